@@ -1,0 +1,47 @@
+/**
+ * The closed list of error codes the product uses. Every code is documented here; the server maps
+ * each one to an HTTP status (server/plugins/error-handler.ts) and the web client rebuilds the same
+ * error from the response body (web/lib/api-client.ts).
+ */
+export const ERROR_CODES = {
+  /** Input failed validation; `details` lists each field and what is wrong with it. */
+  VALIDATION_ERROR: 'The request is not valid. Please check your input and try again.',
+  /** No valid sign-in came with the request. */
+  UNAUTHENTICATED: 'Auth session missing!',
+  /** Signed in, but not allowed to do this. */
+  FORBIDDEN: 'You do not have permission to do this.',
+  /** The thing asked for does not exist, or is not visible to the caller. */
+  NOT_FOUND: 'We could not find what you were looking for.',
+  /** The request conflicts with the current state (a race lost, a duplicate). */
+  CONFLICT: 'This was changed by someone else. Please refresh and try again.',
+  /** The body is larger than the server accepts. */
+  PAYLOAD_TOO_LARGE: 'The request is too large.',
+  /** The body's content type is not one the endpoint accepts. */
+  UNSUPPORTED_MEDIA_TYPE: 'This type of content is not supported.',
+  /** Too many requests; the `Retry-After` header says when to try again. */
+  RATE_LIMITED: 'Too many requests. Please wait a moment and try again.',
+  /** A dependency (the database) is not available right now. */
+  SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
+  /** Anything unexpected. Details are logged on the server, never sent to the client. */
+  INTERNAL_ERROR: 'An unexpected error occurred. Please try again.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+
+export type ErrorDetail = { path: string; message: string };
+
+/** The one error type of the product. `message` is safe to show to the person who caused it. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: ErrorDetail[] | undefined;
+
+  constructor(code: ErrorCode, message?: string, options?: { details?: ErrorDetail[]; cause?: unknown }) {
+    super(message ?? ERROR_CODES[code], { cause: options?.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.details = options?.details;
+  }
+}

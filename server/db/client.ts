@@ -1,0 +1,27 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Database = NodePgDatabase<typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  pool: pg.Pool;
+  close: () => Promise<void>;
+};
+
+export function connectDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    // Fail fast when the database is gone instead of queueing requests forever.
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'wellspring',
+  });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema });
+  let closed: Promise<void> | undefined;
+  return { db, pool, close: () => (closed ??= pool.end()) };
+}

@@ -1,0 +1,3 @@
+// The one list of schema files, read by drizzle-kit (drizzle.config.ts) and by the database client.
+export * from './accounts';
+export * from './system';

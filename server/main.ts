@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { systemClock } from '../domain/clock';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config/env';
+import { connectDatabase } from './db/client';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
+import { runMigrations } from './db/migrate';
+import { DEMO_ACCOUNTS, seedDemoData } from './db/seed';
+
+/** Process entry: config, database, buildApp, listen, graceful shutdown. */
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+function readVersion(): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'package.json'), 'utf8')) as { version: string };
+  return manifest.version;
+}
+
+async function openDatabase(config: Config): Promise<{ url: string; embedded?: EmbeddedPostgres }> {
+  if (config.databaseUrl) return { url: config.databaseUrl };
+  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: say });
+  return { url: embedded.url, embedded };
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee .env.example for every setting.\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+
+  const { url, embedded } = await openDatabase(config);
+  const database = connectDatabase(url, { poolSize: config.databasePoolSize });
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+
+  let shuttingDown: Promise<void> | undefined;
+  let firstSignalAt = 0;
+  const shutdown = (signal: string) => {
+    // npm forwards the terminal's Ctrl-C, so the same signal may arrive twice at once: only a
+    // second signal a moment later means "stop now".
+    if (shuttingDown) {
+      if (Date.now() - firstSignalAt > 1000) {
+        say('Forced exit.');
+        process.exit(1);
+      }
+      return;
+    }
+    firstSignalAt = Date.now();
+    say(`\n${signal} received: shutting down (press Ctrl-C again to force)...`);
+    const force = setTimeout(() => {
+      say('Shutdown took too long; forcing exit.');
+      process.exit(1);
+    }, 20_000);
+    force.unref();
+    shuttingDown = (async () => {
+      await app?.close(); // stops accepting, waits for in-flight requests, closes sockets
+      await database.close();
+      await embedded?.stop();
+      say('Stopped cleanly.');
+    })();
+    shuttingDown.then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`Error during shutdown: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  try {
+    await runMigrations(url);
+    const seeded = config.seedDemoData ? await seedDemoData(database.db, systemClock.now()) : false;
+    app = await buildApp({ config, db: database.db, clock: systemClock, version: readVersion() });
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    say('');
+    say(`Wellspring is running at http://localhost:${port}`);
+    say(embedded ? `Database: embedded PostgreSQL 15 (data in ${config.dataDir})` : 'Database: external PostgreSQL (DATABASE_URL)');
+    if (config.seedDemoData) {
+      say(seeded ? 'Demo data seeded. Demo accounts:' : 'Demo accounts:');
+      for (const account of DEMO_ACCOUNTS) say(`  ${account.label.padEnd(7)} ${account.email.padEnd(24)} password: ${account.password}`);
+    }
+    say('Press Ctrl-C to stop.');
+  } catch (error) {
+    process.stderr.write(`Wellspring failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    await app?.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,102 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, ERROR_CODES, isErrorCode, type ErrorCode, type ErrorDetail } from '../../domain/errors/app-error';
+import type { ErrorBody } from '../../contracts/errors';
+import { describeErrorForLog } from './log-safety';
+
+/** Exhaustive: adding a code to ERROR_CODES without a status here fails the typecheck. */
+export const HTTP_STATUS_BY_CODE = {
+  VALIDATION_ERROR: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  SERVICE_UNAVAILABLE: 503,
+  INTERNAL_ERROR: 500,
+} as const satisfies Record<ErrorCode, number>;
+
+const CODE_BY_FRAMEWORK_STATUS: Record<number, ErrorCode> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+/** SQLSTATE classes and network errors that mean "the database is not there right now". */
+const UNAVAILABLE_PATTERN = /^(08|53|57P0[1-3])|^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE)$/;
+
+function sqlStateOf(error: unknown): string | undefined {
+  const candidate = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  const code = candidate?.cause?.code ?? candidate?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function isTimeoutError(error: unknown) {
+  return error instanceof Error && /timeout exceeded when trying to connect|Connection terminated/i.test(error.message);
+}
+
+type Mapped = { code: ErrorCode; message: string; details?: ErrorDetail[] };
+
+export function mapError(error: unknown): Mapped {
+  if (error instanceof AppError) {
+    // A code outside the closed list can only come from a cast; treat it as a bug, not as the client's fault.
+    if (!isErrorCode(error.code)) return { code: 'INTERNAL_ERROR', message: ERROR_CODES.INTERNAL_ERROR };
+    return { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const context = (error as { validationContext?: string }).validationContext ?? 'body';
+    return {
+      code: 'VALIDATION_ERROR',
+      message: ERROR_CODES.VALIDATION_ERROR,
+      details: error.validation.map((issue) => ({
+        path: [context, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
+        message: issue.message ?? 'Invalid value',
+      })),
+    };
+  }
+  const sqlState = sqlStateOf(error);
+  if ((sqlState && UNAVAILABLE_PATTERN.test(sqlState)) || isTimeoutError(error)) {
+    return { code: 'SERVICE_UNAVAILABLE', message: ERROR_CODES.SERVICE_UNAVAILABLE };
+  }
+  const status = (error as FastifyError | undefined)?.statusCode;
+  // Framework errors (bad JSON, body too large, wrong content type) carry a 4xx status; their own
+  // messages can echo input, so only the code is kept and our message is used.
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const code = CODE_BY_FRAMEWORK_STATUS[status] ?? 'VALIDATION_ERROR';
+    return { code, message: ERROR_CODES[code] };
+  }
+  return { code: 'INTERNAL_ERROR', message: ERROR_CODES.INTERNAL_ERROR };
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, mapped: Mapped) {
+  const body: ErrorBody = {
+    error: {
+      code: mapped.code,
+      message: mapped.message,
+      requestId: request.id,
+      ...(mapped.details ? { details: mapped.details } : {}),
+    },
+  };
+  return reply.code(HTTP_STATUS_BY_CODE[mapped.code]).type('application/json; charset=utf-8').send(body);
+}
+
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error, request, reply) => {
+    const mapped = mapError(error);
+    if (mapped.code === 'INTERNAL_ERROR' || mapped.code === 'SERVICE_UNAVAILABLE') {
+      request.log.error({ err: describeErrorForLog(error), code: mapped.code }, 'request failed');
+    } else {
+      request.log.info({ code: mapped.code }, 'request rejected');
+    }
+    return sendError(request, reply, mapped);
+  });
+});

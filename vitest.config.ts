@@ -1,0 +1,44 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Three tiers, chosen by file suffix (docs/architecture.md):
+//   *.test.ts             unit: pure, no I/O, milliseconds
+//   web/**/*.test.tsx     web: components in happy-dom
+//   *.integration.test.ts real PostgreSQL through buildApp() + inject, one fresh database per file
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['{domain,contracts,server,scripts,test}/**/*.test.ts'],
+          exclude: ['**/*.integration.test.ts', 'node_modules/**'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['web/**/*.test.{ts,tsx}'],
+          setupFiles: ['./test/setup/web.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['**/*.integration.test.ts'],
+          exclude: ['node_modules/**'],
+          globalSetup: ['./test/setup/database.global.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,21 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+type Variant = 'primary' | 'secondary' | 'ghost';
+
+const VARIANTS: Record<Variant, string> = {
+  primary: 'bg-primary text-primary-foreground hover:bg-primary-hover shadow-soft',
+  secondary: 'border border-border bg-surface text-text hover:bg-surface-sunken',
+  ghost: 'text-text hover:bg-surface-sunken',
+};
+
+export const buttonClasses = (variant: Variant = 'primary', className = '') =>
+  `inline-flex min-h-11 items-center justify-center gap-2 rounded-[var(--radius-control)] px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`;
+
+export function Button({
+  variant = 'primary',
+  className,
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+  return <button type={type} className={buttonClasses(variant, className)} {...props} />;
+}

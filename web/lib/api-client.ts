@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import { errorBodySchema } from '../../contracts/errors';
+import { ERROR_CODES, type ErrorCode, type ErrorDetail } from '../../domain/errors/app-error';
+
+/** The server's AppError, rebuilt on the client from the response body. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly status: number,
+    readonly details: ErrorDetail[] = [],
+    readonly requestId?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type RequestOptions<TBody> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: TBody;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+/** Calls the API and parses the answer with the endpoint's contract; failures become ApiError. */
+export async function apiRequest<TResponse, TBody = unknown>(
+  path: string,
+  responseSchema: z.ZodType<TResponse>,
+  options: RequestOptions<TBody> = {},
+): Promise<TResponse> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers: {
+        accept: 'application/json',
+        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...options.headers,
+      },
+      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError('SERVICE_UNAVAILABLE', 'Network error. Please check your connection and try again.', 0);
+  }
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(payload);
+    if (parsed.success) {
+      const { code, message, details, requestId } = parsed.data.error;
+      throw new ApiError(code, message, response.status, details, requestId);
+    }
+    throw new ApiError('INTERNAL_ERROR', ERROR_CODES.INTERNAL_ERROR, response.status);
+  }
+  return responseSchema.parse(payload);
+}
