@@ -5,10 +5,6 @@ import { z } from 'zod';
  * The only reader of process.env. Every key is documented in .env.example and README.md.
  * Bad configuration fails at boot with one line per bad key.
  */
-const booleanString = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
-
 const trustProxy = z
   .string()
   .trim()
@@ -45,7 +41,6 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   WEB_DIST_DIR: z.string().min(1).default('dist/web'),
-  HSTS: booleanString.default(false),
 });
 
 export type Config = {
@@ -63,7 +58,6 @@ export type Config = {
   rateLimit: { max: number; windowMs: number };
   bodyLimitBytes: number;
   webDistDir: string;
-  hsts: boolean;
 };
 
 export class ConfigError extends Error {
@@ -96,6 +90,5 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     webDistDir: path.resolve(root, env.WEB_DIST_DIR),
-    hsts: env.HSTS,
   };
 }

@@ -109,7 +109,7 @@ async function stopStaleServer(dataDir: string, log: (line: string) => void) {
   if (!fs.existsSync(pidFile)) return;
   const pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return; // postgres itself clears a dead pid file
-  let command = '';
+  let command: string;
   try {
     command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
   } catch {
@@ -197,7 +197,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
           '--locale=C',
           '--no-sync',
         ],
-        { ...runAs, env: { ...process.env, LC_ALL: 'C' } },
+        { ...runAs },
       );
     } finally {
       fs.rmSync(initPasswordFile, { force: true });
@@ -223,7 +223,6 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const child = spawn(binaries.postgres, args, {
     ...runAs,
     stdio: ['ignore', logFd, logFd],
-    env: { ...process.env, LC_ALL: 'C' },
     // Its own process group: a Ctrl-C in the terminal reaches only us, and we stop the database
     // after the HTTP server has drained.
     detached: true,

@@ -14,8 +14,12 @@ export function describeErrorForLog(error: unknown): Record<string, unknown> {
       sqlState: source.code,
       constraint: source.constraint,
       table: source.table,
-      // The first stack line repeats the message (with SQL); keep only the frames.
-      stack: error.stack?.split('\n').slice(1, 8).join('\n'),
+      // The stack starts with the message (SQL and parameters, over several lines); keep only the frames.
+      stack: error.stack
+        ?.split('\n')
+        .filter((line) => line.startsWith('    at '))
+        .slice(0, 8)
+        .join('\n'),
     };
   }
   return { type: error.name, message: error.message, stack: error.stack };

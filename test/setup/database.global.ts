@@ -8,6 +8,8 @@ import { runMigrations } from '../../server/db/migrate';
 import { databaseUrlFor } from '../support/database-url';
 
 declare module 'vitest' {
+  // Declaration merging with vitest's own type needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   export interface ProvidedContext {
     databaseAdminUrl: string;
     databaseTemplate: string;

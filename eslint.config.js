@@ -1,0 +1,102 @@
+// Lint keeps the layers honest (ARCHITECTURE §2): import zones between layers, no cross-feature
+// imports, process.env only in server/config/env.ts. `npm run lint` allows zero warnings.
+import fs from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const subdirectories = (dir) =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+    : [];
+
+const webFeatures = subdirectories('web/features');
+const serverModules = subdirectories('server/modules');
+const root = path.resolve('.');
+
+const layerZones = [
+  { target: './domain', from: ['./contracts', './server', './web', './test', './scripts'], message: 'domain/ imports only domain/.' },
+  { target: './contracts', from: ['./server', './web', './test', './scripts'], message: 'contracts/ imports only domain/ and zod.' },
+  { target: './web', from: ['./server', './scripts'], message: 'web/ never imports server/.' },
+  { target: './server', from: ['./web'], message: 'server/ never imports web/.' },
+  { target: ['./web/components', './web/lib'], from: ['./web/features', './web/app'], message: 'Shared components and lib do not depend on features or routes.' },
+  { target: './web/features', from: './web/app', message: 'Features do not import routes; routes compose features.' },
+  ...webFeatures.map((feature) => ({
+    target: `./web/features/${feature}`,
+    from: './web/features',
+    except: [`./${feature}`],
+    message: 'One feature never imports another; compose them in a route (web/app/routes).',
+  })),
+  ...serverModules.map((module) => ({
+    target: `./server/modules/${module}/**`,
+    from: `${root}/server/modules/*/*.repository.ts`,
+    except: [`${root}/server/modules/${module}/**`],
+    message: "A module calls another module's service, never its repository.",
+  })),
+];
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/**', 'dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', 'server/db/migrations/**', 'web/public/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node } },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'import-x/no-default-export': 'error',
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use an `as const` union instead of an enum.' }],
+    },
+  },
+  {
+    // process.env is read in one place only; scripts, tests and tool configs are outside the product.
+    files: ['domain/**', 'contracts/**', 'server/**', 'web/**'],
+    ignores: ['server/config/env.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through server/config/env.ts.' },
+      ],
+    },
+  },
+  {
+    // Domain rules are pure: no packages, no Node built-ins (tests may use vitest).
+    files: ['domain/**'],
+    ignores: ['domain/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\.)', message: 'domain/ is pure: it imports only other domain/ modules.' }] }],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Declarations of untyped packages mirror their module's shape.
+    files: ['**/*.d.ts', '**/*.d.mts'],
+    rules: { 'import-x/no-default-export': 'off', '@typescript-eslint/consistent-type-definitions': 'off' },
+  },
+  {
+    // Tool configuration files must default-export their config.
+    files: ['*.config.{ts,js,mjs}', 'test/setup/*.global.ts'],
+    rules: { 'import-x/no-default-export': 'off' },
+  },
+);

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/support/database';
+import { latestMigrationMillis, migrationsFolder, runMigrations } from './migrate';
+import * as schema from './schema/index';
+
+const EXPECTED_TABLES = ['admin_users', 'app_meta', 'profiles', 'user_roles', 'users'];
+
+async function publicTables(database: TestDatabase) {
+  const result = await database.db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+  );
+  return result.rows.map((row) => row.table_name);
+}
+
+describe('migrations', () => {
+  const databases: TestDatabase[] = [];
+  afterEach(async () => {
+    await Promise.all(databases.splice(0).map((database) => database.drop()));
+  });
+
+  it('create every table on an empty database and record the newest migration', async () => {
+    const database = await createTestDatabase({ migrated: false });
+    databases.push(database);
+    expect(await publicTables(database)).toEqual([]);
+
+    await runMigrations(database.url);
+
+    expect(await publicTables(database)).toEqual(EXPECTED_TABLES);
+    const applied = await database.db.execute<{ created_at: string }>(
+      sql`select created_at::text from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    );
+    expect(Number(applied.rows[0]?.created_at)).toBe(latestMigrationMillis());
+  });
+
+  it('are a no-op the second time and safe when several instances start at once', async () => {
+    const database = await createTestDatabase({ migrated: false });
+    databases.push(database);
+    await Promise.all([runMigrations(database.url), runMigrations(database.url), runMigrations(database.url)]);
+    await runMigrations(database.url);
+    const count = await database.db.execute<{ count: string }>(sql`select count(*)::text as count from drizzle.__drizzle_migrations`);
+    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    };
+    expect(Number(count.rows[0]?.count)).toBe(journal.entries.length);
+  });
+
+  it('match the Drizzle schema (a schema change without `npm run db:generate` fails here)', async () => {
+    const snapshots = fs
+      .readdirSync(path.join(migrationsFolder, 'meta'))
+      .filter((file) => file.endsWith('_snapshot.json'))
+      .sort();
+    const latest = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', snapshots.at(-1) ?? ''), 'utf8')) as Parameters<
+      typeof generateMigration
+    >[0];
+    const current = generateDrizzleJson(schema as Record<string, unknown>, latest.id);
+    expect(await generateMigration(latest, current)).toEqual([]);
+  });
+});
