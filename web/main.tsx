@@ -1,3 +1,5 @@
+// First: must run before any module defines a Zod schema (see the file).
+import './lib/zod-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -13,7 +13,18 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
  * The responsive frame every screen sits in: a header, a sidebar for navigation on wide screens
  * and a bottom bar on phones (DESIGN.md, mobile first). Screens plug their navigation in as items.
  */
-export function AppShell({ nav = [], headerEnd, children }: { nav?: NavItem[]; headerEnd?: ReactNode; children: ReactNode }) {
+export function AppShell({
+  nav = [],
+  headerEnd,
+  banner,
+  children,
+}: {
+  nav?: NavItem[];
+  headerEnd?: ReactNode;
+  /** Shown above the header and pushing it down (offline, incoming request), never covering it. */
+  banner?: ReactNode;
+  children: ReactNode;
+}) {
   const hasNav = nav.length > 0;
   return (
     <div className="flex min-h-dvh flex-col bg-background text-text">
@@ -21,6 +32,7 @@ export function AppShell({ nav = [], headerEnd, children }: { nav?: NavItem[]; h
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
+        {banner}
         <div className="mx-auto flex h-16 w-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
           <Link to="/" aria-label="Wellspring home" className="rounded-[var(--radius-control)]">
             <Logo />

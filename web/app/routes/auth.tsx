@@ -2,7 +2,7 @@ import { Info } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/button';
 
-const ROLE_LABEL = { client: 'looking for coaching', coach: 'a coach' } as const;
+const ROLE_LABEL = { client: 'someone looking for coaching', coach: 'a coach' } as const;
 
 /**
  * SPEC §2 `/auth`: sign-in, with the optional `as={role}`, `signup`/`new_user` and `timeout=true`
@@ -25,7 +25,7 @@ export function AuthPage() {
         <h1 className="text-2xl font-semibold">{isSignup ? 'Create your account' : 'Sign in to Wellspring'}</h1>
         {role ? (
           <p className="mt-2 text-text-muted" data-testid="auth-role">
-            You are joining as someone {ROLE_LABEL[role]}.
+            You are joining as {ROLE_LABEL[role]}.
           </p>
         ) : null}
         <p className="mt-6 flex gap-3 rounded-[var(--radius-card)] bg-primary-soft p-4 text-sm text-text">

@@ -19,8 +19,7 @@ export function RootLayout() {
   return (
     <>
       <ScrollToTop />
-      <OfflineBanner isOnline={isOnline} />
-      <AppShell headerEnd={<ThemeToggle />}>
+      <AppShell headerEnd={<ThemeToggle />} banner={<OfflineBanner isOnline={isOnline} />}>
         <Outlet />
       </AppShell>
     </>

@@ -1,0 +1,52 @@
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/lib/find-chromium.mjs';
+
+const PORT = Number(process.env.E2E_PORT ?? 4310);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/**
+ * End-to-end tests: the real server (scripts/e2e-server.mjs, a throwaway embedded database) and the
+ * system Chromium (scripts/ensure-chromium.mjs finds or installs it; we never download Playwright's).
+ * `npm run test:e2e` builds the web app first.
+ */
+export default defineConfig({
+  testDir: 'test/e2e',
+  outputDir: 'test-results/e2e-artifacts',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL: BASE_URL,
+    launchOptions: {
+      executablePath: findChromium() ?? undefined,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+      ],
+    },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    // SIGTERM lets the server stop its embedded PostgreSQL (its own process group) and remove the
+    // temporary data directory; a plain kill would leave the database running.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+  },
+});

@@ -1,0 +1,47 @@
+// The server Playwright starts (playwright.config.ts `webServer`): the real server on a throwaway
+// embedded PostgreSQL in a fresh temporary directory, listening on 127.0.0.1:4310 (E2E_PORT).
+// It serves the already built dist/web (`npm run test:e2e` runs `vite build` first).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { register } from 'tsx/esm/api';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+if (!fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))) {
+  process.stderr.write('dist/web is missing: run `npx vite build` first (npm run test:e2e does).\n');
+  process.exit(1);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wellspring-e2e-'));
+// As root the embedded PostgreSQL runs as the `postgres` user, which must be able to enter this directory.
+fs.chmodSync(dataDir, 0o755);
+
+// The server stops PostgreSQL before it exits (graceful shutdown, or a failed start), so the
+// directory can go once the process is on its way out.
+process.on('exit', () => {
+  try {
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  } catch {
+    // Best effort: the OS cleans the temporary directory eventually.
+  }
+});
+
+// If whoever started us goes away without stopping us (a killed test runner), shut down cleanly
+// instead of leaving an orphaned PostgreSQL behind.
+const parentPid = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentPid) process.kill(process.pid, 'SIGTERM');
+}, 1000).unref();
+
+delete process.env.DATABASE_URL; // always the throwaway embedded database, never a real one
+process.env.DATA_DIR = dataDir;
+process.env.PORT = process.env.E2E_PORT || '4310';
+process.env.HOST = '127.0.0.1';
+process.env.LOG_LEVEL = 'warn';
+delete process.env.LOG_FILE;
+
+process.chdir(root);
+register();
+await import('../server/main.ts');

@@ -1,0 +1,49 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { WelcomePage } from './welcome';
+
+function AuthProbe() {
+  const location = useLocation();
+  return <p data-testid="auth-probe">{`${location.pathname}${location.search}`}</p>;
+}
+
+function renderWelcome() {
+  const router = createMemoryRouter([
+    { path: '/', element: <WelcomePage /> },
+    { path: '/auth', element: <AuthProbe /> },
+  ]);
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('WelcomePage', () => {
+  it('shows the heading and the two role choices as buttons', () => {
+    renderWelcome();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Care for what matters, with a coach by your side' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /I'm looking for coaching/ })).toHaveAttribute(
+      'type',
+      'button',
+    );
+    expect(screen.getByRole('button', { name: /I am a coach/ })).toHaveAttribute('type', 'button');
+  });
+
+  it('"I\'m looking for coaching" goes to /auth?as=client', async () => {
+    const user = userEvent.setup();
+    const router = renderWelcome();
+    await user.click(screen.getByRole('button', { name: /I'm looking for coaching/ }));
+    expect(await screen.findByTestId('auth-probe')).toHaveTextContent('/auth?as=client');
+    expect(router.state.location.search).toBe('?as=client');
+  });
+
+  it('"I am a coach" goes to /auth?as=coach', async () => {
+    const user = userEvent.setup();
+    const router = renderWelcome();
+    await user.click(screen.getByRole('button', { name: /I am a coach/ }));
+    expect(await screen.findByTestId('auth-probe')).toHaveTextContent('/auth?as=coach');
+    expect(router.state.location.search).toBe('?as=coach');
+  });
+});

@@ -1,0 +1,77 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AppShell, type NavItem } from './app-shell';
+
+const NAV: NavItem[] = [
+  { to: '/', label: 'Home', icon: <span aria-hidden="true">H</span> },
+  { to: '/sessions', label: 'Sessions', icon: <span aria-hidden="true">S</span> },
+  { to: '/messages', label: 'Messages', icon: <span aria-hidden="true">M</span> },
+];
+
+function renderShell({ nav, at = '/' }: { nav?: NavItem[]; at?: string }) {
+  const page = (title: string) => (
+    <AppShell nav={nav} headerEnd={<button type="button">Header action</button>}>
+      <h1>{title}</h1>
+    </AppShell>
+  );
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: page('Home page') },
+      { path: '/sessions', element: page('Sessions page') },
+      { path: '/messages', element: page('Messages page') },
+    ],
+    { initialEntries: [at] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('AppShell', () => {
+  it('renders the header (home link, header content), a skip link and the page in <main>', () => {
+    renderShell({});
+    expect(screen.getByRole('link', { name: 'Wellspring home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Header action' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
+    expect(within(screen.getByRole('main')).getByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+  });
+
+  it('renders no navigation when there are no items', () => {
+    renderShell({});
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('renders the items as links in the sidebar and the bottom bar, marking the current page', () => {
+    renderShell({ nav: NAV, at: '/sessions' });
+    const navs = screen.getAllByRole('navigation', { name: 'Main' });
+    expect(navs).toHaveLength(2); // sidebar (wide screens) and bottom bar (phones)
+
+    for (const nav of navs) {
+      const links = within(nav).getAllByRole('link');
+      expect(links.map((link) => link.textContent)).toEqual(['HHome', 'SSessions', 'MMessages']);
+      expect(within(nav).getByRole('link', { name: 'Sessions' })).toHaveAttribute('aria-current', 'page');
+      expect(within(nav).getByRole('link', { name: 'Sessions' })).toHaveAttribute('href', '/sessions');
+      // "/" is active only on the home page itself, not on every page below it.
+      expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+      expect(within(nav).getByRole('link', { name: 'Messages' })).not.toHaveAttribute('aria-current');
+    }
+  });
+
+  it('moves the current-page mark when a link is followed', async () => {
+    const user = userEvent.setup();
+    const router = renderShell({ nav: NAV, at: '/' });
+    const [sidebar] = screen.getAllByRole('navigation', { name: 'Main' });
+    expect(within(sidebar!).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+
+    await user.click(within(sidebar!).getByRole('link', { name: 'Messages' }));
+
+    expect(await screen.findByRole('heading', { name: 'Messages page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/messages');
+    for (const nav of screen.getAllByRole('navigation', { name: 'Main' })) {
+      expect(within(nav).getByRole('link', { name: 'Messages' })).toHaveAttribute('aria-current', 'page');
+      expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+    }
+  });
+});
