@@ -21,12 +21,28 @@ const serverModules = subdirectories('server/modules');
 const root = path.resolve('.');
 
 const layerZones = [
-  { target: './domain', from: ['./contracts', './server', './web', './test', './scripts'], message: 'domain/ imports only domain/.' },
-  { target: './contracts', from: ['./server', './web', './test', './scripts'], message: 'contracts/ imports only domain/ and zod.' },
+  {
+    target: './domain',
+    from: ['./contracts', './server', './web', './test', './scripts'],
+    message: 'domain/ imports only domain/.',
+  },
+  {
+    target: './contracts',
+    from: ['./server', './web', './test', './scripts'],
+    message: 'contracts/ imports only domain/ and zod.',
+  },
   { target: './web', from: ['./server', './scripts'], message: 'web/ never imports server/.' },
   { target: './server', from: ['./web'], message: 'server/ never imports web/.' },
-  { target: ['./web/components', './web/lib'], from: ['./web/features', './web/app'], message: 'Shared components and lib do not depend on features or routes.' },
-  { target: './web/features', from: './web/app', message: 'Features do not import routes; routes compose features.' },
+  {
+    target: ['./web/components', './web/lib'],
+    from: ['./web/features', './web/app'],
+    message: 'Shared components and lib do not depend on features or routes.',
+  },
+  {
+    target: './web/features',
+    from: './web/app',
+    message: 'Features do not import routes; routes compose features.',
+  },
   ...webFeatures.map((feature) => ({
     target: `./web/features/${feature}`,
     from: './web/features',
@@ -43,7 +59,16 @@ const layerZones = [
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', 'dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench-results/**', 'server/db/migrations/**', 'web/public/**'],
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench-results/**',
+      'server/db/migrations/**',
+      'web/public/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -61,7 +86,10 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use an `as const` union instead of an enum.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use an `as const` union instead of an enum.' },
+      ],
     },
   },
   {
@@ -80,7 +108,14 @@ export default tseslint.config(
     files: ['domain/**'],
     ignores: ['domain/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\.)', message: 'domain/ is pure: it imports only other domain/ modules.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!\\.)', message: 'domain/ is pure: it imports only other domain/ modules.' },
+          ],
+        },
+      ],
     },
   },
   {

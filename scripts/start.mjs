@@ -20,16 +20,22 @@ function newestMtime(entry) {
 function webBuildIsStale() {
   if (!fs.existsSync(builtIndex)) return true;
   const built = fs.statSync(builtIndex).mtimeMs;
-  const inputs = ['web', 'contracts', 'domain', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(root, p));
+  const inputs = ['web', 'contracts', 'domain', 'vite.config.ts', 'package-lock.json'].map((p) =>
+    path.join(root, p),
+  );
   return inputs.some((input) => fs.existsSync(input) && newestMtime(input) > built);
 }
 
 if (webBuildIsStale()) {
   console.log('Building the web app...');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import Fastify, { LogController } from 'fastify';
+import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Clock } from '../domain/clock';
 import type { Config } from './config/env';
@@ -10,7 +10,7 @@ import { createHealthRepository } from './modules/health/health.repository';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
 import { errorHandlerPlugin } from './plugins/error-handler';
-import { redactUrl } from './plugins/log-safety';
+import { createLogger, RequestLogController } from './plugins/logging';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
@@ -27,19 +27,9 @@ export type AppDeps = {
 const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
 
 export async function buildApp({ config, db, clock, version, logStream }: AppDeps) {
+  const logger = createLogger(config, logStream);
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      ...(logStream ? { stream: logStream } : config.logFile ? { file: config.logFile } : {}),
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      serializers: {
-        req: (request: { method: string; url: string; ip: string; id: string }) => ({
-          method: request.method,
-          url: redactUrl(request.url),
-          remoteAddress: request.ip,
-        }),
-      },
-    },
+    loggerInstance: logger,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     // Accept a well-formed request id from a trusted edge, otherwise make one.
@@ -47,18 +37,18 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new RequestLogController(),
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   await app.register(rateLimitPlugin, config.rateLimit);
   await app.register(cookie);
 
@@ -73,6 +63,10 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   await app.register(healthRoutes, { service: healthService });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
+  // Logs are written asynchronously: flush what is buffered when the app closes.
+  app.addHook('onClose', async () => {
+    logger.flush();
+  });
   return app;
 }
 

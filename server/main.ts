@@ -13,7 +13,9 @@ import { DEMO_ACCOUNTS, seedDemoData } from './db/seed';
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 function readVersion(): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'package.json'), 'utf8')) as { version: string };
+  const manifest = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'package.json'), 'utf8')) as {
+    version: string;
+  };
   return manifest.version;
 }
 
@@ -84,14 +86,21 @@ async function main() {
     const port = typeof address === 'object' && address ? address.port : config.port;
     say('');
     say(`Wellspring is running at http://localhost:${port}`);
-    say(embedded ? `Database: embedded PostgreSQL 15 (data in ${config.dataDir})` : 'Database: external PostgreSQL (DATABASE_URL)');
+    say(
+      embedded
+        ? `Database: embedded PostgreSQL 15 (data in ${config.dataDir})`
+        : 'Database: external PostgreSQL (DATABASE_URL)',
+    );
     if (config.seedDemoData) {
       say(seeded ? 'Demo data seeded. Demo accounts:' : 'Demo accounts:');
-      for (const account of DEMO_ACCOUNTS) say(`  ${account.label.padEnd(7)} ${account.email.padEnd(24)} password: ${account.password}`);
+      for (const account of DEMO_ACCOUNTS)
+        say(`  ${account.label.padEnd(7)} ${account.email.padEnd(24)} password: ${account.password}`);
     }
     say('Press Ctrl-C to stop.');
   } catch (error) {
-    process.stderr.write(`Wellspring failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `Wellspring failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);

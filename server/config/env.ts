@@ -83,7 +83,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     dataDir: path.resolve(root, env.DATA_DIR),
-    seedDemoData: env.SEED_DEMO_DATA === 'auto' ? env.DATABASE_URL === undefined : env.SEED_DEMO_DATA === 'true',
+    seedDemoData:
+      env.SEED_DEMO_DATA === 'auto' ? env.DATABASE_URL === undefined : env.SEED_DEMO_DATA === 'true',
     logLevel: env.LOG_LEVEL,
     logFile: env.LOG_FILE,
     trustProxy: env.TRUST_PROXY,

@@ -50,7 +50,10 @@ describe('startEmbeddedPostgres', () => {
       owner.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
       owner.on('exit', (code) => reject(new Error(`owner exited early with ${code}`)));
     });
-    const stalePid = Number.parseInt(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8'), 10);
+    const stalePid = Number.parseInt(
+      fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8'),
+      10,
+    );
     owner.kill('SIGKILL');
     await new Promise((resolve) => owner.once('exit', resolve));
     expect(isAlive(stalePid)).toBe(true); // the orphaned server still holds the data directory

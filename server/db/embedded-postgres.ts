@@ -46,7 +46,14 @@ async function resolveRunAs(): Promise<RunAs> {
   try {
     return await lookup();
   } catch {
-    await execFileAsync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+    await execFileAsync('useradd', [
+      '--system',
+      '--user-group',
+      '--no-create-home',
+      '--shell',
+      '/usr/sbin/nologin',
+      'postgres',
+    ]);
     return lookup();
   }
 }
@@ -57,7 +64,11 @@ function assertReachable(dir: string, runAs: RunAs) {
   for (let current = path.dirname(dir); ; current = path.dirname(current)) {
     const stat = fs.statSync(current);
     const searchable =
-      stat.uid === runAs.uid ? stat.mode & 0o100 : stat.gid === runAs.gid ? stat.mode & 0o010 : stat.mode & 0o001;
+      stat.uid === runAs.uid
+        ? stat.mode & 0o100
+        : stat.gid === runAs.gid
+          ? stat.mode & 0o010
+          : stat.mode & 0o001;
     if (!searchable) {
       throw new Error(
         `The embedded database directory ${dir} is not reachable by the 'postgres' user because ${current} ` +
@@ -75,7 +86,9 @@ export async function findFreePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -121,7 +134,8 @@ async function stopStaleServer(dataDir: string, log: (line: string) => void) {
   process.kill(pid, 'SIGINT');
   if (await waitForExit(pid, 15_000)) return;
   process.kill(pid, 'SIGQUIT');
-  if (!(await waitForExit(pid, 5_000))) throw new Error(`Could not stop the stale PostgreSQL server (pid ${pid})`);
+  if (!(await waitForExit(pid, 5_000)))
+    throw new Error(`Could not stop the stale PostgreSQL server (pid ${pid})`);
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number, logFile: string) {
@@ -143,7 +157,9 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: numbe
       await sleep(100);
     }
   }
-  throw new Error(`PostgreSQL did not become ready within ${timeoutMs} ms (${String(lastError)}); see ${logFile}`);
+  throw new Error(
+    `PostgreSQL did not become ready within ${timeoutMs} ms (${String(lastError)}); see ${logFile}`,
+  );
 }
 
 export type EmbeddedPostgresOptions = {

@@ -39,10 +39,18 @@ describe('migrations', () => {
   it('are a no-op the second time and safe when several instances start at once', async () => {
     const database = await createTestDatabase({ migrated: false });
     databases.push(database);
-    await Promise.all([runMigrations(database.url), runMigrations(database.url), runMigrations(database.url)]);
+    await Promise.all([
+      runMigrations(database.url),
+      runMigrations(database.url),
+      runMigrations(database.url),
+    ]);
     await runMigrations(database.url);
-    const count = await database.db.execute<{ count: string }>(sql`select count(*)::text as count from drizzle.__drizzle_migrations`);
-    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    const count = await database.db.execute<{ count: string }>(
+      sql`select count(*)::text as count from drizzle.__drizzle_migrations`,
+    );
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+    ) as {
       entries: unknown[];
     };
     expect(Number(count.rows[0]?.count)).toBe(journal.entries.length);
@@ -53,9 +61,9 @@ describe('migrations', () => {
       .readdirSync(path.join(migrationsFolder, 'meta'))
       .filter((file) => file.endsWith('_snapshot.json'))
       .sort();
-    const latest = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', snapshots.at(-1) ?? ''), 'utf8')) as Parameters<
-      typeof generateMigration
-    >[0];
+    const latest = JSON.parse(
+      fs.readFileSync(path.join(migrationsFolder, 'meta', snapshots.at(-1) ?? ''), 'utf8'),
+    ) as Parameters<typeof generateMigration>[0];
     const current = generateDrizzleJson(schema as Record<string, unknown>, latest.id);
     expect(await generateMigration(latest, current)).toEqual([]);
   });

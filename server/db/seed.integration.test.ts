@@ -30,9 +30,15 @@ describe('seedDemoData', () => {
       const [user] = await database.db.select().from(users).where(eq(users.email, account.email));
       expect(user?.emailConfirmedAt).toBeInstanceOf(Date);
       expect(await verifyPassword(user?.encryptedPassword ?? '', account.password)).toBe(true);
-      const roles = await database.db.select().from(userRoles).where(eq(userRoles.userId, user?.id ?? ''));
+      const roles = await database.db
+        .select()
+        .from(userRoles)
+        .where(eq(userRoles.userId, user?.id ?? ''));
       expect(roles.map((row) => row.role).sort()).toEqual([...account.roles].sort());
-      const admin = await database.db.select().from(adminUsers).where(eq(adminUsers.userId, user?.id ?? ''));
+      const admin = await database.db
+        .select()
+        .from(adminUsers)
+        .where(eq(adminUsers.userId, user?.id ?? ''));
       expect(admin.map((row) => row.adminRole)).toEqual(account.adminRole ? [account.adminRole] : []);
     }
   });

@@ -76,7 +76,9 @@ export async function seedDemoData(db: Database, now: Date): Promise<boolean> {
         email: account.email,
       });
       for (const [roleIndex, role] of account.roles.entries()) {
-        await tx.insert(userRoles).values({ userId: user.id, role, isPrimary: roleIndex === 0, isLastActive: roleIndex === 0 });
+        await tx
+          .insert(userRoles)
+          .values({ userId: user.id, role, isPrimary: roleIndex === 0, isLastActive: roleIndex === 0 });
       }
       if (account.adminRole) {
         await tx.insert(adminUsers).values({ userId: user.id, adminRole: account.adminRole, isActive: true });

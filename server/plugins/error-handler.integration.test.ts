@@ -11,14 +11,26 @@ import { createTestApp } from '../../test/support/app';
 import { createTestDatabase, type TestDatabase } from '../../test/support/database';
 
 /** What must never appear in a response body: SQL, stack frames, SQLSTATE codes, driver internals. */
-const LEAK_PATTERNS = [/select|insert|update|delete/i, /at .*\.(ts|js):\d+/, /\b23505\b|\b42P01\b/, /pg_|duplicate key|constraint/i];
+const LEAK_PATTERNS = [
+  /select|insert|update|delete/i,
+  /at .*\.(ts|js):\d+/,
+  /\b23505\b|\b42P01\b/,
+  /pg_|duplicate key|constraint/i,
+];
 
 async function appWithProbeRoutes(database: TestDatabase, env: Record<string, string> = {}) {
   const test = await createTestApp(database.db, env);
   const { app } = test;
   app.post(
     '/api/probe/validate',
-    { schema: { body: z.object({ client_purpose: z.string().trim().min(1, 'Session purpose is required'), minutes: z.number().int() }) } },
+    {
+      schema: {
+        body: z.object({
+          client_purpose: z.string().trim().min(1, 'Session purpose is required'),
+          minutes: z.number().int(),
+        }),
+      },
+    },
     async () => ({ ok: true }),
   );
   app.get('/api/probe/conflict', async () => {
@@ -85,7 +97,9 @@ describe('error handler', () => {
     const { app } = await appWithProbeRoutes(database);
     const response = await app.inject({ method: 'GET', url: '/api/probe/unknown-code' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toMatchObject({ error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred. Please try again.' } });
+    expect(response.json()).toMatchObject({
+      error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred. Please try again.' },
+    });
     expect(response.body).not.toContain('NOT_A_REAL_CODE');
     expect(response.body).not.toContain('internal detail');
     await app.close();
@@ -93,7 +107,11 @@ describe('error handler', () => {
 
   it('turns an unexpected exception into a generic 500 and logs it with the request id', async () => {
     const { app, logs } = await appWithProbeRoutes(database);
-    const response = await app.inject({ method: 'GET', url: '/api/probe/crash', headers: { 'x-request-id': 'crash-1' } });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/probe/crash',
+      headers: { 'x-request-id': 'crash-1' },
+    });
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('secret-token');
     for (const pattern of LEAK_PATTERNS) expect(response.body).not.toMatch(pattern);
@@ -159,7 +177,10 @@ describe('error handler', () => {
 
   it('answers unknown API paths with a JSON 404 and serves the web app for other pages', async () => {
     const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wellspring-dist-'));
-    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Wellspring</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><title>Wellspring</title><div id="root"></div>',
+    );
     const { app } = await appWithProbeRoutes(database, { WEB_DIST_DIR: distDir });
 
     const api = await app.inject({ method: 'GET', url: '/api/does-not-exist' });

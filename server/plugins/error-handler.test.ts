@@ -10,12 +10,22 @@ describe('mapError', () => {
   });
 
   it('keeps AppError codes, messages and details', () => {
-    const mapped = mapError(new AppError('VALIDATION_ERROR', 'Session purpose is required', { details: [{ path: 'p', message: 'm' }] }));
-    expect(mapped).toEqual({ code: 'VALIDATION_ERROR', message: 'Session purpose is required', details: [{ path: 'p', message: 'm' }] });
+    const mapped = mapError(
+      new AppError('VALIDATION_ERROR', 'Session purpose is required', {
+        details: [{ path: 'p', message: 'm' }],
+      }),
+    );
+    expect(mapped).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'Session purpose is required',
+      details: [{ path: 'p', message: 'm' }],
+    });
   });
 
   it('maps lost database connections to SERVICE_UNAVAILABLE', () => {
-    expect(mapError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })).code).toBe('SERVICE_UNAVAILABLE');
+    expect(mapError(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })).code).toBe(
+      'SERVICE_UNAVAILABLE',
+    );
     expect(mapError(new Error('q', { cause: { code: '57P01' } })).code).toBe('SERVICE_UNAVAILABLE');
     expect(mapError(new Error('q', { cause: { code: '08006' } })).code).toBe('SERVICE_UNAVAILABLE');
   });

@@ -1,7 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, ERROR_CODES, isErrorCode, type ErrorCode, type ErrorDetail } from '../../domain/errors/app-error';
+import {
+  AppError,
+  ERROR_CODES,
+  isErrorCode,
+  type ErrorCode,
+  type ErrorDetail,
+} from '../../domain/errors/app-error';
 import type { ErrorBody } from '../../contracts/errors';
 import { describeErrorForLog } from './log-safety';
 
@@ -41,7 +47,10 @@ function sqlStateOf(error: unknown): string | undefined {
 }
 
 function isTimeoutError(error: unknown) {
-  return error instanceof Error && /timeout exceeded when trying to connect|Connection terminated/i.test(error.message);
+  return (
+    error instanceof Error &&
+    /timeout exceeded when trying to connect|Connection terminated/i.test(error.message)
+  );
 }
 
 type Mapped = { code: ErrorCode; message: string; details?: ErrorDetail[] };

@@ -13,22 +13,33 @@ describe('redactUrl', () => {
 
 describe('describeErrorForLog', () => {
   it('reduces a wrapped database error to its SQLSTATE, constraint and stack frames', () => {
-    const error = new Error('Failed query: insert into users (email) values ($1)\nparams: someone@example.com', {
-      cause: Object.assign(new Error('duplicate key value violates unique constraint "users_email_uq"'), {
-        code: '23505',
-        constraint: 'users_email_uq',
-        table: 'users',
-      }),
-    });
+    const error = new Error(
+      'Failed query: insert into users (email) values ($1)\nparams: someone@example.com',
+      {
+        cause: Object.assign(new Error('duplicate key value violates unique constraint "users_email_uq"'), {
+          code: '23505',
+          constraint: 'users_email_uq',
+          table: 'users',
+        }),
+      },
+    );
     error.name = 'DrizzleQueryError';
     const described = describeErrorForLog(error);
-    expect(described).toMatchObject({ type: 'DatabaseError', sqlState: '23505', constraint: 'users_email_uq', table: 'users' });
+    expect(described).toMatchObject({
+      type: 'DatabaseError',
+      sqlState: '23505',
+      constraint: 'users_email_uq',
+      table: 'users',
+    });
     expect(JSON.stringify(described)).not.toContain('someone@example.com');
     expect(JSON.stringify(described)).not.toMatch(/insert into|duplicate key/);
   });
 
   it('keeps ordinary errors readable', () => {
-    expect(describeErrorForLog(new TypeError('x is undefined'))).toMatchObject({ type: 'TypeError', message: 'x is undefined' });
+    expect(describeErrorForLog(new TypeError('x is undefined'))).toMatchObject({
+      type: 'TypeError',
+      message: 'x is undefined',
+    });
     expect(describeErrorForLog('a string')).toEqual({ type: 'string' });
   });
 });

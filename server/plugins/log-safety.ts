@@ -8,7 +8,10 @@ export function describeErrorForLog(error: unknown): Record<string, unknown> {
   const isDatabaseError =
     error.name === 'DrizzleQueryError' || error.name === 'DatabaseError' || typeof cause?.code === 'string';
   if (isDatabaseError) {
-    const source = cause && typeof cause.code === 'string' ? cause : (error as { code?: unknown; constraint?: unknown; table?: unknown });
+    const source =
+      cause && typeof cause.code === 'string'
+        ? cause
+        : (error as { code?: unknown; constraint?: unknown; table?: unknown });
     return {
       type: 'DatabaseError',
       sqlState: source.code,

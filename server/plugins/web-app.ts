@@ -28,17 +28,17 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: { distDir: 
 
   const isApiPath = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/auth/v1');
 
-  app.setNotFoundHandler(
-    { preHandler: app.rateLimit ? app.rateLimit() : undefined },
-    (request, reply) => {
-      const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
-      if (!isApiPath(request.url) && isPageRequest && hasWebApp) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      }
-      return sendError(request, reply, {
-        code: 'NOT_FOUND',
-        message: hasWebApp || isApiPath(request.url) ? 'No such endpoint.' : 'The web app is not built. Run `npm run build`.',
-      });
-    },
-  );
+  app.setNotFoundHandler({ preHandler: app.rateLimit ? app.rateLimit() : undefined }, (request, reply) => {
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (!isApiPath(request.url) && isPageRequest && hasWebApp) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(request, reply, {
+      code: 'NOT_FOUND',
+      message:
+        hasWebApp || isApiPath(request.url)
+          ? 'No such endpoint.'
+          : 'The web app is not built. Run `npm run build`.',
+    });
+  });
 });

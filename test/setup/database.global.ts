@@ -55,7 +55,8 @@ export default async function setup(project: TestProject) {
       `select datname from pg_database where datname = $1 or datname like $2`,
       [template, `${template}_%`],
     );
-    for (const { datname } of leftovers.rows) await cleanup.query(`drop database if exists "${datname}" with (force)`);
+    for (const { datname } of leftovers.rows)
+      await cleanup.query(`drop database if exists "${datname}" with (force)`);
     await cleanup.end();
     await stopServer?.();
   };

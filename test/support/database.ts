@@ -24,7 +24,11 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
   const template = inject('databaseTemplate');
   const name = `${template}_${randomBytes(5).toString('hex')}`;
   await withAdmin((client) =>
-    client.query(options.migrated === false ? `create database "${name}"` : `create database "${name}" template "${template}"`),
+    client.query(
+      options.migrated === false
+        ? `create database "${name}"`
+        : `create database "${name}" template "${template}"`,
+    ),
   );
   const url = databaseUrlFor(inject('databaseAdminUrl'), name);
   const handle = connectDatabase(url, { poolSize: 5 });

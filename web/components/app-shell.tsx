@@ -28,7 +28,10 @@ export function AppShell({
   const hasNav = nav.length > 0;
   return (
     <div className="flex min-h-dvh flex-col bg-background text-text">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-[9999] focus:rounded focus:bg-surface focus:px-4 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-[9999] focus:rounded focus:bg-surface focus:px-4 focus:py-2"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
@@ -55,12 +58,19 @@ export function AppShell({
             </ul>
           </nav>
         ) : null}
-        <main id="main" tabIndex={-1} className={`min-w-0 flex-1 outline-none ${hasNav ? 'pb-20 lg:pb-0' : ''}`}>
+        <main
+          id="main"
+          tabIndex={-1}
+          className={`min-w-0 flex-1 outline-none ${hasNav ? 'pb-20 lg:pb-0' : ''}`}
+        >
           {children}
         </main>
       </div>
       {hasNav ? (
-        <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-surface lg:hidden">
+        <nav
+          aria-label="Main"
+          className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-surface lg:hidden"
+        >
           <ul className="flex justify-around">
             {nav.map((item) => (
               <li key={item.to} className="flex-1">

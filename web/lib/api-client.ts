@@ -44,7 +44,11 @@ export async function apiRequest<TResponse, TBody = unknown>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError('SERVICE_UNAVAILABLE', 'Network error. Please check your connection and try again.', 0);
+    throw new ApiError(
+      'SERVICE_UNAVAILABLE',
+      'Network error. Please check your connection and try again.',
+      0,
+    );
   }
   const payload: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {

@@ -9,7 +9,9 @@
   var preference = stored === 'light' || stored === 'dark' || stored === 'system' ? stored : 'system';
   var dark =
     preference === 'dark' ||
-    (preference === 'system' && window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
+    (preference === 'system' &&
+      window.matchMedia &&
+      window.matchMedia('(prefers-color-scheme: dark)').matches);
   var root = document.documentElement;
   root.classList.toggle('dark', dark);
   root.style.colorScheme = dark ? 'dark' : 'light';

@@ -11,7 +11,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ service: HealthService }> = a
     },
     async (_request, reply) => {
       const health = await service.getHealth();
-      return reply.code(health.status === 'ok' ? 200 : 503).header('cache-control', 'no-store').send(health);
+      return reply
+        .code(health.status === 'ok' ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send(health);
     },
   );
 };

@@ -2,6 +2,14 @@ import type { Clock } from '../../../domain/clock';
 import type { HealthResponse } from '../../../contracts/health';
 import type { HealthRepository } from './health.repository';
 
+type Checks = HealthResponse['checks'];
+
+/**
+ * The database is asked at most once per CHECK_INTERVAL_MS, however many load balancers and probes
+ * call: concurrent callers share one check, later ones reuse its answer until it is a second old.
+ */
+const CHECK_INTERVAL_MS = 1000;
+
 export function createHealthService(deps: {
   repository: HealthRepository;
   clock: Clock;
@@ -9,26 +17,40 @@ export function createHealthService(deps: {
   version: string;
   expectedMigrationMillis: number;
 }) {
+  let last: { at: number; checks: Checks } | undefined;
+  let inFlight: Promise<Checks> | undefined;
+
+  async function runChecks(): Promise<Checks> {
+    try {
+      const latest = await deps.repository.findLatestAppliedMigrationMillis();
+      return {
+        database: 'ok',
+        migrations: latest !== null && latest >= deps.expectedMigrationMillis ? 'current' : 'pending',
+      };
+    } catch {
+      return { database: 'unreachable', migrations: 'unknown' };
+    }
+  }
+
+  async function currentChecks(): Promise<Checks> {
+    const now = deps.clock.now().getTime();
+    if (last && now - last.at < CHECK_INTERVAL_MS) return last.checks;
+    inFlight ??= runChecks().then((checks) => {
+      last = { at: deps.clock.now().getTime(), checks };
+      inFlight = undefined;
+      return checks;
+    });
+    return inFlight;
+  }
+
   return {
     async getHealth(): Promise<HealthResponse> {
-      const uptimeSeconds = Math.round((deps.clock.now().getTime() - deps.startedAt.getTime()) / 1000);
-      let latest: number | null;
-      try {
-        latest = await deps.repository.findLatestAppliedMigrationMillis();
-      } catch {
-        return {
-          status: 'degraded',
-          checks: { database: 'unreachable', migrations: 'unknown' },
-          version: deps.version,
-          uptimeSeconds,
-        };
-      }
-      const migrations = latest !== null && latest >= deps.expectedMigrationMillis ? 'current' : 'pending';
+      const checks = await currentChecks();
       return {
-        status: migrations === 'current' ? 'ok' : 'degraded',
-        checks: { database: 'ok', migrations },
+        status: checks.database === 'ok' && checks.migrations === 'current' ? 'ok' : 'degraded',
+        checks,
         version: deps.version,
-        uptimeSeconds,
+        uptimeSeconds: Math.round((deps.clock.now().getTime() - deps.startedAt.getTime()) / 1000),
       };
     },
   };

@@ -13,7 +13,9 @@ export function RouteError() {
   return (
     <ErrorScreen
       // Navigating to the same place clears the router's error state and renders the route again.
-      onTryAgain={() => void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true })}
+      onTryAgain={() =>
+        void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true })
+      }
       onRefresh={() => window.location.reload()}
     />
   );

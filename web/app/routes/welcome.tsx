@@ -4,14 +4,26 @@ import { useNavigate } from 'react-router';
 
 type RoleChoice = 'client' | 'coach';
 
-function Choice({ title, description, icon, onChoose }: { title: string; description: string; icon: ReactNode; onChoose: () => void }) {
+function Choice({
+  title,
+  description,
+  icon,
+  onChoose,
+}: {
+  title: string;
+  description: string;
+  icon: ReactNode;
+  onChoose: () => void;
+}) {
   return (
     <button
       type="button"
       onClick={onChoose}
       className="group flex w-full flex-col gap-4 rounded-[var(--radius-sheet)] border border-border bg-surface p-6 text-left shadow-soft transition hover:-translate-y-0.5 hover:border-primary sm:p-8"
     >
-      <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">{icon}</span>
+      <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
+        {icon}
+      </span>
       <span className="text-xl font-semibold text-text sm:text-2xl">{title}</span>
       <span className="text-text-muted">{description}</span>
       <span className="mt-auto inline-flex items-center gap-1 text-sm font-semibold text-primary">
@@ -31,7 +43,8 @@ export function WelcomePage() {
         Care for what matters, with a coach by your side
       </h1>
       <p className="mt-4 max-w-2xl text-center text-lg text-text-muted text-balance">
-        Wellspring connects you with wellness coaches for chat, audio and video sessions, booked ahead or right now.
+        Wellspring connects you with wellness coaches for chat, audio and video sessions, booked ahead or
+        right now.
       </p>
       <h2 className="sr-only">How would you like to use Wellspring?</h2>
       <div className="mt-10 grid w-full gap-4 sm:mt-14 sm:grid-cols-2 sm:gap-6">

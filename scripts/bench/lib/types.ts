@@ -1,0 +1,33 @@
+import type { RoundSample, TargetSummary } from './measure';
+
+/** What run.ts hands every scenario: the user's flags, unresolved (each scenario has its defaults). */
+export type ScenarioOptions = {
+  rounds: number | undefined;
+  durationSec: number | undefined;
+  quick: boolean;
+  /** Progress lines (stderr), so stdout carries only the summary. */
+  log: (line: string) => void;
+};
+
+export type GoalResult = {
+  goal: string;
+  pass: boolean;
+  /** Why a goal failed for a reason other than its bound (errors, non-2xx answers...). */
+  problems?: string[];
+} & Record<string, unknown>;
+
+export type ScenarioResult = {
+  scenario: string;
+  params: Record<string, unknown>;
+  targets: TargetSummary[];
+  rounds: RoundSample[];
+  goals: GoalResult[];
+  /** Anything a reader of the numbers should know (busy machine, waits...). */
+  notes: string[];
+};
+
+export type Scenario = {
+  name: string;
+  description: string;
+  run: (options: ScenarioOptions) => Promise<ScenarioResult>;
+};

@@ -1,0 +1,156 @@
+import { parseArgs } from 'node:util';
+import { httpScenario } from './http';
+import { killAllServersNow, stopAllServers } from './lib/children';
+import { gitState, machineInfo, renderTable, saveResult } from './lib/report';
+import type { Scenario, ScenarioResult } from './lib/types';
+
+/**
+ * `npm run bench [-- <scenario>...] [--rounds N] [--duration S] [--quick]`
+ *
+ * Runs the named scenarios (default: all) one after another. stdout gets one JSON line per goal
+ * and a readable table; progress goes to stderr. Results: bench-results/<scenario>-<sha>.json and
+ * bench-results/history.jsonl. Exit code: 0 all goals pass, 1 a goal failed, 2 the harness failed,
+ * 130 interrupted.
+ */
+
+/** Registration order is run order. Later: discovery, wallet, ring, chat. */
+const scenarios: Scenario[] = [httpScenario];
+
+const usage = `Usage: npm run bench -- [scenario...] [--rounds N] [--duration SECONDS] [--quick]
+
+Scenarios (default: all):
+${scenarios.map((scenario) => `  ${scenario.name.padEnd(10)} ${scenario.description}`).join('\n')}
+
+  --rounds N        measured rounds per target (default per scenario; http: 5)
+  --duration S      seconds per round (default per scenario; http: 5)
+  --quick           3 rounds of 3 s (explicit --rounds/--duration still win)
+`;
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+function parseCount(value: string | undefined, flag: string, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > max) {
+    throw new Error(`--${flag} must be a whole number from 1 to ${max}, got '${value}'`);
+  }
+  return parsed;
+}
+
+function parseCommandLine() {
+  const { values, positionals } = parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    options: {
+      rounds: { type: 'string' },
+      duration: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const unknown = positionals.filter((name) => !scenarios.some((scenario) => scenario.name === name));
+  if (unknown.length > 0) throw new Error(`Unknown scenario: ${unknown.join(', ')}`);
+  const selected =
+    positionals.length === 0
+      ? scenarios
+      : scenarios.filter((scenario) => positionals.includes(scenario.name));
+  return {
+    help: values.help,
+    selected,
+    rounds: parseCount(values.rounds, 'rounds', 100),
+    durationSec: parseCount(values.duration, 'duration', 600),
+    quick: values.quick,
+  };
+}
+
+/**
+ * Ctrl-C / SIGTERM: stop the children gracefully (the app closes before its database), then exit.
+ * A second signal more than a second later forces it (npm may forward the same Ctrl-C twice).
+ */
+function installSignalHandlers() {
+  let firstAt = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (firstAt > 0) {
+      if (Date.now() - firstAt > 1000) {
+        log('Forced exit.');
+        killAllServersNow();
+        process.exit(130);
+      }
+      return;
+    }
+    firstAt = Date.now();
+    log(`\n${signal}: stopping the servers under test (Ctrl-C again to force)...`);
+    const force = setTimeout(() => {
+      killAllServersNow();
+      process.exit(130);
+    }, 40_000);
+    force.unref();
+    void stopAllServers().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.on('SIGHUP', onSignal);
+  // Whatever else ends us (uncaught error, process.exit): no child or temp dir is left behind.
+  process.on('exit', killAllServersNow);
+}
+
+async function main(): Promise<number> {
+  let command: ReturnType<typeof parseCommandLine>;
+  try {
+    command = parseCommandLine();
+  } catch (error) {
+    log(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
+    return 2;
+  }
+  if (command.help) {
+    process.stdout.write(usage);
+    return 0;
+  }
+  installSignalHandlers();
+
+  const git = gitState();
+  const machine = machineInfo();
+  log(
+    `bench: ${command.selected.map((scenario) => scenario.name).join(', ')} at ${git.sha}${git.dirty ? ' (uncommitted changes)' : ''}, ` +
+      `node ${machine.node}, ${machine.cpus} CPUs, load ${machine.loadAvg1mAtStart}`,
+  );
+
+  let allPass = true;
+  for (const scenario of command.selected) {
+    const startedAt = new Date().toISOString();
+    let result: ScenarioResult;
+    try {
+      result = await scenario.run({
+        rounds: command.rounds,
+        durationSec: command.durationSec,
+        quick: command.quick,
+        log,
+      });
+    } catch (error) {
+      log(
+        `bench: scenario ${scenario.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      await stopAllServers();
+      return 2;
+    }
+    const file = saveResult(result, { git, startedAt, machine });
+    for (const goal of result.goals) {
+      process.stdout.write(`${JSON.stringify(goal)}\n`);
+      allPass &&= goal.pass;
+    }
+    process.stdout.write(`\n${renderTable(result)}\nresults: ${file}\n\n`);
+  }
+  return allPass ? 0 : 1;
+}
+
+main().then(
+  async (code) => {
+    await stopAllServers(); // normally nothing is left; a no-op then
+    process.exit(code);
+  },
+  async (error: unknown) => {
+    log(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    await stopAllServers();
+    process.exit(2);
+  },
+);
