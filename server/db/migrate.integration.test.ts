@@ -7,7 +7,25 @@ import { createTestDatabase, type TestDatabase } from '../../test/support/databa
 import { latestMigrationMillis, migrationsFolder, runMigrations } from './migrate';
 import * as schema from './schema/index';
 
-const EXPECTED_TABLES = ['admin_users', 'app_meta', 'profiles', 'user_roles', 'users'];
+const EXPECTED_TABLES = [
+  'admin_audit_log',
+  'admin_users',
+  'app_meta',
+  'auth_sessions',
+  'identities',
+  'mfa_challenges',
+  'mfa_factors',
+  'oauth_flows',
+  'one_time_tokens',
+  'outbox_messages',
+  'profiles',
+  'refresh_tokens',
+  'security_events',
+  'sign_in_failures',
+  'signing_keys',
+  'user_roles',
+  'users',
+];
 
 async function publicTables(database: TestDatabase) {
   const result = await database.db.execute<{ table_name: string }>(

@@ -1,3 +1,6 @@
 // The one list of schema files, read by drizzle-kit (drizzle.config.ts) and by the database client.
 export * from './accounts';
+export * from './audit';
+export * from './auth';
+export * from './outbox';
 export * from './system';

@@ -1,0 +1,198 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/** Authentication state: sign-in sessions, refresh tokens, one-time codes, second factors, identities, keys. */
+
+export const aalEnum = pgEnum('aal_level', ['aal1', 'aal2']);
+
+/** One sign-in on one device. Every access token names its session; ending the session ends them all. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    aal: aalEnum('aal').notNull().default('aal1'),
+    /** How the person signed in (password, otp, oauth, totp…), newest last. */
+    amr: jsonb('amr').$type<{ method: string; timestamp: number }[]>().notNull().default([]),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Last refresh: the idle timeout counts from here. */
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
+    /** Absolute end of the session, whatever the activity. */
+    notAfter: timestamp('not_after', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason'),
+  },
+  (table) => [index('auth_sessions_user_idx').on(table.userId)],
+);
+
+/** Opaque refresh tokens, stored as SHA-256 hashes. A session's tokens form one rotation family. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    parentId: bigint('parent_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('refresh_tokens_hash_uq').on(table.tokenHash),
+    index('refresh_tokens_session_idx').on(table.sessionId),
+  ],
+);
+
+export const oneTimeTokenKindEnum = pgEnum('one_time_token_kind', [
+  'confirmation',
+  'recovery',
+  'otp',
+  'reauthentication',
+  'email_change',
+  'phone_change',
+]);
+
+/** Codes sent by email or SMS (confirmation, recovery, sign-in code, re-authentication, changes). */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: oneTimeTokenKindEnum('kind').notNull(),
+    /** The address the code was sent to (an email or a phone number). */
+    relatesTo: text('relates_to').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('one_time_tokens_lookup_idx').on(table.userId, table.kind)],
+);
+
+export const factorStatusEnum = pgEnum('factor_status', ['unverified', 'verified']);
+
+/** TOTP second factors (RFC 6238). */
+export const mfaFactors = pgTable(
+  'mfa_factors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    friendlyName: text('friendly_name'),
+    factorType: text('factor_type').notNull().default('totp'),
+    status: factorStatusEnum('status').notNull().default('unverified'),
+    /** Base32 TOTP secret. */
+    secret: text('secret').notNull(),
+    /** The newest time step accepted: a code is usable once. */
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('mfa_factors_user_idx').on(table.userId)],
+);
+
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    factorId: uuid('factor_id')
+      .notNull()
+      .references(() => mfaFactors.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+  },
+  (table) => [index('mfa_challenges_factor_idx').on(table.factorId)],
+);
+
+/** How a person can sign in: email, phone, or an outside provider account (Google). */
+export const identities = pgTable(
+  'identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerId: text('provider_id').notNull(),
+    identityData: jsonb('identity_data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('identities_provider_uq').on(table.provider, table.providerId),
+    index('identities_user_idx').on(table.userId),
+  ],
+);
+
+/** ES256 keys that sign access tokens, shared by every instance through the database. */
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /** Published at creation, used for signing only from here on, so verifiers have it cached first. */
+  activatesAt: timestamp('activates_at', { withTimezone: true }).notNull(),
+  retiresAt: timestamp('retires_at', { withTimezone: true }),
+});
+
+/** Consecutive failed sign-ins per account, for growing delays after 10 (shared by every instance). */
+export const signInFailures = pgTable('sign_in_failures', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  failuresInWindow: integer('failures_in_window').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/** OAuth sign-ins in progress (state, nonce and the PKCE challenge of the browser that started them). */
+export const oauthFlows = pgTable(
+  'oauth_flows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    stateHash: text('state_hash').notNull(),
+    providerCodeVerifier: text('provider_code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    /** The browser's PKCE challenge for our own code exchange (grant_type=pkce). */
+    codeChallenge: text('code_challenge').notNull(),
+    redirectTo: text('redirect_to'),
+    roleHint: text('role_hint'),
+    /** Set when linking an identity to a signed-in account. */
+    linkUserId: uuid('link_user_id'),
+    /** After the provider answered: our one-time code and the user it signs in. */
+    authCodeHash: text('auth_code_hash'),
+    userId: uuid('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('oauth_flows_state_uq').on(table.stateHash),
+    uniqueIndex('oauth_flows_code_uq').on(table.authCodeHash).where(sql`${table.authCodeHash} is not null`),
+  ],
+);
