@@ -18,6 +18,24 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: 'The request is too large.',
   /** The body's content type is not one the endpoint accepts. */
   UNSUPPORTED_MEDIA_TYPE: 'This type of content is not supported.',
+  /** Email/phone and password do not match an account (never says which part was wrong). */
+  INVALID_CREDENTIALS: 'Invalid login credentials',
+  /** The password is too weak or too common; `details` lists the reasons to show. */
+  WEAK_PASSWORD: 'Password is too weak.',
+  /** Sign-up with an email or phone that already has an account. */
+  USER_ALREADY_EXISTS: 'User already registered',
+  /** The refresh token is unknown or was revoked. */
+  INVALID_REFRESH_TOKEN: 'Invalid Refresh Token',
+  /** A refresh token was replayed after rotation: the whole session was ended as a precaution. */
+  REFRESH_TOKEN_ALREADY_USED: 'Invalid Refresh Token: Already Used',
+  /** The session ended: signed out, idle for 30 minutes, or past its lifetime. */
+  SESSION_EXPIRED: 'Your session has expired. Please sign in again.',
+  /** This needs a verified second factor in the current session (aal2). */
+  INSUFFICIENT_AAL: 'Please confirm with your authenticator app to continue.',
+  /** A sensitive change needs a fresh confirmation code (GET /auth/v1/reauthenticate). */
+  REAUTHENTICATION_NEEDED: 'Please confirm it is you: enter the code we just sent you.',
+  /** A one-time or authenticator code is wrong, used or expired. */
+  INVALID_CODE: 'The code is invalid or has expired.',
   /** Too many requests; the `Retry-After` header says when to try again. */
   RATE_LIMITED: 'Too many requests. Please wait a moment and try again.',
   /** A dependency (the database) is not available right now. */

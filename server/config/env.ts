@@ -41,6 +41,27 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   WEB_DIST_DIR: z.string().min(1).default('dist/web'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(3600),
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  SESSION_MAX_LIFETIME_HOURS: z.coerce.number().min(1).max(24 * 30).default(12),
+  REFRESH_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
+    .optional(),
+  EMAIL_FROM: z.string().min(3).default('Wellspring <no-reply@wellspring.local>'),
+  SMS_PROVIDER: z.enum(['none', 'twilio']).default('none'),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM_NUMBER: z.string().min(1).optional(),
+  TWILIO_API_BASE_URL: z.url().default('https://api.twilio.com'),
+  MAILBOX_ENABLED: z.enum(['auto', 'true', 'false']).default('auto'),
+  OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
 });
 
 export type Config = {
@@ -58,6 +79,26 @@ export type Config = {
   rateLimit: { max: number; windowMs: number };
   bodyLimitBytes: number;
   webDistDir: string;
+  auth: {
+    /** `iss` of access tokens: PUBLIC_URL + /auth/v1. */
+    issuer: string;
+    accessTokenTtlSeconds: number;
+    idleTimeoutMs: number;
+    maxLifetimeMs: number;
+    refreshReuseIntervalMs: number;
+    /** Secure cookies when the public address is https. */
+    secureCookies: boolean;
+    rateLimit: { max: number; windowMs: number };
+  };
+  email: { smtpUrl: string | undefined; from: string };
+  sms:
+    | { provider: 'none' }
+    | { provider: 'twilio'; accountSid: string; authToken: string; fromNumber: string; apiBaseUrl: string };
+  /** Show undelivered outbox messages at /dev/mailbox (the embedded demo without SMTP or SMS). */
+  mailboxEnabled: boolean;
+  outboxPollIntervalMs: number;
+  /** Google sign-in; undefined hides the button. */
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -75,11 +116,32 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const env = parsed.data;
+  const problems: string[] = [];
+  if (env.SMS_PROVIDER === 'twilio') {
+    for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'] as const) {
+      if (!env[key]) problems.push(`${key}: required when SMS_PROVIDER=twilio`);
+    }
+  }
+  if ((env.GOOGLE_CLIENT_ID === undefined) !== (env.GOOGLE_CLIENT_SECRET === undefined)) {
+    problems.push('GOOGLE_CLIENT_ID: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
   const root = process.cwd();
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const sms: Config['sms'] =
+    env.SMS_PROVIDER === 'twilio'
+      ? {
+          provider: 'twilio',
+          accountSid: env.TWILIO_ACCOUNT_SID ?? '',
+          authToken: env.TWILIO_AUTH_TOKEN ?? '',
+          fromNumber: env.TWILIO_FROM_NUMBER ?? '',
+          apiBaseUrl: env.TWILIO_API_BASE_URL,
+        }
+      : { provider: 'none' };
   return {
     port: env.PORT,
     host: env.HOST,
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    publicUrl,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     dataDir: path.resolve(root, env.DATA_DIR),
@@ -91,5 +153,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     webDistDir: path.resolve(root, env.WEB_DIST_DIR),
+    auth: {
+      issuer: `${publicUrl}/auth/v1`,
+      accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+      idleTimeoutMs: env.SESSION_IDLE_TIMEOUT_MINUTES * 60_000,
+      maxLifetimeMs: env.SESSION_MAX_LIFETIME_HOURS * 3_600_000,
+      refreshReuseIntervalMs: env.REFRESH_REUSE_INTERVAL_SECONDS * 1000,
+      secureCookies: publicUrl.startsWith('https://'),
+      rateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowMs: env.AUTH_RATE_LIMIT_WINDOW_MS },
+    },
+    email: { smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM },
+    sms,
+    mailboxEnabled:
+      env.MAILBOX_ENABLED === 'auto' ? env.SMTP_URL === undefined && sms.provider === 'none' : env.MAILBOX_ENABLED === 'true',
+    outboxPollIntervalMs: env.OUTBOX_POLL_INTERVAL_MS,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
+        : undefined,
   };
 }

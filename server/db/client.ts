@@ -25,3 +25,6 @@ export function connectDatabase(url: string, options: { poolSize?: number } = {}
   let closed: Promise<void> | undefined;
   return { db, pool, close: () => (closed ??= pool.end()) };
 }
+
+/** The database or an open transaction: repositories accept either, so callers decide the transaction. */
+export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];

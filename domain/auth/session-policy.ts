@@ -1,0 +1,22 @@
+/** Session and token lifetimes (SPEC §4 Inactivity, §9; security requirements R4–R6). */
+export const SESSION_POLICY = {
+  /** Access tokens live at most an hour. */
+  accessTokenTtlSeconds: 3600,
+  /** A refresh after 30 minutes without one is refused (the browser warns at 25). */
+  idleTimeoutMs: 30 * 60_000,
+  /** A session ends 12 hours after sign-in, whatever the activity (configurable). */
+  absoluteLifetimeMs: 12 * 60 * 60_000,
+  /** A just-rotated refresh token may be presented again this long (lost responses, parallel tabs). */
+  refreshReuseIntervalMs: 10_000,
+} as const;
+
+export type SessionTimes = { refreshedAt: Date; notAfter: Date; endedAt: Date | null };
+
+export type SessionState = 'active' | 'ended' | 'idle_timeout' | 'expired';
+
+export function sessionState(session: SessionTimes, now: Date, idleTimeoutMs: number = SESSION_POLICY.idleTimeoutMs): SessionState {
+  if (session.endedAt) return 'ended';
+  if (now.getTime() >= session.notAfter.getTime()) return 'expired';
+  if (now.getTime() - session.refreshedAt.getTime() > idleTimeoutMs) return 'idle_timeout';
+  return 'active';
+}
