@@ -1,7 +1,7 @@
 /** Session and token lifetimes (SPEC §4 Inactivity, §9; security requirements R4–R6). */
 export const SESSION_POLICY = {
-  /** Access tokens live at most an hour. */
-  accessTokenTtlSeconds: 3600,
+  /** Access tokens live 15 minutes (at most an hour by config), so browsers refresh well within the idle limit. */
+  accessTokenTtlSeconds: 900,
   /** A refresh after 30 minutes without one is refused (the browser warns at 25). */
   idleTimeoutMs: 30 * 60_000,
   /** A session ends 12 hours after sign-in, whatever the activity (configurable). */

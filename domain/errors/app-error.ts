@@ -55,11 +55,18 @@ export type ErrorDetail = { path: string; message: string };
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: ErrorDetail[] | undefined;
+  /** For RATE_LIMITED: sent as the Retry-After header. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message?: string, options?: { details?: ErrorDetail[]; cause?: unknown }) {
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    options?: { details?: ErrorDetail[]; retryAfterSeconds?: number; cause?: unknown },
+  ) {
     super(message ?? ERROR_CODES[code], { cause: options?.cause });
     this.name = 'AppError';
     this.code = code;
     this.details = options?.details;
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 }

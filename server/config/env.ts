@@ -41,7 +41,7 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   WEB_DIST_DIR: z.string().min(1).default('dist/web'),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(3600),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
   SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   SESSION_MAX_LIFETIME_HOURS: z.coerce.number().min(1).max(24 * 30).default(12),
   REFRESH_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
@@ -124,6 +124,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if ((env.GOOGLE_CLIENT_ID === undefined) !== (env.GOOGLE_CLIENT_SECRET === undefined)) {
     problems.push('GOOGLE_CLIENT_ID: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
+  }
+  if (env.ACCESS_TOKEN_TTL_SECONDS * 1000 >= env.SESSION_IDLE_TIMEOUT_MINUTES * 60_000) {
+    // Browsers refresh shortly before the access token expires; a refresh must come before the idle limit.
+    problems.push('ACCESS_TOKEN_TTL_SECONDS: must be shorter than SESSION_IDLE_TIMEOUT_MINUTES');
   }
   if (problems.length > 0) throw new ConfigError(problems);
   const root = process.cwd();

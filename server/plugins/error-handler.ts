@@ -62,13 +62,18 @@ function isTimeoutError(error: unknown) {
   );
 }
 
-type Mapped = { code: ErrorCode; message: string; details?: ErrorDetail[] };
+type Mapped = { code: ErrorCode; message: string; details?: ErrorDetail[]; retryAfterSeconds?: number };
 
 export function mapError(error: unknown): Mapped {
   if (error instanceof AppError) {
     // A code outside the closed list can only come from a cast; treat it as a bug, not as the client's fault.
     if (!isErrorCode(error.code)) return { code: 'INTERNAL_ERROR', message: ERROR_CODES.INTERNAL_ERROR };
-    return { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) };
+    return {
+      code: error.code,
+      message: error.message,
+      ...(error.details ? { details: error.details } : {}),
+      ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext ?? 'body';
@@ -104,6 +109,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, mapped: 
       ...(mapped.details ? { details: mapped.details } : {}),
     },
   };
+  if (mapped.retryAfterSeconds !== undefined) reply.header('retry-after', String(mapped.retryAfterSeconds));
   return reply.code(HTTP_STATUS_BY_CODE[mapped.code]).type('application/json; charset=utf-8').send(body);
 }
 

@@ -33,6 +33,9 @@ export const users = pgTable(
     encryptedPassword: text('encrypted_password'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     phoneConfirmedAt: timestamp('phone_confirmed_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** Set by an administrator: no sign-in and no refresh until then. */
+    bannedUntil: timestamp('banned_until', { withTimezone: true }),
     userMetadata: jsonb('user_metadata').$type<Record<string, unknown>>().notNull().default({}),
     appMetadata: jsonb('app_metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,212 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authSessionListSchema,
+  challengeResponseSchema,
+  enrollFactorBodySchema,
+  enrollFactorResponseSchema,
+  factorIdParamsSchema,
+  grantTypeQuerySchema,
+  idTokenGrantBodySchema,
+  jwksSchema,
+  logoutQuerySchema,
+  otpBodySchema,
+  passwordGrantBodySchema,
+  pkceGrantBodySchema,
+  recoverBodySchema,
+  REFRESH_COOKIE_HEADER,
+  refreshGrantBodySchema,
+  resendBodySchema,
+  sessionSchema,
+  signUpBodySchema,
+  updateUserBodySchema,
+  userSchema,
+  verifyBodySchema,
+  verifyFactorBodySchema,
+  type AuthSession,
+} from '../../../contracts/auth';
+import { AppError } from '../../../domain/errors/app-error';
+import type { AuthGuard } from '../../plugins/auth-guard';
+import type { AuthService } from './auth.service';
+import type { FactorsService } from './factors.service';
+import type { RequestContext, SessionService } from './session.service';
+import type { TokenService } from './tokens';
+
+export type OAuthExchange = {
+  exchangePkce: (authCode: string, codeVerifier: string, context: RequestContext) => Promise<AuthSession>;
+  signInWithIdToken: (idToken: string, nonce: string | undefined, context: RequestContext) => Promise<AuthSession>;
+};
+
+export type AuthRoutesOptions = {
+  auth: AuthService;
+  sessions: SessionService;
+  factors: FactorsService;
+  tokens: TokenService;
+  guard: AuthGuard;
+  oauth: OAuthExchange | undefined;
+  cookie: { secure: boolean; maxAgeSeconds: number };
+  rateLimit: { max: number; windowMs: number };
+  settings: { google: boolean; mailbox: boolean };
+};
+
+const emptySchema = z.object({});
+const verifyResponseSchema = z.union([sessionSchema, z.object({ user: userSchema })]);
+
+export const contextOf = (request: FastifyRequest): RequestContext => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+  requestId: request.id,
+});
+
+/** SPEC §7 Auth API under /auth/v1. Thin: validate, call one service function, answer. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const { auth, sessions, factors, tokens, guard } = options;
+  const cookieName = options.cookie.secure ? '__Secure-wellspring-refresh' : 'wellspring-refresh';
+  const limited = { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.windowMs } };
+
+  const wantsCookie = (request: FastifyRequest) => request.headers[REFRESH_COOKIE_HEADER] === '1';
+
+  /** In cookie mode the refresh token goes into an HttpOnly cookie scoped to /auth/v1 and never into the body. */
+  function answerSession(request: FastifyRequest, reply: FastifyReply, session: AuthSession) {
+    if (!wantsCookie(request) || session.refresh_token === null) return session;
+    reply.setCookie(cookieName, session.refresh_token, {
+      httpOnly: true,
+      secure: options.cookie.secure,
+      sameSite: 'strict',
+      path: '/auth/v1',
+      maxAge: options.cookie.maxAgeSeconds,
+    });
+    return { ...session, refresh_token: null };
+  }
+
+  const clearCookie = (reply: FastifyReply) => reply.clearCookie(cookieName, { path: '/auth/v1', secure: options.cookie.secure, httpOnly: true, sameSite: 'strict' });
+
+  app.get('/auth/v1/settings', { schema: { response: { 200: z.object({ external: z.object({ google: z.boolean() }), mailbox: z.boolean() }) } } }, async () => ({
+    external: { google: options.settings.google },
+    mailbox: options.settings.mailbox,
+  }));
+
+  app.get('/auth/v1/.well-known/jwks.json', { schema: { response: { 200: jwksSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=600');
+    return tokens.jwks();
+  });
+
+  app.post('/auth/v1/signup', { config: limited, schema: { body: signUpBodySchema, response: { 200: sessionSchema } } }, async (request, reply) =>
+    answerSession(request, reply, await auth.signUp(request.body, contextOf(request))),
+  );
+
+  app.post(
+    '/auth/v1/token',
+    { config: limited, schema: { querystring: grantTypeQuerySchema, body: z.record(z.string(), z.unknown()).optional(), response: { 200: sessionSchema } } },
+    async (request, reply) => {
+      const context = contextOf(request);
+      const body = request.body ?? {};
+      switch (request.query.grant_type) {
+        case 'password':
+          return answerSession(request, reply, await auth.signInWithPassword(passwordGrantBodySchema.parse(body), context));
+        case 'refresh_token': {
+          const token = refreshGrantBodySchema.parse(body).refresh_token ?? (wantsCookie(request) ? request.cookies[cookieName] : undefined);
+          if (!token) throw new AppError('INVALID_REFRESH_TOKEN');
+          try {
+            return answerSession(request, reply, await sessions.refresh(token, context));
+          } catch (error) {
+            if (wantsCookie(request)) clearCookie(reply);
+            throw error;
+          }
+        }
+        case 'pkce': {
+          if (!options.oauth) throw new AppError('VALIDATION_ERROR', 'Google sign-in is not configured.');
+          const { auth_code, code_verifier } = pkceGrantBodySchema.parse(body);
+          return answerSession(request, reply, await options.oauth.exchangePkce(auth_code, code_verifier, context));
+        }
+        case 'id_token': {
+          if (!options.oauth) throw new AppError('VALIDATION_ERROR', 'Google sign-in is not configured.');
+          const { id_token, nonce } = idTokenGrantBodySchema.parse(body);
+          return answerSession(request, reply, await options.oauth.signInWithIdToken(id_token, nonce, context));
+        }
+      }
+    },
+  );
+
+  app.post('/auth/v1/otp', { config: limited, schema: { body: otpBodySchema, response: { 200: emptySchema } } }, async (request) => {
+    await auth.requestOtp({ ...request.body, createUser: request.body.create_user });
+    return {};
+  });
+
+  app.post('/auth/v1/verify', { config: limited, schema: { body: verifyBodySchema, response: { 200: verifyResponseSchema } } }, async (request, reply) => {
+    const { type, token } = request.body;
+    if (type === 'email_change' || type === 'phone_change') {
+      const caller = await guard.authenticate(request);
+      return { user: await auth.confirmChange(caller.userId, type, token, contextOf(request)) };
+    }
+    return answerSession(request, reply, await auth.verify(request.body, contextOf(request)));
+  });
+
+  app.post('/auth/v1/recover', { config: limited, schema: { body: recoverBodySchema, response: { 200: emptySchema } } }, async (request) => {
+    await auth.recover(request.body.email);
+    return {};
+  });
+
+  app.post('/auth/v1/resend', { config: limited, schema: { body: resendBodySchema, response: { 200: emptySchema } } }, async (request) => {
+    await auth.resend(request.body);
+    return {};
+  });
+
+  app.post('/auth/v1/logout', { schema: { querystring: logoutQuerySchema } }, async (request, reply) => {
+    const caller = await guard.authenticate(request);
+    await auth.signOut(caller, request.query.scope, contextOf(request));
+    clearCookie(reply);
+    return reply.code(204).send();
+  });
+
+  app.get('/auth/v1/user', { schema: { response: { 200: userSchema } } }, async (request) => {
+    const caller = await guard.authenticate(request);
+    return auth.getUser(caller.userId);
+  });
+
+  app.put('/auth/v1/user', { config: limited, schema: { body: updateUserBodySchema, response: { 200: userSchema } } }, async (request) => {
+    const caller = await guard.authenticate(request);
+    const { sign_out_others, ...changes } = request.body;
+    return auth.updateUser(caller, { ...changes, signOutOthers: sign_out_others }, contextOf(request));
+  });
+
+  app.get('/auth/v1/reauthenticate', { config: limited, schema: { response: { 200: emptySchema } } }, async (request) => {
+    const caller = await guard.authenticate(request);
+    await auth.reauthenticate(caller.userId);
+    return {};
+  });
+
+  app.get('/auth/v1/sessions', { schema: { response: { 200: authSessionListSchema } } }, async (request) => {
+    const caller = await guard.authenticate(request);
+    return { sessions: await sessions.listOpen(caller.userId, caller.sessionId) };
+  });
+
+  app.post('/auth/v1/factors', { config: limited, schema: { body: enrollFactorBodySchema, response: { 200: enrollFactorResponseSchema } } }, async (request) => {
+    const caller = await guard.authenticate(request);
+    return factors.enroll(caller, request.body.friendly_name, contextOf(request));
+  });
+
+  app.post(
+    '/auth/v1/factors/:id/challenge',
+    { config: limited, schema: { params: factorIdParamsSchema, response: { 200: challengeResponseSchema } } },
+    async (request) => {
+      const caller = await guard.authenticate(request);
+      return factors.challenge(caller, request.params.id);
+    },
+  );
+
+  app.post(
+    '/auth/v1/factors/:id/verify',
+    { config: limited, schema: { params: factorIdParamsSchema, body: verifyFactorBodySchema, response: { 200: sessionSchema } } },
+    async (request) => {
+      const caller = await guard.authenticate(request);
+      return factors.verify(caller, request.params.id, request.body.challenge_id, request.body.code, contextOf(request));
+    },
+  );
+
+  app.delete('/auth/v1/factors/:id', { schema: { params: factorIdParamsSchema, response: { 200: z.object({ id: z.string() }) } } }, async (request) => {
+    const caller = await guard.authenticate(request);
+    return factors.unenroll(caller, request.params.id, contextOf(request));
+  });
+};

@@ -1,0 +1,115 @@
+import QRCode from 'qrcode';
+import type { AuthSession } from '../../../contracts/auth';
+import type { Clock } from '../../../domain/clock';
+import { AppError } from '../../../domain/errors/app-error';
+import type { Database } from '../../db/client';
+import type { SecurityEventsService } from '../security-events/security-events.service';
+import type { AuthRepository } from './auth.repository';
+import type { RequestContext, SessionService } from './session.service';
+import { generateTotpSecret, matchTotpStep, totpUri } from './totp';
+
+export type AuthContext = { userId: string; sessionId: string; aal: 'aal1' | 'aal2' };
+
+/** A challenge must be answered within 5 minutes; at most 5 wrong codes per factor per 5 minutes (R8). */
+const CHALLENGE_TTL_MS = 5 * 60_000;
+const FAILURE_WINDOW_MS = 5 * 60_000;
+const MAX_FAILURES = 5;
+const MAX_FACTORS = 10;
+
+/** TOTP second factors: enrol, challenge, verify (the session becomes aal2), remove. */
+export function createFactorsService(deps: {
+  db: Database;
+  repository: AuthRepository;
+  sessions: SessionService;
+  securityEvents: SecurityEventsService;
+  clock: Clock;
+}) {
+  const { db, repository, clock } = deps;
+
+  async function requireFactor(userId: string, factorId: string) {
+    const factor = await repository.findFactor(db, userId, factorId);
+    if (!factor) throw new AppError('NOT_FOUND', 'No such factor.');
+    return factor;
+  }
+
+  return {
+    async enroll(auth: AuthContext, friendlyName: string | undefined, context: RequestContext) {
+      return db.transaction(async (tx) => {
+        const user = await repository.findUserById(tx, auth.userId, { forUpdate: true });
+        if (!user) throw new AppError('UNAUTHENTICATED');
+        const factors = await repository.findFactors(tx, auth.userId);
+        if (factors.some((factor) => factor.status === 'verified') && auth.aal !== 'aal2') throw new AppError('INSUFFICIENT_AAL');
+        if (factors.length >= MAX_FACTORS) throw new AppError('CONFLICT', 'You already have the maximum number of authenticators.');
+        const now = clock.now();
+        const secret = generateTotpSecret();
+        const factor = await repository.insertFactor(tx, {
+          userId: auth.userId,
+          friendlyName: friendlyName ?? null,
+          secret,
+          createdAt: now,
+          updatedAt: now,
+        });
+        const uri = totpUri(secret, user.email ?? user.phone ?? user.id);
+        const svg = await QRCode.toString(uri, { type: 'svg', margin: 1 });
+        await deps.securityEvents.record(tx, { type: 'MFA_ENROLLED', userId: auth.userId, details: { factor_id: factor.id }, ip: context.ip, requestId: context.requestId });
+        return {
+          id: factor.id,
+          type: 'totp' as const,
+          friendly_name: factor.friendlyName,
+          totp: { secret, uri, qr_code: `data:image/svg+xml;utf-8,${encodeURIComponent(svg)}` },
+        };
+      });
+    },
+
+    async challenge(auth: AuthContext, factorId: string) {
+      const factor = await requireFactor(auth.userId, factorId);
+      const now = clock.now();
+      const failures = await repository.countFailedFactorAttemptsSince(db, factor.id, new Date(now.getTime() - FAILURE_WINDOW_MS));
+      if (failures >= MAX_FAILURES) throw new AppError('RATE_LIMITED', 'Too many wrong codes. Please wait a few minutes.', { retryAfterSeconds: 300 });
+      const challenge = await repository.insertChallenge(db, { factorId: factor.id, createdAt: now });
+      return { id: challenge.id, type: 'totp' as const, expires_at: Math.floor((now.getTime() + CHALLENGE_TTL_MS) / 1000) };
+    },
+
+    async verify(auth: AuthContext, factorId: string, challengeId: string, code: string, context: RequestContext): Promise<AuthSession> {
+      const outcome = await db.transaction(async (tx) => {
+        const now = clock.now();
+        const factor = await repository.findFactor(tx, auth.userId, factorId, { forUpdate: true });
+        if (!factor) throw new AppError('NOT_FOUND', 'No such factor.');
+        const challenge = await repository.findChallenge(tx, factor.id, challengeId);
+        if (!challenge || challenge.verifiedAt || now.getTime() - challenge.createdAt.getTime() > CHALLENGE_TTL_MS) {
+          throw new AppError('INVALID_CODE', 'This sign-in step has expired. Please start again.');
+        }
+        const failures = await repository.countFailedFactorAttemptsSince(tx, factor.id, new Date(now.getTime() - FAILURE_WINDOW_MS));
+        if (failures >= MAX_FAILURES) throw new AppError('RATE_LIMITED', 'Too many wrong codes. Please wait a few minutes.', { retryAfterSeconds: 300 });
+        const step = matchTotpStep(factor.secret, code, now, factor.lastUsedStep);
+        if (step === null) {
+          await repository.updateChallenge(tx, challenge.id, { failedAttempts: challenge.failedAttempts + 1 });
+          await deps.securityEvents.record(tx, { type: 'MFA_FAILED', userId: auth.userId, details: { factor_id: factor.id }, ip: context.ip, requestId: context.requestId });
+          return { ok: false as const };
+        }
+        await repository.updateFactor(tx, factor.id, { status: 'verified', lastUsedStep: step, updatedAt: now });
+        await repository.updateChallenge(tx, challenge.id, { verifiedAt: now });
+        const user = await repository.findUserById(tx, auth.userId);
+        if (!user) throw new AppError('UNAUTHENTICATED');
+        await deps.securityEvents.record(tx, { type: 'MFA_VERIFIED', userId: auth.userId, details: { factor_id: factor.id }, ip: context.ip, requestId: context.requestId });
+        return { ok: true as const, session: await deps.sessions.elevate(tx, user, auth.sessionId, 'totp') };
+      });
+      // The failed attempt is committed before the error, so it counts towards the limit.
+      if (!outcome.ok) throw new AppError('INVALID_CODE');
+      return outcome.session;
+    },
+
+    async unenroll(auth: AuthContext, factorId: string, context: RequestContext) {
+      await db.transaction(async (tx) => {
+        const factor = await repository.findFactor(tx, auth.userId, factorId, { forUpdate: true });
+        if (!factor) throw new AppError('NOT_FOUND', 'No such factor.');
+        if (factor.status === 'verified' && auth.aal !== 'aal2') throw new AppError('INSUFFICIENT_AAL');
+        await repository.deleteFactor(tx, factor.id);
+        await deps.securityEvents.record(tx, { type: 'MFA_REMOVED', userId: auth.userId, details: { factor_id: factor.id }, ip: context.ip, requestId: context.requestId });
+      });
+      return { id: factorId };
+    },
+  };
+}
+
+export type FactorsService = ReturnType<typeof createFactorsService>;

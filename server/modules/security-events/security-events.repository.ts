@@ -1,0 +1,29 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { securityEvents } from '../../db/schema/index';
+
+export type NewSecurityEvent = typeof securityEvents.$inferInsert;
+
+export function createSecurityEventsRepository() {
+  return {
+    async insert(executor: DbExecutor, event: NewSecurityEvent) {
+      await executor.insert(securityEvents).values(event);
+    },
+    async countClientReportedSince(executor: DbExecutor, userId: string, since: Date) {
+      const [row] = await executor
+        .select({ count: sql<number>`count(*)::int` })
+        .from(securityEvents)
+        .where(and(eq(securityEvents.userId, userId), eq(securityEvents.clientReported, true), gt(securityEvents.createdAt, since)));
+      return row?.count ?? 0;
+    },
+    async countOfTypeSince(executor: DbExecutor, userId: string, eventType: string, since: Date) {
+      const [row] = await executor
+        .select({ count: sql<number>`count(*)::int` })
+        .from(securityEvents)
+        .where(and(eq(securityEvents.userId, userId), eq(securityEvents.eventType, eventType), gt(securityEvents.createdAt, since)));
+      return row?.count ?? 0;
+    },
+  };
+}
+
+export type SecurityEventsRepository = ReturnType<typeof createSecurityEventsRepository>;
