@@ -16,6 +16,13 @@ export class ApiError extends Error {
   }
 }
 
+let accessTokenProvider: (() => string | null) | undefined;
+
+/** The auth client registers where the current access token comes from; requests then carry it. */
+export function setAccessTokenProvider(provider: (() => string | null) | undefined) {
+  accessTokenProvider = provider;
+}
+
 type RequestOptions<TBody> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: TBody;
@@ -36,6 +43,7 @@ export async function apiRequest<TResponse, TBody = unknown>(
       headers: {
         accept: 'application/json',
         ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(accessTokenProvider?.() ? { authorization: `Bearer ${accessTokenProvider()}` } : {}),
         ...options.headers,
       },
       body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
@@ -50,7 +58,7 @@ export async function apiRequest<TResponse, TBody = unknown>(
       0,
     );
   }
-  const payload: unknown = await response.json().catch(() => undefined);
+  const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(payload);
     if (parsed.success) {
@@ -59,5 +67,5 @@ export async function apiRequest<TResponse, TBody = unknown>(
     }
     throw new ApiError('INTERNAL_ERROR', ERROR_CODES.INTERNAL_ERROR, response.status);
   }
-  return responseSchema.parse(payload);
+  return responseSchema.parse(payload ?? {});
 }

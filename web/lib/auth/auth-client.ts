@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { REFRESH_COOKIE_HEADER, sessionSchema, userSchema, type AuthSession, type AuthUser } from '../../../contracts/auth';
+import { ApiError, apiRequest, setAccessTokenProvider } from '../api-client';
+
+/**
+ * The browser's session (SPEC §3 Auth session, §4 Auth, §9 token refresh):
+ * - the refresh token lives only in an HttpOnly cookie (x-refresh-cookie mode); the access token
+ *   only in memory — nothing long-lived is readable by page scripts;
+ * - on load the session is restored from the cookie; a 30 s tick refreshes 3 ticks before expiry,
+ *   retrying with backoff from 200 ms, doubling, on 502/503/504 and network errors;
+ * - sign-in, refresh, user updates and sign-out are broadcast to the other tabs of this browser.
+ */
+export type AuthStatus = 'loading' | 'signed_in' | 'signed_out';
+export type AuthEvent = 'SIGNED_IN' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'SIGNED_OUT';
+export type AuthState = {
+  status: AuthStatus;
+  accessToken: string | null;
+  /** Unix seconds. */
+  expiresAt: number | null;
+  user: AuthUser | null;
+  /** Why the last session ended ('timeout' after inactivity, 'expired' when the server refused it). */
+  endReason: 'signed_out' | 'timeout' | 'expired' | null;
+};
+
+export const TICK_MS = 30_000;
+const REFRESH_MARGIN_TICKS = 3;
+const RETRYABLE_STATUSES = new Set([0, 502, 503, 504]);
+const CHANNEL_NAME = 'wellspring-auth';
+
+type Message = { event: AuthEvent; state: AuthState };
+
+const cookieMode = { [REFRESH_COOKIE_HEADER]: '1' };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createAuthClient(options: { now?: () => number } = {}) {
+  const now = options.now ?? (() => Date.now());
+  let state: AuthState = { status: 'loading', accessToken: null, expiresAt: null, user: null, endReason: null };
+  const listeners = new Set<(event: AuthEvent | 'INITIAL', state: AuthState) => void>();
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
+  let ticker: ReturnType<typeof setInterval> | undefined;
+  let refreshing: Promise<void> | undefined;
+
+  function set(next: AuthState, event: AuthEvent | 'INITIAL', broadcast: boolean) {
+    state = next;
+    for (const listener of listeners) listener(event, state);
+    if (broadcast && event !== 'INITIAL') channel?.postMessage({ event, state } satisfies Message);
+  }
+
+  function adopt(session: AuthSession, event: AuthEvent) {
+    set({ status: 'signed_in', accessToken: session.access_token, expiresAt: session.expires_at, user: session.user, endReason: null }, event, true);
+  }
+
+  function clear(reason: AuthState['endReason'], broadcast = true) {
+    set({ status: 'signed_out', accessToken: null, expiresAt: null, user: null, endReason: reason }, 'SIGNED_OUT', broadcast);
+  }
+
+  channel?.addEventListener('message', (message: MessageEvent<Message>) => {
+    // Another tab signed in, refreshed or signed out: take its state without broadcasting it back.
+    set(message.data.state, message.data.event, false);
+  });
+
+  async function requestRefresh(): Promise<AuthSession> {
+    let delay = 200;
+    for (;;) {
+      try {
+        return await apiRequest('/auth/v1/token?grant_type=refresh_token', sessionSchema, { method: 'POST', body: {}, headers: cookieMode });
+      } catch (error) {
+        if (error instanceof ApiError && RETRYABLE_STATUSES.has(error.status) && delay <= 30_000) {
+          await sleep(delay);
+          delay *= 2;
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
+
+  /** Refreshes once at a time, even when several callers ask together. */
+  function refresh(): Promise<void> {
+    refreshing ??= requestRefresh()
+      .then((session) => adopt(session, state.status === 'signed_in' ? 'TOKEN_REFRESHED' : 'SIGNED_IN'))
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status > 0 && error.status < 500) {
+          clear(state.status === 'signed_in' ? 'expired' : null);
+          return;
+        }
+        throw error;
+      })
+      .finally(() => {
+        refreshing = undefined;
+      });
+    return refreshing;
+  }
+
+  function tick() {
+    if (state.status !== 'signed_in' || state.expiresAt === null) return;
+    if (state.expiresAt * 1000 - now() <= REFRESH_MARGIN_TICKS * TICK_MS) void refresh().catch(() => undefined);
+  }
+
+  setAccessTokenProvider(() => state.accessToken);
+
+  return {
+    getState: () => state,
+    subscribe(listener: (event: AuthEvent | 'INITIAL', state: AuthState) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** Restores the session from the refresh cookie and starts the refresh tick. */
+    async start() {
+      ticker ??= setInterval(tick, TICK_MS);
+      try {
+        await refresh();
+      } catch {
+        clear(null, false);
+      }
+      if (state.status === 'loading') clear(null, false);
+    },
+
+    stop() {
+      if (ticker) clearInterval(ticker);
+      ticker = undefined;
+      channel?.close();
+      setAccessTokenProvider(undefined);
+    },
+
+    refresh,
+    tick,
+
+    /** Any endpoint that answers a session (sign-in, sign-up, verify, factor verify). */
+    async completeSignIn(path: string, body: unknown, event: AuthEvent = 'SIGNED_IN') {
+      const session = await apiRequest(path, sessionSchema, { method: 'POST', body, headers: cookieMode });
+      adopt(session, event);
+      return session;
+    },
+
+    async reloadUser() {
+      const user = await apiRequest('/auth/v1/user', userSchema);
+      set({ ...state, user }, 'USER_UPDATED', true);
+      return user;
+    },
+
+    setUser(user: AuthUser) {
+      set({ ...state, user }, 'USER_UPDATED', true);
+    },
+
+    async signOut(scope: 'local' | 'global' | 'others' = 'local', reason: AuthState['endReason'] = 'signed_out') {
+      try {
+        await apiRequest(`/auth/v1/logout?scope=${scope}`, z.object({}), { method: 'POST', headers: cookieMode });
+      } catch {
+        // Signing out locally must work even when the server cannot be reached.
+      }
+      if (scope !== 'others') clear(reason);
+    },
+  };
+}
+
+export type AuthClient = ReturnType<typeof createAuthClient>;
