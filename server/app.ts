@@ -6,9 +6,29 @@ import type { Clock } from '../domain/clock';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { latestMigrationMillis } from './db/migrate';
+import { createAdminRepository } from './modules/admin/admin.repository';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { createAdminService } from './modules/admin/admin.service';
+import { createRolesRepository } from './modules/roles/roles.repository';
+import { rolesRoutes } from './modules/roles/roles.routes';
+import { createRolesService } from './modules/roles/roles.service';
+import { securityEventsRoutes } from './modules/security-events/security-events.routes';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createFactorsService } from './modules/auth/factors.service';
+import { createSessionService } from './modules/auth/session.service';
+import { createTokenService } from './modules/auth/tokens';
+import { createOutboxRepository } from './modules/outbox/outbox.repository';
+import { createOutboxService } from './modules/outbox/outbox.service';
+import { createSecurityEventsRepository } from './modules/security-events/security-events.repository';
+import { createSecurityEventsService } from './modules/security-events/security-events.service';
+import { createAuthGuard } from './plugins/auth-guard';
 import { createHealthRepository } from './modules/health/health.repository';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
+import { mailboxRoutes } from './modules/outbox/outbox.routes';
+import { createMailboxService } from './modules/outbox/outbox.service';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { createLogger, RequestLogController } from './plugins/logging';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -53,6 +73,60 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   await app.register(cookie);
 
   // Modules, wired explicitly: repository -> service -> routes.
+  const securityEvents = createSecurityEventsService({
+    db,
+    repository: createSecurityEventsRepository(),
+    clock,
+  });
+  const outbox = createOutboxService({ repository: createOutboxRepository(), clock });
+  const authRepository = createAuthRepository();
+  const tokens = createTokenService({
+    db,
+    repository: authRepository,
+    clock,
+    issuer: config.auth.issuer,
+    accessTokenTtlSeconds: config.auth.accessTokenTtlSeconds,
+  });
+  const sessions = createSessionService({
+    db,
+    repository: authRepository,
+    tokens,
+    securityEvents,
+    clock,
+    policy: {
+      idleTimeoutMs: config.auth.idleTimeoutMs,
+      maxLifetimeMs: config.auth.maxLifetimeMs,
+      refreshReuseIntervalMs: config.auth.refreshReuseIntervalMs,
+    },
+  });
+  const guard = createAuthGuard({ tokens, sessions });
+  const auth = createAuthService({
+    db,
+    repository: authRepository,
+    sessions,
+    outbox,
+    securityEvents,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  const factors = createFactorsService({ db, repository: authRepository, sessions, securityEvents, clock });
+  const admin = createAdminService({ db, repository: createAdminRepository(), sessions, clock });
+  const roles = createRolesService({ db, repository: createRolesRepository(), admin, clock });
+  await app.register(authRoutes, {
+    auth,
+    sessions,
+    factors,
+    tokens,
+    guard,
+    oauth: undefined,
+    cookie: {
+      secure: config.auth.secureCookies,
+      maxAgeSeconds: Math.floor(config.auth.maxLifetimeMs / 1000),
+    },
+    rateLimit: config.auth.rateLimit,
+    settings: { google: config.google !== undefined, mailbox: config.mailboxEnabled },
+  });
+
   const healthService = createHealthService({
     repository: createHealthRepository(db),
     clock,
@@ -61,6 +135,14 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     expectedMigrationMillis: latestMigrationMillis(),
   });
   await app.register(healthRoutes, { service: healthService });
+  await app.register(rolesRoutes, { roles, auth, guard });
+  await app.register(adminRoutes, { admin, guard });
+  await app.register(securityEventsRoutes, { securityEvents, guard });
+  if (config.mailboxEnabled) {
+    // The demo's stand-in for an inbox: it shows sign-in codes, so only without a real provider.
+    const mailboxService = createMailboxService({ db, repository: createOutboxRepository() });
+    await app.register(mailboxRoutes, { service: mailboxService });
+  }
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   // Logs are written asynchronously: flush what is buffered when the app closes.

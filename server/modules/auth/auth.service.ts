@@ -49,15 +49,24 @@ export function createAuthService(deps: {
   }
 
   async function userJson(executor: DbExecutor, user: UserRow): Promise<AuthUser> {
-    const [identities, factors] = await Promise.all([repository.findIdentities(executor, user.id), repository.findFactors(executor, user.id)]);
+    const [identities, factors] = await Promise.all([
+      repository.findIdentities(executor, user.id),
+      repository.findFactors(executor, user.id),
+    ]);
     return toAuthUser(user, identities, factors);
   }
 
   function rejectWeakPassword(password: string, userInputs: (string | undefined | null)[]) {
-    const assessment = assessPassword(password, userInputs.filter((input): input is string => Boolean(input)));
+    const assessment = assessPassword(
+      password,
+      userInputs.filter((input): input is string => Boolean(input)),
+    );
     if (!assessment.acceptable) {
       throw new AppError('WEAK_PASSWORD', `Password is too weak: ${assessment.reasons.join(' ')}`, {
-        details: [...assessment.reasons, ...assessment.suggestions].map((message) => ({ path: 'password', message })),
+        details: [...assessment.reasons, ...assessment.suggestions].map((message) => ({
+          path: 'password',
+          message,
+        })),
       });
     }
   }
@@ -65,16 +74,32 @@ export function createAuthService(deps: {
   /** Rate limit for codes sent to one address: 1 per minute, 5 per hour. */
   async function assertCanSend(executor: DbExecutor, address: string) {
     const now = clock.now().getTime();
-    const lastMinute = await repository.countOneTimeTokensSince(executor, address, new Date(now - SEND_INTERVAL_MS));
-    if (lastMinute > 0) throw new AppError('RATE_LIMITED', 'Please wait a minute before asking for another code.', { retryAfterSeconds: 60 });
+    const lastMinute = await repository.countOneTimeTokensSince(
+      executor,
+      address,
+      new Date(now - SEND_INTERVAL_MS),
+    );
+    if (lastMinute > 0)
+      throw new AppError('RATE_LIMITED', 'Please wait a minute before asking for another code.', {
+        retryAfterSeconds: 60,
+      });
     const lastHour = await repository.countOneTimeTokensSince(executor, address, new Date(now - 3_600_000));
     if (lastHour >= SENDS_PER_HOUR) {
-      throw new AppError('RATE_LIMITED', 'Too many codes were sent to this address. Please try again later.', { retryAfterSeconds: 3600 });
+      throw new AppError(
+        'RATE_LIMITED',
+        'Too many codes were sent to this address. Please try again later.',
+        { retryAfterSeconds: 3600 },
+      );
     }
   }
 
   /** Creates a code, stores its hash and queues the message, in the caller's transaction. */
-  async function sendCode(executor: DbExecutor, user: UserRow, kind: OneTimeTokenKind, address: { email?: string; phone?: string }) {
+  async function sendCode(
+    executor: DbExecutor,
+    user: UserRow,
+    kind: OneTimeTokenKind,
+    address: { email?: string; phone?: string },
+  ) {
     const destination = address.email ?? address.phone;
     if (!destination) throw new AppError('VALIDATION_ERROR');
     await assertCanSend(executor, destination);
@@ -89,12 +114,24 @@ export function createAuthService(deps: {
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
     });
     const purpose: Record<OneTimeTokenKind, { subject: string; line: string }> = {
-      confirmation: { subject: 'Confirm your Wellspring account', line: 'Welcome to Wellspring! Confirm your address with this code' },
+      confirmation: {
+        subject: 'Confirm your Wellspring account',
+        line: 'Welcome to Wellspring! Confirm your address with this code',
+      },
       recovery: { subject: 'Reset your Wellspring password', line: 'Use this code to choose a new password' },
       otp: { subject: 'Your Wellspring sign-in code', line: 'Use this code to sign in' },
-      reauthentication: { subject: 'Confirm it is you', line: 'Use this code to confirm a change to your account' },
-      email_change: { subject: 'Confirm your new email address', line: 'Use this code to confirm your new email address' },
-      phone_change: { subject: 'Confirm your new phone number', line: 'Use this code to confirm your new phone number' },
+      reauthentication: {
+        subject: 'Confirm it is you',
+        line: 'Use this code to confirm a change to your account',
+      },
+      email_change: {
+        subject: 'Confirm your new email address',
+        line: 'Use this code to confirm your new email address',
+      },
+      phone_change: {
+        subject: 'Confirm your new phone number',
+        line: 'Use this code to confirm your new phone number',
+      },
     };
     const { subject, line } = purpose[kind];
     const text = `${line}: ${code}\n\nThe code expires in 10 minutes. If you did not ask for it, you can ignore this message.`;
@@ -113,7 +150,8 @@ export function createAuthService(deps: {
     const now = clock.now();
     for (const kind of kinds) {
       const token = await repository.findLatestOneTimeToken(executor, user.id, kind);
-      if (!token || token.usedAt || token.expiresAt <= now || token.failedAttempts >= CODE_MAX_FAILURES) continue;
+      if (!token || token.usedAt || token.expiresAt <= now || token.failedAttempts >= CODE_MAX_FAILURES)
+        continue;
       if (token.tokenHash === sha256(`${user.id}:${code}`)) {
         await repository.updateOneTimeToken(executor, token.id, { usedAt: now });
         return token;
@@ -127,7 +165,10 @@ export function createAuthService(deps: {
     const now = clock.now();
     const row = await repository.findSignInFailures(executor, userId);
     if (row?.lockedUntil && row.lockedUntil > now) {
-      return { locked: true as const, retryAfterSeconds: Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000) };
+      return {
+        locked: true as const,
+        retryAfterSeconds: Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000),
+      };
     }
     return { locked: false as const, row };
   }
@@ -142,10 +183,18 @@ export function createAuthService(deps: {
       const windowStartedAt = windowFresh ? row.windowStartedAt : now;
       let lockedUntil: Date | null = null;
       if (consecutive >= FREE_FAILURES) {
-        lockedUntil = new Date(now.getTime() + Math.min(BASE_LOCK_MS * 2 ** (consecutive - FREE_FAILURES), MAX_LOCK_MS));
+        lockedUntil = new Date(
+          now.getTime() + Math.min(BASE_LOCK_MS * 2 ** (consecutive - FREE_FAILURES), MAX_LOCK_MS),
+        );
       }
       if (inWindow >= FAILURES_PER_HOUR) lockedUntil = new Date(windowStartedAt.getTime() + 3_600_000);
-      await repository.saveSignInFailures(tx, { userId, consecutiveFailures: consecutive, failuresInWindow: inWindow, windowStartedAt, lockedUntil });
+      await repository.saveSignInFailures(tx, {
+        userId,
+        consecutiveFailures: consecutive,
+        failuresInWindow: inWindow,
+        windowStartedAt,
+        lockedUntil,
+      });
       await deps.securityEvents.record(tx, {
         type: lockedUntil ? 'ACCOUNT_THROTTLED' : 'SIGN_IN_FAILED',
         userId,
@@ -162,9 +211,14 @@ export function createAuthService(deps: {
   }
 
   return {
-    async signUp(input: Credentials & { data?: Record<string, unknown> }, context: RequestContext): Promise<AuthSession> {
-      if ((!input.email && !input.phone) || !input.password) throw new AppError('VALIDATION_ERROR', MISSING_CREDENTIALS);
-      const fullName = typeof input.data?.full_name === 'string' ? input.data.full_name.trim().slice(0, 200) : undefined;
+    async signUp(
+      input: Credentials & { data?: Record<string, unknown> },
+      context: RequestContext,
+    ): Promise<AuthSession> {
+      if ((!input.email && !input.phone) || !input.password)
+        throw new AppError('VALIDATION_ERROR', MISSING_CREDENTIALS);
+      const fullName =
+        typeof input.data?.full_name === 'string' ? input.data.full_name.trim().slice(0, 200) : undefined;
       rejectWeakPassword(input.password, [input.email, input.phone, fullName]);
       const encryptedPassword = await hashPassword(input.password);
       try {
@@ -189,20 +243,33 @@ export function createAuthService(deps: {
             createdAt: now,
             lastSignInAt: now,
           });
-          await repository.insertProfile(tx, { userId: user.id, fullName: fullName ?? null, email: input.email ?? null, createdAt: now, updatedAt: now });
+          await repository.insertProfile(tx, {
+            userId: user.id,
+            fullName: fullName ?? null,
+            email: input.email ?? null,
+            createdAt: now,
+            updatedAt: now,
+          });
           await sendCode(tx, user, 'confirmation', input);
-          await deps.securityEvents.record(tx, { type: 'USER_SIGNED_UP', userId: user.id, ip: context.ip, requestId: context.requestId });
+          await deps.securityEvents.record(tx, {
+            type: 'USER_SIGNED_UP',
+            userId: user.id,
+            ip: context.ip,
+            requestId: context.requestId,
+          });
           return deps.sessions.start(tx, user, { method: 'password', context });
         });
       } catch (error) {
         // Two sign-ups racing for one address: the unique index decides, the loser hears it plainly.
-        if ((error as { cause?: { code?: string } }).cause?.code === '23505') throw new AppError('USER_ALREADY_EXISTS');
+        if ((error as { cause?: { code?: string } }).cause?.code === '23505')
+          throw new AppError('USER_ALREADY_EXISTS');
         throw error;
       }
     },
 
     async signInWithPassword(input: Credentials, context: RequestContext): Promise<AuthSession> {
-      if ((!input.email && !input.phone) || !input.password) throw new AppError('VALIDATION_ERROR', MISSING_CREDENTIALS);
+      if ((!input.email && !input.phone) || !input.password)
+        throw new AppError('VALIDATION_ERROR', MISSING_CREDENTIALS);
       const user = await findByAddress(db, input);
       if (!user || !user.encryptedPassword) {
         await verifyPassword(await DUMMY_HASH, input.password);
@@ -221,16 +288,32 @@ export function createAuthService(deps: {
       assertNotBanned(user);
       return db.transaction(async (tx) => {
         if (throttle.row && throttle.row.consecutiveFailures > 0) {
-          await repository.saveSignInFailures(tx, { ...throttle.row, consecutiveFailures: 0, lockedUntil: null });
+          await repository.saveSignInFailures(tx, {
+            ...throttle.row,
+            consecutiveFailures: 0,
+            lockedUntil: null,
+          });
         }
-        await deps.securityEvents.record(tx, { type: 'USER_SIGNED_IN', userId: user.id, details: { method: 'password' }, ip: context.ip, requestId: context.requestId });
+        await deps.securityEvents.record(tx, {
+          type: 'USER_SIGNED_IN',
+          userId: user.id,
+          details: { method: 'password' },
+          ip: context.ip,
+          requestId: context.requestId,
+        });
         return deps.sessions.start(tx, user, { method: 'password', context });
       });
     },
 
     /** Sends a sign-in code. Unknown addresses get an account when create_user allows, else nothing (no enumeration). */
-    async requestOtp(input: { email?: string; phone?: string; createUser?: boolean; data?: Record<string, unknown> }) {
-      if (!input.email && !input.phone) throw new AppError('VALIDATION_ERROR', 'You must provide either an email or phone number');
+    async requestOtp(input: {
+      email?: string;
+      phone?: string;
+      createUser?: boolean;
+      data?: Record<string, unknown>;
+    }) {
+      if (!input.email && !input.phone)
+        throw new AppError('VALIDATION_ERROR', 'You must provide either an email or phone number');
       await db.transaction(async (tx) => {
         let user = await findByAddress(tx, input);
         if (!user && input.createUser !== false) {
@@ -251,7 +334,12 @@ export function createAuthService(deps: {
             identityData: { sub: user.id, email: input.email ?? null, phone: input.phone ?? null },
             createdAt: now,
           });
-          await repository.insertProfile(tx, { userId: user.id, email: input.email ?? null, createdAt: now, updatedAt: now });
+          await repository.insertProfile(tx, {
+            userId: user.id,
+            email: input.email ?? null,
+            createdAt: now,
+            updatedAt: now,
+          });
         }
         if (user) await sendCode(tx, user, 'otp', input);
       });
@@ -259,16 +347,26 @@ export function createAuthService(deps: {
 
     /** POST /verify: a code from a message proves the address; most types then sign the person in. */
     async verify(
-      input: { type: 'signup' | 'email' | 'sms' | 'recovery' | 'email_change' | 'phone_change' | 'magiclink'; token: string; email?: string; phone?: string },
+      input: {
+        type: 'signup' | 'email' | 'sms' | 'recovery' | 'email_change' | 'phone_change' | 'magiclink';
+        token: string;
+        email?: string;
+        phone?: string;
+      },
       context: RequestContext,
     ): Promise<AuthSession> {
       return db.transaction(async (tx) => {
         const now = clock.now();
         // Email and phone changes are confirmed by the signed-in person: see confirmChange.
-        if (input.type === 'email_change' || input.type === 'phone_change') throw new AppError('INVALID_CODE');
+        if (input.type === 'email_change' || input.type === 'phone_change')
+          throw new AppError('INVALID_CODE');
         let user = await findByAddress(tx, input);
         const kinds: OneTimeTokenKind[] =
-          input.type === 'signup' ? ['confirmation'] : input.type === 'recovery' ? ['recovery'] : ['otp', 'confirmation'];
+          input.type === 'signup'
+            ? ['confirmation']
+            : input.type === 'recovery'
+              ? ['recovery']
+              : ['otp', 'confirmation'];
         if (!user) throw new AppError('INVALID_CODE');
         const token = await consumeCode(tx, user, kinds, input.token);
         if (!token) throw new AppError('INVALID_CODE');
@@ -280,7 +378,13 @@ export function createAuthService(deps: {
           updatedAt: now,
         });
         const method = token.kind === 'recovery' ? 'recovery' : 'otp';
-        await deps.securityEvents.record(tx, { type: 'USER_SIGNED_IN', userId: user.id, details: { method }, ip: context.ip, requestId: context.requestId });
+        await deps.securityEvents.record(tx, {
+          type: 'USER_SIGNED_IN',
+          userId: user.id,
+          details: { method },
+          ip: context.ip,
+          requestId: context.requestId,
+        });
         return deps.sessions.start(tx, user, { method, context });
       });
     },
@@ -292,22 +396,47 @@ export function createAuthService(deps: {
       });
     },
 
-    async resend(input: { type: 'signup' | 'sms' | 'email_change' | 'phone_change'; email?: string; phone?: string }) {
+    async resend(input: {
+      type: 'signup' | 'sms' | 'email_change' | 'phone_change';
+      email?: string;
+      phone?: string;
+    }) {
       await db.transaction(async (tx) => {
         const user = await findByAddress(tx, input);
         if (!user) return;
-        const kind: OneTimeTokenKind = input.type === 'signup' ? 'confirmation' : input.type === 'sms' ? 'otp' : input.type;
+        const kind: OneTimeTokenKind =
+          input.type === 'signup' ? 'confirmation' : input.type === 'sms' ? 'otp' : input.type;
         await sendCode(tx, user, kind, input);
       });
     },
 
     /** POST /logout: this session (local), every session (global), or every other session (others). */
-    async signOut(caller: { userId: string; sessionId: string }, scope: 'local' | 'global' | 'others', context: RequestContext) {
+    async signOut(
+      caller: { userId: string; sessionId: string },
+      scope: 'local' | 'global' | 'others',
+      context: RequestContext,
+    ) {
       await db.transaction(async (tx) => {
         if (scope === 'local') await deps.sessions.end(tx, caller.sessionId, 'signed_out');
-        else await deps.sessions.endAllForUser(tx, caller.userId, `signed_out_${scope}`, scope === 'others' ? { exceptSessionId: caller.sessionId } : {});
-        await deps.securityEvents.record(tx, { type: 'USER_SIGNED_OUT', userId: caller.userId, details: { scope }, ip: context.ip, requestId: context.requestId });
+        else
+          await deps.sessions.endAllForUser(
+            tx,
+            caller.userId,
+            `signed_out_${scope}`,
+            scope === 'others' ? { exceptSessionId: caller.sessionId } : {},
+          );
+        await deps.securityEvents.record(tx, {
+          type: 'USER_SIGNED_OUT',
+          userId: caller.userId,
+          details: { scope },
+          ip: context.ip,
+          requestId: context.requestId,
+        });
       });
+    },
+
+    async hasVerifiedFactor(userId: string): Promise<boolean> {
+      return (await repository.findFactors(db, userId)).some((factor) => factor.status === 'verified');
     },
 
     async getUser(userId: string): Promise<AuthUser> {
@@ -328,14 +457,31 @@ export function createAuthService(deps: {
     },
 
     async updateUser(
-      auth: { userId: string; sessionId: string; aal: 'aal1' | 'aal2'; amr: { method: string; timestamp: number }[] },
-      input: { email?: string; phone?: string; password?: string; data?: Record<string, unknown>; nonce?: string; signOutOthers?: boolean },
+      auth: {
+        userId: string;
+        sessionId: string;
+        aal: 'aal1' | 'aal2';
+        amr: { method: string; timestamp: number }[];
+      },
+      input: {
+        email?: string;
+        phone?: string;
+        password?: string;
+        data?: Record<string, unknown>;
+        nonce?: string;
+        signOutOthers?: boolean;
+      },
       context: RequestContext,
     ): Promise<AuthUser> {
-      const sensitive = input.email !== undefined || input.phone !== undefined || input.password !== undefined;
+      const sensitive =
+        input.email !== undefined || input.phone !== undefined || input.password !== undefined;
       if (input.password !== undefined) {
         const current = await repository.findUserById(db, auth.userId);
-        rejectWeakPassword(input.password, [current?.email, current?.phone, String(current?.userMetadata.full_name ?? '')]);
+        rejectWeakPassword(input.password, [
+          current?.email,
+          current?.phone,
+          String(current?.userMetadata.full_name ?? ''),
+        ]);
       }
       const encryptedPassword = input.password !== undefined ? await hashPassword(input.password) : undefined;
       return db.transaction(async (tx) => {
@@ -344,22 +490,34 @@ export function createAuthService(deps: {
         if (!user) throw new AppError('UNAUTHENTICATED');
         if (sensitive) {
           const factors = await repository.findFactors(tx, user.id);
-          if (factors.some((factor) => factor.status === 'verified') && auth.aal !== 'aal2') throw new AppError('INSUFFICIENT_AAL');
+          if (factors.some((factor) => factor.status === 'verified') && auth.aal !== 'aal2')
+            throw new AppError('INSUFFICIENT_AAL');
           const recent = auth.amr.some(
-            (entry) => ['password', 'otp', 'recovery', 'oauth'].includes(entry.method) && now.getTime() - entry.timestamp * 1000 < RECENT_SIGN_IN_MS,
+            (entry) =>
+              ['password', 'otp', 'recovery', 'oauth'].includes(entry.method) &&
+              now.getTime() - entry.timestamp * 1000 < RECENT_SIGN_IN_MS,
           );
           if (!recent) {
             if (!input.nonce) throw new AppError('REAUTHENTICATION_NEEDED');
-            if (!(await consumeCode(tx, user, ['reauthentication'], input.nonce))) throw new AppError('INVALID_CODE');
+            if (!(await consumeCode(tx, user, ['reauthentication'], input.nonce)))
+              throw new AppError('INVALID_CODE');
           }
         }
         if (input.email !== undefined && input.email !== user.email) {
-          if (await repository.findUserByEmail(tx, input.email)) throw new AppError('USER_ALREADY_EXISTS', 'This email address is already used by another account.');
+          if (await repository.findUserByEmail(tx, input.email))
+            throw new AppError(
+              'USER_ALREADY_EXISTS',
+              'This email address is already used by another account.',
+            );
           // The new address must prove itself before it replaces the old one.
           await sendCode(tx, user, 'email_change', { email: input.email });
         }
         if (input.phone !== undefined && input.phone !== user.phone) {
-          if (await repository.findUserByPhone(tx, input.phone)) throw new AppError('USER_ALREADY_EXISTS', 'This phone number is already used by another account.');
+          if (await repository.findUserByPhone(tx, input.phone))
+            throw new AppError(
+              'USER_ALREADY_EXISTS',
+              'This phone number is already used by another account.',
+            );
           await sendCode(tx, user, 'phone_change', { phone: input.phone });
         }
         user = await repository.updateUser(tx, user.id, {
@@ -368,15 +526,28 @@ export function createAuthService(deps: {
           updatedAt: now,
         });
         if (encryptedPassword) {
-          await deps.securityEvents.record(tx, { type: 'PASSWORD_CHANGED', userId: user.id, ip: context.ip, requestId: context.requestId });
-          if (input.signOutOthers) await deps.sessions.endAllForUser(tx, user.id, 'password_changed', { exceptSessionId: auth.sessionId });
+          await deps.securityEvents.record(tx, {
+            type: 'PASSWORD_CHANGED',
+            userId: user.id,
+            ip: context.ip,
+            requestId: context.requestId,
+          });
+          if (input.signOutOthers)
+            await deps.sessions.endAllForUser(tx, user.id, 'password_changed', {
+              exceptSessionId: auth.sessionId,
+            });
         }
         return userJson(tx, user);
       });
     },
 
     /** Confirms an email or phone change with the code sent to the new address (PUT /user then POST /verify). */
-    async confirmChange(userId: string, type: 'email_change' | 'phone_change', code: string, context: RequestContext): Promise<AuthUser> {
+    async confirmChange(
+      userId: string,
+      type: 'email_change' | 'phone_change',
+      code: string,
+      context: RequestContext,
+    ): Promise<AuthUser> {
       return db.transaction(async (tx) => {
         const user = await repository.findUserById(tx, userId, { forUpdate: true });
         if (!user) throw new AppError('UNAUTHENTICATED');

@@ -1,5 +1,5 @@
 import type { Clock } from '../../../domain/clock';
-import type { DbExecutor } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
 import type { SecurityEventsRepository } from './security-events.repository';
 
 /** Events the server observes itself (sign-ins, failures, token reuse, lockouts, denials). */
@@ -29,7 +29,11 @@ export const CLIENT_EVENTS_PER_MINUTE = 60;
  * The security log (append-only: a database trigger refuses UPDATE and DELETE). Details must never
  * contain secrets: callers pass ids, reasons and counts, never tokens, codes or passwords.
  */
-export function createSecurityEventsService(deps: { repository: SecurityEventsRepository; clock: Clock }) {
+export function createSecurityEventsService(deps: {
+  db: Database;
+  repository: SecurityEventsRepository;
+  clock: Clock;
+}) {
   return {
     async record(
       executor: DbExecutor,
@@ -60,13 +64,24 @@ export function createSecurityEventsService(deps: { repository: SecurityEventsRe
      */
     async recordClientReported(
       executor: DbExecutor,
-      event: { userId: string; eventType: string; details: Record<string, unknown>; ip: string | null; requestId: string },
+      event: {
+        userId: string;
+        eventType: string;
+        details: Record<string, unknown>;
+        ip: string | null;
+        requestId: string;
+      },
     ): Promise<'stored' | 'throttled'> {
       const now = deps.clock.now();
       const since = new Date(now.getTime() - 60_000);
       const recent = await deps.repository.countClientReportedSince(executor, event.userId, since);
       if (recent >= CLIENT_EVENTS_PER_MINUTE) {
-        const alreadyFlagged = await deps.repository.countOfTypeSince(executor, event.userId, 'CLIENT_EVENTS_THROTTLED', since);
+        const alreadyFlagged = await deps.repository.countOfTypeSince(
+          executor,
+          event.userId,
+          'CLIENT_EVENTS_THROTTLED',
+          since,
+        );
         if (alreadyFlagged === 0) {
           await this.record(executor, {
             type: 'CLIENT_EVENTS_THROTTLED',
@@ -89,6 +104,20 @@ export function createSecurityEventsService(deps: { repository: SecurityEventsRe
         createdAt: now,
       });
       return 'stored';
+    },
+
+    /** recordClientReported in its own transaction, one person at a time, so the cap holds under bursts. */
+    async recordClientReportedSafely(event: {
+      userId: string;
+      eventType: string;
+      details: Record<string, unknown>;
+      ip: string | null;
+      requestId: string;
+    }) {
+      return deps.db.transaction(async (tx) => {
+        await deps.repository.lockPerson(tx, event.userId);
+        return this.recordClientReported(tx, event);
+      });
     },
   };
 }

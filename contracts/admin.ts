@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { ADMIN_PERMISSIONS, ADMIN_ROLES } from '../domain/auth/permissions';
+
+export const adminMeResponseSchema = z.object({
+  user_id: z.string(),
+  admin_role: z.enum(ADMIN_ROLES),
+  permissions: z.array(z.enum(ADMIN_PERMISSIONS)),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actor_user_id: z.string(),
+  admin_role: z.enum(ADMIN_ROLES),
+  action_type: z.string(),
+  target_type: z.string(),
+  target_id: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  request_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export const auditLogResponseSchema = z.object({ entries: z.array(auditEntrySchema) });
+
+export const securityEventSchema = z.object({
+  id: z.string(),
+  user_id: z.string().nullable(),
+  event_type: z.string(),
+  severity: z.string(),
+  event_details: z.record(z.string(), z.unknown()),
+  client_reported: z.boolean(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export const securityEventsResponseSchema = z.object({ events: z.array(securityEventSchema) });
+
+export const adminCoachSchema = z.object({
+  user_id: z.string(),
+  email: z.string().nullable(),
+  full_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export const adminCoachesResponseSchema = z.object({ coaches: z.array(adminCoachSchema) });
+
+export const setAdminRoleBodySchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email()),
+  admin_role: z.enum(ADMIN_ROLES),
+  is_active: z.boolean().default(true),
+});
+export const setAdminRoleResponseSchema = z.object({
+  user_id: z.string(),
+  admin_role: z.enum(ADMIN_ROLES),
+  is_active: z.boolean(),
+});
+
+/** SPEC §7 log_admin_activity, callable by admin screens for actions that happen in the browser. */
+export const logAdminActivityBodySchema = z.object({
+  action_type: z.string().trim().min(1).max(100),
+  target_type: z.string().trim().min(1).max(100),
+  target_id: z.string().max(200).nullable().optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const userIdParamsSchema = z.object({ userId: z.string().uuid() });
