@@ -61,6 +61,13 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Every route the app serves, for the access matrix test (test/authz): a route missing there fails it.
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url });
+  });
+  app.decorate('registeredRoutes', registeredRoutes);
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -153,3 +160,11 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module 'fastify' {
+  // Declaration merging with Fastify's own type needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    registeredRoutes: { method: string; url: string }[];
+  }
+}

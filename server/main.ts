@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { systemClock } from '../domain/clock';
+import { createSmtpEmailSender } from './adapters/email/smtp-email-sender';
+import { createTwilioSmsSender } from './adapters/sms/twilio-sms-sender';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { connectDatabase } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import { runMigrations } from './db/migrate';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed';
+import { createOutboxJob, type OutboxJob } from './jobs/outbox.job';
 
 /** Process entry: config, database, buildApp, listen, graceful shutdown. */
 
@@ -40,6 +43,7 @@ async function main() {
   const { url, embedded } = await openDatabase(config);
   const database = connectDatabase(url, { poolSize: config.databasePoolSize });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let outboxJob: OutboxJob | undefined;
 
   let shuttingDown: Promise<void> | undefined;
   let firstSignalAt = 0;
@@ -61,6 +65,7 @@ async function main() {
     }, 20_000);
     force.unref();
     shuttingDown = (async () => {
+      await outboxJob?.stop(); // lets a delivery run in progress record its results while the pool is open
       await app?.close(); // stops accepting, waits for in-flight requests, closes sockets
       await database.close();
       await embedded?.stop();
@@ -82,6 +87,18 @@ async function main() {
     const seeded = config.seedDemoData ? await seedDemoData(database.db, systemClock.now()) : false;
     app = await buildApp({ config, db: database.db, clock: systemClock, version: readVersion() });
     await app.listen({ port: config.port, host: config.host });
+    outboxJob = createOutboxJob({
+      db: database.db,
+      clock: systemClock,
+      emailSender: config.email.smtpUrl
+        ? createSmtpEmailSender({ smtpUrl: config.email.smtpUrl, from: config.email.from })
+        : undefined,
+      smsSender: config.sms.provider === 'twilio' ? createTwilioSmsSender(config.sms) : undefined,
+      logger: app.log.child({ job: 'outbox' }),
+      batchSize: 20,
+      pollIntervalMs: config.outboxPollIntervalMs,
+    });
+    outboxJob.start();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     say('');
@@ -96,11 +113,19 @@ async function main() {
       for (const account of DEMO_ACCOUNTS)
         say(`  ${account.label.padEnd(7)} ${account.email.padEnd(24)} password: ${account.password}`);
     }
+    if (config.mailboxEnabled) {
+      say(`Mailbox (messages Wellspring would have sent): http://localhost:${port}/dev/mailbox`);
+      if (!embedded) {
+        say('Warning: the mailbox shows sign-in codes to anyone who can reach this server.');
+        say('Configure SMTP_URL (and SMS) or set MAILBOX_ENABLED=false outside a demo.');
+      }
+    }
     say('Press Ctrl-C to stop.');
   } catch (error) {
     process.stderr.write(
       `Wellspring failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
+    await outboxJob?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);

@@ -169,7 +169,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     email: { smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM },
     sms,
     mailboxEnabled:
-      env.MAILBOX_ENABLED === 'auto' ? env.SMTP_URL === undefined && sms.provider === 'none' : env.MAILBOX_ENABLED === 'true',
+      // auto: only the embedded demo without any provider. The mailbox shows sign-in codes to anyone
+      // who can reach the server, so a deployment on an external database never turns it on by itself.
+      env.MAILBOX_ENABLED === 'auto'
+        ? env.DATABASE_URL === undefined && env.SMTP_URL === undefined && sms.provider === 'none'
+        : env.MAILBOX_ENABLED === 'true',
     outboxPollIntervalMs: env.OUTBOX_POLL_INTERVAL_MS,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

@@ -21,6 +21,11 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         lazy: async () => ({ Component: (await import('./routes/auth')).AuthPage }),
       },
+      {
+        path: 'dev/mailbox',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/dev-mailbox')).DevMailboxPage }),
+      },
       { path: '*', element: <NotFoundPage />, errorElement: <RouteError /> },
     ],
   },

@@ -1,5 +1,6 @@
 import type { Clock } from '../../../domain/clock';
-import type { DbExecutor } from '../../db/client';
+import { MAILBOX_LIMIT, type MailboxResponse } from '../../../contracts/outbox';
+import type { Database, DbExecutor } from '../../db/client';
 import type { NewOutboxMessage, OutboxRepository } from './outbox.repository';
 
 /**
@@ -15,3 +16,31 @@ export function createOutboxService(deps: { repository: OutboxRepository; clock:
 }
 
 export type OutboxService = ReturnType<typeof createOutboxService>;
+
+/**
+ * The dev mailbox: what Wellspring would have sent, for the embedded demo without SMTP or SMS.
+ * It shows sign-in codes and reset links, so it is wired only when config.mailboxEnabled.
+ */
+export function createMailboxService(deps: { db: Database; repository: OutboxRepository }) {
+  return {
+    async listRecentMessages(): Promise<MailboxResponse> {
+      const rows = await deps.repository.findRecentMessages(deps.db, MAILBOX_LIMIT);
+      return {
+        messages: rows.map((row) => ({
+          id: row.id,
+          channel: row.channel,
+          recipient: row.recipient,
+          template: row.template,
+          subject: row.subject,
+          body_text: row.bodyText,
+          status: row.status,
+          attempts: row.attempts,
+          created_at: row.createdAt.toISOString(),
+          sent_at: row.sentAt?.toISOString() ?? null,
+        })),
+      };
+    },
+  };
+}
+
+export type MailboxService = ReturnType<typeof createMailboxService>;
