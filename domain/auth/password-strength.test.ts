@@ -19,7 +19,9 @@ describe('assessPassword', () => {
   );
 
   it('refuses passwords built from the person’s own email or name', () => {
-    expect(assessPassword('maya.thompson', ['maya.thompson@example.com', 'Maya Thompson']).acceptable).toBe(false);
+    expect(assessPassword('maya.thompson', ['maya.thompson@example.com', 'Maya Thompson']).acceptable).toBe(
+      false,
+    );
   });
 
   it('accepts long unrelated passphrases and random strings, with no composition rules', () => {

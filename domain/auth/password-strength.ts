@@ -41,9 +41,16 @@ export function assessPassword(password: string, userInputs: string[] = []): Pas
     };
   }
   if (password.length > PASSWORD_MAX_LENGTH) {
-    return { acceptable: false, score: 0, reasons: [`Use at most ${PASSWORD_MAX_LENGTH} characters.`], suggestions: [] };
+    return {
+      acceptable: false,
+      score: 0,
+      reasons: [`Use at most ${PASSWORD_MAX_LENGTH} characters.`],
+      suggestions: [],
+    };
   }
-  const words = userInputs.flatMap((input) => input.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter((word) => word.length >= 3);
+  const words = userInputs
+    .flatMap((input) => input.toLowerCase().split(/[^\p{L}\p{N}]+/u))
+    .filter((word) => word.length >= 3);
   // zxcvbn's cost grows with length; past 100 characters the prefix decides the score.
   const result = strengthChecker().check(password.slice(0, 100), [...words, 'wellspring']);
   const acceptable = result.score >= MIN_SCORE;
@@ -51,5 +58,10 @@ export function assessPassword(password: string, userInputs: string[] = []): Pas
   const reasons = acceptable
     ? []
     : [warning && warning.length > 0 ? warning : 'This password is easy to guess.'];
-  return { acceptable, score: result.score, reasons, suggestions: acceptable ? [] : result.feedback.suggestions };
+  return {
+    acceptable,
+    score: result.score,
+    reasons,
+    suggestions: acceptable ? [] : result.feedback.suggestions,
+  };
 }

@@ -1,5 +1,10 @@
 /** SPEC §6: admin roles and exactly the permissions each one has. super_admin has every permission. */
-export const ADMIN_ROLES = ['super_admin', 'coach_manager', 'financial_admin', 'community_moderator'] as const;
+export const ADMIN_ROLES = [
+  'super_admin',
+  'coach_manager',
+  'financial_admin',
+  'community_moderator',
+] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
 export const ADMIN_PERMISSIONS = [
@@ -26,4 +31,5 @@ export function permissionsOf(role: AdminRole): readonly AdminPermission[] {
   return role === 'super_admin' ? ADMIN_PERMISSIONS : PERMISSIONS_BY_ROLE[role];
 }
 
-export const hasPermission = (role: AdminRole, permission: AdminPermission) => permissionsOf(role).includes(permission);
+export const hasPermission = (role: AdminRole, permission: AdminPermission) =>
+  permissionsOf(role).includes(permission);

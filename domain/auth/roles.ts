@@ -31,7 +31,11 @@ export type RoleHints = {
  */
 export function automaticRole(accountCreatedAt: Date, now: Date, hints: RoleHints): Role | null {
   if (now.getTime() - accountCreatedAt.getTime() >= AUTO_ROLE_WINDOW_MS) return null;
-  const hasHint = hints.asParam != null || hints.metadataRole != null || hints.signupFlag === true || hints.onAuthPage === true;
+  const hasHint =
+    hints.asParam != null ||
+    hints.metadataRole != null ||
+    hints.signupFlag === true ||
+    hints.onAuthPage === true;
   if (!hasHint) return null;
   if (isRole(hints.asParam)) return hints.asParam;
   if (isRole(hints.metadataRole)) return hints.metadataRole;

@@ -14,7 +14,11 @@ export type SessionTimes = { refreshedAt: Date; notAfter: Date; endedAt: Date | 
 
 export type SessionState = 'active' | 'ended' | 'idle_timeout' | 'expired';
 
-export function sessionState(session: SessionTimes, now: Date, idleTimeoutMs: number = SESSION_POLICY.idleTimeoutMs): SessionState {
+export function sessionState(
+  session: SessionTimes,
+  now: Date,
+  idleTimeoutMs: number = SESSION_POLICY.idleTimeoutMs,
+): SessionState {
   if (session.endedAt) return 'ended';
   if (now.getTime() >= session.notAfter.getTime()) return 'expired';
   if (now.getTime() - session.refreshedAt.getTime() > idleTimeoutMs) return 'idle_timeout';

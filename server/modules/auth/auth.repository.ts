@@ -34,7 +34,12 @@ export function createAuthRepository() {
       return first(options.forUpdate ? await query.for('update') : await query);
     },
     async findUserByEmail(executor: DbExecutor, email: string) {
-      return first(await executor.select().from(users).where(sql`lower(${users.email}) = lower(${email})`));
+      return first(
+        await executor
+          .select()
+          .from(users)
+          .where(sql`lower(${users.email}) = lower(${email})`),
+      );
     },
     async findUserByPhone(executor: DbExecutor, phone: string) {
       return first(await executor.select().from(users).where(eq(users.phone, phone)));
@@ -53,7 +58,11 @@ export function createAuthRepository() {
       await executor.insert(profiles).values(values).onConflictDoNothing();
     },
     async findIdentities(executor: DbExecutor, userId: string) {
-      return executor.select().from(identities).where(eq(identities.userId, userId)).orderBy(identities.createdAt);
+      return executor
+        .select()
+        .from(identities)
+        .where(eq(identities.userId, userId))
+        .orderBy(identities.createdAt);
     },
     async findIdentity(executor: DbExecutor, provider: string, providerId: string) {
       return first(
@@ -100,7 +109,13 @@ export function createAuthRepository() {
         .orderBy(desc(authSessions.refreshedAt));
     },
     /** Ends the user's open sessions (all, or all but one) and revokes their refresh tokens. */
-    async endSessions(executor: DbExecutor, userId: string, at: Date, reason: string, options: { exceptSessionId?: string } = {}) {
+    async endSessions(
+      executor: DbExecutor,
+      userId: string,
+      at: Date,
+      reason: string,
+      options: { exceptSessionId?: string } = {},
+    ) {
       const conditions = [eq(authSessions.userId, userId), isNull(authSessions.endedAt)];
       if (options.exceptSessionId) conditions.push(ne(authSessions.id, options.exceptSessionId));
       const ended = await executor
@@ -132,7 +147,13 @@ export function createAuthRepository() {
       return row;
     },
     async findRefreshTokenByHash(executor: DbExecutor, tokenHash: string) {
-      return first(await executor.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).for('update'));
+      return first(
+        await executor
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, tokenHash))
+          .for('update'),
+      );
     },
     async findActiveRefreshToken(executor: DbExecutor, sessionId: string) {
       return first(
@@ -145,7 +166,11 @@ export function createAuthRepository() {
       );
     },
     async findRefreshTokenChain(executor: DbExecutor, sessionId: string) {
-      return executor.select().from(refreshTokens).where(eq(refreshTokens.sessionId, sessionId)).orderBy(refreshTokens.id);
+      return executor
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.sessionId, sessionId))
+        .orderBy(refreshTokens.id);
     },
     async revokeRefreshToken(executor: DbExecutor, id: number, at: Date) {
       await executor.update(refreshTokens).set({ revokedAt: at }).where(eq(refreshTokens.id, id));
@@ -157,7 +182,13 @@ export function createAuthRepository() {
       await executor
         .update(oneTimeTokens)
         .set({ usedAt: values.createdAt })
-        .where(and(eq(oneTimeTokens.userId, values.userId), eq(oneTimeTokens.kind, values.kind), isNull(oneTimeTokens.usedAt)));
+        .where(
+          and(
+            eq(oneTimeTokens.userId, values.userId),
+            eq(oneTimeTokens.kind, values.kind),
+            isNull(oneTimeTokens.usedAt),
+          ),
+        );
       await executor.insert(oneTimeTokens).values(values);
     },
     async findLatestOneTimeToken(executor: DbExecutor, userId: string, kind: OneTimeTokenKind) {
@@ -178,15 +209,28 @@ export function createAuthRepository() {
         .where(and(eq(oneTimeTokens.relatesTo, relatesTo), gt(oneTimeTokens.createdAt, since)));
       return row?.count ?? 0;
     },
-    async updateOneTimeToken(executor: DbExecutor, id: string, values: Partial<typeof oneTimeTokens.$inferInsert>) {
+    async updateOneTimeToken(
+      executor: DbExecutor,
+      id: string,
+      values: Partial<typeof oneTimeTokens.$inferInsert>,
+    ) {
       await executor.update(oneTimeTokens).set(values).where(eq(oneTimeTokens.id, id));
     },
 
     // ---- second factors
     async findFactors(executor: DbExecutor, userId: string) {
-      return executor.select().from(mfaFactors).where(eq(mfaFactors.userId, userId)).orderBy(mfaFactors.createdAt);
+      return executor
+        .select()
+        .from(mfaFactors)
+        .where(eq(mfaFactors.userId, userId))
+        .orderBy(mfaFactors.createdAt);
     },
-    async findFactor(executor: DbExecutor, userId: string, factorId: string, options: { forUpdate?: boolean } = {}) {
+    async findFactor(
+      executor: DbExecutor,
+      userId: string,
+      factorId: string,
+      options: { forUpdate?: boolean } = {},
+    ) {
       const query = executor
         .select()
         .from(mfaFactors)
@@ -218,7 +262,11 @@ export function createAuthRepository() {
           .for('update'),
       );
     },
-    async updateChallenge(executor: DbExecutor, id: string, values: Partial<typeof mfaChallenges.$inferInsert>) {
+    async updateChallenge(
+      executor: DbExecutor,
+      id: string,
+      values: Partial<typeof mfaChallenges.$inferInsert>,
+    ) {
       await executor.update(mfaChallenges).set(values).where(eq(mfaChallenges.id, id));
     },
     /** Failed factor verifications in a window, across challenges (≤ 5 per 5 minutes). */
@@ -232,7 +280,18 @@ export function createAuthRepository() {
 
     // ---- sign-in failures (per-account throttling)
     async findSignInFailures(executor: DbExecutor, userId: string) {
-      return first(await executor.select().from(signInFailures).where(eq(signInFailures.userId, userId)).for('update'));
+      return first(
+        await executor.select().from(signInFailures).where(eq(signInFailures.userId, userId)).for('update'),
+      );
+    },
+    /** The account's row, created if absent, locked until the end of the transaction. */
+    async lockSignInFailures(executor: DbExecutor, userId: string, now: Date) {
+      await executor.insert(signInFailures).values({ userId, windowStartedAt: now }).onConflictDoNothing();
+      const row = first(
+        await executor.select().from(signInFailures).where(eq(signInFailures.userId, userId)).for('update'),
+      );
+      if (!row) throw new Error('sign-in failures row missing');
+      return row;
     },
     async saveSignInFailures(executor: DbExecutor, values: typeof signInFailures.$inferInsert) {
       await executor

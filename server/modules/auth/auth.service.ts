@@ -161,24 +161,23 @@ export function createAuthService(deps: {
     return null;
   }
 
-  async function throttleState(executor: DbExecutor, userId: string) {
-    const now = clock.now();
-    const row = await repository.findSignInFailures(executor, userId);
-    if (row?.lockedUntil && row.lockedUntil > now) {
-      return {
-        locked: true as const,
-        retryAfterSeconds: Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000),
-      };
-    }
-    return { locked: false as const, row };
-  }
-
-  async function recordFailure(userId: string, context: RequestContext) {
-    await db.transaction(async (tx) => {
+  /**
+   * Counts this attempt as a failure before the password is checked, under the row lock, so parallel
+   * guesses are counted one by one: a burst cannot slip past the lock before any failure is recorded.
+   * A right password gives the attempt back (see signInWithPassword).
+   */
+  async function reserveAttempt(userId: string) {
+    return db.transaction(async (tx) => {
       const now = clock.now();
-      const row = await repository.findSignInFailures(tx, userId);
-      const windowFresh = row && now.getTime() - row.windowStartedAt.getTime() < 3_600_000;
-      const consecutive = (row?.consecutiveFailures ?? 0) + 1;
+      const row = await repository.lockSignInFailures(tx, userId, now);
+      if (row.lockedUntil && row.lockedUntil > now) {
+        return {
+          locked: true as const,
+          retryAfterSeconds: Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000),
+        };
+      }
+      const windowFresh = now.getTime() - row.windowStartedAt.getTime() < 3_600_000;
+      const consecutive = row.consecutiveFailures + 1;
       const inWindow = (windowFresh ? row.failuresInWindow : 0) + 1;
       const windowStartedAt = windowFresh ? row.windowStartedAt : now;
       let lockedUntil: Date | null = null;
@@ -195,14 +194,22 @@ export function createAuthService(deps: {
         windowStartedAt,
         lockedUntil,
       });
-      await deps.securityEvents.record(tx, {
-        type: lockedUntil ? 'ACCOUNT_THROTTLED' : 'SIGN_IN_FAILED',
-        userId,
-        severity: lockedUntil ? 'warning' : 'info',
-        details: { consecutive_failures: consecutive },
-        ip: context.ip,
-        requestId: context.requestId,
-      });
+      return { locked: false as const, consecutive, lockedUntil };
+    });
+  }
+
+  async function recordFailure(
+    userId: string,
+    attempt: { consecutive: number; lockedUntil: Date | null },
+    context: RequestContext,
+  ) {
+    await deps.securityEvents.record(db, {
+      type: attempt.lockedUntil ? 'ACCOUNT_THROTTLED' : 'SIGN_IN_FAILED',
+      userId,
+      severity: attempt.lockedUntil ? 'warning' : 'info',
+      details: { consecutive_failures: attempt.consecutive },
+      ip: context.ip,
+      requestId: context.requestId,
     });
   }
 
@@ -275,25 +282,27 @@ export function createAuthService(deps: {
         await verifyPassword(await DUMMY_HASH, input.password);
         throw new AppError('INVALID_CREDENTIALS');
       }
-      const throttle = await throttleState(db, user.id);
-      if (throttle.locked) {
+      const attempt = await reserveAttempt(user.id);
+      if (attempt.locked) {
         throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts. Please wait and try again.', {
-          retryAfterSeconds: throttle.retryAfterSeconds,
+          retryAfterSeconds: attempt.retryAfterSeconds,
         });
       }
       if (!(await verifyPassword(user.encryptedPassword, input.password))) {
-        await recordFailure(user.id, context);
+        await recordFailure(user.id, attempt, context);
         throw new AppError('INVALID_CREDENTIALS');
       }
       assertNotBanned(user);
       return db.transaction(async (tx) => {
-        if (throttle.row && throttle.row.consecutiveFailures > 0) {
-          await repository.saveSignInFailures(tx, {
-            ...throttle.row,
-            consecutiveFailures: 0,
-            lockedUntil: null,
-          });
-        }
+        // The right password: give back the reserved attempt and clear the consecutive count and its lock.
+        const row = await repository.lockSignInFailures(tx, user.id, clock.now());
+        const failuresInWindow = Math.max(0, row.failuresInWindow - 1);
+        await repository.saveSignInFailures(tx, {
+          ...row,
+          consecutiveFailures: 0,
+          failuresInWindow,
+          lockedUntil: failuresInWindow >= FAILURES_PER_HOUR ? row.lockedUntil : null,
+        });
         await deps.securityEvents.record(tx, {
           type: 'USER_SIGNED_IN',
           userId: user.id,
@@ -355,7 +364,7 @@ export function createAuthService(deps: {
       },
       context: RequestContext,
     ): Promise<AuthSession> {
-      return db.transaction(async (tx) => {
+      const session = await db.transaction(async (tx) => {
         const now = clock.now();
         // Email and phone changes are confirmed by the signed-in person: see confirmChange.
         if (input.type === 'email_change' || input.type === 'phone_change')
@@ -369,7 +378,8 @@ export function createAuthService(deps: {
               : ['otp', 'confirmation'];
         if (!user) throw new AppError('INVALID_CODE');
         const token = await consumeCode(tx, user, kinds, input.token);
-        if (!token) throw new AppError('INVALID_CODE');
+        // Returned, not thrown: the wrong try is committed and counts towards locking the code.
+        if (!token) return null;
         assertNotBanned(user);
         const confirmsEmail = token.relatesTo === user.email;
         user = await repository.updateUser(tx, user.id, {
@@ -387,6 +397,8 @@ export function createAuthService(deps: {
         });
         return deps.sessions.start(tx, user, { method, context });
       });
+      if (!session) throw new AppError('INVALID_CODE');
+      return session;
     },
 
     async recover(email: string) {
@@ -484,7 +496,7 @@ export function createAuthService(deps: {
         ]);
       }
       const encryptedPassword = input.password !== undefined ? await hashPassword(input.password) : undefined;
-      return db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         const now = clock.now();
         let user = await repository.findUserById(tx, auth.userId, { forUpdate: true });
         if (!user) throw new AppError('UNAUTHENTICATED');
@@ -499,8 +511,8 @@ export function createAuthService(deps: {
           );
           if (!recent) {
             if (!input.nonce) throw new AppError('REAUTHENTICATION_NEEDED');
-            if (!(await consumeCode(tx, user, ['reauthentication'], input.nonce)))
-              throw new AppError('INVALID_CODE');
+            // Returned, not thrown: the wrong try is committed and counts towards locking the code.
+            if (!(await consumeCode(tx, user, ['reauthentication'], input.nonce))) return null;
           }
         }
         if (input.email !== undefined && input.email !== user.email) {
@@ -539,6 +551,8 @@ export function createAuthService(deps: {
         }
         return userJson(tx, user);
       });
+      if (!updated) throw new AppError('INVALID_CODE');
+      return updated;
     },
 
     /** Confirms an email or phone change with the code sent to the new address (PUT /user then POST /verify). */
@@ -548,11 +562,20 @@ export function createAuthService(deps: {
       code: string,
       context: RequestContext,
     ): Promise<AuthUser> {
-      return db.transaction(async (tx) => {
+      const changed = await db.transaction(async (tx) => {
         const user = await repository.findUserById(tx, userId, { forUpdate: true });
         if (!user) throw new AppError('UNAUTHENTICATED');
         const token = await consumeCode(tx, user, [type], code);
-        if (!token) throw new AppError('INVALID_CODE');
+        // Returned, not thrown: the wrong try is committed and counts towards locking the code.
+        if (!token) return null;
+        // The address may have been taken since the code was sent: say so plainly, not with a 500.
+        const holder = await findByAddress(
+          tx,
+          type === 'email_change' ? { email: token.relatesTo } : { phone: token.relatesTo },
+        );
+        if (holder && holder.id !== user.id) {
+          throw new AppError('USER_ALREADY_EXISTS', 'This address is already used by another account.');
+        }
         const now = clock.now();
         const updated = await repository.updateUser(
           tx,
@@ -569,6 +592,8 @@ export function createAuthService(deps: {
         });
         return userJson(tx, updated);
       });
+      if (!changed) throw new AppError('INVALID_CODE');
+      return changed;
     },
   };
 }

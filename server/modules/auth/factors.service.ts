@@ -13,6 +13,12 @@ export type AuthContext = { userId: string; sessionId: string; aal: 'aal1' | 'aa
 /** A challenge must be answered within 5 minutes; at most 5 wrong codes per factor per 5 minutes (R8). */
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const FAILURE_WINDOW_MS = 5 * 60_000;
+/**
+ * Failures are stored per challenge, and a challenge takes codes for 5 minutes after it is created: a
+ * wrong code of the last 5 minutes can sit on a challenge created up to 10 minutes ago. Counting only
+ * challenges created in the last 5 minutes let a new challenge wipe out seconds-old failures.
+ */
+const FAILURE_LOOKBACK_MS = FAILURE_WINDOW_MS + CHALLENGE_TTL_MS;
 const MAX_FAILURES = 5;
 const MAX_FACTORS = 10;
 
@@ -38,8 +44,10 @@ export function createFactorsService(deps: {
         const user = await repository.findUserById(tx, auth.userId, { forUpdate: true });
         if (!user) throw new AppError('UNAUTHENTICATED');
         const factors = await repository.findFactors(tx, auth.userId);
-        if (factors.some((factor) => factor.status === 'verified') && auth.aal !== 'aal2') throw new AppError('INSUFFICIENT_AAL');
-        if (factors.length >= MAX_FACTORS) throw new AppError('CONFLICT', 'You already have the maximum number of authenticators.');
+        if (factors.some((factor) => factor.status === 'verified') && auth.aal !== 'aal2')
+          throw new AppError('INSUFFICIENT_AAL');
+        if (factors.length >= MAX_FACTORS)
+          throw new AppError('CONFLICT', 'You already have the maximum number of authenticators.');
         const now = clock.now();
         const secret = generateTotpSecret();
         const factor = await repository.insertFactor(tx, {
@@ -51,7 +59,13 @@ export function createFactorsService(deps: {
         });
         const uri = totpUri(secret, user.email ?? user.phone ?? user.id);
         const svg = await QRCode.toString(uri, { type: 'svg', margin: 1 });
-        await deps.securityEvents.record(tx, { type: 'MFA_ENROLLED', userId: auth.userId, details: { factor_id: factor.id }, ip: context.ip, requestId: context.requestId });
+        await deps.securityEvents.record(tx, {
+          type: 'MFA_ENROLLED',
+          userId: auth.userId,
+          details: { factor_id: factor.id },
+          ip: context.ip,
+          requestId: context.requestId,
+        });
         return {
           id: factor.id,
           type: 'totp' as const,
@@ -64,34 +78,80 @@ export function createFactorsService(deps: {
     async challenge(auth: AuthContext, factorId: string) {
       const factor = await requireFactor(auth.userId, factorId);
       const now = clock.now();
-      const failures = await repository.countFailedFactorAttemptsSince(db, factor.id, new Date(now.getTime() - FAILURE_WINDOW_MS));
-      if (failures >= MAX_FAILURES) throw new AppError('RATE_LIMITED', 'Too many wrong codes. Please wait a few minutes.', { retryAfterSeconds: 300 });
+      const failures = await repository.countFailedFactorAttemptsSince(
+        db,
+        factor.id,
+        new Date(now.getTime() - FAILURE_LOOKBACK_MS),
+      );
+      if (failures >= MAX_FAILURES)
+        throw new AppError('RATE_LIMITED', 'Too many wrong codes. Please wait a few minutes.', {
+          retryAfterSeconds: 300,
+        });
       const challenge = await repository.insertChallenge(db, { factorId: factor.id, createdAt: now });
-      return { id: challenge.id, type: 'totp' as const, expires_at: Math.floor((now.getTime() + CHALLENGE_TTL_MS) / 1000) };
+      return {
+        id: challenge.id,
+        type: 'totp' as const,
+        expires_at: Math.floor((now.getTime() + CHALLENGE_TTL_MS) / 1000),
+      };
     },
 
-    async verify(auth: AuthContext, factorId: string, challengeId: string, code: string, context: RequestContext): Promise<AuthSession> {
+    async verify(
+      auth: AuthContext,
+      factorId: string,
+      challengeId: string,
+      code: string,
+      context: RequestContext,
+    ): Promise<AuthSession> {
       const outcome = await db.transaction(async (tx) => {
         const now = clock.now();
         const factor = await repository.findFactor(tx, auth.userId, factorId, { forUpdate: true });
         if (!factor) throw new AppError('NOT_FOUND', 'No such factor.');
         const challenge = await repository.findChallenge(tx, factor.id, challengeId);
-        if (!challenge || challenge.verifiedAt || now.getTime() - challenge.createdAt.getTime() > CHALLENGE_TTL_MS) {
+        if (
+          !challenge ||
+          challenge.verifiedAt ||
+          now.getTime() - challenge.createdAt.getTime() > CHALLENGE_TTL_MS
+        ) {
           throw new AppError('INVALID_CODE', 'This sign-in step has expired. Please start again.');
         }
-        const failures = await repository.countFailedFactorAttemptsSince(tx, factor.id, new Date(now.getTime() - FAILURE_WINDOW_MS));
-        if (failures >= MAX_FAILURES) throw new AppError('RATE_LIMITED', 'Too many wrong codes. Please wait a few minutes.', { retryAfterSeconds: 300 });
+        const failures = await repository.countFailedFactorAttemptsSince(
+          tx,
+          factor.id,
+          new Date(now.getTime() - FAILURE_LOOKBACK_MS),
+        );
+        if (failures >= MAX_FAILURES)
+          throw new AppError('RATE_LIMITED', 'Too many wrong codes. Please wait a few minutes.', {
+            retryAfterSeconds: 300,
+          });
         const step = matchTotpStep(factor.secret, code, now, factor.lastUsedStep);
         if (step === null) {
-          await repository.updateChallenge(tx, challenge.id, { failedAttempts: challenge.failedAttempts + 1 });
-          await deps.securityEvents.record(tx, { type: 'MFA_FAILED', userId: auth.userId, details: { factor_id: factor.id }, ip: context.ip, requestId: context.requestId });
+          await repository.updateChallenge(tx, challenge.id, {
+            failedAttempts: challenge.failedAttempts + 1,
+          });
+          await deps.securityEvents.record(tx, {
+            type: 'MFA_FAILED',
+            userId: auth.userId,
+            details: { factor_id: factor.id },
+            ip: context.ip,
+            requestId: context.requestId,
+          });
           return { ok: false as const };
         }
-        await repository.updateFactor(tx, factor.id, { status: 'verified', lastUsedStep: step, updatedAt: now });
+        await repository.updateFactor(tx, factor.id, {
+          status: 'verified',
+          lastUsedStep: step,
+          updatedAt: now,
+        });
         await repository.updateChallenge(tx, challenge.id, { verifiedAt: now });
         const user = await repository.findUserById(tx, auth.userId);
         if (!user) throw new AppError('UNAUTHENTICATED');
-        await deps.securityEvents.record(tx, { type: 'MFA_VERIFIED', userId: auth.userId, details: { factor_id: factor.id }, ip: context.ip, requestId: context.requestId });
+        await deps.securityEvents.record(tx, {
+          type: 'MFA_VERIFIED',
+          userId: auth.userId,
+          details: { factor_id: factor.id },
+          ip: context.ip,
+          requestId: context.requestId,
+        });
         return { ok: true as const, session: await deps.sessions.elevate(tx, user, auth.sessionId, 'totp') };
       });
       // The failed attempt is committed before the error, so it counts towards the limit.
@@ -105,7 +165,13 @@ export function createFactorsService(deps: {
         if (!factor) throw new AppError('NOT_FOUND', 'No such factor.');
         if (factor.status === 'verified' && auth.aal !== 'aal2') throw new AppError('INSUFFICIENT_AAL');
         await repository.deleteFactor(tx, factor.id);
-        await deps.securityEvents.record(tx, { type: 'MFA_REMOVED', userId: auth.userId, details: { factor_id: factor.id }, ip: context.ip, requestId: context.requestId });
+        await deps.securityEvents.record(tx, {
+          type: 'MFA_REMOVED',
+          userId: auth.userId,
+          details: { factor_id: factor.id },
+          ip: context.ip,
+          requestId: context.requestId,
+        });
       });
       return { id: factorId };
     },

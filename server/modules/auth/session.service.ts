@@ -63,20 +63,28 @@ export function createSessionService(deps: {
 }) {
   const { repository, clock } = deps;
 
-  async function issue(executor: DbExecutor, user: UserRow, session: SessionRow, refreshToken: string): Promise<AuthSession> {
+  async function issue(
+    executor: DbExecutor,
+    user: UserRow,
+    session: SessionRow,
+    refreshToken: string,
+  ): Promise<AuthSession> {
     const [identities, factors] = await Promise.all([
       repository.findIdentities(executor, user.id),
       repository.findFactors(executor, user.id),
     ]);
-    const access = await deps.tokens.signAccessToken({
-      sub: user.id,
-      session_id: session.id,
-      aal: session.aal,
-      role: 'authenticated',
-      email: user.email,
-      phone: user.phone,
-      amr: session.amr,
-    });
+    const access = await deps.tokens.signAccessToken(
+      {
+        sub: user.id,
+        session_id: session.id,
+        aal: session.aal,
+        role: 'authenticated',
+        email: user.email,
+        phone: user.phone,
+        amr: session.amr,
+      },
+      executor,
+    );
     return {
       access_token: access.token,
       token_type: 'bearer',
@@ -109,11 +117,18 @@ export function createSessionService(deps: {
       });
       const updatedUser = await repository.updateUser(executor, user.id, { lastSignInAt: now });
       const refreshToken = randomToken(32);
-      await repository.insertRefreshToken(executor, { sessionId: session.id, tokenHash: sha256(refreshToken), createdAt: now });
+      await repository.insertRefreshToken(executor, {
+        sessionId: session.id,
+        tokenHash: sha256(refreshToken),
+        createdAt: now,
+      });
       return issue(executor, updatedUser, session, refreshToken);
     },
 
     async refresh(refreshToken: string, context: RequestContext): Promise<AuthSession> {
+      // Derived before the transaction: the first derivation reads the secret on a pool connection of its
+      // own, which a burst of refreshes holding every connection in their transactions would starve.
+      const child = await deps.tokens.childRefreshToken(refreshToken);
       const reuse = await deps.db.transaction(async (tx) => {
         const now = clock.now();
         const token = await repository.findRefreshTokenByHash(tx, sha256(refreshToken));
@@ -130,7 +145,8 @@ export function createSessionService(deps: {
 
         if (token.revokedAt) {
           const active = await repository.findActiveRefreshToken(tx, session.id);
-          const withinInterval = now.getTime() - token.revokedAt.getTime() <= deps.policy.refreshReuseIntervalMs;
+          const withinInterval =
+            now.getTime() - token.revokedAt.getTime() <= deps.policy.refreshReuseIntervalMs;
           if (active && withinInterval) {
             // Walk the derivation chain from the presented token down to the active one.
             const chain = await repository.findRefreshTokenChain(tx, session.id);
@@ -142,7 +158,8 @@ export function createSessionService(deps: {
               current = await deps.tokens.childRefreshToken(current);
               currentId = child.id;
             }
-            if (currentId === active.id) return { kind: 'ok' as const, session: await issue(tx, user, session, current) };
+            if (currentId === active.id)
+              return { kind: 'ok' as const, session: await issue(tx, user, session, current) };
           }
           await repository.endSession(tx, session.id, now, 'refresh_token_reuse');
           await deps.securityEvents.record(tx, {
@@ -157,10 +174,17 @@ export function createSessionService(deps: {
         }
 
         await repository.revokeRefreshToken(tx, token.id, now);
-        const child = await deps.tokens.childRefreshToken(refreshToken);
-        await repository.insertRefreshToken(tx, { sessionId: session.id, tokenHash: sha256(child), parentId: token.id, createdAt: now });
+        await repository.insertRefreshToken(tx, {
+          sessionId: session.id,
+          tokenHash: sha256(child),
+          parentId: token.id,
+          createdAt: now,
+        });
         await repository.updateSession(tx, session.id, { refreshedAt: now });
-        return { kind: 'ok' as const, session: await issue(tx, user, { ...session, refreshedAt: now }, child) };
+        return {
+          kind: 'ok' as const,
+          session: await issue(tx, user, { ...session, refreshedAt: now }, child),
+        };
       });
       // Thrown after the transaction commits, so ending the session on reuse or expiry is kept.
       if (reuse.kind === 'expired') throw new AppError('SESSION_EXPIRED');
@@ -179,7 +203,12 @@ export function createSessionService(deps: {
       await repository.endSession(executor, sessionId, clock.now(), reason);
     },
 
-    async endAllForUser(executor: DbExecutor, userId: string, reason: string, options: { exceptSessionId?: string } = {}) {
+    async endAllForUser(
+      executor: DbExecutor,
+      userId: string,
+      reason: string,
+      options: { exceptSessionId?: string } = {},
+    ) {
       return repository.endSessions(executor, userId, clock.now(), reason, options);
     },
 
@@ -201,12 +230,20 @@ export function createSessionService(deps: {
     },
 
     /** After a verified second factor: the session becomes aal2 and a new access token is issued. */
-    async elevate(executor: DbExecutor, user: UserRow, sessionId: string, method: string): Promise<AuthSession> {
+    async elevate(
+      executor: DbExecutor,
+      user: UserRow,
+      sessionId: string,
+      method: string,
+    ): Promise<AuthSession> {
       const session = await repository.findSession(executor, sessionId, { forUpdate: true });
       if (!session || sessionState(session, clock.now(), deps.policy.idleTimeoutMs) !== 'active') {
         throw new AppError('SESSION_EXPIRED');
       }
-      const amr: AmrEntry[] = [...session.amr, { method, timestamp: Math.floor(clock.now().getTime() / 1000) }];
+      const amr: AmrEntry[] = [
+        ...session.amr,
+        { method, timestamp: Math.floor(clock.now().getTime() / 1000) },
+      ];
       await repository.updateSession(executor, session.id, { aal: 'aal2', amr });
       const active = await repository.findActiveRefreshToken(executor, session.id);
       if (!active) throw new AppError('SESSION_EXPIRED');

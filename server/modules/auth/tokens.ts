@@ -11,7 +11,7 @@ import {
   type JWK,
 } from 'jose';
 import type { Clock } from '../../../domain/clock';
-import type { Database } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
 import type { AuthRepository } from './auth.repository';
 
 /** Claims of our access tokens (SPEC §7, security requirement R5). */
@@ -48,30 +48,36 @@ export function createTokenService(deps: {
   let cache: { at: number; keys: Awaited<ReturnType<AuthRepository['findSigningKeys']>> } | undefined;
   let refreshSecret: Buffer | undefined;
 
-  async function loadKeys(force = false) {
+  /**
+   * `executor`: signing happens inside sign-in transactions, so keys are read on the transaction's own
+   * connection; taking a second pool connection there starves the pool under a burst of sign-ins.
+   */
+  async function loadKeys(force = false, executor: DbExecutor = deps.db) {
     const now = deps.clock.now().getTime();
     if (!force && cache && now - cache.at < KEY_CACHE_MS) return cache.keys;
-    let keys = await deps.repository.findSigningKeys(deps.db);
+    const keys = await deps.repository.findSigningKeys(executor);
     if (keys.length === 0) {
       const { privateKey, publicKey } = await generateKeyPair(ALGORITHM, { extractable: true });
       const kid = randomToken(12);
       const at = deps.clock.now();
-      await deps.repository.insertSigningKey(deps.db, {
+      // On the caller's connection, and not cached: if the caller's transaction rolls back, the new key
+      // goes with it and the next call creates another.
+      await deps.repository.insertSigningKey(executor, {
         kid,
         privateJwk: { ...(await exportJWK(privateKey)), kid, alg: ALGORITHM },
         publicJwk: { ...(await exportJWK(publicKey)), kid, alg: ALGORITHM, use: 'sig' },
         createdAt: at,
         activatesAt: at,
       });
-      keys = await deps.repository.findSigningKeys(deps.db);
+      return deps.repository.findSigningKeys(executor);
     }
     cache = { at: now, keys };
     return keys;
   }
 
-  async function signingKey() {
+  async function signingKey(executor: DbExecutor) {
     const now = deps.clock.now().getTime();
-    const usable = (await loadKeys()).filter(
+    const usable = (await loadKeys(false, executor)).filter(
       (key) => key.activatesAt.getTime() <= now && (!key.retiresAt || key.retiresAt.getTime() > now),
     );
     const key = usable.at(-1);
@@ -88,8 +94,11 @@ export function createTokenService(deps: {
   return {
     jwks,
 
-    async signAccessToken(claims: AccessClaims): Promise<{ token: string; expiresAt: number; expiresIn: number }> {
-      const { kid, key } = await signingKey();
+    async signAccessToken(
+      claims: AccessClaims,
+      executor: DbExecutor = deps.db,
+    ): Promise<{ token: string; expiresAt: number; expiresIn: number }> {
+      const { kid, key } = await signingKey(executor);
       const issuedAt = Math.floor(deps.clock.now().getTime() / 1000);
       const expiresAt = issuedAt + deps.accessTokenTtlSeconds;
       const token = await new SignJWT({ ...claims })
@@ -105,7 +114,12 @@ export function createTokenService(deps: {
 
     /** Verifies signature (ES256 only), kid, exp, iss and aud. Returns null for any invalid token. */
     async verifyAccessToken(token: string): Promise<AccessClaims | null> {
-      const options = { algorithms: [ALGORITHM], issuer: deps.issuer, audience: AUDIENCE, currentDate: deps.clock.now() };
+      const options = {
+        algorithms: [ALGORITHM],
+        issuer: deps.issuer,
+        audience: AUDIENCE,
+        currentDate: deps.clock.now(),
+      };
       try {
         const { payload } = await jwtVerify(token, createLocalJWKSet(await jwks()), options);
         return payload as unknown as AccessClaims;
@@ -130,8 +144,16 @@ export function createTokenService(deps: {
      */
     async childRefreshToken(parent: string): Promise<string> {
       if (!refreshSecret) {
-        await deps.repository.insertMetaIfAbsent(deps.db, REFRESH_SECRET_KEY, randomToken(32), deps.clock.now());
-        refreshSecret = Buffer.from(String(await deps.repository.findMeta(deps.db, REFRESH_SECRET_KEY)), 'base64url');
+        await deps.repository.insertMetaIfAbsent(
+          deps.db,
+          REFRESH_SECRET_KEY,
+          randomToken(32),
+          deps.clock.now(),
+        );
+        refreshSecret = Buffer.from(
+          String(await deps.repository.findMeta(deps.db, REFRESH_SECRET_KEY)),
+          'base64url',
+        );
       }
       return createHmac('sha256', refreshSecret).update(parent).digest('base64url');
     },

@@ -44,7 +44,12 @@ export const generateTotpSecret = () => base32Encode(randomBytes(20));
 
 export const totpStep = (at: Date) => Math.floor(at.getTime() / 1000 / TOTP_STEP_SECONDS);
 
-export function totpCode(secret: string, step: number, digits = DIGITS, algorithm: 'sha1' | 'sha256' | 'sha512' = 'sha1'): string {
+export function totpCode(
+  secret: string,
+  step: number,
+  digits = DIGITS,
+  algorithm: 'sha1' | 'sha256' | 'sha512' = 'sha1',
+): string {
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(step));
   const digest = createHmac(algorithm, base32Decode(secret)).update(counter).digest();
@@ -57,7 +62,12 @@ export function totpCode(secret: string, step: number, digits = DIGITS, algorith
  * The step a code matches within ±1 step of `at`, or null. The caller stores the step and refuses
  * any step at or before it next time, so each code works once.
  */
-export function matchTotpStep(secret: string, code: string, at: Date, lastUsedStep: number | null): number | null {
+export function matchTotpStep(
+  secret: string,
+  code: string,
+  at: Date,
+  lastUsedStep: number | null,
+): number | null {
   const current = totpStep(at);
   for (const step of [current - 1, current, current + 1]) {
     if (lastUsedStep !== null && step <= lastUsedStep) continue;
