@@ -17,6 +17,10 @@ import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createFactorsService } from './modules/auth/factors.service';
+import { createOidcClient } from './modules/auth/oauth/oauth.oidc-client';
+import { createOAuthRepository } from './modules/auth/oauth/oauth.repository';
+import { oauthRoutes } from './modules/auth/oauth/oauth.routes';
+import { createOAuthService } from './modules/auth/oauth/oauth.service';
 import { createSessionService } from './modules/auth/session.service';
 import { createTokenService } from './modules/auth/tokens';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
@@ -117,6 +121,21 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     publicUrl: config.publicUrl,
   });
   const factors = createFactorsService({ db, repository: authRepository, sessions, securityEvents, clock });
+  const oauth = config.google
+    ? createOAuthService({
+        db,
+        authRepository,
+        oauthRepository: createOAuthRepository(),
+        sessions,
+        securityEvents,
+        oidc: createOidcClient({
+          ...config.google,
+          redirectUri: `${config.publicUrl}/auth/v1/callback`,
+          clock,
+        }),
+        clock,
+      })
+    : undefined;
   const admin = createAdminService({ db, repository: createAdminRepository(), sessions, clock });
   const roles = createRolesService({ db, repository: createRolesRepository(), admin, clock });
   await app.register(authRoutes, {
@@ -125,7 +144,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     factors,
     tokens,
     guard,
-    oauth: undefined,
+    oauth,
     cookie: {
       secure: config.auth.secureCookies,
       maxAgeSeconds: Math.floor(config.auth.maxLifetimeMs / 1000),
@@ -133,6 +152,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     rateLimit: config.auth.rateLimit,
     settings: { google: config.google !== undefined, mailbox: config.mailboxEnabled },
   });
+  if (oauth) await app.register(oauthRoutes, { service: oauth, guard, rateLimit: config.auth.rateLimit });
 
   const healthService = createHealthService({
     repository: createHealthRepository(db),

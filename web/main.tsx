@@ -5,15 +5,21 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
+import { createAuthClient } from './lib/auth/auth-client';
 import './styles/index.css';
+
+// Created once, outside React: StrictMode renders twice, and a second auth client would register
+// itself as the access-token provider and leave requests without a token.
+const authClient = createAuthClient();
+const router = createAppRouter();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
 createRoot(container).render(
   <StrictMode>
-    <Providers>
-      <RouterProvider router={createAppRouter()} />
+    <Providers authClient={authClient}>
+      <RouterProvider router={router} />
     </Providers>
   </StrictMode>,
 );

@@ -13,7 +13,8 @@ const CONTENT_SECURITY_POLICY = {
   'script-src': ["'self'"],
   // Inline style attributes are used by accessible primitives (positioning); styles cannot run code.
   'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'data:', 'blob:'],
+  // Google profile pictures after Google sign-in.
+  'img-src': ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
   'media-src': ["'self'", 'blob:'],

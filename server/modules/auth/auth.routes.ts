@@ -35,7 +35,11 @@ import type { TokenService } from './tokens';
 
 export type OAuthExchange = {
   exchangePkce: (authCode: string, codeVerifier: string, context: RequestContext) => Promise<AuthSession>;
-  signInWithIdToken: (idToken: string, nonce: string | undefined, context: RequestContext) => Promise<AuthSession>;
+  signInWithIdToken: (
+    idToken: string,
+    nonce: string | undefined,
+    context: RequestContext,
+  ) => Promise<AuthSession>;
 };
 
 export type AuthRoutesOptions = {
@@ -80,33 +84,67 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return { ...session, refresh_token: null };
   }
 
-  const clearCookie = (reply: FastifyReply) => reply.clearCookie(cookieName, { path: '/auth/v1', secure: options.cookie.secure, httpOnly: true, sameSite: 'strict' });
+  const clearCookie = (reply: FastifyReply) =>
+    reply.clearCookie(cookieName, {
+      path: '/auth/v1',
+      secure: options.cookie.secure,
+      httpOnly: true,
+      sameSite: 'strict',
+    });
 
-  app.get('/auth/v1/settings', { schema: { response: { 200: z.object({ external: z.object({ google: z.boolean() }), mailbox: z.boolean() }) } } }, async () => ({
-    external: { google: options.settings.google },
-    mailbox: options.settings.mailbox,
-  }));
+  app.get(
+    '/auth/v1/settings',
+    {
+      schema: {
+        response: { 200: z.object({ external: z.object({ google: z.boolean() }), mailbox: z.boolean() }) },
+      },
+    },
+    async () => ({
+      external: { google: options.settings.google },
+      mailbox: options.settings.mailbox,
+    }),
+  );
 
-  app.get('/auth/v1/.well-known/jwks.json', { schema: { response: { 200: jwksSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=600');
-    return tokens.jwks();
-  });
+  app.get(
+    '/auth/v1/.well-known/jwks.json',
+    { schema: { response: { 200: jwksSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=600');
+      return tokens.jwks();
+    },
+  );
 
-  app.post('/auth/v1/signup', { config: limited, schema: { body: signUpBodySchema, response: { 200: sessionSchema } } }, async (request, reply) =>
-    answerSession(request, reply, await auth.signUp(request.body, contextOf(request))),
+  app.post(
+    '/auth/v1/signup',
+    { config: limited, schema: { body: signUpBodySchema, response: { 200: sessionSchema } } },
+    async (request, reply) =>
+      answerSession(request, reply, await auth.signUp(request.body, contextOf(request))),
   );
 
   app.post(
     '/auth/v1/token',
-    { config: limited, schema: { querystring: grantTypeQuerySchema, body: z.record(z.string(), z.unknown()).optional(), response: { 200: sessionSchema } } },
+    {
+      config: limited,
+      schema: {
+        querystring: grantTypeQuerySchema,
+        body: z.record(z.string(), z.unknown()).optional(),
+        response: { 200: sessionSchema },
+      },
+    },
     async (request, reply) => {
       const context = contextOf(request);
       const body = request.body ?? {};
       switch (request.query.grant_type) {
         case 'password':
-          return answerSession(request, reply, await auth.signInWithPassword(passwordGrantBodySchema.parse(body), context));
+          return answerSession(
+            request,
+            reply,
+            await auth.signInWithPassword(passwordGrantBodySchema.parse(body), context),
+          );
         case 'refresh_token': {
-          const token = refreshGrantBodySchema.parse(body).refresh_token ?? (wantsCookie(request) ? request.cookies[cookieName] : undefined);
+          const token =
+            refreshGrantBodySchema.parse(body).refresh_token ??
+            (wantsCookie(request) ? request.cookies[cookieName] : undefined);
           if (!token) throw new AppError('INVALID_REFRESH_TOKEN');
           try {
             return answerSession(request, reply, await sessions.refresh(token, context));
@@ -118,40 +156,64 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         case 'pkce': {
           if (!options.oauth) throw new AppError('VALIDATION_ERROR', 'Google sign-in is not configured.');
           const { auth_code, code_verifier } = pkceGrantBodySchema.parse(body);
-          return answerSession(request, reply, await options.oauth.exchangePkce(auth_code, code_verifier, context));
+          return answerSession(
+            request,
+            reply,
+            await options.oauth.exchangePkce(auth_code, code_verifier, context),
+          );
         }
         case 'id_token': {
           if (!options.oauth) throw new AppError('VALIDATION_ERROR', 'Google sign-in is not configured.');
           const { id_token, nonce } = idTokenGrantBodySchema.parse(body);
-          return answerSession(request, reply, await options.oauth.signInWithIdToken(id_token, nonce, context));
+          return answerSession(
+            request,
+            reply,
+            await options.oauth.signInWithIdToken(id_token, nonce, context),
+          );
         }
       }
     },
   );
 
-  app.post('/auth/v1/otp', { config: limited, schema: { body: otpBodySchema, response: { 200: emptySchema } } }, async (request) => {
-    await auth.requestOtp({ ...request.body, createUser: request.body.create_user });
-    return {};
-  });
+  app.post(
+    '/auth/v1/otp',
+    { config: limited, schema: { body: otpBodySchema, response: { 200: emptySchema } } },
+    async (request) => {
+      await auth.requestOtp({ ...request.body, createUser: request.body.create_user });
+      return {};
+    },
+  );
 
-  app.post('/auth/v1/verify', { config: limited, schema: { body: verifyBodySchema, response: { 200: verifyResponseSchema } } }, async (request, reply) => {
-    const { type, token } = request.body;
-    if (type === 'email_change' || type === 'phone_change') {
-      const caller = await guard.authenticate(request);
-      return { user: await auth.confirmChange(caller.userId, type, token, contextOf(request)) };
-    }
-    return answerSession(request, reply, await auth.verify(request.body, contextOf(request)));
-  });
+  app.post(
+    '/auth/v1/verify',
+    { config: limited, schema: { body: verifyBodySchema, response: { 200: verifyResponseSchema } } },
+    async (request, reply) => {
+      const { type, token } = request.body;
+      if (type === 'email_change' || type === 'phone_change') {
+        const caller = await guard.authenticate(request);
+        return { user: await auth.confirmChange(caller.userId, type, token, contextOf(request)) };
+      }
+      return answerSession(request, reply, await auth.verify(request.body, contextOf(request)));
+    },
+  );
 
-  app.post('/auth/v1/recover', { config: limited, schema: { body: recoverBodySchema, response: { 200: emptySchema } } }, async (request) => {
-    await auth.recover(request.body.email);
-    return {};
-  });
+  app.post(
+    '/auth/v1/recover',
+    { config: limited, schema: { body: recoverBodySchema, response: { 200: emptySchema } } },
+    async (request) => {
+      await auth.recover(request.body.email);
+      return {};
+    },
+  );
 
-  app.post('/auth/v1/resend', { config: limited, schema: { body: resendBodySchema, response: { 200: emptySchema } } }, async (request) => {
-    await auth.resend(request.body);
-    return {};
-  });
+  app.post(
+    '/auth/v1/resend',
+    { config: limited, schema: { body: resendBodySchema, response: { 200: emptySchema } } },
+    async (request) => {
+      await auth.resend(request.body);
+      return {};
+    },
+  );
 
   app.post('/auth/v1/logout', { schema: { querystring: logoutQuerySchema } }, async (request, reply) => {
     const caller = await guard.authenticate(request);
@@ -165,27 +227,42 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     return auth.getUser(caller.userId);
   });
 
-  app.put('/auth/v1/user', { config: limited, schema: { body: updateUserBodySchema, response: { 200: userSchema } } }, async (request) => {
-    const caller = await guard.authenticate(request);
-    const { sign_out_others, ...changes } = request.body;
-    return auth.updateUser(caller, { ...changes, signOutOthers: sign_out_others }, contextOf(request));
-  });
+  app.put(
+    '/auth/v1/user',
+    { config: limited, schema: { body: updateUserBodySchema, response: { 200: userSchema } } },
+    async (request) => {
+      const caller = await guard.authenticate(request);
+      const { sign_out_others, ...changes } = request.body;
+      return auth.updateUser(caller, { ...changes, signOutOthers: sign_out_others }, contextOf(request));
+    },
+  );
 
-  app.get('/auth/v1/reauthenticate', { config: limited, schema: { response: { 200: emptySchema } } }, async (request) => {
-    const caller = await guard.authenticate(request);
-    await auth.reauthenticate(caller.userId);
-    return {};
-  });
+  app.get(
+    '/auth/v1/reauthenticate',
+    { config: limited, schema: { response: { 200: emptySchema } } },
+    async (request) => {
+      const caller = await guard.authenticate(request);
+      await auth.reauthenticate(caller.userId);
+      return {};
+    },
+  );
 
   app.get('/auth/v1/sessions', { schema: { response: { 200: authSessionListSchema } } }, async (request) => {
     const caller = await guard.authenticate(request);
     return { sessions: await sessions.listOpen(caller.userId, caller.sessionId) };
   });
 
-  app.post('/auth/v1/factors', { config: limited, schema: { body: enrollFactorBodySchema, response: { 200: enrollFactorResponseSchema } } }, async (request) => {
-    const caller = await guard.authenticate(request);
-    return factors.enroll(caller, request.body.friendly_name, contextOf(request));
-  });
+  app.post(
+    '/auth/v1/factors',
+    {
+      config: limited,
+      schema: { body: enrollFactorBodySchema, response: { 200: enrollFactorResponseSchema } },
+    },
+    async (request) => {
+      const caller = await guard.authenticate(request);
+      return factors.enroll(caller, request.body.friendly_name, contextOf(request));
+    },
+  );
 
   app.post(
     '/auth/v1/factors/:id/challenge',
@@ -198,15 +275,32 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/auth/v1/factors/:id/verify',
-    { config: limited, schema: { params: factorIdParamsSchema, body: verifyFactorBodySchema, response: { 200: sessionSchema } } },
+    {
+      config: limited,
+      schema: {
+        params: factorIdParamsSchema,
+        body: verifyFactorBodySchema,
+        response: { 200: sessionSchema },
+      },
+    },
     async (request) => {
       const caller = await guard.authenticate(request);
-      return factors.verify(caller, request.params.id, request.body.challenge_id, request.body.code, contextOf(request));
+      return factors.verify(
+        caller,
+        request.params.id,
+        request.body.challenge_id,
+        request.body.code,
+        contextOf(request),
+      );
     },
   );
 
-  app.delete('/auth/v1/factors/:id', { schema: { params: factorIdParamsSchema, response: { 200: z.object({ id: z.string() }) } } }, async (request) => {
-    const caller = await guard.authenticate(request);
-    return factors.unenroll(caller, request.params.id, contextOf(request));
-  });
+  app.delete(
+    '/auth/v1/factors/:id',
+    { schema: { params: factorIdParamsSchema, response: { 200: z.object({ id: z.string() }) } } },
+    async (request) => {
+      const caller = await guard.authenticate(request);
+      return factors.unenroll(caller, request.params.id, contextOf(request));
+    },
+  );
 };

@@ -76,8 +76,10 @@ export function createTokenService(deps: {
   }
 
   async function signingKey(executor: DbExecutor) {
+    const keys = await loadKeys(false, executor);
+    // Read the time after loading: a key created just now is active from its creation instant.
     const now = deps.clock.now().getTime();
-    const usable = (await loadKeys(false, executor)).filter(
+    const usable = keys.filter(
       (key) => key.activatesAt.getTime() <= now && (!key.retiresAt || key.retiresAt.getTime() > now),
     );
     const key = usable.at(-1);
