@@ -12,6 +12,7 @@ const EXPECTED_TABLES = [
   'admin_users',
   'app_meta',
   'auth_sessions',
+  'code_requests',
   'identities',
   'mfa_challenges',
   'mfa_factors',

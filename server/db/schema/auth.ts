@@ -193,6 +193,22 @@ export const oauthFlows = pgTable(
   },
   (table) => [
     uniqueIndex('oauth_flows_state_uq').on(table.stateHash),
-    uniqueIndex('oauth_flows_code_uq').on(table.authCodeHash).where(sql`${table.authCodeHash} is not null`),
+    uniqueIndex('oauth_flows_code_uq')
+      .on(table.authCodeHash)
+      .where(sql`${table.authCodeHash} is not null`),
   ],
+);
+
+/**
+ * Every request for a code, per address (hashed), whether or not an account uses the address: the
+ * send limits then answer the same for known and unknown addresses, so they reveal no accounts.
+ */
+export const codeRequests = pgTable(
+  'code_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    addressHash: text('address_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('code_requests_address_idx').on(table.addressHash, table.createdAt)],
 );

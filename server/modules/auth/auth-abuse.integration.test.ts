@@ -535,6 +535,15 @@ describe('auth abuse resistance', () => {
         expect(ghostRecovery.statusCode).toBe(knownRecovery.statusCode);
         expect(ghostRecovery.statusCode).toBe(200);
         expect(ghostRecovery.body).toBe(knownRecovery.body);
+        // A second request within a minute is limited the same way, account or not: the 429 reveals nothing.
+        const knownAgain = await recover(t, known);
+        const ghostAgain = await recover(t, unknownRecover);
+        expect(knownAgain.statusCode).toBe(429);
+        expect(ghostAgain.statusCode).toBe(429);
+        expect(ghostAgain.json()).toEqual({
+          ...knownAgain.json(),
+          error: { ...knownAgain.json().error, requestId: ghostAgain.json().error.requestId },
+        });
 
         t.clock.advance(61_000);
         const knownOtp = await otp(t, { email: known, create_user: false });
@@ -554,6 +563,16 @@ describe('auth abuse resistance', () => {
         // The known address did receive both (control).
         expect(await outboxFor(database.db, known, 'auth_recovery')).toHaveLength(1);
         expect(await outboxFor(database.db, known, 'auth_otp')).toHaveLength(1);
+
+      }));
+
+    it('two simultaneous code requests for one address send one code', () =>
+      withApp(ROOMY_LIMITS, async (t) => {
+        const { email } = await signUp(t.app);
+        t.clock.advance(61_000);
+        const answers = await Promise.all([recover(t, email), recover(t, email), recover(t, email)]);
+        expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 429, 429]);
+        expect(await outboxFor(database.db, email, 'auth_recovery')).toHaveLength(1);
       }));
   });
 });

@@ -3,6 +3,7 @@ import type { DbExecutor } from '../../db/client';
 import {
   appMeta,
   authSessions,
+  codeRequests,
   identities,
   mfaChallenges,
   mfaFactors,
@@ -208,6 +209,20 @@ export function createAuthRepository() {
         .from(oneTimeTokens)
         .where(and(eq(oneTimeTokens.relatesTo, relatesTo), gt(oneTimeTokens.createdAt, since)));
       return row?.count ?? 0;
+    },
+    /** Serialises code requests for one address (transaction-scoped lock). */
+    async lockAddress(executor: DbExecutor, addressHash: string) {
+      await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${addressHash}))`);
+    },
+    async countCodeRequestsSince(executor: DbExecutor, addressHash: string, since: Date) {
+      const [row] = await executor
+        .select({ count: sql<number>`count(*)::int` })
+        .from(codeRequests)
+        .where(and(eq(codeRequests.addressHash, addressHash), gt(codeRequests.createdAt, since)));
+      return row?.count ?? 0;
+    },
+    async insertCodeRequest(executor: DbExecutor, addressHash: string, at: Date) {
+      await executor.insert(codeRequests).values({ addressHash, createdAt: at });
     },
     async updateOneTimeToken(
       executor: DbExecutor,

@@ -116,7 +116,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.post(
     '/auth/v1/signup',
-    { config: limited, schema: { body: signUpBodySchema, response: { 200: sessionSchema } } },
+    {
+      config: limited,
+      schema: {
+        body: z.preprocess((body) => body ?? {}, signUpBodySchema),
+        response: { 200: sessionSchema },
+      },
+    },
     async (request, reply) =>
       answerSession(request, reply, await auth.signUp(request.body, contextOf(request))),
   );
@@ -127,7 +133,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: limited,
       schema: {
         querystring: grantTypeQuerySchema,
-        body: z.record(z.string(), z.unknown()).optional(),
+        body: z.preprocess((body) => body ?? {}, z.record(z.string(), z.unknown())),
         response: { 200: sessionSchema },
       },
     },

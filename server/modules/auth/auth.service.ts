@@ -71,26 +71,40 @@ export function createAuthService(deps: {
     }
   }
 
-  /** Rate limit for codes sent to one address: 1 per minute, 5 per hour. */
-  async function assertCanSend(executor: DbExecutor, address: string) {
+  /**
+   * Rate limit for codes sent to one address: 1 per minute, 5 per hour. Counted per request, known
+   * address or not, under a lock on the address, so parallel requests cannot both pass and the
+   * answer never reveals whether an account exists.
+   */
+  async function claimSendSlot(executor: DbExecutor, address: string) {
+    const addressHash = sha256(address.toLowerCase());
+    await repository.lockAddress(executor, addressHash);
     const now = clock.now().getTime();
-    const lastMinute = await repository.countOneTimeTokensSince(
+    const lastMinute = await repository.countCodeRequestsSince(
       executor,
-      address,
+      addressHash,
       new Date(now - SEND_INTERVAL_MS),
     );
-    if (lastMinute > 0)
+    if (lastMinute > 0) {
       throw new AppError('RATE_LIMITED', 'Please wait a minute before asking for another code.', {
         retryAfterSeconds: 60,
       });
-    const lastHour = await repository.countOneTimeTokensSince(executor, address, new Date(now - 3_600_000));
+    }
+    const lastHour = await repository.countCodeRequestsSince(
+      executor,
+      addressHash,
+      new Date(now - 3_600_000),
+    );
     if (lastHour >= SENDS_PER_HOUR) {
       throw new AppError(
         'RATE_LIMITED',
         'Too many codes were sent to this address. Please try again later.',
-        { retryAfterSeconds: 3600 },
+        {
+          retryAfterSeconds: 3600,
+        },
       );
     }
+    await repository.insertCodeRequest(executor, addressHash, clock.now());
   }
 
   /** Creates a code, stores its hash and queues the message, in the caller's transaction. */
@@ -102,7 +116,7 @@ export function createAuthService(deps: {
   ) {
     const destination = address.email ?? address.phone;
     if (!destination) throw new AppError('VALIDATION_ERROR');
-    await assertCanSend(executor, destination);
+    await claimSendSlot(executor, destination);
     const code = newCode();
     const now = clock.now();
     await repository.insertOneTimeToken(executor, {
@@ -351,6 +365,7 @@ export function createAuthService(deps: {
           });
         }
         if (user) await sendCode(tx, user, 'otp', input);
+        else await claimSendSlot(tx, (input.email ?? input.phone) as string);
       });
     },
 
@@ -405,6 +420,7 @@ export function createAuthService(deps: {
       await db.transaction(async (tx) => {
         const user = await repository.findUserByEmail(tx, email);
         if (user) await sendCode(tx, user, 'recovery', { email });
+        else await claimSendSlot(tx, email);
       });
     },
 
@@ -413,9 +429,14 @@ export function createAuthService(deps: {
       email?: string;
       phone?: string;
     }) {
+      if (!input.email && !input.phone)
+        throw new AppError('VALIDATION_ERROR', 'You must provide either an email or phone number');
       await db.transaction(async (tx) => {
         const user = await findByAddress(tx, input);
-        if (!user) return;
+        if (!user) {
+          await claimSendSlot(tx, (input.email ?? input.phone) as string);
+          return;
+        }
         const kind: OneTimeTokenKind =
           input.type === 'signup' ? 'confirmation' : input.type === 'sms' ? 'otp' : input.type;
         await sendCode(tx, user, kind, input);

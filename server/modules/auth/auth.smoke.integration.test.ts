@@ -30,3 +30,19 @@ describe('auth smoke', () => {
     await app.close();
   });
 });
+
+describe('missing credentials', () => {
+  it('answer the SPEC §5 message even when no body is sent at all', async () => {
+    const database = await createTestDatabase();
+    const { app } = await createTestApp(database.db);
+    for (const url of ['/auth/v1/signup', '/auth/v1/token?grant_type=password']) {
+      const response = await app.inject({ method: 'POST', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.message, url).toBe(
+        'You must provide either an email or phone number and a password',
+      );
+    }
+    await app.close();
+    await database.drop();
+  });
+});
