@@ -56,6 +56,44 @@ export function createAuthService(deps: {
     return toAuthUser(user, identities, factors);
   }
 
+  /** A new account signing in with an email or a phone: the user, its identity and its profile. */
+  async function createAccount(
+    executor: DbExecutor,
+    address: { email?: string; phone?: string },
+    values: {
+      encryptedPassword: string | null;
+      userMetadata: Record<string, unknown>;
+      fullName: string | null;
+    },
+  ) {
+    const now = clock.now();
+    const provider = address.email ? 'email' : 'phone';
+    const user = await repository.insertUser(executor, {
+      email: address.email ?? null,
+      phone: address.phone ?? null,
+      encryptedPassword: values.encryptedPassword,
+      userMetadata: values.userMetadata,
+      appMetadata: { provider, providers: [provider] },
+      createdAt: now,
+      updatedAt: now,
+    });
+    await repository.upsertIdentity(executor, {
+      userId: user.id,
+      provider,
+      providerId: (address.email ?? address.phone) as string,
+      identityData: { sub: user.id, email: address.email ?? null, phone: address.phone ?? null },
+      createdAt: now,
+    });
+    await repository.insertProfile(executor, {
+      userId: user.id,
+      fullName: values.fullName,
+      email: address.email ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return user;
+  }
+
   function rejectWeakPassword(password: string, userInputs: (string | undefined | null)[]) {
     const assessment = assessPassword(
       password,
@@ -245,31 +283,10 @@ export function createAuthService(deps: {
       try {
         return await db.transaction(async (tx) => {
           if (await findByAddress(tx, input)) throw new AppError('USER_ALREADY_EXISTS');
-          const now = clock.now();
-          const provider = input.email ? 'email' : 'phone';
-          const user = await repository.insertUser(tx, {
-            email: input.email ?? null,
-            phone: input.phone ?? null,
+          const user = await createAccount(tx, input, {
             encryptedPassword,
             userMetadata: { ...(input.data ?? {}), ...(fullName ? { full_name: fullName } : {}) },
-            appMetadata: { provider, providers: [provider] },
-            createdAt: now,
-            updatedAt: now,
-          });
-          await repository.upsertIdentity(tx, {
-            userId: user.id,
-            provider,
-            providerId: (input.email ?? input.phone) as string,
-            identityData: { sub: user.id, email: input.email ?? null, phone: input.phone ?? null },
-            createdAt: now,
-            lastSignInAt: now,
-          });
-          await repository.insertProfile(tx, {
-            userId: user.id,
             fullName: fullName ?? null,
-            email: input.email ?? null,
-            createdAt: now,
-            updatedAt: now,
           });
           await sendCode(tx, user, 'confirmation', input);
           await deps.securityEvents.record(tx, {
@@ -340,28 +357,10 @@ export function createAuthService(deps: {
       await db.transaction(async (tx) => {
         let user = await findByAddress(tx, input);
         if (!user && input.createUser !== false) {
-          const now = clock.now();
-          const provider = input.email ? 'email' : 'phone';
-          user = await repository.insertUser(tx, {
-            email: input.email ?? null,
-            phone: input.phone ?? null,
+          user = await createAccount(tx, input, {
+            encryptedPassword: null,
             userMetadata: input.data ?? {},
-            appMetadata: { provider, providers: [provider] },
-            createdAt: now,
-            updatedAt: now,
-          });
-          await repository.upsertIdentity(tx, {
-            userId: user.id,
-            provider,
-            providerId: (input.email ?? input.phone) as string,
-            identityData: { sub: user.id, email: input.email ?? null, phone: input.phone ?? null },
-            createdAt: now,
-          });
-          await repository.insertProfile(tx, {
-            userId: user.id,
-            email: input.email ?? null,
-            createdAt: now,
-            updatedAt: now,
+            fullName: null,
           });
         }
         if (user) await sendCode(tx, user, 'otp', input);
