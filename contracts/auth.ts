@@ -37,7 +37,9 @@ export const userSchema = z.object({
   email_confirmed_at: z.string().nullable(),
   phone_confirmed_at: z.string().nullable(),
   last_sign_in_at: z.string().nullable(),
-  app_metadata: z.object({ provider: z.string().optional(), providers: z.array(z.string()).optional() }).catchall(z.unknown()),
+  app_metadata: z
+    .object({ provider: z.string().optional(), providers: z.array(z.string()).optional() })
+    .catchall(z.unknown()),
   user_metadata: z.record(z.string(), z.unknown()),
   identities: z.array(identitySchema),
   factors: z.array(factorSchema),
@@ -58,13 +60,21 @@ export const sessionSchema = z.object({
 });
 export type AuthSession = z.infer<typeof sessionSchema>;
 
-const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'Please enter a valid email address.' }));
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Please enter a valid email address.' }));
 /** E.164-style phone numbers: a plus sign and 8 to 15 digits. */
 const phone = z
   .string()
   .trim()
   .transform((value) => value.replace(/[\s().-]/g, ''))
-  .pipe(z.string().regex(/^\+[1-9]\d{7,14}$/, 'Please enter the phone number with its country code, like +14155550123.'));
+  .pipe(
+    z
+      .string()
+      .regex(/^\+[1-9]\d{7,14}$/, 'Please enter the phone number with its country code, like +14155550123.'),
+  );
 export const passwordSchema = z.string().max(256, 'Passwords can be at most 256 characters.');
 
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
@@ -84,13 +94,18 @@ export const passwordGrantBodySchema = z.object({
 });
 
 export const refreshGrantBodySchema = z.object({ refresh_token: z.string().max(200).optional() });
-export const pkceGrantBodySchema = z.object({ auth_code: z.string().min(1).max(200), code_verifier: z.string().min(43).max(128) });
+export const pkceGrantBodySchema = z.object({
+  auth_code: z.string().min(1).max(200),
+  code_verifier: z.string().min(43).max(128),
+});
 export const idTokenGrantBodySchema = z.object({
   provider: z.literal('google'),
   id_token: z.string().min(1).max(8192),
   nonce: z.string().max(200).optional(),
 });
-export const grantTypeQuerySchema = z.object({ grant_type: z.enum(['password', 'refresh_token', 'pkce', 'id_token']) });
+export const grantTypeQuerySchema = z.object({
+  grant_type: z.enum(['password', 'refresh_token', 'pkce', 'id_token']),
+});
 
 export const otpBodySchema = z.object({
   email: email.optional(),
@@ -99,7 +114,15 @@ export const otpBodySchema = z.object({
   data: z.record(z.string(), z.unknown()).optional(),
 });
 
-export const verifyTypeSchema = z.enum(['signup', 'email', 'sms', 'recovery', 'email_change', 'phone_change', 'magiclink']);
+export const verifyTypeSchema = z.enum([
+  'signup',
+  'email',
+  'sms',
+  'recovery',
+  'email_change',
+  'phone_change',
+  'magiclink',
+]);
 export const verifyBodySchema = z.object({
   type: verifyTypeSchema,
   token: z.string().trim().min(6).max(64),
@@ -137,8 +160,18 @@ export const enrollFactorResponseSchema = z.object({
   friendly_name: z.string().nullable(),
   totp: z.object({ secret: z.string(), uri: z.string(), qr_code: z.string() }),
 });
-export const challengeResponseSchema = z.object({ id: z.string(), type: z.literal('totp'), expires_at: z.number().int() });
-export const verifyFactorBodySchema = z.object({ challenge_id: z.string().uuid(), code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code.') });
+export const challengeResponseSchema = z.object({
+  id: z.string(),
+  type: z.literal('totp'),
+  expires_at: z.number().int(),
+});
+export const verifyFactorBodySchema = z.object({
+  challenge_id: z.string().uuid(),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code.'),
+});
 export const factorIdParamsSchema = z.object({ id: z.string().uuid() });
 
 export const authSessionSummarySchema = z.object({
@@ -164,7 +197,11 @@ export const meResponseSchema = z.object({
   roles: z.array(z.enum(ROLES)),
   active_role: z.enum(ROLES).nullable(),
   admin: z
-    .object({ admin_role: z.enum(ADMIN_ROLES), permissions: z.array(z.enum(ADMIN_PERMISSIONS)), is_active: z.boolean() })
+    .object({
+      admin_role: z.enum(ADMIN_ROLES),
+      permissions: z.array(z.enum(ADMIN_PERMISSIONS)),
+      is_active: z.boolean(),
+    })
     .nullable(),
   aal: z.enum(['aal1', 'aal2']),
   has_verified_factor: z.boolean(),
@@ -178,7 +215,13 @@ export const autoRoleBodySchema = z.object({
   on_auth_page: z.boolean().optional(),
 });
 
-export const SECURITY_EVENT_TYPES = ['USER_LOGIN', 'USER_SESSION_END', 'TAB_HIDDEN', 'TAB_VISIBLE', 'SUSPICIOUS_RAPID_ACTIVITY'] as const;
+export const SECURITY_EVENT_TYPES = [
+  'USER_LOGIN',
+  'USER_SESSION_END',
+  'TAB_HIDDEN',
+  'TAB_VISIBLE',
+  'SUSPICIOUS_RAPID_ACTIVITY',
+] as const;
 export const securityEventBodySchema = z.object({
   event_type: z.enum(SECURITY_EVENT_TYPES),
   event_details: z

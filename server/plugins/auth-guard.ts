@@ -26,7 +26,13 @@ export function createAuthGuard(deps: { tokens: TokenService; sessions: SessionS
     if (!claims) throw new AppError('UNAUTHENTICATED', 'Invalid JWT');
     const session = await deps.sessions.findActiveSession(claims.session_id);
     if (!session || session.userId !== claims.sub) throw new AppError('SESSION_EXPIRED');
-    return { userId: claims.sub, sessionId: session.id, aal: session.aal, amr: session.amr, email: claims.email };
+    return {
+      userId: claims.sub,
+      sessionId: session.id,
+      aal: session.aal,
+      amr: session.amr,
+      email: claims.email,
+    };
   }
 
   return {

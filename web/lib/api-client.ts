@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly details: ErrorDetail[] = [],
     readonly requestId?: string,
+    /** For 429 answers: the `Retry-After` header, in seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -63,7 +65,15 @@ export async function apiRequest<TResponse, TBody = unknown>(
     const parsed = errorBodySchema.safeParse(payload);
     if (parsed.success) {
       const { code, message, details, requestId } = parsed.data.error;
-      throw new ApiError(code, message, response.status, details, requestId);
+      const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
+      throw new ApiError(
+        code,
+        message,
+        response.status,
+        details,
+        requestId,
+        Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
+      );
     }
     throw new ApiError('INTERNAL_ERROR', ERROR_CODES.INTERNAL_ERROR, response.status);
   }

@@ -1,48 +1,64 @@
-import { Info } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
-import { buttonClasses } from '../../components/button';
+import { Clock } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { useAuthSettings } from '../../features/auth/api/auth-settings';
+import { AuthPanel } from '../../features/auth/components/auth-panel';
+import type { CredentialsMode } from '../../features/auth/components/credentials-form';
+import { GoogleSignInButton } from '../../features/google-sign-in/components/google-sign-in-button';
 
-const ROLE_LABEL = { client: 'someone looking for coaching', coach: 'a coach' } as const;
+export const TIMEOUT_NOTICE = 'You were signed out after 30 minutes without activity.';
 
 /**
- * SPEC §2 `/auth`: sign-in, with the optional `as={role}`, `signup`/`new_user` and `timeout=true`
- * parameters. This is the page shell; the sign-in and sign-up forms arrive with the accounts capability.
+ * SPEC §2 `/auth`: sign in or create an account. Query: `as=client|coach` (who they are joining as,
+ * sent as the sign-up role), `signup=true` / `new_user=true` (opens Create account), `timeout=true`
+ * (after an inactivity sign-out). The Google button shows when the server offers Google sign-in.
  */
 export function AuthPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const as = params.get('as');
   const role = as === 'client' || as === 'coach' ? as : null;
-  const isSignup = params.get('signup') === 'true' || params.get('new_user') === 'true';
+  const mode: CredentialsMode =
+    params.get('signup') === 'true' || params.get('new_user') === 'true' ? 'sign_up' : 'sign_in';
   const timedOut = params.get('timeout') === 'true';
+  // Where the router sends the person after signing in; Google's round trip should end there too.
+  const redirect = params.get('redirect');
+  const returnTo = redirect?.startsWith('/') && !redirect.startsWith('//') ? redirect : undefined;
+  const settings = useAuthSettings();
+
+  // The tab lives in the URL (signup=true), so a reload or a shared link opens the same one.
+  const changeMode = (next: CredentialsMode) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.delete('new_user');
+        if (next === 'sign_up') updated.set('signup', 'true');
+        else updated.delete('signup');
+        return updated;
+      },
+      { replace: true },
+    );
+
   return (
-    <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-20">
+    <div className="mx-auto w-full max-w-md px-4 py-8 sm:py-16">
       {timedOut ? (
         <p
           role="status"
-          className="mb-6 rounded-[var(--radius-card)] bg-warning-soft px-4 py-3 text-sm text-warning"
+          className="mb-6 flex items-start gap-3 rounded-[var(--radius-card)] bg-warning-soft px-4 py-3 text-sm font-medium text-warning"
         >
-          You were signed out after 30 minutes without activity. Please sign in again.
+          <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {TIMEOUT_NOTICE}
         </p>
       ) : null}
-      <div className="rounded-[var(--radius-sheet)] border border-border bg-surface p-6 shadow-soft sm:p-8">
-        <h1 className="text-2xl font-semibold">
-          {isSignup ? 'Create your account' : 'Sign in to Wellspring'}
-        </h1>
-        {role ? (
-          <p className="mt-2 text-text-muted" data-testid="auth-role">
-            You are joining as {ROLE_LABEL[role]}.
-          </p>
-        ) : null}
-        <p className="mt-6 flex gap-3 rounded-[var(--radius-card)] bg-primary-soft p-4 text-sm text-text">
-          <Info aria-hidden="true" className="size-5 shrink-0 text-primary" />
-          <span>
-            Accounts are not open yet in this version of Wellspring. Sign-in and sign-up will appear here.
-          </span>
-        </p>
-        <Link to="/" className={buttonClasses('secondary', 'mt-6 w-full')}>
-          Back to the home page
-        </Link>
-      </div>
+      <AuthPanel
+        mode={mode}
+        onModeChange={changeMode}
+        role={role}
+        showMailboxNote={settings.data?.mailbox === true}
+        alternatives={
+          settings.data?.external.google ? (
+            <GoogleSignInButton role={role ?? undefined} redirectTo={returnTo} />
+          ) : undefined
+        }
+      />
     </div>
   );
 }

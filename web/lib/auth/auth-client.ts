@@ -28,6 +28,9 @@ const RETRYABLE_STATUSES = new Set([0, 502, 503, 504]);
 const CHANNEL_NAME = 'wellspring-auth';
 
 type Message = { event: AuthEvent; state: AuthState };
+type SignOutScope = 'local' | 'global' | 'others';
+/** Runs before the logout call, while the session still works (e.g. to report USER_SESSION_END). */
+export type BeforeSignOut = (scope: SignOutScope, reason: AuthState['endReason']) => unknown;
 
 const cookieMode = { [REFRESH_COOKIE_HEADER]: '1' };
 
@@ -40,6 +43,9 @@ export function createAuthClient(options: { now?: () => number } = {}) {
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
   let ticker: ReturnType<typeof setInterval> | undefined;
   let refreshing: Promise<void> | undefined;
+  const beforeSignOut = new Set<BeforeSignOut>();
+  /** True while the current session is the one start() restored from the cookie (not signed in on this page). */
+  let restored = false;
 
   function set(next: AuthState, event: AuthEvent | 'INITIAL', broadcast: boolean) {
     state = next;
@@ -52,11 +58,13 @@ export function createAuthClient(options: { now?: () => number } = {}) {
   }
 
   function clear(reason: AuthState['endReason'], broadcast = true) {
+    restored = false;
     set({ status: 'signed_out', accessToken: null, expiresAt: null, user: null, endReason: reason }, 'SIGNED_OUT', broadcast);
   }
 
   channel?.addEventListener('message', (message: MessageEvent<Message>) => {
     // Another tab signed in, refreshed or signed out: take its state without broadcasting it back.
+    if (message.data.event === 'SIGNED_IN' || message.data.event === 'SIGNED_OUT') restored = false;
     set(message.data.state, message.data.event, false);
   });
 
@@ -79,7 +87,10 @@ export function createAuthClient(options: { now?: () => number } = {}) {
   /** Refreshes once at a time, even when several callers ask together. */
   function refresh(): Promise<void> {
     refreshing ??= requestRefresh()
-      .then((session) => adopt(session, state.status === 'signed_in' ? 'TOKEN_REFRESHED' : 'SIGNED_IN'))
+      .then((session) => {
+        if (state.status === 'loading') restored = true;
+        adopt(session, state.status === 'signed_in' ? 'TOKEN_REFRESHED' : 'SIGNED_IN');
+      })
       .catch((error: unknown) => {
         if (error instanceof ApiError && error.status > 0 && error.status < 500) {
           clear(state.status === 'signed_in' ? 'expired' : null);
@@ -127,10 +138,19 @@ export function createAuthClient(options: { now?: () => number } = {}) {
 
     refresh,
     tick,
+    isRestoredSession: () => restored,
+
+    onBeforeSignOut(hook: BeforeSignOut) {
+      beforeSignOut.add(hook);
+      return () => {
+        beforeSignOut.delete(hook);
+      };
+    },
 
     /** Any endpoint that answers a session (sign-in, sign-up, verify, factor verify). */
     async completeSignIn(path: string, body: unknown, event: AuthEvent = 'SIGNED_IN') {
       const session = await apiRequest(path, sessionSchema, { method: 'POST', body, headers: cookieMode });
+      if (event === 'SIGNED_IN') restored = false;
       adopt(session, event);
       return session;
     },
@@ -145,7 +165,9 @@ export function createAuthClient(options: { now?: () => number } = {}) {
       set({ ...state, user }, 'USER_UPDATED', true);
     },
 
-    async signOut(scope: 'local' | 'global' | 'others' = 'local', reason: AuthState['endReason'] = 'signed_out') {
+    async signOut(scope: SignOutScope = 'local', reason: AuthState['endReason'] = 'signed_out') {
+      if (state.status === 'signed_in' && scope !== 'others')
+        await Promise.allSettled([...beforeSignOut].map(async (hook) => hook(scope, reason)));
       try {
         await apiRequest(`/auth/v1/logout?scope=${scope}`, z.object({}), { method: 'POST', headers: cookieMode });
       } catch {

@@ -1,0 +1,157 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LogOut, Monitor, Smartphone } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/button';
+import { useAuthClient } from '../../../lib/auth/use-auth';
+import { sessionsQueryOptions, signOutOtherSessions, useSessions } from '../api/sessions';
+import { describeUserAgent } from '../lib/describe-user-agent';
+import { FormError, SettingsCard } from './form-controls';
+
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function lastActive(iso: string, now: number) {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  if (Math.abs(seconds) < 60) return 'Active just now';
+  const minutes = Math.round(seconds / 60);
+  if (Math.abs(minutes) < 60) return `Active ${relative.format(minutes, 'minute')}`;
+  const hours = Math.round(minutes / 60);
+  if (Math.abs(hours) < 24) return `Active ${relative.format(hours, 'hour')}`;
+  return `Active ${relative.format(Math.round(hours / 24), 'day')}`;
+}
+
+const isMobile = (userAgent: string | null) => /Mobi|Android|iPhone|iPad/.test(userAgent ?? '');
+
+function SessionsSkeleton() {
+  return (
+    <div>
+      <p role="status" className="sr-only">
+        Loading sessions...
+      </p>
+      <ul aria-hidden="true" className="flex flex-col gap-3">
+        {[0, 1].map((row) => (
+          <li key={row} className="flex animate-pulse items-center gap-3 p-1">
+            <span className="size-10 rounded-full bg-surface-sunken" />
+            <span className="flex flex-1 flex-col gap-2">
+              <span className="h-4 w-1/2 rounded bg-surface-sunken" />
+              <span className="h-3 w-1/3 rounded bg-surface-sunken" />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Where the person is signed in (GET /auth/v1/sessions), and signing out elsewhere or everywhere. */
+export function SessionsSection() {
+  const client = useAuthClient();
+  const queryClient = useQueryClient();
+  const sessions = useSessions();
+  const [now] = useState(() => Date.now());
+  const [signOutError, setSignOutError] = useState<unknown>(null);
+  const [isSigningOut, setIsSigningOut] = useState(false);
+  const others = useMutation({
+    mutationFn: signOutOtherSessions,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
+  });
+  const list = sessions.data?.sessions ?? [];
+  const otherCount = list.filter((session) => !session.current).length;
+
+  async function signOut(scope: 'local' | 'global') {
+    setSignOutError(null);
+    setIsSigningOut(true);
+    try {
+      await client.signOut(scope);
+    } catch (caught) {
+      setSignOutError(caught);
+      setIsSigningOut(false);
+    }
+  }
+
+  let body;
+  if (sessions.isPending) body = <SessionsSkeleton />;
+  else if (sessions.isError)
+    body = (
+      <div className="flex flex-col items-start gap-3">
+        <FormError error={sessions.error} />
+        <Button variant="secondary" onClick={() => void sessions.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  else
+    body = (
+      <ul className="divide-y divide-border" aria-label="Signed-in devices">
+        {[...list]
+          .sort(
+            (a, b) => Number(b.current) - Number(a.current) || b.refreshed_at.localeCompare(a.refreshed_at),
+          )
+          .map((session) => {
+            const Icon = isMobile(session.user_agent) ? Smartphone : Monitor;
+            return (
+              <li key={session.id} className="flex items-start gap-3 py-3">
+                <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-surface-sunken text-text-muted">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="flex flex-wrap items-center gap-2 font-medium">
+                    <span title={session.user_agent ?? undefined}>
+                      {describeUserAgent(session.user_agent)}
+                    </span>
+                    {session.current ? (
+                      <span className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-medium text-primary">
+                        This device
+                      </span>
+                    ) : null}
+                  </p>
+                  <p className="text-sm text-text-muted">
+                    {session.ip ?? 'Unknown address'} ·{' '}
+                    <time
+                      dateTime={session.refreshed_at}
+                      title={fullDate.format(new Date(session.refreshed_at))}
+                    >
+                      {session.current ? 'Active now' : lastActive(session.refreshed_at, now)}
+                    </time>
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+      </ul>
+    );
+
+  return (
+    <SettingsCard
+      headingId="sessions-heading"
+      title="Active sessions"
+      description="Devices where you are signed in. If you do not recognise one, sign it out and change your password."
+    >
+      {body}
+      <div className="mt-4 flex flex-col gap-3">
+        <FormError error={others.error ?? signOutError} />
+        {others.isSuccess ? (
+          <p role="status" className="text-sm text-success">
+            Your other sessions are signed out.
+          </p>
+        ) : null}
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          <Button
+            variant="secondary"
+            disabled={others.isPending || (sessions.isSuccess && otherCount === 0)}
+            onClick={() => others.mutate()}
+          >
+            Sign out other sessions
+          </Button>
+          <Button variant="secondary" disabled={isSigningOut} onClick={() => void signOut('global')}>
+            Sign out everywhere
+          </Button>
+          <Button variant="ghost" disabled={isSigningOut} onClick={() => void signOut('local')}>
+            <LogOut aria-hidden="true" className="size-4" />
+            Sign out
+          </Button>
+        </div>
+      </div>
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /auth/v1/settings: which sign-in options this server offers. */
+export const authSettingsSchema = z.object({
+  external: z.object({ google: z.boolean() }),
+  mailbox: z.boolean(),
+});
+export type AuthSettings = z.infer<typeof authSettingsSchema>;
+
+export const fetchAuthSettings = (signal?: AbortSignal) =>
+  apiRequest('/auth/v1/settings', authSettingsSchema, { signal });
+
+export const authSettingsQueryOptions = () =>
+  queryOptions({ queryKey: ['auth', 'settings'], queryFn: ({ signal }) => fetchAuthSettings(signal) });
+
+export const useAuthSettings = () => useQuery(authSettingsQueryOptions());
