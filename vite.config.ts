@@ -13,6 +13,14 @@ export default defineConfig({
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    rollupOptions: {
+      output: {
+        // Zod and the line that switches off its eval probe (web/lib/zod-csp.ts) share one chunk, so the
+        // setting is in force before any other chunk can build a schema.
+        manualChunks: (id: string) =>
+          id.includes('/node_modules/zod/') || id.endsWith('/web/lib/zod-csp.ts') ? 'zod' : undefined,
+      },
+    },
   },
   server: {
     port: 5173,

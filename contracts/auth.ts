@@ -8,6 +8,8 @@ import { ROLES } from '../domain/auth/roles';
  * travels only in an HttpOnly cookie and `refresh_token` in the body is null.
  */
 export const REFRESH_COOKIE_HEADER = 'x-refresh-cookie';
+/** Set next to the refresh cookie, readable by scripts, holding no secret: "a session may exist". */
+export const SESSION_HINT_COOKIE = 'wellspring-session';
 
 export const factorSchema = z.object({
   id: z.string(),

@@ -40,6 +40,9 @@ process.env.DATA_DIR = dataDir;
 process.env.PORT = process.env.E2E_PORT || '4310';
 process.env.HOST = '127.0.0.1';
 process.env.LOG_LEVEL = 'warn';
+// Every browser test signs in from 127.0.0.1: the per-IP sign-in limit is tested by the integration suite.
+process.env.AUTH_RATE_LIMIT_MAX = '100000';
+process.env.RATE_LIMIT_MAX = '100000';
 delete process.env.LOG_FILE;
 
 process.chdir(root);

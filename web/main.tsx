@@ -1,4 +1,4 @@
-// First: must run before any module defines a Zod schema (see the file).
+// Zod's CSP setting: see web/lib/zod-csp.ts and vite.config.ts (it travels inside Zod's own chunk).
 import './lib/zod-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -16,6 +16,7 @@ import {
   pkceGrantBodySchema,
   recoverBodySchema,
   REFRESH_COOKIE_HEADER,
+  SESSION_HINT_COOKIE,
   refreshGrantBodySchema,
   resendBodySchema,
   sessionSchema,
@@ -81,16 +82,26 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       path: '/auth/v1',
       maxAge: options.cookie.maxAgeSeconds,
     });
+    // A readable marker with no secret in it, so a page load without a session skips the refresh call.
+    reply.setCookie(SESSION_HINT_COOKIE, '1', {
+      httpOnly: false,
+      secure: options.cookie.secure,
+      sameSite: 'strict',
+      path: '/',
+      maxAge: options.cookie.maxAgeSeconds,
+    });
     return { ...session, refresh_token: null };
   }
 
-  const clearCookie = (reply: FastifyReply) =>
+  const clearCookie = (reply: FastifyReply) => {
     reply.clearCookie(cookieName, {
       path: '/auth/v1',
       secure: options.cookie.secure,
       httpOnly: true,
       sameSite: 'strict',
     });
+    reply.clearCookie(SESSION_HINT_COOKIE, { path: '/', secure: options.cookie.secure, sameSite: 'strict' });
+  };
 
   app.get(
     '/auth/v1/settings',

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { REFRESH_COOKIE_HEADER, sessionSchema, userSchema, type AuthSession, type AuthUser } from '../../../contracts/auth';
+import {
+  REFRESH_COOKIE_HEADER,
+  SESSION_HINT_COOKIE,
+  sessionSchema,
+  userSchema,
+  type AuthSession,
+  type AuthUser,
+} from '../../../contracts/auth';
 import { ApiError, apiRequest, setAccessTokenProvider } from '../api-client';
 
 /**
@@ -38,7 +45,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createAuthClient(options: { now?: () => number } = {}) {
   const now = options.now ?? (() => Date.now());
-  let state: AuthState = { status: 'loading', accessToken: null, expiresAt: null, user: null, endReason: null };
+  let state: AuthState = {
+    status: 'loading',
+    accessToken: null,
+    expiresAt: null,
+    user: null,
+    endReason: null,
+  };
   const listeners = new Set<(event: AuthEvent | 'INITIAL', state: AuthState) => void>();
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
   let ticker: ReturnType<typeof setInterval> | undefined;
@@ -54,12 +67,26 @@ export function createAuthClient(options: { now?: () => number } = {}) {
   }
 
   function adopt(session: AuthSession, event: AuthEvent) {
-    set({ status: 'signed_in', accessToken: session.access_token, expiresAt: session.expires_at, user: session.user, endReason: null }, event, true);
+    set(
+      {
+        status: 'signed_in',
+        accessToken: session.access_token,
+        expiresAt: session.expires_at,
+        user: session.user,
+        endReason: null,
+      },
+      event,
+      true,
+    );
   }
 
   function clear(reason: AuthState['endReason'], broadcast = true) {
     restored = false;
-    set({ status: 'signed_out', accessToken: null, expiresAt: null, user: null, endReason: reason }, 'SIGNED_OUT', broadcast);
+    set(
+      { status: 'signed_out', accessToken: null, expiresAt: null, user: null, endReason: reason },
+      'SIGNED_OUT',
+      broadcast,
+    );
   }
 
   channel?.addEventListener('message', (message: MessageEvent<Message>) => {
@@ -72,10 +99,20 @@ export function createAuthClient(options: { now?: () => number } = {}) {
     let delay = 200;
     for (;;) {
       try {
-        return await apiRequest('/auth/v1/token?grant_type=refresh_token', sessionSchema, { method: 'POST', body: {}, headers: cookieMode });
+        return await apiRequest('/auth/v1/token?grant_type=refresh_token', sessionSchema, {
+          method: 'POST',
+          body: {},
+          headers: cookieMode,
+        });
       } catch (error) {
         if (error instanceof ApiError && RETRYABLE_STATUSES.has(error.status) && delay <= 30_000) {
           await sleep(delay);
+          delay *= 2;
+          continue;
+        }
+        // Too many refreshes from this address: wait as told, the session itself is still good.
+        if (error instanceof ApiError && error.status === 429 && delay <= 30_000) {
+          await sleep(Math.max((error.retryAfterSeconds ?? 1) * 1000, delay));
           delay *= 2;
           continue;
         }
@@ -106,7 +143,8 @@ export function createAuthClient(options: { now?: () => number } = {}) {
 
   function tick() {
     if (state.status !== 'signed_in' || state.expiresAt === null) return;
-    if (state.expiresAt * 1000 - now() <= REFRESH_MARGIN_TICKS * TICK_MS) void refresh().catch(() => undefined);
+    if (state.expiresAt * 1000 - now() <= REFRESH_MARGIN_TICKS * TICK_MS)
+      void refresh().catch(() => undefined);
   }
 
   setAccessTokenProvider(() => state.accessToken);
@@ -121,6 +159,14 @@ export function createAuthClient(options: { now?: () => number } = {}) {
     /** Restores the session from the refresh cookie and starts the refresh tick. */
     async start() {
       ticker ??= setInterval(tick, TICK_MS);
+      // No session marker: nobody is signed in here, so there is nothing to restore (and no 400 to log).
+      if (
+        typeof document !== 'undefined' &&
+        !document.cookie.split('; ').includes(`${SESSION_HINT_COOKIE}=1`)
+      ) {
+        clear(null, false);
+        return;
+      }
       try {
         await refresh();
       } catch {
@@ -169,7 +215,10 @@ export function createAuthClient(options: { now?: () => number } = {}) {
       if (state.status === 'signed_in' && scope !== 'others')
         await Promise.allSettled([...beforeSignOut].map(async (hook) => hook(scope, reason)));
       try {
-        await apiRequest(`/auth/v1/logout?scope=${scope}`, z.object({}), { method: 'POST', headers: cookieMode });
+        await apiRequest(`/auth/v1/logout?scope=${scope}`, z.object({}), {
+          method: 'POST',
+          headers: cookieMode,
+        });
       } catch {
         // Signing out locally must work even when the server cannot be reached.
       }
