@@ -6,7 +6,9 @@ import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthClient } from '../../../lib/auth/use-auth';
 import { confirmAddressChange, reauthenticate, updateUser, type UserChanges } from '../api/update-user';
-import { CodeField, FormError, TextField } from './form-controls';
+import { CodeField } from '../../../components/code-field';
+import { FormError } from '../../../components/form-error';
+import { TextField } from '../../../components/text-field';
 import type { PasswordHintRenderer, StepUpRenderer } from './render-props';
 
 export type ChangeKind = 'email' | 'phone' | 'password';

@@ -5,7 +5,8 @@ import { Button } from '../../../components/button';
 import { useAuthClient } from '../../../lib/auth/use-auth';
 import { sessionsQueryOptions, signOutOtherSessions, useSessions } from '../api/sessions';
 import { describeUserAgent } from '../lib/describe-user-agent';
-import { FormError, SettingsCard } from './form-controls';
+import { FormError } from '../../../components/form-error';
+import { SettingsCard } from './form-controls';
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

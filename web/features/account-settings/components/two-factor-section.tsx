@@ -6,7 +6,9 @@ import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthClient } from '../../../lib/auth/use-auth';
 import { challengeFactor, enrollTotpFactor, removeFactor, verifyFactorPath } from '../api/factors';
-import { CodeField, FormError, SettingsCard } from './form-controls';
+import { CodeField } from '../../../components/code-field';
+import { FormError } from '../../../components/form-error';
+import { SettingsCard } from './form-controls';
 import type { StepUpRenderer } from './render-props';
 
 type Enrollment = { id: string; qrCode: string; secret: string };

@@ -4,9 +4,9 @@ import { Spinner } from '../../../components/spinner';
 import { useAuthClient } from '../../../lib/auth/use-auth';
 import { requestSignInCode } from '../api/request-code';
 import { addressText, isPhone, parseAddress, PHONE_HINT, type Address } from '../lib/address';
-import { CodeField } from './code-field';
-import { FormError } from './form-error';
-import { TextField } from './text-field';
+import { CodeField } from '../../../components/code-field';
+import { FormError } from '../../../components/form-error';
+import { TextField } from '../../../components/text-field';
 
 const SIX_DIGITS = /^\d{6}$/;
 

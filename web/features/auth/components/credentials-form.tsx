@@ -7,10 +7,10 @@ import { ApiError } from '../../../lib/api-client';
 import { useAuthClient } from '../../../lib/auth/use-auth';
 import { loadPasswordAssessor } from '../hooks/use-password-assessment';
 import { parseAddress, PHONE_HINT } from '../lib/address';
-import { FormError } from './form-error';
+import { FormError } from '../../../components/form-error';
 import { PasswordField } from './password-field';
 import { PasswordStrength } from './password-strength';
-import { TextField } from './text-field';
+import { TextField } from '../../../components/text-field';
 
 export type CredentialsMode = 'sign_in' | 'sign_up';
 

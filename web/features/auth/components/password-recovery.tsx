@@ -10,12 +10,12 @@ import { loadPasswordAssessor } from '../hooks/use-password-assessment';
 import { parseAddress } from '../lib/address';
 import { accessTokenSessionId, needsSecondFactor } from '../lib/assurance';
 import { setPendingRecovery, usePendingRecovery } from '../lib/auth-flow-hold';
-import { CodeField } from './code-field';
-import { FormError } from './form-error';
+import { CodeField } from '../../../components/code-field';
+import { FormError } from '../../../components/form-error';
 import { PasswordField } from './password-field';
 import { PasswordStrength } from './password-strength';
 import { SecondFactorStep } from './second-factor-step';
-import { TextField } from './text-field';
+import { TextField } from '../../../components/text-field';
 
 type Step = 'email' | 'code' | 'password' | 'done';
 

@@ -5,8 +5,8 @@ import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { useAuth, useAuthClient } from '../../../lib/auth/use-auth';
 import { challengeFactor } from '../api/challenge-factor';
-import { CodeField } from './code-field';
-import { FormError } from './form-error';
+import { CodeField } from '../../../components/code-field';
+import { FormError } from '../../../components/form-error';
 
 const SIX_DIGITS = /^\d{6}$/;
 

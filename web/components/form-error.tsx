@@ -1,5 +1,5 @@
 import { CircleAlert } from 'lucide-react';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '../lib/api-client';
 import { describeRetryAfter } from '../lib/retry-after';
 
 /** What went wrong, in words the person can act on: the server's message, and for 429 when to try again. */
