@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { NotFoundPage } from './routes/not-found';
 import { RootLayout } from './routes/root-layout';
@@ -6,9 +6,35 @@ import { RouteError } from './routes/route-error';
 import { WelcomePage } from './routes/welcome';
 
 /**
- * The route map (SPEC §2). `/` is bundled with the shell; every other screen is loaded lazily.
- * Every route has the error boundary, so a failing screen keeps the header and offers Try Again.
+ * The route map (SPEC §2). `/` (the welcome screen) is bundled with the shell; every other screen
+ * is loaded lazily. Every route has the error boundary, so a failing screen keeps the header and
+ * offers Try Again. Who may open what is decided in one place, the access gate in RootLayout
+ * (web/features/roles/route-access.ts), not here.
+ *
+ * Screens whose capability is not built yet share one small lazy module, ComingSoonPage, which
+ * shows the title and purpose given in the route's handle. A capability replaces its entry's
+ * `lazy` with its own page.
  */
+const comingSoon = async () => ({ Component: (await import('./routes/coming-soon')).ComingSoonPage });
+
+const screen = (path: string, title: string, description: string): RouteObject => ({
+  path,
+  handle: { title, description },
+  errorElement: <RouteError />,
+  lazy: comingSoon,
+});
+
+const HELP_TOPICS: [slug: string, title: string, description: string][] = [
+  ['managing-clients', 'Managing clients', 'How coaches keep track of their clients and their sessions.'],
+  ['payments-earnings', 'Payments and earnings', 'How coaches are paid and how earnings are withdrawn.'],
+  ['profile-setup', 'Profile setup', 'How coaches set up a profile that clients understand at a glance.'],
+  ['getting-started', 'Getting started', 'The first steps on Wellspring, for clients and coaches.'],
+  ['finding-coaches', 'Finding coaches', 'How clients find a coach who fits them.'],
+  ['booking-sessions', 'Booking sessions', 'How clients book a session now or for later.'],
+  ['client-payments', 'Client payments', 'How clients pay for sessions from their wallet.'],
+  ['account-settings', 'Account settings', 'How to change your sign-in details, security and preferences.'],
+];
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -26,6 +52,147 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         lazy: async () => ({ Component: (await import('./routes/dev-mailbox')).DevMailboxPage }),
       },
+      {
+        path: 'auth/callback',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/auth-callback')).AuthCallbackPage }),
+      },
+      {
+        path: 'auth/google/callback',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/auth-callback')).AuthCallbackPage }),
+      },
+
+      // ---- Public routes (no sign-in).
+      screen('discovery/:bookingId', 'Discovery call', 'The discovery call session for a booking.'),
+      screen(
+        'coach/:username',
+        'Coach profile',
+        "A coach's public page, where clients see who they are and what they offer.",
+      ),
+      screen('coach/:username/website', 'Coach website', "A coach's own website, published on Wellspring."),
+      screen('client/:username', 'Client profile', "A client's public profile."),
+      screen('profile/:username', 'Coach profile', "A coach's profile, as clients see it."),
+      screen('invite/:firstName', "You're invited", 'The landing page for an invitation to Wellspring.'),
+      screen(
+        'session/:sessionId',
+        'Session',
+        'Join a chat, audio or video session between a client and a coach.',
+      ),
+      screen('marketplace', 'Marketplace', 'Browse what coaches offer on Wellspring.'),
+      screen('marketplace/*', 'Marketplace', 'Browse what coaches offer on Wellspring.'),
+      screen('post/:id', 'Post', 'A post from the Wellspring community.'),
+      screen('discover', 'Discover coaches', 'Find a wellness coach who fits you.'),
+      screen('program/:id', 'Program', "A coach's program and its lessons."),
+      screen('help-center', 'Help centre', 'Answers to common questions about using Wellspring.'),
+      screen('help', 'Help centre', 'Answers to common questions about using Wellspring.'),
+      ...HELP_TOPICS.map(([slug, title, description]) => screen(`help-center/${slug}`, title, description)),
+
+      // ---- Signed-in routes (login guard).
+      screen('portal', 'Coach home', 'Your practice at a glance: requests, sessions, clients and earnings.'),
+      screen('client-portal', 'Home', 'Your sessions, your coaches and your habits in one place.'),
+      screen(
+        'shiny-objects',
+        'Shiny objects',
+        'This screen is part of the product map; what it holds has not been described yet.',
+      ),
+      screen('profile', 'Your profile', 'How clients see you: your story, your services and your prices.'),
+      screen('profile/edit', 'Edit profile', 'Change the details on your profile.'),
+      screen('profile/preview', 'Profile preview', 'See your profile the way clients see it.'),
+      screen('profile/:username/preview', 'Profile preview', 'See your profile the way clients see it.'),
+      { path: 'profile/:username/edit', loader: () => redirect('/profile/edit') },
+      screen('services', 'Services', 'The sessions and programs you offer, and their prices.'),
+      screen('manage-revenue', 'Revenue', 'What you have earned and what you can withdraw.'),
+      screen('revenue', 'Revenue', 'What you have earned and what you can withdraw.'),
+      screen('cards', 'Cards', 'The cards connected to your coaching account.'),
+      screen(
+        'withdrawal/success',
+        'Withdrawal requested',
+        'Confirmation of a withdrawal from your earnings.',
+      ),
+      screen('invite-clients', 'Invite clients', 'Invite the people you coach to join you on Wellspring.'),
+      screen('branding', 'Branding', 'The look of your public page and website: fonts, colours and labels.'),
+      screen('documentation', 'Documentation', 'Guides to running your practice on Wellspring.'),
+      screen('chat', 'Chat', 'Your conversations with coaches and clients.'),
+      screen('chat/*', 'Chat', 'Your conversations with coaches and clients.'),
+      screen('messages', 'Messages', 'Your conversations with coaches and clients.'),
+      screen('community', 'Community', 'Posts and conversations from the Wellspring community.'),
+      screen('create-post', 'Create a post', 'Write a post for the community.'),
+      screen('poster-maker', 'Create a post', 'Write a post for the community.'),
+      screen('notifications', 'Notifications', 'Updates about your requests, sessions and messages.'),
+      {
+        path: 'settings',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/settings')).SettingsPage }),
+      },
+      screen('support', 'Support', 'Get help from the Wellspring team.'),
+      screen('review/:sessionId', 'Review your session', 'Rate a finished session and say how it went.'),
+      screen('coach-review/:sessionId', 'Session review', 'Review a finished session as its coach.'),
+      screen(
+        'session-waiting/:sessionId',
+        'Waiting for your session',
+        'Wait here until the other person joins the session.',
+      ),
+      screen('waiting-room/:requestId', 'Waiting room', 'Wait here while the coach answers your request.'),
+      screen('follow-up/:sessionId', 'Follow-up', 'Follow up after a finished session.'),
+      screen(
+        'client-session-flow/:serviceId',
+        'Book a session',
+        'Choose how and when to hold a session for this service.',
+      ),
+      screen('wallet', 'Wallet', 'Your balance and your payments for sessions.'),
+      screen('gift', 'Send a gift', 'Send a gift through Wellspring.'),
+      screen('client-chat', 'Messages', 'Your conversations with your coaches.'),
+      screen('client-favorites', 'Favourite coaches', 'The coaches you follow.'),
+      screen('client-programs', 'Your programs', 'The programs you have joined.'),
+      screen('client-wallet', 'Wallet', 'Your balance and your payments for sessions.'),
+      screen('client-habit-tracker', 'Habit tracker', 'Track your daily habits and keep your streaks going.'),
+      screen('habit-tracker', 'Habit tracker', 'Track your daily habits and keep your streaks going.'),
+      screen('client-profile', 'Your profile', 'What your coaches see about you.'),
+      screen('client-profile-edit', 'Edit profile', 'Change the details on your profile.'),
+      screen(
+        'client-profile-view/:clientId',
+        'Client profile',
+        "A client's profile, as their coach sees it.",
+      ),
+      screen('client-success/:userId', 'Client success', 'What a client has achieved with their coach.'),
+      screen('rating-reviews', 'Reviews', 'Ratings and reviews from finished sessions.'),
+      screen('reviews', 'Reviews', 'Ratings and reviews from finished sessions.'),
+      screen('program/:programId/lesson/:lessonNumber', 'Lesson', 'A lesson of a program you joined.'),
+      screen(
+        'coach-application',
+        'Become a coach',
+        'Apply to coach on Wellspring; an administrator reviews every application.',
+      ),
+
+      // ---- Admin routes (active admins with a verified second factor).
+      screen(
+        'admin',
+        'Administration',
+        'Run the platform: applications, coaches, revenue, feedback, sessions, community and system.',
+      ),
+      screen(
+        'admin/applications',
+        'Coach applications',
+        'Review the people who applied to coach on Wellspring.',
+      ),
+      screen('admin/coaches', 'Coaches', 'Every coach on the platform.'),
+      screen('admin/revenue', 'Revenue', 'Coach earnings and payouts.'),
+      screen('admin/platform-revenue', 'Platform revenue', 'What the platform itself earns.'),
+      screen('admin/feedback', 'Feedback', 'What clients and coaches tell us.'),
+      screen('admin/sessions', 'Sessions', 'Sessions across the platform.'),
+      screen('admin/community', 'Community moderation', 'Posts and reports from the community.'),
+      screen('admin/system', 'System', "The platform's health and its security events."),
+      screen(
+        'admin/settings',
+        'Platform settings',
+        'Settings for the whole platform and who administers it.',
+      ),
+
+      // ---- Redirects.
+      { path: 'wellstream', loader: () => redirect('/community') },
+      { path: 'wellstream/*', loader: () => redirect('/community') },
+
       { path: '*', element: <NotFoundPage />, errorElement: <RouteError /> },
     ],
   },

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from './logo';
 
-export type NavItem = { to: string; label: string; icon: ReactNode };
+/** `end`: active only on exactly this path, not below it (an overview above its sections). */
+export type NavItem = { to: string; label: string; icon: ReactNode; end?: boolean };
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-3 rounded-[var(--radius-control)] px-3 py-2 text-sm font-medium ${
@@ -15,11 +16,14 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
  */
 export function AppShell({
   nav = [],
+  bottomNav = nav,
   headerEnd,
   banner,
   children,
 }: {
   nav?: NavItem[];
+  /** The phone's bottom bar (at most five items); the sidebar's items by default. */
+  bottomNav?: NavItem[];
   headerEnd?: ReactNode;
   /** Shown above the header and pushing it down (offline, incoming request), never covering it. */
   banner?: ReactNode;
@@ -49,7 +53,7 @@ export function AppShell({
             <ul className="flex flex-col gap-1">
               {nav.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} className={navLinkClasses}>
+                  <NavLink to={item.to} end={item.end} className={navLinkClasses}>
                     {item.icon}
                     {item.label}
                   </NavLink>
@@ -72,10 +76,11 @@ export function AppShell({
           className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-surface lg:hidden"
         >
           <ul className="flex justify-around">
-            {nav.map((item) => (
+            {bottomNav.map((item) => (
               <li key={item.to} className="flex-1">
                 <NavLink
                   to={item.to}
+                  end={item.end}
                   className={({ isActive }) =>
                     `flex min-h-14 flex-col items-center justify-center gap-1 text-xs font-medium ${isActive ? 'text-primary' : 'text-text-muted'}`
                   }

@@ -1,9 +1,18 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { LogIn } from 'lucide-react';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
 import { AppShell } from '../../components/app-shell';
+import { buttonClasses } from '../../components/button';
+import { FullScreenLoader } from '../../components/full-screen-loader';
 import { OfflineBanner } from '../../components/offline-banner';
+import { ToastProvider } from '../../components/toast';
+import { useAuthFlowHold } from '../../features/auth/lib/auth-flow-hold';
+import { AccessGate } from '../../features/roles/components/access-gate';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle';
 import { useOnlineStatus } from '../../lib/use-online-status';
+
+// Visitors never download the signed-in chrome (account menu, role switch, inactivity dialog).
+const SignedInLayout = lazy(async () => ({ default: (await import('./signed-in-layout')).SignedInLayout }));
 
 /** SPEC §2: each page scrolls to top on route change. */
 function ScrollToTop() {
@@ -14,14 +23,48 @@ function ScrollToTop() {
   return null;
 }
 
-export function RootLayout() {
+/** Visitors: the header offers the theme and, away from the sign-in page, Sign in. */
+function PublicLayout() {
   const isOnline = useOnlineStatus();
+  const { pathname } = useLocation();
   return (
-    <>
+    <AppShell
+      headerEnd={
+        <>
+          <ThemeToggle />
+          {pathname === '/auth' ? null : (
+            <Link to="/auth" className={buttonClasses('ghost', 'min-w-11 px-2 sm:px-4')}>
+              <LogIn aria-hidden="true" className="size-4" />
+              {/* On phones the icon alone, with its name kept for screen readers. */}
+              <span className="sr-only sm:not-sr-only">Sign in</span>
+            </Link>
+          )}
+        </>
+      }
+      banner={<OfflineBanner isOnline={isOnline} />}
+    >
+      <Outlet />
+    </AppShell>
+  );
+}
+
+export function RootLayout() {
+  const authFlowHeld = useAuthFlowHold();
+  return (
+    <ToastProvider>
       <ScrollToTop />
-      <AppShell headerEnd={<ThemeToggle />} banner={<OfflineBanner isOnline={isOnline} />}>
-        <Outlet />
-      </AppShell>
-    </>
+      <AccessGate
+        authFlowHeld={authFlowHeld}
+        render={(view) =>
+          view.me ? (
+            <Suspense fallback={<FullScreenLoader />}>
+              <SignedInLayout me={view.me} secondFactor={view.secondFactor} />
+            </Suspense>
+          ) : (
+            <PublicLayout />
+          )
+        }
+      />
+    </ToastProvider>
   );
 }

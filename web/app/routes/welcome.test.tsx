@@ -1,8 +1,20 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../components/toast';
+import { createAuthClient, type AuthClient } from '../../lib/auth/auth-client';
+import { apiError, stubApi } from '../../lib/testing/stub-api';
+import { Providers } from '../providers';
 import { WelcomePage } from './welcome';
+
+// The signed-in choice (saved role, toasts, home) is covered with the guard in root-layout.test.tsx.
+
+let client: AuthClient | undefined;
+afterEach(() => {
+  client?.stop();
+  vi.unstubAllGlobals();
+});
 
 function AuthProbe() {
   const location = useLocation();
@@ -10,11 +22,19 @@ function AuthProbe() {
 }
 
 function renderWelcome() {
+  stubApi({ 'POST /auth/v1/token': apiError(400, 'INVALID_REFRESH_TOKEN') });
+  client = createAuthClient();
   const router = createMemoryRouter([
     { path: '/', element: <WelcomePage /> },
     { path: '/auth', element: <AuthProbe /> },
   ]);
-  render(<RouterProvider router={router} />);
+  render(
+    <Providers authClient={client}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </Providers>,
+  );
   return router;
 }
 

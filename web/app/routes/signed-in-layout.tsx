@@ -1,0 +1,54 @@
+import { Outlet, useLocation } from 'react-router';
+import type { Me } from '../../../contracts/auth';
+import { AppShell } from '../../components/app-shell';
+import { OfflineBanner } from '../../components/offline-banner';
+import type { GateView } from '../../features/roles/components/access-gate';
+import { AccountMenu } from '../../features/roles/components/account-menu';
+import { RoleSwitcher } from '../../features/roles/components/role-switcher';
+import { SessionSecurity } from '../../features/session-security/components/session-security';
+import { ThemeToggle } from '../../features/theme/components/theme-toggle';
+import { useAuthClient } from '../../lib/auth/use-auth';
+import { useActiveSessionRedirect } from '../../lib/use-active-session-redirect';
+import { useOnlineStatus } from '../../lib/use-online-status';
+import { AdminSecondFactor } from './admin-second-factor';
+import { navigationFor } from './app-navigation';
+
+/**
+ * Signed in: navigation for the active role (or the admin sections on admin routes), the person in
+ * the header with the role switch and Sign out, the inactivity and security-event watcher, and the
+ * active-session redirect. On an admin route at aal1 the second-factor step stands in for the page.
+ */
+export function SignedInLayout({ me, secondFactor }: { me: Me; secondFactor: GateView['secondFactor'] }) {
+  const isOnline = useOnlineStatus();
+  const { pathname } = useLocation();
+  const authClient = useAuthClient();
+  useActiveSessionRedirect();
+  const { nav, bottomNav } = navigationFor(me, pathname);
+  const holdsBoth = me.roles.includes('client') && me.roles.includes('coach');
+  return (
+    <>
+      <SessionSecurity />
+      <AppShell
+        nav={nav}
+        bottomNav={bottomNav}
+        headerEnd={
+          <>
+            {holdsBoth ? (
+              // On phones the switch lives in the account menu.
+              <div className="hidden sm:block">
+                <RoleSwitcher activeRole={me.active_role} />
+              </div>
+            ) : null}
+            <div className="hidden md:block">
+              <ThemeToggle />
+            </div>
+            <AccountMenu me={me} onSignOut={() => void authClient.signOut('local')} />
+          </>
+        }
+        banner={<OfflineBanner isOnline={isOnline} />}
+      >
+        {secondFactor ? <AdminSecondFactor hasVerifiedFactor={secondFactor.hasVerifiedFactor} /> : <Outlet />}
+      </AppShell>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { Hourglass } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+/** A screen's frame: its title (the page's one h1), what it is for, then its content. */
+export function PageShell({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="text-2xl font-semibold tracking-tight text-balance sm:text-3xl">{title}</h1>
+      {description ? <p className="mt-2 max-w-2xl text-text-muted">{description}</p> : null}
+      {children ? <div className="mt-8">{children}</div> : null}
+    </div>
+  );
+}
+
+/** The honest empty state of a screen whose capability is not built yet (DESIGN.md: every state designed). */
+export function ComingSoon({ children }: { children?: ReactNode }) {
+  return (
+    <section
+      aria-labelledby="coming-soon-title"
+      className="flex flex-col items-center rounded-[var(--radius-card)] border border-dashed border-border bg-surface px-6 py-12 text-center"
+    >
+      <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
+        <Hourglass aria-hidden="true" className="size-6" />
+      </span>
+      <h2 id="coming-soon-title" className="mt-4 text-lg font-semibold">
+        Coming soon
+      </h2>
+      <p className="mt-2 max-w-md text-sm text-text-muted">
+        This part of Wellspring is still being built. Nothing is shown here until it is real.
+      </p>
+      {children ? <div className="mt-6">{children}</div> : null}
+    </section>
+  );
+}
