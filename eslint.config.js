@@ -113,7 +113,10 @@ export default tseslint.config(
         {
           patterns: [
             // zxcvbn-ts is pure computation, shared by the server and the browser.
-            { regex: '^(?!\\.|@zxcvbn-ts/)', message: 'domain/ is pure: it imports only other domain/ modules.' },
+            {
+              regex: '^(?!\\.|@zxcvbn-ts/)',
+              message: 'domain/ is pure: it imports only other domain/ modules.',
+            },
           ],
         },
       ],

@@ -68,7 +68,8 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   // Every route the app serves, for the access matrix test (test/authz): a route missing there fails it.
   const registeredRoutes: { method: string; url: string }[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url });
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url });
   });
   app.decorate('registeredRoutes', registeredRoutes);
 

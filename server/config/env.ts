@@ -42,8 +42,17 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   WEB_DIST_DIR: z.string().min(1).default('dist/web'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
-  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  SESSION_MAX_LIFETIME_HOURS: z.coerce.number().min(1).max(24 * 30).default(12),
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_MAX_LIFETIME_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   REFRESH_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
@@ -177,7 +186,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     outboxPollIntervalMs: env.OUTBOX_POLL_INTERVAL_MS,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: env.GOOGLE_ISSUER }
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuer: env.GOOGLE_ISSUER,
+          }
         : undefined,
   };
 }

@@ -1,6 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PERMISSIONS, ADMIN_ROLES, hasPermission, type AdminPermission } from '../../../domain/auth/permissions';
+import {
+  ADMIN_PERMISSIONS,
+  ADMIN_ROLES,
+  hasPermission,
+  type AdminPermission,
+} from '../../../domain/auth/permissions';
 import { createAdmin } from '../../../test/support/admin';
 import { createTestApp } from '../../../test/support/app';
 import { bearer, signUp } from '../../../test/support/auth';
@@ -38,7 +43,9 @@ describe('admin permissions (SPEC §6)', () => {
     };
     for (const role of ADMIN_ROLES) {
       for (const permission of ADMIN_PERMISSIONS) {
-        expect(hasPermission(role, permission), `${role} × ${permission}`).toBe(expected[role]?.includes(permission));
+        expect(hasPermission(role, permission), `${role} × ${permission}`).toBe(
+          expected[role]?.includes(permission),
+        );
       }
     }
   });
@@ -51,33 +58,66 @@ describe('admin permissions (SPEC §6)', () => {
       expect(me.json()).toMatchObject({ admin_role: role });
 
       for (const [permission, url] of Object.entries(ENDPOINT_BY_PERMISSION)) {
-        const before = await database.db.select({ count: sql<number>`count(*)::int` }).from(adminAuditLog).where(eq(adminAuditLog.actorUserId, admin.userId));
-        const response = await app.inject({ method: 'GET', url, headers: { ...bearer(admin.session), 'x-request-id': `req-${role}-${permission}` } });
+        const before = await database.db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(adminAuditLog)
+          .where(eq(adminAuditLog.actorUserId, admin.userId));
+        const response = await app.inject({
+          method: 'GET',
+          url,
+          headers: { ...bearer(admin.session), 'x-request-id': `req-${role}-${permission}` },
+        });
         const allowed = hasPermission(role, permission as AdminPermission);
         expect(response.statusCode, `${role} GET ${url}`).toBe(allowed ? 200 : 403);
-        const after = await database.db.select({ count: sql<number>`count(*)::int` }).from(adminAuditLog).where(eq(adminAuditLog.actorUserId, admin.userId));
-        expect((after[0]?.count ?? 0) - (before[0]?.count ?? 0), `${role} audit rows for ${url}`).toBe(allowed ? 1 : 0);
+        const after = await database.db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(adminAuditLog)
+          .where(eq(adminAuditLog.actorUserId, admin.userId));
+        expect((after[0]?.count ?? 0) - (before[0]?.count ?? 0), `${role} audit rows for ${url}`).toBe(
+          allowed ? 1 : 0,
+        );
         if (allowed) {
-          const [row] = await database.db.select().from(adminAuditLog).where(eq(adminAuditLog.requestId, `req-${role}-${permission}`));
-          expect(row).toMatchObject({ actorUserId: admin.userId, adminRole: role, targetType: expect.any(String), actionType: expect.any(String) });
+          const [row] = await database.db
+            .select()
+            .from(adminAuditLog)
+            .where(eq(adminAuditLog.requestId, `req-${role}-${permission}`));
+          expect(row).toMatchObject({
+            actorUserId: admin.userId,
+            adminRole: role,
+            targetType: expect.any(String),
+            actionType: expect.any(String),
+          });
         }
       }
 
-      const auditLog = await app.inject({ method: 'GET', url: '/api/admin/audit-log', headers: bearer(admin.session) });
+      const auditLog = await app.inject({
+        method: 'GET',
+        url: '/api/admin/audit-log',
+        headers: bearer(admin.session),
+      });
       expect(auditLog.statusCode, `${role} audit log`).toBe(role === 'super_admin' ? 200 : 403);
     }
   });
 
   it('refuses non-admins, inactive admins and admins without a verified second factor', async () => {
     const { session: client } = await signUp(app);
-    expect((await app.inject({ method: 'GET', url: '/api/admin/me', headers: bearer(client) })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/admin/me', headers: bearer(client) })).statusCode,
+    ).toBe(403);
     expect((await app.inject({ method: 'GET', url: '/api/admin/me' })).statusCode).toBe(401);
 
     const inactive = await createAdmin(app, database.db, now, 'super_admin', { isActive: false });
-    expect((await app.inject({ method: 'GET', url: '/api/admin/coaches', headers: bearer(inactive.session) })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/admin/coaches', headers: bearer(inactive.session) }))
+        .statusCode,
+    ).toBe(403);
 
     const aal1 = await createAdmin(app, database.db, now, 'super_admin', { aal2: false });
-    const response = await app.inject({ method: 'GET', url: '/api/admin/coaches', headers: bearer(aal1.session) });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/admin/coaches',
+      headers: bearer(aal1.session),
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ error: { code: 'INSUFFICIENT_AAL' } });
   });
@@ -94,11 +134,20 @@ describe('admin permissions (SPEC §6)', () => {
     expect(granted.statusCode).toBe(200);
     expect(granted.json()).toMatchObject({ admin_role: 'financial_admin', is_active: true });
 
-    const ended = await app.inject({ method: 'POST', url: `/api/admin/users/${target.session.user.id}/sign-out`, headers: bearer(boss.session) });
+    const ended = await app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${target.session.user.id}/sign-out`,
+      headers: bearer(boss.session),
+    });
     expect(ended.json()).toEqual({ ended_sessions: 1 });
-    expect((await app.inject({ method: 'GET', url: '/auth/v1/user', headers: bearer(target.session) })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/auth/v1/user', headers: bearer(target.session) })).statusCode,
+    ).toBe(401);
 
-    const rows = await database.db.select().from(adminAuditLog).where(eq(adminAuditLog.actorUserId, boss.userId));
+    const rows = await database.db
+      .select()
+      .from(adminAuditLog)
+      .where(eq(adminAuditLog.actorUserId, boss.userId));
     expect(rows.map((row) => row.actionType).sort()).toEqual(['end_user_sessions', 'set_admin_role']);
 
     const moderator = await createAdmin(app, database.db, now, 'community_moderator');
@@ -114,8 +163,15 @@ describe('admin permissions (SPEC §6)', () => {
   it('keeps the audit log append-only: the database refuses UPDATE and DELETE', async () => {
     const [row] = await database.db.select().from(adminAuditLog).limit(1);
     expect(row).toBeDefined();
-    await expect(database.db.update(adminAuditLog).set({ actionType: 'rewritten' }).where(eq(adminAuditLog.id, row?.id ?? ''))).rejects.toThrow();
-    await expect(database.db.delete(adminAuditLog).where(eq(adminAuditLog.id, row?.id ?? ''))).rejects.toThrow();
+    await expect(
+      database.db
+        .update(adminAuditLog)
+        .set({ actionType: 'rewritten' })
+        .where(eq(adminAuditLog.id, row?.id ?? '')),
+    ).rejects.toThrow();
+    await expect(
+      database.db.delete(adminAuditLog).where(eq(adminAuditLog.id, row?.id ?? '')),
+    ).rejects.toThrow();
     await expect(database.db.execute(sql`truncate admin_audit_log`)).rejects.toThrow();
   });
 });

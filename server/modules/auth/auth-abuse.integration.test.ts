@@ -563,7 +563,6 @@ describe('auth abuse resistance', () => {
         // The known address did receive both (control).
         expect(await outboxFor(database.db, known, 'auth_recovery')).toHaveLength(1);
         expect(await outboxFor(database.db, known, 'auth_otp')).toHaveLength(1);
-
       }));
 
     it('two simultaneous code requests for one address send one code', () =>

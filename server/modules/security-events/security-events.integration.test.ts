@@ -7,7 +7,11 @@ import { securityEvents } from '../../db/schema/index';
 
 const event = (type: string) => ({
   event_type: type,
-  event_details: { user_agent: 'Mozilla/5.0 test', timestamp: '2026-11-21T09:00:00Z', url: 'http://localhost/portal' },
+  event_details: {
+    user_agent: 'Mozilla/5.0 test',
+    timestamp: '2026-11-21T09:00:00Z',
+    url: 'http://localhost/portal',
+  },
   severity: 'info',
 });
 
@@ -23,10 +27,21 @@ describe('security events', () => {
   it('stores browser events as client-reported, at most 60 per person per minute plus one flood marker', async () => {
     const { app } = await createTestApp(database.db, { RATE_LIMIT_MAX: '100000' });
     const { session } = await signUp(app);
-    const types = ['USER_LOGIN', 'TAB_HIDDEN', 'TAB_VISIBLE', 'SUSPICIOUS_RAPID_ACTIVITY', 'USER_SESSION_END'];
+    const types = [
+      'USER_LOGIN',
+      'TAB_HIDDEN',
+      'TAB_VISIBLE',
+      'SUSPICIOUS_RAPID_ACTIVITY',
+      'USER_SESSION_END',
+    ];
     const responses = await Promise.all(
       Array.from({ length: 150 }, (_, index) =>
-        app.inject({ method: 'POST', url: '/api/rpc/log_security_event_safe', headers: bearer(session), payload: event(types[index % types.length] ?? 'TAB_HIDDEN') }),
+        app.inject({
+          method: 'POST',
+          url: '/api/rpc/log_security_event_safe',
+          headers: bearer(session),
+          payload: event(types[index % types.length] ?? 'TAB_HIDDEN'),
+        }),
       ),
     );
     expect(responses.every((response) => response.statusCode === 200)).toBe(true);
@@ -39,7 +54,12 @@ describe('security events', () => {
     const flood = await database.db
       .select()
       .from(securityEvents)
-      .where(and(eq(securityEvents.userId, session.user.id), eq(securityEvents.eventType, 'CLIENT_EVENTS_THROTTLED')));
+      .where(
+        and(
+          eq(securityEvents.userId, session.user.id),
+          eq(securityEvents.eventType, 'CLIENT_EVENTS_THROTTLED'),
+        ),
+      );
     expect(flood).toHaveLength(1);
     await app.close();
   });
@@ -47,7 +67,12 @@ describe('security events', () => {
   it('refuses unknown event types, extra detail fields and anonymous callers', async () => {
     const { app } = await createTestApp(database.db);
     const { session } = await signUp(app);
-    const unknown = await app.inject({ method: 'POST', url: '/api/rpc/log_security_event_safe', headers: bearer(session), payload: event('ADMIN_GRANTED') });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/rpc/log_security_event_safe',
+      headers: bearer(session),
+      payload: event('ADMIN_GRANTED'),
+    });
     expect(unknown.statusCode).toBe(400);
     const extra = await app.inject({
       method: 'POST',
@@ -56,7 +81,15 @@ describe('security events', () => {
       payload: { ...event('TAB_HIDDEN'), event_details: { password: 'hunter2' } },
     });
     expect(extra.statusCode).toBe(400);
-    expect((await app.inject({ method: 'POST', url: '/api/rpc/log_security_event_safe', payload: event('TAB_HIDDEN') })).statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/rpc/log_security_event_safe',
+          payload: event('TAB_HIDDEN'),
+        })
+      ).statusCode,
+    ).toBe(401);
     await app.close();
   });
 
@@ -65,7 +98,10 @@ describe('security events', () => {
     const { email, session } = await signUp(app);
     await signIn(app, email, 'not the password at all');
     await signIn(app, email);
-    const rows = await database.db.select().from(securityEvents).where(eq(securityEvents.userId, session.user.id));
+    const rows = await database.db
+      .select()
+      .from(securityEvents)
+      .where(eq(securityEvents.userId, session.user.id));
     const types = rows.map((row) => row.eventType);
     expect(types).toEqual(expect.arrayContaining(['USER_SIGNED_UP', 'SIGN_IN_FAILED', 'USER_SIGNED_IN']));
     const everything = JSON.stringify(rows) + logs.text();
@@ -73,7 +109,9 @@ describe('security events', () => {
     expect(everything).not.toContain('not the password at all');
     expect(everything).not.toMatch(/eyJ[\w-]{10,}\.[\w-]{10,}/);
     expect(everything).not.toContain(session.refresh_token ?? 'no-token');
-    await expect(database.db.delete(securityEvents).where(eq(securityEvents.userId, session.user.id))).rejects.toThrow();
+    await expect(
+      database.db.delete(securityEvents).where(eq(securityEvents.userId, session.user.id)),
+    ).rejects.toThrow();
     await app.close();
   });
 });
