@@ -210,6 +210,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         const caller = await guard.authenticate(request);
         return { user: await auth.confirmChange(caller.userId, type, token, contextOf(request)) };
       }
+      // Signed in and confirming the address the account already has (from Settings): no new session.
+      if (type === 'signup' && request.headers.authorization) {
+        const caller = await guard.authenticate(request);
+        return { user: await auth.confirmOwnAddress(caller.userId, token) };
+      }
       return answerSession(request, reply, await auth.verify(request.body, contextOf(request)));
     },
   );

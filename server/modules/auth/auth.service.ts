@@ -576,6 +576,26 @@ export function createAuthService(deps: {
     },
 
     /** Confirms an email or phone change with the code sent to the new address (PUT /user then POST /verify). */
+    /** A signed-in person confirms their own address with the code sent to it (no new session). */
+    async confirmOwnAddress(userId: string, code: string): Promise<AuthUser> {
+      const confirmed = await db.transaction(async (tx) => {
+        const user = await repository.findUserById(tx, userId, { forUpdate: true });
+        if (!user) throw new AppError('UNAUTHENTICATED');
+        const token = await consumeCode(tx, user, ['confirmation', 'otp'], code);
+        // Returned, not thrown: the wrong try is committed and counts towards locking the code.
+        if (!token) return null;
+        const now = clock.now();
+        const updated = await repository.updateUser(tx, user.id, {
+          ...(token.relatesTo === user.email && !user.emailConfirmedAt ? { emailConfirmedAt: now } : {}),
+          ...(token.relatesTo === user.phone && !user.phoneConfirmedAt ? { phoneConfirmedAt: now } : {}),
+          updatedAt: now,
+        });
+        return userJson(tx, updated);
+      });
+      if (!confirmed) throw new AppError('INVALID_CODE');
+      return confirmed;
+    },
+
     async confirmChange(
       userId: string,
       type: 'email_change' | 'phone_change',

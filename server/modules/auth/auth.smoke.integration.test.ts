@@ -46,3 +46,39 @@ describe('missing credentials', () => {
     await database.drop();
   });
 });
+
+describe('confirming the account address while signed in', () => {
+  it('confirms with the code sent by resend, without starting a new session', async () => {
+    const database = await createTestDatabase();
+    const { app, clock } = await createTestApp(database.db);
+    const { email, session } = await signUp(app);
+    clock.advance(61_000);
+    expect(
+      (await app.inject({ method: 'POST', url: '/auth/v1/resend', payload: { type: 'signup', email } }))
+        .statusCode,
+    ).toBe(200);
+    const { outboxMessages } = await import('../../db/schema/index');
+    const messages = await database.db.select().from(outboxMessages);
+    const code = /(\d{6})/.exec(messages.at(-1)?.bodyText ?? '')?.[1] ?? '';
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/auth/v1/verify',
+      headers: bearer(session),
+      payload: { type: 'signup', email, token: '000000' === code ? '111111' : '000000' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/auth/v1/verify',
+      headers: bearer(session),
+      payload: { type: 'signup', email, token: code },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().user.email_confirmed_at).toBeTruthy();
+    expect(confirmed.json().access_token).toBeUndefined();
+    const sessions = await app.inject({ method: 'GET', url: '/auth/v1/sessions', headers: bearer(session) });
+    expect(sessions.json().sessions).toHaveLength(1);
+    await app.close();
+    await database.drop();
+  });
+});

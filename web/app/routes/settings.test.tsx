@@ -164,6 +164,26 @@ describe('SettingsPage', () => {
     expect(within(account).getByRole('button', { name: 'Add phone' })).toBeInTheDocument();
   });
 
+  it('an unconfirmed email can be confirmed here with a code, without a new session', async () => {
+    const unconfirmed = userWith({ email_confirmed_at: null });
+    await renderSettings(unconfirmed);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Confirm it' }));
+    answer('POST /auth/v1/resend', json({}));
+    await user.click(screen.getByRole('button', { name: 'Send the code' }));
+    expect(callsTo('POST /auth/v1/resend')[0]?.body).toEqual({ type: 'signup', email: 'pat@example.com' });
+    answer('POST /auth/v1/verify', json({ user: userWith() }));
+    await user.type(await screen.findByLabelText('Code from the email'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm email' }));
+    await waitFor(() => expect(screen.queryByText('Not confirmed')).not.toBeInTheDocument());
+    expect(callsTo('POST /auth/v1/verify')[0]?.body).toEqual({
+      type: 'signup',
+      email: 'pat@example.com',
+      token: '123456',
+    });
+    expect(screen.getAllByText('Confirmed').length).toBeGreaterThan(0);
+  });
+
   it('lists the sessions: short device names, IP, last active, and This device first', async () => {
     await renderSettings();
     const list = await within(section('Active sessions')).findByRole('list', { name: 'Signed-in devices' });

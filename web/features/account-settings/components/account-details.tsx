@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { AuthUser } from '../../../../contracts/auth';
 import { Button } from '../../../components/button';
 import { ChangeFlow, type ChangeKind } from './change-flow';
+import { ConfirmAddress } from './confirm-address';
 import { SettingsCard } from './form-controls';
 import type { PasswordHintRenderer, StepUpRenderer } from './render-props';
 
@@ -57,6 +58,8 @@ export function AccountDetails({
   renderPasswordHint?: PasswordHintRenderer;
 }) {
   const [open, setOpen] = useState<ChangeKind | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const emailUnconfirmed = user.email !== null && user.email_confirmed_at === null;
   const toggle = (kind: ChangeKind) => setOpen((current) => (current === kind ? null : kind));
   const flow = (kind: ChangeKind) =>
     open === kind ? (
@@ -81,11 +84,30 @@ export function AccountDetails({
           <Row
             label="Email"
             value={user.email}
-            status={user.email ? <Status confirmed={user.email_confirmed_at !== null} /> : null}
+            status={
+              user.email ? (
+                <>
+                  <Status confirmed={user.email_confirmed_at !== null} />
+                  {emailUnconfirmed ? (
+                    <button
+                      type="button"
+                      aria-expanded={confirming}
+                      onClick={() => setConfirming((current) => !current)}
+                      className="rounded text-sm font-semibold text-primary underline-offset-2 hover:underline"
+                    >
+                      Confirm it
+                    </button>
+                  ) : null}
+                </>
+              ) : null
+            }
             action={user.email ? 'Change email' : 'Add email'}
             isOpen={open === 'email'}
             onToggle={() => toggle('email')}
           />
+          {confirming && emailUnconfirmed && user.email ? (
+            <ConfirmAddress email={user.email} onDone={() => setConfirming(false)} />
+          ) : null}
           {flow('email')}
         </div>
         <div>

@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { userSchema, type AuthUser } from '../../../../contracts/auth';
+import { Button } from '../../../components/button';
+import { CodeField } from '../../../components/code-field';
+import { FormError } from '../../../components/form-error';
+import { apiRequest } from '../../../lib/api-client';
+import { useAuthClient } from '../../../lib/auth/use-auth';
+
+/**
+ * Confirms the account's own email address from Settings: sends a code (POST /resend type signup)
+ * and checks it while signed in (POST /verify), which updates the account without a new session.
+ */
+export function ConfirmAddress({ email, onDone }: { email: string; onDone: () => void }) {
+  const client = useAuthClient();
+  const [stage, setStage] = useState<'idle' | 'sent'>('idle');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function send() {
+    setBusy(true);
+    setError(null);
+    try {
+      await apiRequest('/auth/v1/resend', z.object({}), { method: 'POST', body: { type: 'signup', email } });
+      setStage('sent');
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const { user } = await apiRequest('/auth/v1/verify', z.object({ user: userSchema }), {
+        method: 'POST',
+        body: { type: 'signup', email, token: code.trim() },
+      });
+      client.setUser(user satisfies AuthUser);
+      onDone();
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mb-3 flex flex-col gap-3 rounded-[var(--radius-card)] bg-surface-sunken p-4">
+      {stage === 'idle' ? (
+        <>
+          <p className="text-sm text-text-muted">We will send a 6-digit code to {email}.</p>
+          <FormError error={error} />
+          <div>
+            <Button onClick={() => void send()} disabled={busy}>
+              {busy ? 'Sending…' : 'Send the code'}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <form onSubmit={(event) => void confirm(event)} className="flex flex-col gap-3">
+          <CodeField
+            label="Code from the email"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            required
+          />
+          <FormError error={error} />
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={busy || code.trim().length !== 6}>
+              {busy ? 'Confirming…' : 'Confirm email'}
+            </Button>
+            <Button variant="ghost" onClick={() => void send()} disabled={busy}>
+              Send a new code
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
