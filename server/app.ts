@@ -9,6 +9,9 @@ import { latestMigrationMillis } from './db/migrate';
 import { createAdminRepository } from './modules/admin/admin.repository';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
+import { createProfilesRepository } from './modules/profiles/profiles.repository';
+import { profilesRoutes } from './modules/profiles/profiles.routes';
+import { createProfilesService } from './modules/profiles/profiles.service';
 import { createRolesRepository } from './modules/roles/roles.repository';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { createRolesService } from './modules/roles/roles.service';
@@ -23,6 +26,10 @@ import { oauthRoutes } from './modules/auth/oauth/oauth.routes';
 import { createOAuthService } from './modules/auth/oauth/oauth.service';
 import { createSessionService } from './modules/auth/session.service';
 import { createTokenService } from './modules/auth/tokens';
+import { createLocalObjectStorage } from './adapters/storage/local-object-storage';
+import { createS3ObjectStorage } from './adapters/storage/s3-object-storage';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { createUploadsService } from './modules/uploads/uploads.service';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
 import { createOutboxService } from './modules/outbox/outbox.service';
 import { createSecurityEventsRepository } from './modules/security-events/security-events.repository';
@@ -166,6 +173,17 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   await app.register(rolesRoutes, { roles, auth, guard });
   await app.register(adminRoutes, { admin, guard });
   await app.register(securityEventsRoutes, { securityEvents, guard });
+  const profiles = createProfilesService({ db, repository: createProfilesRepository(), clock });
+  await app.register(profilesRoutes, { profiles, guard });
+  const storageConfig = config.uploads.storage;
+  const uploads = createUploadsService({
+    storage:
+      storageConfig.driver === 's3'
+        ? createS3ObjectStorage({ ...storageConfig, clock })
+        : createLocalObjectStorage(storageConfig.dir),
+    quotaBytes: config.uploads.quotaBytes,
+  });
+  await app.register(uploadsRoutes, { uploads, guard });
   if (config.mailboxEnabled) {
     // The demo's stand-in for an inbox: it shows sign-in codes, so only without a real provider.
     const mailboxService = createMailboxService({ db, repository: createOutboxRepository() });

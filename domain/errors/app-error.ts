@@ -40,6 +40,20 @@ export const ERROR_CODES = {
   RATE_LIMITED: 'Too many requests. Please wait a moment and try again.',
   /** A dependency (the database) is not available right now. */
   SERVICE_UNAVAILABLE: 'The service is temporarily unavailable. Please try again shortly.',
+  /** SPEC §5: a username with characters other than lowercase letters, digits, hyphen, underscore. */
+  INVALID_USERNAME: 'Username can only contain lowercase letters, numbers, hyphens, and underscores',
+  /** SPEC §8: SQLSTATE 23505 on the profiles username constraint. */
+  USERNAME_TAKEN: 'This username is already taken. Please choose a different one.',
+  /** SPEC §8: SQLSTATE 23505 on any other unique constraint of a profile update. */
+  UNIQUE_VIOLATION: 'A unique constraint was violated. Please check your data and try again.',
+  /** SPEC §8: SQLSTATE 23502 (not-null) during a profile update. */
+  REQUIRED_FIELD_MISSING: 'Required field is missing. Please fill in all required fields.',
+  /** SPEC §8: SQLSTATE 23514 (check constraint) during a profile update. */
+  INVALID_DATA_FORMAT: 'Invalid data format. Please check your input and try again.',
+  /** SPEC §8 default row: a profile update failed for any other reason (the cause is logged). */
+  PROFILE_UPDATE_FAILED: 'Failed to update profile. Please try again.',
+  /** SPEC §8: the update ran but returned no row. */
+  NO_DATA_RETURNED: 'Update completed but no data returned. Please refresh.',
   /** Anything unexpected. Details are logged on the server, never sent to the client. */
   INTERNAL_ERROR: 'An unexpected error occurred. Please try again.',
 } as const;

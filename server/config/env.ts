@@ -71,6 +71,18 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  UPLOADS_DIR: z.string().min(1).default('data/uploads'),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  UPLOAD_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(50 * 1024 * 1024),
 });
 
 export type Config = {
@@ -108,6 +120,20 @@ export type Config = {
   outboxPollIntervalMs: number;
   /** Google sign-in; undefined hides the button. */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  /** Avatar and cover images (R22): where they are stored and how much each user may keep. */
+  uploads: {
+    quotaBytes: number;
+    storage:
+      | { driver: 'local'; dir: string }
+      | {
+          driver: 's3';
+          endpoint: string;
+          bucket: string;
+          region: string;
+          accessKeyId: string;
+          secretAccessKey: string;
+        };
+  };
 };
 
 export class ConfigError extends Error {
@@ -133,6 +159,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if ((env.GOOGLE_CLIENT_ID === undefined) !== (env.GOOGLE_CLIENT_SECRET === undefined)) {
     problems.push('GOOGLE_CLIENT_ID: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together');
+  }
+  if (env.STORAGE_DRIVER === 's3') {
+    for (const key of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!env[key]) problems.push(`${key}: required when STORAGE_DRIVER=s3`);
+    }
   }
   if (env.ACCESS_TOKEN_TTL_SECONDS * 1000 >= env.SESSION_IDLE_TIMEOUT_MINUTES * 60_000) {
     // Browsers refresh shortly before the access token expires; a refresh must come before the idle limit.
@@ -192,5 +223,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             issuer: env.GOOGLE_ISSUER,
           }
         : undefined,
+    uploads: {
+      quotaBytes: env.UPLOAD_QUOTA_BYTES,
+      storage:
+        env.STORAGE_DRIVER === 's3'
+          ? {
+              driver: 's3',
+              endpoint: (env.S3_ENDPOINT ?? '').replace(/\/$/, ''),
+              bucket: env.S3_BUCKET ?? '',
+              region: env.S3_REGION,
+              accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+              secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+            }
+          : { driver: 'local', dir: path.resolve(root, env.UPLOADS_DIR) },
+    },
   };
 }

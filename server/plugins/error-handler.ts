@@ -31,6 +31,13 @@ export const HTTP_STATUS_BY_CODE = {
   INVALID_CODE: 400,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
+  INVALID_USERNAME: 400,
+  USERNAME_TAKEN: 409,
+  UNIQUE_VIOLATION: 409,
+  REQUIRED_FIELD_MISSING: 400,
+  INVALID_DATA_FORMAT: 400,
+  PROFILE_UPDATE_FAILED: 500,
+  NO_DATA_RETURNED: 500,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<ErrorCode, number>;
 
@@ -116,7 +123,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, mapped: 
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error, request, reply) => {
     const mapped = mapError(error);
-    if (mapped.code === 'INTERNAL_ERROR' || mapped.code === 'SERVICE_UNAVAILABLE') {
+    if (HTTP_STATUS_BY_CODE[mapped.code] >= 500) {
       request.log.error({ err: describeErrorForLog(error), code: mapped.code }, 'request failed');
     } else {
       request.log.info({ code: mapped.code }, 'request rejected');

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
+  integer,
   jsonb,
   pgEnum,
   pgTable,
@@ -81,6 +83,42 @@ export const profiles = pgTable(
     username: text('username'),
     email: text('email'),
     avatarUrl: text('avatar_url'),
+    // SPEC §3 profile fields (profiles capability).
+    professionalTitle: text('professional_title'),
+    workExperience: text('work_experience'),
+    shortBio: text('short_bio'),
+    aboutMe: text('about_me'),
+    coverImageUrl: text('cover_image_url'),
+    isOnline: boolean('is_online').notNull().default(false),
+    lastOnlineConfirmAt: timestamp('last_online_confirm_at', { withTimezone: true }),
+    showOnlineStatus: boolean('show_online_status').notNull().default(true),
+    showTrustSignals: boolean('show_trust_signals').notNull().default(true),
+    showCoachStats: boolean('show_coach_stats').notNull().default(true),
+    customAvailabilityMessage: text('custom_availability_message').default(
+      'Online Now - Ready to help you grow!',
+    ),
+    showServicesProminently: boolean('show_services_prominently').notNull().default(false),
+    coachTagline: text('coach_tagline'),
+    enableFollowButton: boolean('enable_follow_button').notNull().default(true),
+    enableNotifyButton: boolean('enable_notify_button').notNull().default(true),
+    showServiceBadges: boolean('show_service_badges').notNull().default(true),
+    enableLivePreviewLabels: boolean('enable_live_preview_labels').notNull().default(false),
+    customFonts: jsonb('custom_fonts')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default({ primary: 'inter' }),
+    yearsExperience: integer('years_experience'),
+    dateOfBirth: text('date_of_birth'),
+    /** Integer cents per 15 minutes; null means the SPEC §9 default rate applies. */
+    onDemandTextPrice: integer('on_demand_text_price'),
+    onDemandAudioPrice: integer('on_demand_audio_price'),
+    onDemandVideoPrice: integer('on_demand_video_price'),
+    onboardingTourCompleted: boolean('onboarding_tour_completed').notNull().default(false),
+    tourStepProgress: jsonb('tour_step_progress').$type<Record<string, unknown>>(),
+    tourLastSeenAt: timestamp('tour_last_seen_at', { withTimezone: true }),
+    clientOnboardingTourCompleted: boolean('client_onboarding_tour_completed').notNull().default(false),
+    clientTourStepProgress: jsonb('client_tour_step_progress').$type<Record<string, unknown>>(),
+    clientTourLastSeenAt: timestamp('client_tour_last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -88,5 +126,10 @@ export const profiles = pgTable(
     uniqueIndex('profiles_user_id_uq').on(table.userId),
     uniqueIndex('profiles_username_uq').on(table.username),
     index('profiles_created_at_idx').on(table.createdAt),
+    check('profiles_years_experience_ck', sql`${table.yearsExperience} between 0 and 100`),
+    check(
+      'profiles_on_demand_prices_ck',
+      sql`${table.onDemandTextPrice} >= 0 and ${table.onDemandAudioPrice} >= 0 and ${table.onDemandVideoPrice} >= 0`,
+    ),
   ],
 );

@@ -3,4 +3,5 @@ export * from './accounts';
 export * from './audit';
 export * from './auth';
 export * from './outbox';
+export * from './profiles';
 export * from './system';

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { PROFILE_COMPLETION_ITEMS, type ProfileCompletionItem } from '../domain/profiles/profile-completion';
+import { UNIFIED_PROFILE_MESSAGES } from '../domain/profiles/profile-errors';
+import { FULL_NAME_REQUIRED_UNIFIED } from '../domain/profiles/profile-rules';
+
+export { UNIFIED_PROFILE_MESSAGES, FULL_NAME_REQUIRED_UNIFIED };
+
+/**
+ * SPEC §8 EXCEPTION_ERROR rows: these happen in the browser (no answer from the server), so the web
+ * client shows them itself. Server-side codes carry their own messages (domain/errors/app-error.ts).
+ */
+export const PROFILE_CLIENT_ERROR_MESSAGES = {
+  network: 'Network error. Please check your connection and try again.',
+  timeout: 'Request timed out. Please try again.',
+  other: 'An unexpected error occurred. Please try again.',
+} as const;
+
+const text = z.string().max(10_000);
+const shortText = z.string().max(500);
+const cents = z.number().int().nullable();
+const jsonObject = z.record(z.string(), z.unknown());
+
+export const tourProgressSchema = z
+  .object({
+    currentStepIndex: z.number().int().min(0).optional(),
+    completedSteps: z.array(z.union([z.string(), z.number()])).optional(),
+    isActive: z.boolean().optional(),
+  })
+  .passthrough();
+
+/**
+ * PATCH /api/profiles/me: the allowlist. Strict: any other key (user_id, id, email, is_online,
+ * stats...) is refused with VALIDATION_ERROR. full_name, username, custom_fonts, years_experience and
+ * date_of_birth are normalised by domain/profiles/profile-rules.ts (SPEC §5).
+ */
+export const profileUpdateBodySchema = z.strictObject({
+  full_name: z.string().max(200).nullable().optional(),
+  username: z.string().max(60).nullable().optional(),
+  professional_title: shortText.nullable().optional(),
+  work_experience: text.nullable().optional(),
+  short_bio: text.nullable().optional(),
+  about_me: text.nullable().optional(),
+  avatar_url: z.string().max(2_000).nullable().optional(),
+  cover_image_url: z.string().max(2_000).nullable().optional(),
+  show_online_status: z.boolean().optional(),
+  show_trust_signals: z.boolean().optional(),
+  show_coach_stats: z.boolean().optional(),
+  custom_availability_message: shortText.nullable().optional(),
+  show_services_prominently: z.boolean().optional(),
+  coach_tagline: shortText.nullable().optional(),
+  enable_follow_button: z.boolean().optional(),
+  enable_notify_button: z.boolean().optional(),
+  show_service_badges: z.boolean().optional(),
+  enable_live_preview_labels: z.boolean().optional(),
+  custom_fonts: z
+    .union([z.string().max(2_000), jsonObject])
+    .nullable()
+    .optional(),
+  years_experience: z
+    .union([z.number(), z.string().max(10)])
+    .nullable()
+    .optional(),
+  date_of_birth: z.string().max(40).nullable().optional(),
+  on_demand_text_price: cents.optional(),
+  on_demand_audio_price: cents.optional(),
+  on_demand_video_price: cents.optional(),
+  onboarding_tour_completed: z.boolean().optional(),
+  tour_step_progress: tourProgressSchema.nullable().optional(),
+  client_onboarding_tour_completed: z.boolean().optional(),
+  client_tour_step_progress: tourProgressSchema.nullable().optional(),
+  /** Replaces the coach's categories as a whole (DELETE then INSERT, one transaction). */
+  categories: z.array(z.string().trim().min(1).max(80)).max(30).optional(),
+});
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
+
+/** The caller's own profile (GET/PATCH /api/profiles/me). */
+export const ownProfileSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  full_name: z.string().nullable(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  professional_title: z.string().nullable(),
+  work_experience: z.string().nullable(),
+  short_bio: z.string().nullable(),
+  about_me: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  cover_image_url: z.string().nullable(),
+  is_online: z.boolean(),
+  last_online_confirm_at: z.string().nullable(),
+  show_online_status: z.boolean(),
+  show_trust_signals: z.boolean(),
+  show_coach_stats: z.boolean(),
+  custom_availability_message: z.string().nullable(),
+  show_services_prominently: z.boolean(),
+  coach_tagline: z.string().nullable(),
+  enable_follow_button: z.boolean(),
+  enable_notify_button: z.boolean(),
+  show_service_badges: z.boolean(),
+  enable_live_preview_labels: z.boolean(),
+  custom_fonts: jsonObject,
+  years_experience: z.number().nullable(),
+  date_of_birth: z.string().nullable(),
+  on_demand_text_price: z.number().nullable(),
+  on_demand_audio_price: z.number().nullable(),
+  on_demand_video_price: z.number().nullable(),
+  onboarding_tour_completed: z.boolean(),
+  tour_step_progress: jsonObject.nullable(),
+  tour_last_seen_at: z.string().nullable(),
+  client_onboarding_tour_completed: z.boolean(),
+  client_tour_step_progress: jsonObject.nullable(),
+  client_tour_last_seen_at: z.string().nullable(),
+  categories: z.array(z.string()),
+  updated_at: z.string(),
+});
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+
+export const coachStatsSchema = z.object({
+  total_sessions: z.number(),
+  total_clients: z.number(),
+  avg_response_time: z.string().nullable(),
+  on_time_percentage: z.number().nullable(),
+  rating_average: z.number().nullable(),
+  total_reviews: z.number(),
+});
+
+/**
+ * GET /api/profiles/:username: what anyone may see of a coach. No user id, email, date of birth,
+ * tour progress or presence timestamps; is_online only when the coach shows it; stats only when the
+ * coach shows them (null when hidden or not recorded yet).
+ */
+export const publicCoachProfileSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  full_name: z.string().nullable(),
+  professional_title: z.string().nullable(),
+  work_experience: z.string().nullable(),
+  short_bio: z.string().nullable(),
+  about_me: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  cover_image_url: z.string().nullable(),
+  is_online: z.boolean().nullable(),
+  custom_availability_message: z.string().nullable(),
+  show_trust_signals: z.boolean(),
+  show_services_prominently: z.boolean(),
+  coach_tagline: z.string().nullable(),
+  enable_follow_button: z.boolean(),
+  enable_notify_button: z.boolean(),
+  show_service_badges: z.boolean(),
+  enable_live_preview_labels: z.boolean(),
+  custom_fonts: jsonObject,
+  years_experience: z.number().nullable(),
+  on_demand_text_price: z.number().nullable(),
+  on_demand_audio_price: z.number().nullable(),
+  on_demand_video_price: z.number().nullable(),
+  categories: z.array(z.string()),
+  stats: coachStatsSchema.nullable(),
+});
+export type PublicCoachProfile = z.infer<typeof publicCoachProfileSchema>;
+
+export const usernameParamsSchema = z.object({ username: z.string().min(1).max(60) });
+
+/** PUT /api/client-profiles/me: the whole client profile (insert when missing, update otherwise). */
+export const clientProfileBodySchema = z.strictObject({
+  short_bio: text.nullable().optional(),
+  about_me: text.nullable().optional(),
+  date_of_birth: z.string().max(40).nullable().optional(),
+  zodiac_sign: z.string().max(40).nullable().optional(),
+  gender: z.string().max(60).nullable().optional(),
+  interests: z.array(z.string().trim().min(1).max(80)).max(50).nullable().optional(),
+});
+export type ClientProfileBody = z.infer<typeof clientProfileBodySchema>;
+
+export const clientProfileSchema = z.object({
+  user_id: z.string(),
+  short_bio: z.string().nullable(),
+  about_me: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  zodiac_sign: z.string().nullable(),
+  gender: z.string().nullable(),
+  interests: z.array(z.string()),
+  updated_at: z.string().nullable(),
+});
+export type ClientProfile = z.infer<typeof clientProfileSchema>;
+
+export { PROFILE_COMPLETION_ITEMS, type ProfileCompletionItem };
+
+export const profileCompletionSchema = z.object({
+  completion: z.number().int().min(0).max(100),
+  missing: z.array(z.enum(PROFILE_COMPLETION_ITEMS)),
+});
+export type ProfileCompletion = z.infer<typeof profileCompletionSchema>;
