@@ -129,33 +129,36 @@ export const coachStatsSchema = z.object({
  * tour progress or presence timestamps; is_online only when the coach shows it; stats only when the
  * coach shows them (null when hidden or not recorded yet).
  */
-export const publicCoachProfileSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  full_name: z.string().nullable(),
-  professional_title: z.string().nullable(),
-  work_experience: z.string().nullable(),
-  short_bio: z.string().nullable(),
-  about_me: z.string().nullable(),
-  avatar_url: z.string().nullable(),
-  cover_image_url: z.string().nullable(),
-  is_online: z.boolean().nullable(),
-  custom_availability_message: z.string().nullable(),
-  show_trust_signals: z.boolean(),
-  show_services_prominently: z.boolean(),
-  coach_tagline: z.string().nullable(),
-  enable_follow_button: z.boolean(),
-  enable_notify_button: z.boolean(),
-  show_service_badges: z.boolean(),
-  enable_live_preview_labels: z.boolean(),
-  custom_fonts: jsonObject,
-  years_experience: z.number().nullable(),
-  on_demand_text_price: z.number().nullable(),
-  on_demand_audio_price: z.number().nullable(),
-  on_demand_video_price: z.number().nullable(),
-  categories: z.array(z.string()),
-  stats: coachStatsSchema.nullable(),
-});
+export const publicCoachProfileSchema = ownProfileSchema
+  .pick({
+    id: true,
+    full_name: true,
+    professional_title: true,
+    work_experience: true,
+    short_bio: true,
+    about_me: true,
+    avatar_url: true,
+    cover_image_url: true,
+    custom_availability_message: true,
+    show_trust_signals: true,
+    show_services_prominently: true,
+    coach_tagline: true,
+    enable_follow_button: true,
+    enable_notify_button: true,
+    show_service_badges: true,
+    enable_live_preview_labels: true,
+    custom_fonts: true,
+    years_experience: true,
+    on_demand_text_price: true,
+    on_demand_audio_price: true,
+    on_demand_video_price: true,
+    categories: true,
+  })
+  .extend({
+    username: z.string(),
+    is_online: z.boolean().nullable(),
+    stats: coachStatsSchema.nullable(),
+  });
 export type PublicCoachProfile = z.infer<typeof publicCoachProfileSchema>;
 
 export const usernameParamsSchema = z.object({ username: z.string().min(1).max(60) });
