@@ -56,6 +56,8 @@ export function createAuthClient(options: { now?: () => number } = {}) {
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
   let ticker: ReturnType<typeof setInterval> | undefined;
   let refreshing: Promise<void> | undefined;
+  /** Counts sign-outs (here or in another tab), so a refresh answer that arrives after one is dropped. */
+  let signOutCount = 0;
   const beforeSignOut = new Set<BeforeSignOut>();
   /** True while the current session is the one start() restored from the cookie (not signed in on this page). */
   let restored = false;
@@ -82,6 +84,7 @@ export function createAuthClient(options: { now?: () => number } = {}) {
 
   function clear(reason: AuthState['endReason'], broadcast = true) {
     restored = false;
+    signOutCount += 1;
     set(
       { status: 'signed_out', accessToken: null, expiresAt: null, user: null, endReason: reason },
       'SIGNED_OUT',
@@ -92,6 +95,7 @@ export function createAuthClient(options: { now?: () => number } = {}) {
   channel?.addEventListener('message', (message: MessageEvent<Message>) => {
     // Another tab signed in, refreshed or signed out: take its state without broadcasting it back.
     if (message.data.event === 'SIGNED_IN' || message.data.event === 'SIGNED_OUT') restored = false;
+    if (message.data.event === 'SIGNED_OUT') signOutCount += 1;
     set(message.data.state, message.data.event, false);
   });
 
@@ -123,12 +127,16 @@ export function createAuthClient(options: { now?: () => number } = {}) {
 
   /** Refreshes once at a time, even when several callers ask together. */
   function refresh(): Promise<void> {
+    // A sign-out while this refresh is on the wire wins: its answer must not sign the person back in.
+    const signOutsBefore = signOutCount;
     refreshing ??= requestRefresh()
       .then((session) => {
+        if (signOutCount !== signOutsBefore) return;
         if (state.status === 'loading') restored = true;
         adopt(session, state.status === 'signed_in' ? 'TOKEN_REFRESHED' : 'SIGNED_IN');
       })
       .catch((error: unknown) => {
+        if (signOutCount !== signOutsBefore) return;
         if (error instanceof ApiError && error.status > 0 && error.status < 500) {
           clear(state.status === 'signed_in' ? 'expired' : null);
           return;
