@@ -170,8 +170,9 @@ describe('SettingsPage', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Confirm it' }));
     answer('POST /auth/v1/resend', json({}));
-    await user.click(screen.getByRole('button', { name: 'Send the code' }));
+    await user.click(screen.getByRole('button', { name: 'Send a new code' }));
     expect(callsTo('POST /auth/v1/resend')[0]?.body).toEqual({ type: 'signup', email: 'pat@example.com' });
+    expect(await screen.findByText('We sent a new code to pat@example.com.')).toBeInTheDocument();
     answer('POST /auth/v1/verify', json({ user: userWith() }));
     await user.type(await screen.findByLabelText('Code from the email'), '123456');
     await user.click(screen.getByRole('button', { name: 'Confirm email' }));

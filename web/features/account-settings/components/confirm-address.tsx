@@ -13,7 +13,8 @@ import { useAuthClient } from '../../../lib/auth/use-auth';
  */
 export function ConfirmAddress({ email, onDone }: { email: string; onDone: () => void }) {
   const client = useAuthClient();
-  const [stage, setStage] = useState<'idle' | 'sent'>('idle');
+  // Sign-up already sent a code, so the code field comes first; a new code is one click away.
+  const [sentAgain, setSentAgain] = useState(false);
   const [code, setCode] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -23,7 +24,7 @@ export function ConfirmAddress({ email, onDone }: { email: string; onDone: () =>
     setError(null);
     try {
       await apiRequest('/auth/v1/resend', z.object({}), { method: 'POST', body: { type: 'signup', email } });
-      setStage('sent');
+      setSentAgain(true);
     } catch (caught) {
       setError(caught);
     } finally {
@@ -51,35 +52,28 @@ export function ConfirmAddress({ email, onDone }: { email: string; onDone: () =>
 
   return (
     <div className="mb-3 flex flex-col gap-3 rounded-[var(--radius-card)] bg-surface-sunken p-4">
-      {stage === 'idle' ? (
-        <>
-          <p className="text-sm text-text-muted">We will send a 6-digit code to {email}.</p>
-          <FormError error={error} />
-          <div>
-            <Button onClick={() => void send()} disabled={busy}>
-              {busy ? 'Sending…' : 'Send the code'}
-            </Button>
-          </div>
-        </>
-      ) : (
-        <form onSubmit={(event) => void confirm(event)} className="flex flex-col gap-3">
-          <CodeField
-            label="Code from the email"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            required
-          />
-          <FormError error={error} />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={busy || code.trim().length !== 6}>
-              {busy ? 'Confirming…' : 'Confirm email'}
-            </Button>
-            <Button variant="ghost" onClick={() => void send()} disabled={busy}>
-              Send a new code
-            </Button>
-          </div>
-        </form>
-      )}
+      <p className="text-sm text-text-muted" role="status">
+        {sentAgain
+          ? `We sent a new code to ${email}.`
+          : `Enter the 6-digit code we sent to ${email} when you signed up.`}
+      </p>
+      <form onSubmit={(event) => void confirm(event)} className="flex flex-col gap-3">
+        <CodeField
+          label="Code from the email"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          required
+        />
+        <FormError error={error} />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={busy || code.trim().length !== 6}>
+            {busy ? 'Confirming…' : 'Confirm email'}
+          </Button>
+          <Button variant="ghost" onClick={() => void send()} disabled={busy}>
+            Send a new code
+          </Button>
+        </div>
+      </form>
     </div>
   );
 }
