@@ -32,36 +32,45 @@ const json = (body: unknown, status = 200) =>
     headers: { 'content-type': 'application/json' },
   });
 
+/**
+ * A stand-in server: the first refresh (the page load) answers at once, later refreshes wait until the
+ * test releases them; logout answers 204.
+ */
+function stubServer() {
+  let release: (response: Response) => void = () => undefined;
+  let count = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.includes('grant_type=refresh_token')) {
+        count += 1;
+        if (count === 1) return json(session('first'));
+        return new Promise<Response>((resolve) => {
+          release = resolve;
+        });
+      }
+      if (url.startsWith('/auth/v1/logout')) return json(null, 204);
+      throw new Error(`unexpected ${url}`);
+    }),
+  );
+  return { release: (response: Response) => release(response) };
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe('auth client', () => {
   it('a refresh answer that arrives after a sign-out does not sign the person back in', async () => {
-    let releaseRefresh: (response: Response) => void = () => undefined;
-    let refreshes = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = String(input);
-        if (url.includes('grant_type=refresh_token')) {
-          refreshes += 1;
-          if (refreshes === 1) return json(session('first'));
-          return new Promise<Response>((resolve) => {
-            releaseRefresh = resolve;
-          });
-        }
-        if (url.startsWith('/auth/v1/logout')) return json(null, 204);
-        throw new Error(`unexpected ${url}`);
-      }),
-    );
+    const refreshes = stubServer();
     const client = createAuthClient();
     await client.start();
     expect(client.getState()).toMatchObject({ status: 'signed_in', accessToken: 'first' });
 
     const inFlight = client.refresh();
     await client.signOut('local', 'timeout');
-    releaseRefresh(json(session('late')));
+    refreshes.release(json(session('late')));
     await inFlight;
 
     expect(client.getState()).toMatchObject({
@@ -73,28 +82,14 @@ describe('auth client', () => {
   });
 
   it('a refused refresh after a sign-out keeps the sign-out reason', async () => {
-    let releaseRefresh: (response: Response) => void = () => undefined;
-    let refreshes = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = String(input);
-        if (url.includes('grant_type=refresh_token')) {
-          refreshes += 1;
-          if (refreshes === 1) return json(session('first'));
-          return new Promise<Response>((resolve) => {
-            releaseRefresh = resolve;
-          });
-        }
-        if (url.startsWith('/auth/v1/logout')) return json(null, 204);
-        throw new Error(`unexpected ${url}`);
-      }),
-    );
+    const refreshes = stubServer();
     const client = createAuthClient();
     await client.start();
     const inFlight = client.refresh();
     await client.signOut('local', 'timeout');
-    releaseRefresh(json({ error: { code: 'SESSION_EXPIRED', message: 'Your session has expired.' } }, 401));
+    refreshes.release(
+      json({ error: { code: 'SESSION_EXPIRED', message: 'Your session has expired.' } }, 401),
+    );
     await inFlight;
     expect(client.getState()).toMatchObject({ status: 'signed_out', endReason: 'timeout' });
     client.stop();
