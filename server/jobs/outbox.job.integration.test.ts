@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../domain/clock';
 import { createLogCapture } from '../../test/support/app';
@@ -14,45 +13,10 @@ import { findFreePort } from '../db/embedded-postgres';
 import { outboxMessages } from '../db/schema/index';
 import { createOutboxRepository, type NewOutboxMessage } from '../modules/outbox/outbox.repository';
 import { createOutboxService } from '../modules/outbox/outbox.service';
+import { startSmtpPeer, type SmtpPeer } from '../../test/support/smtp-peer';
 import { createOutboxJob, OUTBOX_MAX_ATTEMPTS, type OutboxJobDeps } from './outbox.job';
 
 const FROM = 'Wellspring <no-reply@wellspring.test>';
-
-type ReceivedMail = { to: string[]; raw: string };
-
-/** A real SMTP peer on loopback that keeps every message it accepts. */
-async function startSmtpPeer(port = 0) {
-  const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((address) => address.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  const address = server.server.address();
-  if (typeof address !== 'object' || !address) throw new Error('SMTP peer has no address');
-  return {
-    port: address.port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-type SmtpPeer = Awaited<ReturnType<typeof startSmtpPeer>>;
 
 const smtpSender = (port: number) =>
   createSmtpEmailSender({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM });
@@ -90,7 +54,7 @@ describe('outbox job', () => {
   });
 
   const peer = async (port?: number) => {
-    const started = await startSmtpPeer(port);
+    const started = await startSmtpPeer({ port });
     peers.push(started);
     return started;
   };

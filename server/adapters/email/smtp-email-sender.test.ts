@@ -1,39 +1,6 @@
-import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startSmtpPeer } from '../../../test/support/smtp-peer';
 import { createSmtpEmailSender } from './smtp-email-sender';
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** A real SMTP peer on loopback (no network beyond 127.0.0.1). */
-async function startPeer(options: Partial<SMTPServerOptions> = {}) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((address) => address.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-    ...options,
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const address = server.server.address();
-  if (typeof address !== 'object' || !address) throw new Error('no address');
-  return {
-    port: address.port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe('SMTP email sender', () => {
   const closers: (() => Promise<void>)[] = [];
@@ -42,7 +9,7 @@ describe('SMTP email sender', () => {
   });
 
   it('delivers text and HTML from the configured sender', async () => {
-    const peer = await startPeer();
+    const peer = await startSmtpPeer();
     closers.push(peer.close);
     const sender = createSmtpEmailSender({
       smtpUrl: `smtp://127.0.0.1:${peer.port}`,
@@ -68,10 +35,12 @@ describe('SMTP email sender', () => {
 
   it('rejects with the SMTP reply but never the password of the SMTP URL', async () => {
     const password = 'pa55-w0rd/secret';
-    const peer = await startPeer({
-      authOptional: false,
-      allowInsecureAuth: true,
-      onAuth: (_auth, _session, callback) => callback(new Error('Authentication failed')),
+    const peer = await startSmtpPeer({
+      server: {
+        authOptional: false,
+        allowInsecureAuth: true,
+        onAuth: (_auth, _session, callback) => callback(new Error('Authentication failed')),
+      },
     });
     closers.push(peer.close);
     const sender = createSmtpEmailSender({
@@ -95,7 +64,7 @@ describe('SMTP email sender', () => {
   });
 
   it('rejects when nothing listens, naming the socket error', async () => {
-    const peer = await startPeer();
+    const peer = await startSmtpPeer();
     await peer.close(); // the port is now closed
     const sender = createSmtpEmailSender({ smtpUrl: `smtp://127.0.0.1:${peer.port}`, from: 'a@b.test' });
     await expect(sender.send({ to: 'x@example.test', subject: 's', text: 't' })).rejects.toThrow(
