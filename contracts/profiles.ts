@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import { CATEGORY_SLUGS } from '../domain/coaching/categories';
 import { PROFILE_COMPLETION_ITEMS, type ProfileCompletionItem } from '../domain/profiles/profile-completion';
 import { UNIFIED_PROFILE_MESSAGES } from '../domain/profiles/profile-errors';
 import { FULL_NAME_REQUIRED_UNIFIED } from '../domain/profiles/profile-rules';
 
 export { UNIFIED_PROFILE_MESSAGES, FULL_NAME_REQUIRED_UNIFIED };
+
+/** How many categories a coach may pick. */
+export const COACH_CATEGORY_LIMIT = 5;
 
 /**
  * SPEC §8 EXCEPTION_ERROR rows: these happen in the browser (no answer from the server), so the web
@@ -69,7 +73,7 @@ export const profileUpdateBodySchema = z.strictObject({
   client_onboarding_tour_completed: z.boolean().optional(),
   client_tour_step_progress: tourProgressSchema.nullable().optional(),
   /** Replaces the coach's categories as a whole (DELETE then INSERT, one transaction). */
-  categories: z.array(z.string().trim().min(1).max(80)).max(30).optional(),
+  categories: z.array(z.enum(CATEGORY_SLUGS)).max(COACH_CATEGORY_LIMIT).optional(),
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
 

@@ -1,7 +1,11 @@
 // The one list of schema files, read by drizzle-kit (drizzle.config.ts) and by the database client.
 export * from './accounts';
+export * from './applications';
 export * from './audit';
 export * from './auth';
+export * from './discovery';
 export * from './outbox';
 export * from './profiles';
+export * from './programs';
+export * from './services';
 export * from './system';

@@ -1,4 +1,15 @@
-import { integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /** SPEC §3: a coach's categories (coach_id, category); replaced as a whole on profile update. */
@@ -24,6 +35,14 @@ export const clientProfiles = pgTable('client_profiles', {
   zodiacSign: text('zodiac_sign'),
   gender: text('gender'),
   interests: text('interests').array(),
+  /**
+   * Which fields the client shows on their public page /client/:username (any of full_name,
+   * avatar_url, short_bio, about_me, interests, zodiac_sign, gender). Empty: the page is private.
+   */
+  publicFields: text('public_fields')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -38,4 +57,63 @@ export const coachStats = pgTable('coach_stats', {
   onTimePercentage: integer('on_time_percentage'),
   ratingAverage: numeric('rating_average', { precision: 3, scale: 2 }),
   totalReviews: integer('total_reviews').notNull().default(0),
+});
+
+/**
+ * SPEC §3 client_coach_stats: one row per client and coach who have held a session together (kept by
+ * the sessions capability). A coach may open a client's profile (/client-profile-view/:clientId) only
+ * when a row with total_sessions > 0 exists.
+ */
+export const clientCoachStats = pgTable(
+  'client_coach_stats',
+  {
+    coachId: uuid('coach_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    totalSessions: integer('total_sessions').notNull().default(0),
+    /** Integer cents. */
+    totalSpent: integer('total_spent').notNull().default(0),
+    lastSessionAt: timestamp('last_session_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.coachId, table.clientId] }),
+    index('client_coach_stats_client_idx').on(table.clientId),
+  ],
+);
+
+/** A website section on /coach/:username/website, in display order. */
+export type WebsiteSection = {
+  type: 'about' | 'services' | 'programs' | 'stats' | 'contact' | 'custom';
+  enabled: boolean;
+  title?: string;
+  body?: string;
+};
+
+/**
+ * The coach's website branding, edited at /branding (fonts live in profiles.custom_fonts): colours,
+ * the hero headline and the ordered sections. No row means the defaults.
+ */
+export const coachWebsites = pgTable('coach_websites', {
+  coachId: uuid('coach_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** #rrggbb */
+  primaryColor: text('primary_color').notNull().default('#0f766e'),
+  accentColor: text('accent_color').notNull().default('#f59e0b'),
+  backgroundColor: text('background_color').notNull().default('#ffffff'),
+  headline: text('headline'),
+  sections: jsonb('sections')
+    .$type<WebsiteSection[]>()
+    .notNull()
+    .default([
+      { type: 'about', enabled: true },
+      { type: 'services', enabled: true },
+      { type: 'programs', enabled: true },
+      { type: 'stats', enabled: true },
+      { type: 'contact', enabled: true },
+    ]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
