@@ -8,6 +8,7 @@ import { ConfigError, loadConfig, type Config } from './config/env';
 import { connectDatabase } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import { runMigrations } from './db/migrate';
+import { createObjectStorage } from './adapters/storage/create-object-storage';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed';
 import { createOutboxJob, type OutboxJob } from './jobs/outbox.job';
 
@@ -84,7 +85,13 @@ async function main() {
 
   try {
     await runMigrations(url);
-    const seeded = config.seedDemoData ? await seedDemoData(database.db, systemClock.now()) : false;
+    const seeded = config.seedDemoData
+      ? await seedDemoData(
+          database.db,
+          systemClock.now(),
+          createObjectStorage(config.uploads.storage, systemClock),
+        )
+      : false;
     app = await buildApp({ config, db: database.db, clock: systemClock, version: readVersion() });
     await app.listen({ port: config.port, host: config.host });
     outboxJob = createOutboxJob({

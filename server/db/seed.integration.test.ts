@@ -1,8 +1,23 @@
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalObjectStorage } from '../adapters/storage/local-object-storage';
+import { DEMO_COACHES } from './demo-coaches';
 import { createTestDatabase, type TestDatabase } from '../../test/support/database';
 import { verifyPassword } from '../modules/auth/password';
-import { adminUsers, profiles, userRoles, users } from './schema/index';
+import {
+  adminUsers,
+  coachDirectory,
+  coachFollows,
+  profiles,
+  programs,
+  services,
+  userRoles,
+  users,
+} from './schema/index';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
 
 describe('seedDemoData', () => {
@@ -20,9 +35,39 @@ describe('seedDemoData', () => {
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await seedDemoData(database.db, now)).toBe(false);
 
-    const allUsers = await database.db.select().from(users);
-    expect(allUsers).toHaveLength(DEMO_ACCOUNTS.length);
-    expect(await database.db.select().from(profiles)).toHaveLength(DEMO_ACCOUNTS.length);
+    // The demo coach account is one of the demo coaches; the other coaches are accounts of their own.
+    const people = DEMO_ACCOUNTS.length + DEMO_COACHES.length - 1;
+    expect(await database.db.select().from(users)).toHaveLength(people);
+    expect(await database.db.select().from(profiles)).toHaveLength(people);
+  });
+
+  it('lists every demo coach in discovery with services, stats and prices, and a program where given', async () => {
+    expect(DEMO_COACHES.length).toBeGreaterThanOrEqual(12);
+    const listed = await database.db.select().from(coachDirectory);
+    expect(listed.map((row) => row.username).sort()).toEqual(DEMO_COACHES.map((c) => c.username).sort());
+    for (const coach of DEMO_COACHES) {
+      const row = listed.find((entry) => entry.username === coach.username);
+      expect(row?.categories).toEqual([...coach.categories].sort());
+      expect(row?.ratingAverage).toBe(coach.stats.rating);
+      expect(row?.isOnline).toBe(coach.online);
+      expect(row?.priceText).toBe(coach.prices.text ?? 3000);
+      const own = await database.db
+        .select()
+        .from(services)
+        .where(eq(services.coachId, row?.coachId ?? ''));
+      expect(own).toHaveLength(coach.services.length);
+    }
+    expect(listed.filter((row) => row.isOnline).length).toBeGreaterThan(0);
+    expect(listed.filter((row) => !row.isOnline).length).toBeGreaterThan(0);
+    const published = await database.db.select().from(programs).where(eq(programs.status, 'published'));
+    expect(published).toHaveLength(DEMO_COACHES.filter((c) => c.program).length);
+    // Full-text search finds a coach by what is written in a service, not only the name.
+    const [found] = await database.db
+      .select({ username: coachDirectory.username })
+      .from(coachDirectory)
+      .where(sql`${coachDirectory.search} @@ plainto_tsquery('english', 'salary negotiation')`);
+    expect(found?.username).toBe('amara-okafor');
+    expect(await database.db.select().from(coachFollows)).toHaveLength(2);
   });
 
   it('gives each demo account its roles, a verified email and a password that verifies', async () => {
@@ -40,6 +85,37 @@ describe('seedDemoData', () => {
         .from(adminUsers)
         .where(eq(adminUsers.userId, user?.id ?? ''));
       expect(admin.map((row) => row.adminRole)).toEqual(account.adminRole ? [account.adminRole] : []);
+    }
+  });
+});
+
+describe('seedDemoData with a picture store', () => {
+  let database: TestDatabase;
+  let root: string;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'wellspring-seed-pictures-'));
+  });
+  afterAll(async () => {
+    await database.drop();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('draws a portrait and a cover for every demo coach and links them to the profile', async () => {
+    await seedDemoData(database.db, new Date('2026-11-21T09:00:00Z'), createLocalObjectStorage(root));
+    const storage = createLocalObjectStorage(root);
+    const rows = await database.db
+      .select({ avatar: profiles.avatarUrl, cover: profiles.coverImageUrl })
+      .from(profiles)
+      .innerJoin(coachDirectory, eq(coachDirectory.coachId, profiles.userId));
+    expect(rows).toHaveLength(DEMO_COACHES.length);
+    for (const row of rows) {
+      for (const url of [row.avatar, row.cover]) {
+        expect(url).toMatch(/^\/api\/uploads\/files\//);
+        const stored = await storage.get((url ?? '').replace('/api/uploads/files/', ''));
+        const meta = await sharp(stored?.bytes).metadata();
+        expect(meta.format).toBe('webp');
+      }
     }
   });
 });

@@ -1,6 +1,24 @@
+import { eq } from 'drizzle-orm';
+import type { ObjectStorage } from '../adapters/storage/object-storage';
 import { hashPassword } from '../modules/auth/password';
-import type { Database } from './client';
-import { adminUsers, appMeta, profiles, userRoles, users } from './schema/index';
+import type { Database, DbExecutor } from './client';
+import { DEMO_COACHES } from './demo-coaches';
+import { renderCover, renderPortrait } from './demo-photos';
+import {
+  adminUsers,
+  appMeta,
+  clientProfiles,
+  coachApplications,
+  coachCategories,
+  coachFollows,
+  coachStats,
+  profiles,
+  programLessons,
+  programs,
+  services,
+  userRoles,
+  users,
+} from './schema/index';
 
 export type DemoAccount = {
   label: string;
@@ -43,12 +61,25 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
 
 const SEED_KEY = 'demo_seed';
 
+type Pictures = { avatar: Buffer; cover: Buffer }[];
+
 /**
- * Seeds the demo data once per database. The marker row is claimed first, in the same transaction
- * as the data, so two instances starting together cannot both seed. Returns whether it seeded now.
+ * Seeds the demo data once per database: the demo accounts, and the demo marketplace (DEMO_COACHES:
+ * approved coaches with pictures drawn locally, services, a program, stats; the demo client follows two
+ * of them). The marker row is claimed first, in the same transaction as the data, so two instances
+ * starting together cannot both seed. Pictures go to `storage` when given (without it coaches have
+ * none). Returns whether it seeded now.
  */
-export async function seedDemoData(db: Database, now: Date): Promise<boolean> {
+export async function seedDemoData(db: Database, now: Date, storage?: ObjectStorage): Promise<boolean> {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)));
+  const pictures: Pictures | undefined = storage
+    ? await Promise.all(
+        DEMO_COACHES.map(async (coach) => ({
+          avatar: await renderPortrait(coach.look),
+          cover: await renderCover(coach.cover),
+        })),
+      )
+    : undefined;
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(appMeta)
@@ -84,6 +115,163 @@ export async function seedDemoData(db: Database, now: Date): Promise<boolean> {
         await tx.insert(adminUsers).values({ userId: user.id, adminRole: account.adminRole, isActive: true });
       }
     }
+    await seedMarketplace(tx, now, storage && pictures ? { storage, pictures } : undefined);
     return true;
   });
+}
+
+async function userIdByEmail(tx: DbExecutor, email: string) {
+  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return row?.id;
+}
+
+async function seedMarketplace(
+  tx: DbExecutor,
+  now: Date,
+  media: { storage: ObjectStorage; pictures: Pictures } | undefined,
+) {
+  const adminId = await userIdByEmail(tx, 'admin@wellspring.demo');
+  const coachIds: string[] = [];
+  for (const [index, coach] of DEMO_COACHES.entries()) {
+    let coachId = await userIdByEmail(tx, coach.email);
+    if (!coachId) {
+      // A listed coach without a password: nobody signs in as them, they populate the marketplace.
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: coach.email,
+          emailConfirmedAt: now,
+          userMetadata: { full_name: coach.fullName },
+          appMetadata: { provider: 'email', providers: ['email'] },
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error('demo coach insert returned nothing');
+      coachId = user.id;
+      await tx.insert(profiles).values({ userId: coachId, email: coach.email });
+      await tx
+        .insert(userRoles)
+        .values({ userId: coachId, role: 'coach', isPrimary: true, isLastActive: true });
+    }
+    coachIds.push(coachId);
+
+    let avatarUrl: string | null = null;
+    let coverUrl: string | null = null;
+    const picture = media?.pictures[index];
+    if (media && picture) {
+      const avatarKey = `${coachId}/avatar/demo-portrait.webp`;
+      const coverKey = `${coachId}/cover/demo-cover.webp`;
+      await media.storage.put(avatarKey, picture.avatar, 'image/webp');
+      await media.storage.put(coverKey, picture.cover, 'image/webp');
+      avatarUrl = `/api/uploads/files/${avatarKey}`;
+      coverUrl = `/api/uploads/files/${coverKey}`;
+    }
+
+    await tx
+      .update(profiles)
+      .set({
+        fullName: coach.fullName,
+        username: coach.username,
+        professionalTitle: coach.title,
+        coachTagline: coach.tagline,
+        shortBio: coach.shortBio,
+        aboutMe: coach.aboutMe,
+        workExperience: coach.workExperience,
+        yearsExperience: coach.yearsExperience,
+        avatarUrl,
+        coverImageUrl: coverUrl,
+        onDemandTextPrice: coach.prices.text,
+        onDemandAudioPrice: coach.prices.audio,
+        onDemandVideoPrice: coach.prices.video,
+        isOnline: coach.online,
+        lastOnlineConfirmAt: coach.online ? now : null,
+        ...(coach.availabilityMessage ? { customAvailabilityMessage: coach.availabilityMessage } : {}),
+        updatedAt: now,
+      })
+      .where(eq(profiles.userId, coachId));
+    await tx.insert(coachCategories).values(coach.categories.map((category) => ({ coachId, category })));
+    await tx.insert(coachStats).values({
+      coachId,
+      totalSessions: coach.stats.sessions,
+      totalClients: coach.stats.clients,
+      avgResponseTime: coach.stats.response,
+      onTimePercentage: coach.stats.onTime,
+      ratingAverage: coach.stats.rating,
+      totalReviews: coach.stats.reviews,
+    });
+    await tx.insert(coachApplications).values({
+      userId: coachId,
+      status: 'approved',
+      experience: coach.workExperience,
+      yearsExperience: coach.yearsExperience,
+      categories: coach.categories,
+      credentials: coach.workExperience,
+      bio: coach.shortBio,
+      intendedTextPrice: coach.prices.text,
+      intendedAudioPrice: coach.prices.audio,
+      intendedVideoPrice: coach.prices.video,
+      reviewedBy: adminId ?? null,
+      reviewedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await tx.insert(services).values(
+      coach.services.map((service, position) => ({
+        coachId,
+        title: service.title,
+        subtitle: service.subtitle,
+        description: service.description,
+        format: service.format,
+        price: service.price,
+        duration: service.duration,
+        type: service.type,
+        category: coach.categories[0],
+        isPopular: service.isPopular ?? false,
+        spotsLeft: service.spotsLeft ?? null,
+        position,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    if (coach.program) {
+      const [program] = await tx
+        .insert(programs)
+        .values({
+          coachId,
+          title: coach.program.title,
+          subtitle: coach.program.subtitle,
+          description: coach.program.description,
+          category: coach.categories[0],
+          coverImageUrl: coverUrl,
+          price: 0,
+          status: 'published',
+          publishedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: programs.id });
+      if (!program) throw new Error('demo program insert returned nothing');
+      await tx.insert(programLessons).values(
+        coach.program.lessons.map((lesson, index) => ({
+          programId: program.id,
+          position: index + 1,
+          title: lesson.title,
+          body: lesson.body,
+          videoUrl: lesson.videoUrl ?? null,
+          durationMinutes: lesson.durationMinutes,
+        })),
+      );
+    }
+  }
+
+  const clientId = await userIdByEmail(tx, 'client@wellspring.demo');
+  if (clientId) {
+    await tx.insert(clientProfiles).values({
+      userId: clientId,
+      shortBio: 'Learning to slow down.',
+      interests: ['stress', 'sleep', 'mindfulness'],
+      updatedAt: now,
+    });
+    const followed = coachIds.slice(0, 2);
+    await tx.insert(coachFollows).values(followed.map((coachId) => ({ clientId, coachId, createdAt: now })));
+  }
 }
