@@ -27,7 +27,7 @@ export type DemoAccount = {
   fullName: string;
   username: string;
   roles: ('client' | 'coach')[];
-  adminRole?: 'super_admin';
+  adminRole?: 'super_admin' | 'coach_manager';
 };
 
 /** The demo accounts printed by `npm start` and listed in README.md. */
@@ -56,6 +56,15 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     username: 'sam-rivera',
     roles: [],
     adminRole: 'super_admin',
+  },
+  {
+    label: 'Reviewer',
+    email: 'reviewer@wellspring.demo',
+    password: 'wellspring-demo-reviewer',
+    fullName: 'Ines Duarte',
+    username: 'ines-duarte',
+    roles: [],
+    adminRole: 'coach_manager',
   },
 ];
 
