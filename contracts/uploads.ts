@@ -16,5 +16,11 @@ export const uploadFileParamsSchema = z.object({ '*': z.string().max(512) });
 /** DELETE /api/uploads/files/*. */
 export const deleteUploadResponseSchema = z.object({ deleted: z.literal(true) });
 
-/** GET /api/uploads/files/*: the image bytes themselves (image/webp, image/jpeg or image/png). */
-export const uploadFileResponseSchema = z.instanceof(Buffer);
+/**
+ * GET /api/uploads/files/*: the image bytes themselves (image/webp, image/jpeg or image/png). Checked
+ * lazily so this module also loads in the browser, which has no Buffer.
+ */
+export const uploadFileResponseSchema = z.custom<Buffer>(
+  (value) => typeof Buffer !== 'undefined' && Buffer.isBuffer(value),
+  'expected the file bytes',
+);
