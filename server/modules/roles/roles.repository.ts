@@ -37,6 +37,13 @@ export function createRolesRepository() {
         .set({ isLastActive: false })
         .where(and(eq(userRoles.userId, userId), ne(userRoles.role, role)));
     },
+    /** Gives the role if missing, changing nothing else (the first role a person gets is primary and active). */
+    async grantRole(executor: DbExecutor, userId: string, role: Role, isFirstRole: boolean) {
+      await executor
+        .insert(userRoles)
+        .values({ userId, role, isPrimary: isFirstRole, isLastActive: isFirstRole })
+        .onConflictDoNothing({ target: [userRoles.userId, userRoles.role] });
+    },
   };
 }
 

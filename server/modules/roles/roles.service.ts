@@ -2,7 +2,7 @@ import type { Me } from '../../../contracts/auth';
 import { automaticRole, resolveActiveRole, type Role } from '../../../domain/auth/roles';
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
-import type { Database } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
 import type { AdminService } from '../admin/admin.service';
 import type { RolesRepository } from './roles.repository';
 
@@ -55,6 +55,16 @@ export function createRolesService(deps: {
         await repository.activateRole(tx, caller.userId, role, roles.length === 0);
       });
       return me(caller);
+    },
+
+    /**
+     * Grants a role inside the caller's transaction (an approved coach application grants 'coach').
+     * The active role stays as it is; a person without any role gets this one as primary and active.
+     */
+    async grantRole(executor: DbExecutor, userId: string, role: Role): Promise<void> {
+      await repository.lockUser(executor, userId);
+      const roles = await repository.findRoles(executor, userId);
+      await repository.grantRole(executor, userId, role, roles.length === 0);
     },
 
     /**

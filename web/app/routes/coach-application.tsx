@@ -1,0 +1,32 @@
+import { useCallback, useEffect } from 'react';
+import { PageShell } from '../../components/page-shell';
+import { CoachApplicationScreen } from '../../features/coach-application/components/coach-application-screen';
+import { useMe } from '../../features/roles/api/get-me';
+
+/** SPEC §2 `/coach-application` (signed in): apply to coach, see the review's outcome, apply again. */
+export function CoachApplicationPage() {
+  const me = useMe();
+  const holdsCoach = me.data?.roles.includes('coach') ?? false;
+  const refetchMe = me.refetch;
+
+  useEffect(() => {
+    document.title = 'Become a coach · Wellspring';
+    return () => {
+      document.title = 'Wellspring';
+    };
+  }, []);
+
+  // Approval grants the coach role: refresh the roles the guards read, so /portal opens.
+  const onApproved = useCallback(() => {
+    if (!holdsCoach) void refetchMe();
+  }, [holdsCoach, refetchMe]);
+
+  return (
+    <PageShell
+      title="Become a coach"
+      description="Apply to coach on Wellspring. Tell us about your experience; an administrator reviews every application."
+    >
+      <CoachApplicationScreen onApproved={onApproved} />
+    </PageShell>
+  );
+}

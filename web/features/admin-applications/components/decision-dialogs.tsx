@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react';
+import { APPLICATION_LIMITS, rejectApplicationBodySchema } from '../../../../contracts/applications';
+import { Button } from '../../../components/button';
+import { ConfirmDialog, Dialog, DialogFooter } from '../../../components/dialog';
+import { TextareaField } from '../../../components/textarea-field';
+
+/** The one destructive button (the danger token keeps contrast in both themes). */
+export const DANGER_BUTTON =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-[var(--radius-control)] bg-danger px-4 py-2 text-sm font-semibold text-background shadow-soft transition-opacity hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60';
+
+/** "Approve {name}?" — what approval does, said before it happens. */
+export function ApproveDialog({
+  open,
+  name,
+  onOpenChange,
+  onConfirm,
+}: {
+  open: boolean;
+  name: string;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Approve ${name}?`}
+      description="They get the coach role and a welcome email, their profile is filled in from this application where it is empty, and they can be listed and go online."
+      footer={
+        <>
+          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button onClick={onConfirm}>Approve</Button>
+        </>
+      }
+    />
+  );
+}
+
+/** Reject with a reason the applicant will read (required, up to 1,000 characters). */
+export function RejectDialog({
+  open,
+  name,
+  onOpenChange,
+  onConfirm,
+}: {
+  open: boolean;
+  name: string;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: (reason: string) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function change(next: boolean) {
+    if (!next) {
+      setReason('');
+      setError(null);
+    }
+    onOpenChange(next);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = rejectApplicationBodySchema.safeParse({ reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Give a reason.');
+      return;
+    }
+    onConfirm(parsed.data.reason);
+    setReason('');
+    setError(null);
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={change}
+      title={`Reject ${name}'s application?`}
+      description="They will see your reason on their application page and can apply again. Be specific and kind: say what to add or change."
+    >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <TextareaField
+          label="Reason for the applicant"
+          value={reason}
+          maxLength={APPLICATION_LIMITS.rejectionReason}
+          rows={4}
+          required
+          autoFocus
+          error={error}
+          onChange={(event) => {
+            setReason(event.target.value);
+            if (error) setError(null);
+          }}
+        />
+        <DialogFooter>
+          <Button variant="ghost" onClick={() => change(false)}>
+            Cancel
+          </Button>
+          <button type="submit" className={DANGER_BUTTON}>
+            Reject application
+          </button>
+        </DialogFooter>
+      </form>
+    </Dialog>
+  );
+}
