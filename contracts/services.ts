@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SESSION_FORMATS } from '../domain/coaching/categories';
+import { CATEGORY_SLUGS, SESSION_FORMATS } from '../domain/coaching/categories';
 
 /**
  * Services (SPEC §3 service shape). Money is integer cents, duration in minutes.
@@ -30,3 +30,136 @@ export type Service = z.infer<typeof serviceSchema>;
 
 export const serviceListSchema = z.object({ services: z.array(serviceSchema) });
 export type ServiceList = z.infer<typeof serviceListSchema>;
+
+// ---- Management (the coach's own services) and the rules shared by the API and the /services screen.
+
+/** SPEC §9: on-demand rates per 15 minutes when the profile has none, in cents (text 30, audio 35, video 40). */
+export const ON_DEMAND_DEFAULT_RATES = { text: 3000, audio: 3500, video: 4000 } as const;
+
+export const SERVICE_LIMITS = {
+  titleMax: 120,
+  subtitleMax: 160,
+  descriptionMax: 4000,
+  /** Cents: 0 to 10,000.00. */
+  priceMax: 1_000_000,
+  durationMin: 5,
+  durationMax: 480,
+  /** A micro session is a short one. */
+  microMaxMinutes: 30,
+  /** Services one coach may have (active and paused). */
+  perCoach: 50,
+} as const;
+
+export const SERVICE_MESSAGES = {
+  titleRequired: 'Give the service a title.',
+  titleTooLong: `Keep the title to ${SERVICE_LIMITS.titleMax} characters or fewer.`,
+  subtitleTooLong: `Keep the subtitle to ${SERVICE_LIMITS.subtitleMax} characters or fewer.`,
+  descriptionTooLong: `Keep the description to ${SERVICE_LIMITS.descriptionMax} characters or fewer.`,
+  format: 'Choose text, audio or video.',
+  price: 'Set a price between 0.00 and 10,000.00.',
+  duration: `Set a duration between ${SERVICE_LIMITS.durationMin} and ${SERVICE_LIMITS.durationMax} minutes.`,
+  type: 'Choose a full session or a micro session.',
+  microTooLong: `A micro session lasts ${SERVICE_LIMITS.microMaxMinutes} minutes or less. Shorten it or make it a full session.`,
+  category: 'Choose one of the listed categories.',
+  spotsLeft: 'Spots left is a whole number, 0 or more (leave it empty for unlimited).',
+  thumbnail: 'Upload the picture here; links to other sites are not accepted.',
+  coachOnly: 'Only coaches can offer services. Switch to your coach role, or apply to coach first.',
+  limitReached: `You can have up to ${SERVICE_LIMITS.perCoach} services. Delete one you no longer offer to add another.`,
+} as const;
+
+/** A picture stored by POST /api/uploads/cover (or /avatar): never a link to another site. */
+export const uploadedImageUrlSchema = z
+  .string()
+  .max(300)
+  .regex(
+    /^\/api\/uploads\/files\/[a-z0-9-]+\/[a-z]+\/[a-z0-9-]+\.(webp|jpg|png)$/,
+    SERVICE_MESSAGES.thumbnail,
+  );
+
+const serviceFields = {
+  title: z
+    .string()
+    .trim()
+    .min(1, SERVICE_MESSAGES.titleRequired)
+    .max(SERVICE_LIMITS.titleMax, SERVICE_MESSAGES.titleTooLong),
+  subtitle: z.string().trim().max(SERVICE_LIMITS.subtitleMax, SERVICE_MESSAGES.subtitleTooLong).nullable(),
+  description: z
+    .string()
+    .trim()
+    .max(SERVICE_LIMITS.descriptionMax, SERVICE_MESSAGES.descriptionTooLong)
+    .nullable(),
+  format: z.enum(SESSION_FORMATS, SERVICE_MESSAGES.format),
+  price: z
+    .number(SERVICE_MESSAGES.price)
+    .int(SERVICE_MESSAGES.price)
+    .min(0, SERVICE_MESSAGES.price)
+    .max(SERVICE_LIMITS.priceMax, SERVICE_MESSAGES.price),
+  duration: z
+    .number(SERVICE_MESSAGES.duration)
+    .int(SERVICE_MESSAGES.duration)
+    .min(SERVICE_LIMITS.durationMin, SERVICE_MESSAGES.duration)
+    .max(SERVICE_LIMITS.durationMax, SERVICE_MESSAGES.duration),
+  type: z.enum(['full', 'micro'], SERVICE_MESSAGES.type),
+  category: z.enum(CATEGORY_SLUGS, SERVICE_MESSAGES.category).nullable(),
+  is_active: z.boolean(),
+  is_popular: z.boolean(),
+  thumbnail_url: uploadedImageUrlSchema.nullable(),
+  spots_left: z
+    .number(SERVICE_MESSAGES.spotsLeft)
+    .int(SERVICE_MESSAGES.spotsLeft)
+    .min(0, SERVICE_MESSAGES.spotsLeft)
+    .max(100_000, SERVICE_MESSAGES.spotsLeft)
+    .nullable(),
+  position: z.number().int().min(0).max(10_000),
+};
+
+/**
+ * POST /api/services (coach role). Strict: booking_count, coach_id and ids are never written by the
+ * client. A micro session lasts at most 30 minutes (checked here and, for edits, on the merged result).
+ */
+export const serviceCreateBodySchema = z
+  .strictObject({
+    title: serviceFields.title,
+    subtitle: serviceFields.subtitle.optional(),
+    description: serviceFields.description.optional(),
+    format: serviceFields.format,
+    price: serviceFields.price,
+    duration: serviceFields.duration,
+    type: serviceFields.type.default('full'),
+    category: serviceFields.category.optional(),
+    is_active: serviceFields.is_active.optional(),
+    is_popular: serviceFields.is_popular.optional(),
+    thumbnail_url: serviceFields.thumbnail_url.optional(),
+    spots_left: serviceFields.spots_left.optional(),
+    position: serviceFields.position.optional(),
+  })
+  .refine((body) => body.type !== 'micro' || body.duration <= SERVICE_LIMITS.microMaxMinutes, {
+    message: SERVICE_MESSAGES.microTooLong,
+    path: ['duration'],
+  });
+export type ServiceCreateBody = z.input<typeof serviceCreateBodySchema>;
+
+/** PATCH /api/services/:id (owner): any subset; pausing is `{ is_active: false }`. */
+export const serviceUpdateBodySchema = z.strictObject({
+  title: serviceFields.title.optional(),
+  subtitle: serviceFields.subtitle.optional(),
+  description: serviceFields.description.optional(),
+  format: serviceFields.format.optional(),
+  price: serviceFields.price.optional(),
+  duration: serviceFields.duration.optional(),
+  type: serviceFields.type.optional(),
+  category: serviceFields.category.optional(),
+  is_active: serviceFields.is_active.optional(),
+  is_popular: serviceFields.is_popular.optional(),
+  thumbnail_url: serviceFields.thumbnail_url.optional(),
+  spots_left: serviceFields.spots_left.optional(),
+  position: serviceFields.position.optional(),
+});
+export type ServiceUpdateBody = z.infer<typeof serviceUpdateBodySchema>;
+
+export const serviceIdParamsSchema = z.object({ id: z.uuid() });
+/** `coachId` is the coach's user id (the `coach_id` of services and programs). */
+export const coachIdParamsSchema = z.object({ coachId: z.uuid() });
+
+/** DELETE /api/services/:id. */
+export const serviceDeletedSchema = z.object({ deleted: z.literal(true) });

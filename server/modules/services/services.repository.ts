@@ -1,0 +1,82 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { services, userRoles } from '../../db/schema/index';
+
+export type ServiceRow = typeof services.$inferSelect;
+export type ServiceInsert = Omit<typeof services.$inferInsert, 'id' | 'bookingCount'>;
+export type ServiceChanges = Partial<
+  Omit<typeof services.$inferInsert, 'id' | 'coachId' | 'bookingCount' | 'createdAt'>
+>;
+
+const ORDER = [asc(services.position), asc(services.createdAt), asc(services.id)] as const;
+
+export function createServicesRepository() {
+  return {
+    /** Whether the person holds the coach role (active or not). */
+    async holdsCoachRole(executor: DbExecutor, userId: string) {
+      const [row] = await executor
+        .select({ userId: userRoles.userId })
+        .from(userRoles)
+        .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'coach')));
+      return row !== undefined;
+    },
+    async listActiveByCoach(executor: DbExecutor, coachId: string) {
+      return executor
+        .select()
+        .from(services)
+        .where(and(eq(services.coachId, coachId), eq(services.isActive, true)))
+        .orderBy(...ORDER);
+    },
+    async listByCoach(executor: DbExecutor, coachId: string) {
+      return executor
+        .select()
+        .from(services)
+        .where(eq(services.coachId, coachId))
+        .orderBy(...ORDER);
+    },
+    async countByCoach(executor: DbExecutor, coachId: string) {
+      const [row] = await executor
+        .select({ value: count() })
+        .from(services)
+        .where(eq(services.coachId, coachId));
+      return row?.value ?? 0;
+    },
+    async insert(executor: DbExecutor, values: ServiceInsert) {
+      const [row] = await executor.insert(services).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+    /** The owner's service, or null (someone else's id looks the same as an unknown one). */
+    async findOwned(executor: DbExecutor, coachId: string, id: string, options: { lock?: boolean } = {}) {
+      const query = executor
+        .select()
+        .from(services)
+        .where(and(eq(services.id, id), eq(services.coachId, coachId)));
+      const [row] = options.lock ? await query.for('update') : await query;
+      return row ?? null;
+    },
+    async update(executor: DbExecutor, coachId: string, id: string, changes: ServiceChanges) {
+      const [row] = await executor
+        .update(services)
+        .set(changes)
+        .where(and(eq(services.id, id), eq(services.coachId, coachId)))
+        .returning();
+      return row ?? null;
+    },
+    async delete(executor: DbExecutor, coachId: string, id: string) {
+      const rows = await executor
+        .delete(services)
+        .where(and(eq(services.id, id), eq(services.coachId, coachId)))
+        .returning({ id: services.id });
+      return rows.length > 0;
+    },
+    /** Serialises one coach's creations so the per-coach limit holds under concurrent requests. */
+    async lockCoach(executor: DbExecutor, coachId: string) {
+      await executor.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`services:${coachId}`}, 0))`,
+      );
+    },
+  };
+}
+
+export type ServicesRepository = ReturnType<typeof createServicesRepository>;

@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { PageShell } from '../../components/page-shell';
+import { EnrolmentList } from '../../features/programs/components/enrolment-list';
+
+/** SPEC §2 /client-programs (client): the programs the person joined and how far they are. */
+export function ClientProgramsPage() {
+  useEffect(() => {
+    document.title = 'Your programs · Wellspring';
+    return () => {
+      document.title = 'Wellspring';
+    };
+  }, []);
+  return (
+    <PageShell title="Your programs" description="The programs you joined, and how far you are in each.">
+      <EnrolmentList />
+    </PageShell>
+  );
+}

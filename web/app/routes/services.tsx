@@ -1,0 +1,67 @@
+import { Briefcase } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/button';
+import { PageShell } from '../../components/page-shell';
+import { Spinner } from '../../components/spinner';
+import { ProgramsManager } from '../../features/programs/components/programs-manager';
+import { useMe } from '../../features/roles/api/get-me';
+import { OnDemandRates } from '../../features/services/components/on-demand-rates';
+import { ServicesManager } from '../../features/services/components/services-manager';
+
+/** SPEC §2 /services (coach): services, on-demand rates per 15 minutes, and programs. */
+export function ServicesPage() {
+  const me = useMe();
+  useEffect(() => {
+    document.title = 'Services · Wellspring';
+    return () => {
+      document.title = 'Wellspring';
+    };
+  }, []);
+
+  if (me.isPending)
+    return (
+      <div role="status" className="flex items-center justify-center gap-3 py-24 text-text-muted">
+        <Spinner className="size-6 border-[3px]" />
+        Loading...
+      </div>
+    );
+
+  if (!me.data?.roles.includes('coach'))
+    return (
+      <PageShell title="Services" description="The sessions and programs coaches offer, and their prices.">
+        <section className="flex flex-col items-center rounded-[var(--radius-card)] border border-dashed border-border bg-surface px-6 py-12 text-center">
+          <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
+            <Briefcase aria-hidden="true" className="size-6" />
+          </span>
+          <h2 className="mt-4 text-lg font-semibold">Services are for coaches</h2>
+          <p className="mt-2 max-w-md text-sm text-text-muted">
+            Coaches list their sessions and programs here. If you coach, apply to offer your services on
+            Wellspring.
+          </p>
+          <div className="mt-6 flex flex-wrap justify-center gap-2">
+            <Link to="/coach-application" className={buttonClasses('primary')}>
+              Become a coach
+            </Link>
+            <Link to="/client-programs" className={buttonClasses('secondary')}>
+              Your programs
+            </Link>
+          </div>
+        </section>
+      </PageShell>
+    );
+
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-10 px-4 py-8 sm:px-6 sm:py-12">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Services</h1>
+        <p className="mt-2 max-w-2xl text-text-muted">
+          What clients can book with you, what instant sessions cost, and the programs you run.
+        </p>
+      </div>
+      <ServicesManager />
+      <OnDemandRates />
+      <ProgramsManager />
+    </div>
+  );
+}

@@ -1,0 +1,263 @@
+import { Clock3, Pause, Pencil, Play, Plus, Sparkles, Trash2, Users } from 'lucide-react';
+import { useState } from 'react';
+import type { Service } from '../../../../contracts/services';
+import { categoryLabel } from '../../../../domain/coaching/categories';
+import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/dialog';
+import { errorText, FormError } from '../../../components/form-error';
+import { useToast } from '../../../components/toast';
+import { formatCents } from '../../../lib/money';
+import { useDeleteService, useMyServices, useSetServiceActive } from '../api/services';
+import { FORMAT_LABELS } from '../lib/labels';
+import { ServiceFormDialog } from './service-form-dialog';
+
+export function Badge({
+  tone,
+  children,
+}: {
+  tone: 'success' | 'muted' | 'accent' | 'info';
+  children: string;
+}) {
+  const tones = {
+    success: 'bg-success/10 text-success',
+    muted: 'bg-surface-sunken text-text-muted',
+    accent: 'bg-accent-soft text-accent',
+    info: 'bg-primary-soft text-primary',
+  } as const;
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}
+    >
+      {children}
+    </span>
+  );
+}
+
+/** The coach's services at /services: status badges, create/edit, pause/resume, delete with a confirmation. */
+export function ServicesManager() {
+  const services = useMyServices();
+  const [editing, setEditing] = useState<{ service: Service | null; key: number } | null>(null);
+  const [deleting, setDeleting] = useState<Service | null>(null);
+  const open = (service: Service | null) => setEditing({ service, key: Date.now() });
+
+  return (
+    <section aria-labelledby="services-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="services-heading" className="text-xl font-semibold">
+            Services
+          </h2>
+          <p className="mt-1 text-sm text-text-muted">The sessions clients can book with you.</p>
+        </div>
+        <Button onClick={() => open(null)} disabled={!services.data}>
+          <Plus aria-hidden="true" className="size-4" />
+          New service
+        </Button>
+      </div>
+
+      {services.isPending ? (
+        <ul aria-label="Loading services" aria-busy="true" className="grid gap-3">
+          {[0, 1].map((index) => (
+            <li
+              key={index}
+              className="h-28 animate-pulse rounded-[var(--radius-card)] border border-border bg-surface"
+            />
+          ))}
+        </ul>
+      ) : services.isError ? (
+        <div className="flex flex-col items-start gap-3">
+          <FormError error={services.error} />
+          <Button variant="secondary" onClick={() => void services.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : services.data.services.length === 0 ? (
+        <div className="rounded-[var(--radius-card)] border border-dashed border-border bg-surface px-6 py-10 text-center">
+          <h3 className="font-semibold">No services yet</h3>
+          <p className="mx-auto mt-1 max-w-md text-sm text-text-muted">
+            Add the sessions you offer, with a price and a length, and clients can book them from your page.
+          </p>
+          <Button className="mt-4" onClick={() => open(null)}>
+            <Plus aria-hidden="true" className="size-4" />
+            Create your first service
+          </Button>
+        </div>
+      ) : (
+        <ul className="grid gap-3">
+          {services.data.services.map((service) => (
+            <li key={service.id}>
+              <ServiceCard
+                service={service}
+                onEdit={() => open(service)}
+                onDelete={() => setDeleting(service)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {editing ? (
+        <ServiceFormDialog
+          key={editing.key}
+          open
+          service={editing.service}
+          onOpenChange={(next) => {
+            if (!next) setEditing(null);
+          }}
+        />
+      ) : null}
+      <DeleteServiceDialog service={deleting} onClose={() => setDeleting(null)} />
+    </section>
+  );
+}
+
+function ServiceCard({
+  service,
+  onEdit,
+  onDelete,
+}: {
+  service: Service;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const setActive = useSetServiceActive();
+  const { toast } = useToast();
+  const toggle = () =>
+    setActive.mutate(
+      { service, active: !service.is_active },
+      {
+        onError: (error) =>
+          toast({ title: 'Update Failed', description: errorText(error), variant: 'destructive' }),
+      },
+    );
+  return (
+    <article
+      aria-labelledby={`service-${service.id}`}
+      className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-border bg-surface p-4 shadow-soft sm:flex-row"
+    >
+      {service.thumbnail_url ? (
+        <img
+          src={service.thumbnail_url}
+          alt=""
+          className="aspect-[3/1] w-full rounded-[var(--radius-control)] object-cover sm:aspect-square sm:w-24"
+        />
+      ) : null}
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id={`service-${service.id}`} className="font-semibold wrap-anywhere">
+            {service.title}
+          </h3>
+          {service.is_active ? <Badge tone="success">Active</Badge> : <Badge tone="muted">Paused</Badge>}
+          {service.is_popular ? <Badge tone="accent">Popular</Badge> : null}
+          {service.type === 'micro' ? <Badge tone="info">Micro</Badge> : null}
+        </div>
+        {service.subtitle ? (
+          <p className="mt-0.5 text-sm text-text-muted wrap-anywhere">{service.subtitle}</p>
+        ) : null}
+        <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-text-muted">
+          <div className="flex items-center gap-1">
+            <dt className="sr-only">Price</dt>
+            <dd className="font-semibold text-text tabular-nums">
+              {service.price === 0 ? 'Free' : formatCents(service.price)}
+            </dd>
+          </div>
+          <div className="flex items-center gap-1">
+            <Clock3 aria-hidden="true" className="size-3.5" />
+            <dt className="sr-only">Length and format</dt>
+            <dd>
+              {service.duration} min · {FORMAT_LABELS[service.format]}
+            </dd>
+          </div>
+          {service.category ? (
+            <div className="flex items-center gap-1">
+              <Sparkles aria-hidden="true" className="size-3.5" />
+              <dt className="sr-only">Category</dt>
+              <dd>{categoryLabel(service.category)}</dd>
+            </div>
+          ) : null}
+          {service.spots_left !== null ? (
+            <div className="flex items-center gap-1">
+              <Users aria-hidden="true" className="size-3.5" />
+              <dt className="sr-only">Spots left</dt>
+              <dd>{service.spots_left} spots left</dd>
+            </div>
+          ) : null}
+        </dl>
+      </div>
+      <div className="flex flex-wrap items-start gap-2 sm:flex-nowrap">
+        <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${service.title}`}>
+          <Pencil aria-hidden="true" className="size-4" />
+          Edit
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={toggle}
+          disabled={setActive.isPending}
+          aria-label={`${service.is_active ? 'Pause' : 'Resume'} ${service.title}`}
+        >
+          {service.is_active ? (
+            <Pause aria-hidden="true" className="size-4" />
+          ) : (
+            <Play aria-hidden="true" className="size-4" />
+          )}
+          {service.is_active ? 'Pause' : 'Resume'}
+        </Button>
+        <Button
+          variant="ghost"
+          onClick={onDelete}
+          aria-label={`Delete ${service.title}`}
+          className="text-danger"
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+          Delete
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+function DeleteServiceDialog({ service, onClose }: { service: Service | null; onClose: () => void }) {
+  const remove = useDeleteService();
+  const { toast } = useToast();
+  return (
+    <ConfirmDialog
+      open={service !== null}
+      onOpenChange={(next) => {
+        if (!next) {
+          remove.reset();
+          onClose();
+        }
+      }}
+      title="Delete this service?"
+      description={
+        service
+          ? `“${service.title}” will no longer be offered and cannot be restored. To stop offering it for a while, pause it instead.`
+          : undefined
+      }
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Keep it
+          </Button>
+          <Button
+            className="bg-danger text-background hover:bg-danger/90"
+            disabled={remove.isPending}
+            onClick={() => {
+              if (!service) return;
+              remove.mutate(service.id, {
+                onSuccess: () => {
+                  toast({ title: 'Service deleted', description: service.title });
+                  onClose();
+                },
+              });
+            }}
+          >
+            {remove.isPending ? 'Deleting…' : 'Delete service'}
+          </Button>
+        </>
+      }
+    >
+      <FormError error={remove.error} />
+    </ConfirmDialog>
+  );
+}
