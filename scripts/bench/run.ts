@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { discoveryScenario } from './discovery';
 import { httpScenario } from './http';
 import { killAllServersNow, stopAllServers } from './lib/children';
 import { gitState, machineInfo, renderTable, saveResult } from './lib/report';
@@ -13,8 +14,8 @@ import type { Scenario, ScenarioResult } from './lib/types';
  * 130 interrupted.
  */
 
-/** Registration order is run order. Later: discovery, wallet, ring, chat. */
-const scenarios: Scenario[] = [httpScenario];
+/** Registration order is run order. Later: wallet, ring, chat. */
+const scenarios: Scenario[] = [httpScenario, discoveryScenario];
 
 const usage = `Usage: npm run bench -- [scenario...] [--rounds N] [--duration SECONDS] [--quick]
 

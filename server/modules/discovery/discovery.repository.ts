@@ -1,0 +1,85 @@
+import pg from 'pg';
+import type { Database } from '../../db/client';
+import {
+  cursorAfter,
+  segmentQuery,
+  type Cursor,
+  type DirectoryRow,
+  type SearchPlan,
+  type SqlQuery,
+} from './discovery.query';
+
+/** The pg pool under Drizzle (drizzle(pool) keeps it as `$client`; the Database type does not say so). */
+function poolOf(db: Database): pg.Pool {
+  const client = (db as Database & { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) throw new Error('discovery needs a database built on a pg Pool');
+  return client;
+}
+
+/**
+ * Reads of the coach_directory read model (written only by the database triggers of migration
+ * 0004). The hot query goes straight to the pg pool with the text from discovery.query.ts: the same
+ * text the benchmark runs through the raw driver.
+ */
+export function createDiscoveryRepository(db: Database) {
+  const pool = poolOf(db);
+  const run = async <Row>(query: SqlQuery) => (await pool.query<Row & Record<string, unknown>>(query)).rows;
+
+  return {
+    /** One page (pageSize rows) and the cursor after it, walking the plan's segments from the cursor on. */
+    async searchPage(plan: SearchPlan, cursor: Cursor | null) {
+      const rows: DirectoryRow[] = [];
+      const segmentOf: number[] = [];
+      const wanted = plan.pageSize + 1;
+      for (let segment = cursor?.segment ?? 0; segment < plan.segments.length; segment += 1) {
+        const found = await run<DirectoryRow>(segmentQuery(plan, segment, cursor, wanted - rows.length));
+        for (const row of found) {
+          rows.push(row);
+          segmentOf.push(segment);
+        }
+        if (rows.length >= wanted) break;
+      }
+      const hasMore = rows.length > plan.pageSize;
+      const page = rows.slice(0, plan.pageSize);
+      const last = page.length - 1;
+      return {
+        rows: page,
+        nextCursor: hasMore && last >= 0 ? cursorAfter(plan, segmentOf[last]!, page[last]!) : null,
+      };
+    },
+
+    /** How many listed coaches chose each category. */
+    async categoryCounts() {
+      return run<{ slug: string; coaches: number }>({
+        text: `SELECT category AS slug, count(*)::int AS coaches
+               FROM coach_directory, unnest(categories) AS category GROUP BY category`,
+        values: [],
+      });
+    },
+
+    /** Top-rated listed coaches, in any of `categories` when given. */
+    async topRated(categories: readonly string[], limit: number) {
+      const inCategories = categories.length > 0;
+      return run<DirectoryRow>({
+        text: `SELECT coach_id, username, full_name, professional_title, coach_tagline, avatar_url, categories,
+                 rating_average::text AS rating_average, total_reviews, show_coach_stats, price_text, price_audio,
+                 price_video, is_online, custom_availability_message
+               FROM coach_directory
+               ${inCategories ? 'WHERE categories && $2::text[]' : ''}
+               ORDER BY rating_average DESC NULLS LAST, total_reviews DESC, coach_id
+               LIMIT $1::int`,
+        values: inCategories ? [limit, categories] : [limit],
+      });
+    },
+
+    async clientInterests(userId: string) {
+      const [row] = await run<{ interests: string[] | null }>({
+        text: 'SELECT interests FROM client_profiles WHERE user_id = $1',
+        values: [userId],
+      });
+      return row?.interests ?? [];
+    },
+  };
+}
+
+export type DiscoveryRepository = ReturnType<typeof createDiscoveryRepository>;

@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import type { CoachCard as CoachCardData } from '../../../contracts/discovery';
+import { PageShell } from '../../components/page-shell';
+import { CoachCard } from '../../features/discovery/components/coach-card';
+import { FavoritesScreen } from '../../features/favorites/components/favorites-screen';
+import { useAuth } from '../../lib/auth/use-auth';
+
+const renderCoach = (coach: CoachCardData) => <CoachCard coach={coach} headingLevel={2} />;
+
+/** SPEC §2 `/client-favorites` (client-only): followed coaches with Follow / Notify switches. */
+export function ClientFavoritesPage() {
+  const auth = useAuth();
+  useEffect(() => {
+    document.title = 'Favourite coaches · Wellspring';
+    return () => {
+      document.title = 'Wellspring';
+    };
+  }, []);
+  return (
+    <PageShell
+      title="Favourite coaches"
+      description="The coaches you follow, and whether they may notify you."
+    >
+      {auth.user ? <FavoritesScreen userId={auth.user.id} renderCoach={renderCoach} /> : null}
+    </PageShell>
+  );
+}

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { ClientHomeDiscovery } from '../../features/discovery/components/client-home';
+import { useAuth } from '../../lib/auth/use-auth';
+
+const firstNameOf = (metadata: Record<string, unknown> | undefined) => {
+  const name = metadata?.full_name ?? metadata?.name;
+  return typeof name === 'string' && name.trim() ? name.trim().split(/\s+/)[0] : null;
+};
+
+/** SPEC §2 `/client-portal`, the client home: find a coach (search, categories, online now, recommended). */
+export function ClientPortalPage() {
+  const auth = useAuth();
+  const firstName = firstNameOf(auth.user?.user_metadata);
+  useEffect(() => {
+    document.title = 'Home · Wellspring';
+    return () => {
+      document.title = 'Wellspring';
+    };
+  }, []);
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <p className="text-text-muted">{firstName ? `Welcome back, ${firstName}.` : 'Welcome back.'}</p>
+      <h1 className="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">Home</h1>
+      <p className="mt-2 mb-8 max-w-2xl text-text-muted">Find a coach who fits what you need today.</p>
+      <ClientHomeDiscovery userId={auth.user?.id ?? null} />
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query';
+import { Heart, RotateCcw } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { CoachCard } from '../../../../contracts/discovery';
+import type { FavoriteCoach } from '../../../../contracts/favorites';
+import { Button, buttonClasses } from '../../../components/button';
+import { Switch } from '../../../components/switch';
+import { ApiError } from '../../../lib/api-client';
+import { favoritesQueryOptions, useFollowMutation } from '../api/favorites';
+
+/**
+ * /client-favorites: the coaches the person follows, each with Follow and Notify switches where the
+ * coach enabled them. Unfollowing keeps the coach on the screen (switch off) until the next visit,
+ * so it can be undone in place. The card itself comes from the route (discovery's CoachCard).
+ */
+export function FavoritesScreen({
+  userId,
+  renderCoach,
+}: {
+  userId: string;
+  renderCoach: (coach: CoachCard) => ReactNode;
+}) {
+  const query = useQuery(favoritesQueryOptions(userId));
+
+  if (query.isPending)
+    return (
+      <div role="status" aria-label="Loading your coaches" className="grid gap-4 sm:grid-cols-2">
+        {Array.from({ length: 2 }, (_, index) => (
+          <div key={index} className="h-64 animate-pulse rounded-[var(--radius-card)] bg-surface-sunken" />
+        ))}
+      </div>
+    );
+
+  if (query.isError)
+    return (
+      <div
+        role="alert"
+        className="rounded-[var(--radius-card)] border border-border bg-surface p-6 text-center"
+      >
+        <h2 className="text-lg font-semibold">We could not load your coaches</h2>
+        <p className="mt-2 text-sm text-text-muted">
+          {query.error instanceof ApiError
+            ? query.error.message
+            : 'Please check your connection and try again.'}
+        </p>
+        {query.error instanceof ApiError && query.error.code === 'CLIENT_ROLE_REQUIRED' ? null : (
+          <Button className="mt-4" onClick={() => void query.refetch()}>
+            <RotateCcw aria-hidden="true" className="size-4" />
+            Try again
+          </Button>
+        )}
+      </div>
+    );
+
+  if (query.data.coaches.length === 0)
+    return (
+      <div className="flex flex-col items-center rounded-[var(--radius-card)] border border-dashed border-border bg-surface px-6 py-12 text-center">
+        <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
+          <Heart aria-hidden="true" className="size-6" />
+        </span>
+        <h2 className="mt-4 text-lg font-semibold">You are not following anyone yet</h2>
+        <p className="mt-2 max-w-md text-sm text-text-muted">
+          Follow coaches from their page to keep them here, one tap away.
+        </p>
+        <Link to="/discover" className={buttonClasses('primary', 'mt-6')}>
+          Discover coaches
+        </Link>
+      </div>
+    );
+
+  return (
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {query.data.coaches.map((coach) => (
+        <li key={coach.coach_id} className="flex flex-col gap-2">
+          <div className="flex-1">{renderCoach(coach)}</div>
+          <FavoriteToggles userId={userId} coach={coach} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function FavoriteToggles({ userId, coach }: { userId: string; coach: FavoriteCoach }) {
+  const mutation = useFollowMutation(userId);
+  const [following, setFollowing] = useState(true);
+  const [notify, setNotify] = useState(coach.notify);
+  const name = coach.full_name ?? 'this coach';
+
+  const change = (next: { following: boolean; notify: boolean }) => {
+    const before = { following, notify };
+    setFollowing(next.following);
+    setNotify(next.notify);
+    mutation.mutate(
+      { coachId: coach.coach_id, ...next },
+      {
+        onError: () => {
+          setFollowing(before.following);
+          setNotify(before.notify);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="rounded-[var(--radius-card)] border border-border bg-surface px-4 py-1">
+      <Switch
+        label={following ? 'Following' : 'Follow'}
+        hint={following ? undefined : `You unfollowed ${name}. Switch on to follow again.`}
+        checked={following}
+        disabled={!following && !coach.follow_enabled}
+        onChange={(checked) => change({ following: checked, notify: checked ? notify : false })}
+      />
+      {coach.notify_enabled ? (
+        <Switch
+          label="Notify me"
+          hint={`Hear from ${name} when they share news.`}
+          checked={following && notify}
+          onChange={(checked) => change({ following: following || checked, notify: checked })}
+        />
+      ) : (
+        <p className="py-3 text-sm text-text-muted">{name} does not send notifications to followers.</p>
+      )}
+    </div>
+  );
+}
