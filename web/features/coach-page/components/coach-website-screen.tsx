@@ -1,0 +1,26 @@
+import { isNotFound, useCoachPage } from '../api/coach-page';
+import { displayNameOf } from '../lib/display';
+import { CoachNotFound, CoachPageError } from './coach-page-states';
+import { useCoachOffers, useDocumentTitle } from './coach-profile-screen';
+import { CoachWebsiteView } from './coach-website-view';
+
+function WebsiteSkeleton() {
+  return (
+    <div role="status" aria-live="polite">
+      <span className="sr-only">Loading...</span>
+      <div aria-hidden="true" className="min-h-[22rem] animate-pulse bg-surface-sunken sm:min-h-[26rem]" />
+    </div>
+  );
+}
+
+/** Loads a coach's website by username, profile id or user id, with its loading and error states. */
+export function CoachWebsiteScreen({ coachRef }: { coachRef: string | undefined }) {
+  const query = useCoachPage(coachRef);
+  const offers = useCoachOffers(query.data);
+  useDocumentTitle(query.data ? `${displayNameOf(query.data)} — website` : null);
+
+  if (!coachRef || isNotFound(query.error)) return <CoachNotFound />;
+  if (query.isError) return <CoachPageError error={query.error} onRetry={() => void query.refetch()} />;
+  if (!query.data) return <WebsiteSkeleton />;
+  return <CoachWebsiteView page={query.data} services={offers.services} programs={offers.programs} />;
+}
