@@ -19,6 +19,12 @@ export const PROFILE_CLIENT_ERROR_MESSAGES = {
   other: 'An unexpected error occurred. Please try again.',
 } as const;
 
+/** Why a picture URL in PATCH /api/profiles/me was refused (avatar_url, cover_image_url). */
+export const PROFILE_PICTURE_MESSAGES = {
+  notOwnUpload: 'Please upload the picture here; links to other pictures cannot be used.',
+  missing: 'This picture is no longer available. Please upload it again.',
+} as const;
+
 const text = z.string().max(10_000);
 const shortText = z.string().max(500);
 const cents = z.number().int().nullable();
@@ -167,6 +173,21 @@ export type PublicCoachProfile = z.infer<typeof publicCoachProfileSchema>;
 
 export const usernameParamsSchema = z.object({ username: z.string().min(1).max(60) });
 
+/**
+ * What a client may show on their public page /client/:username (client_profiles.public_fields).
+ * None chosen: the page is private and answers not found.
+ */
+export const CLIENT_PUBLIC_FIELDS = [
+  'full_name',
+  'avatar_url',
+  'short_bio',
+  'about_me',
+  'interests',
+  'zodiac_sign',
+  'gender',
+] as const;
+export type ClientPublicField = (typeof CLIENT_PUBLIC_FIELDS)[number];
+
 /** PUT /api/client-profiles/me: the whole client profile (insert when missing, update otherwise). */
 export const clientProfileBodySchema = z.strictObject({
   short_bio: text.nullable().optional(),
@@ -175,6 +196,8 @@ export const clientProfileBodySchema = z.strictObject({
   zodiac_sign: z.string().max(40).nullable().optional(),
   gender: z.string().max(60).nullable().optional(),
   interests: z.array(z.string().trim().min(1).max(80)).max(50).nullable().optional(),
+  /** Replaces the whole list; duplicates are dropped. */
+  public_fields: z.array(z.enum(CLIENT_PUBLIC_FIELDS)).max(CLIENT_PUBLIC_FIELDS.length).optional(),
 });
 export type ClientProfileBody = z.infer<typeof clientProfileBodySchema>;
 
@@ -186,9 +209,52 @@ export const clientProfileSchema = z.object({
   zodiac_sign: z.string().nullable(),
   gender: z.string().nullable(),
   interests: z.array(z.string()),
+  public_fields: z.array(z.enum(CLIENT_PUBLIC_FIELDS)),
   updated_at: z.string().nullable(),
 });
 export type ClientProfile = z.infer<typeof clientProfileSchema>;
+
+/**
+ * GET /api/clients/:username (public): only the fields the client chose to show. A field that is
+ * not shown is absent from the answer, never null-filled, so nothing leaks by its presence.
+ */
+export const publicClientProfileSchema = z.object({
+  username: z.string(),
+  full_name: z.string().nullable().optional(),
+  avatar_url: z.string().nullable().optional(),
+  short_bio: z.string().nullable().optional(),
+  about_me: z.string().nullable().optional(),
+  interests: z.array(z.string()).optional(),
+  zodiac_sign: z.string().nullable().optional(),
+  gender: z.string().nullable().optional(),
+});
+export type PublicClientProfile = z.infer<typeof publicClientProfileSchema>;
+
+/** A client's user id in a path. */
+export const clientIdParamsSchema = z.object({ clientId: z.uuid() });
+
+/**
+ * GET /api/clients/:clientId/profile: what a coach sees of a client they have held a session with
+ * (client_coach_stats.total_sessions > 0). No email and no date of birth.
+ */
+export const coachViewOfClientSchema = z.object({
+  user_id: z.string(),
+  username: z.string().nullable(),
+  full_name: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  short_bio: z.string().nullable(),
+  about_me: z.string().nullable(),
+  zodiac_sign: z.string().nullable(),
+  gender: z.string().nullable(),
+  interests: z.array(z.string()),
+  sessions: z.object({
+    total_sessions: z.number().int(),
+    /** Integer cents. */
+    total_spent: z.number().int(),
+    last_session_at: z.string().nullable(),
+  }),
+});
+export type CoachViewOfClient = z.infer<typeof coachViewOfClientSchema>;
 
 export { PROFILE_COMPLETION_ITEMS, type ProfileCompletionItem };
 

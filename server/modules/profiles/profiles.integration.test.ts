@@ -404,6 +404,7 @@ describe('client profiles', () => {
       zodiac_sign: null,
       gender: null,
       interests: [],
+      public_fields: [],
       updated_at: null,
     });
     const put = (payload: object) =>
@@ -454,11 +455,14 @@ describe('POST /api/rpc/check_profile_completion', () => {
         'on_demand_prices',
       ],
     });
+    // A picture from elsewhere (as after a Google sign-in); PATCH accepts only the caller's uploads.
+    await database.db.execute(
+      sql`update profiles set avatar_url = 'https://example.test/a.png' where user_id = ${session.user.id}`,
+    );
     await patch(session, {
       username: 'complete-me',
       professional_title: 'Coach',
       short_bio: 'Bio',
-      avatar_url: 'https://example.test/a.png',
       categories: ['sleep'],
       on_demand_text_price: 3000,
       on_demand_audio_price: 3500,

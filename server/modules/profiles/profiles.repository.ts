@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import {
+  clientCoachStats,
   clientProfiles,
   coachCategories,
   coachStats,
@@ -88,6 +89,40 @@ export function createProfilesRepository() {
         .values({ ...values, userId })
         .onConflictDoNothing()
         .returning();
+      return row ?? null;
+    },
+    /**
+     * The person behind a public client page: their profile and client profile, only when they hold
+     * the client role (a coach-only account has no client page).
+     */
+    async findClientByUsername(executor: DbExecutor, username: string) {
+      const [row] = await executor
+        .select({ profile: profiles, client: clientProfiles })
+        .from(profiles)
+        .innerJoin(userRoles, and(eq(userRoles.userId, profiles.userId), eq(userRoles.role, 'client')))
+        .leftJoin(clientProfiles, eq(clientProfiles.userId, profiles.userId))
+        .where(eq(profiles.username, username));
+      return row ?? null;
+    },
+    async hasRole(executor: DbExecutor, userId: string, role: 'client' | 'coach') {
+      const [row] = await executor
+        .select({ userId: userRoles.userId })
+        .from(userRoles)
+        .where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)));
+      return row !== undefined;
+    },
+    /** The coach's record with a client, only when they have held at least one session together. */
+    async findSessionsTogether(executor: DbExecutor, coachId: string, clientId: string) {
+      const [row] = await executor
+        .select()
+        .from(clientCoachStats)
+        .where(
+          and(
+            eq(clientCoachStats.coachId, coachId),
+            eq(clientCoachStats.clientId, clientId),
+            gt(clientCoachStats.totalSessions, 0),
+          ),
+        );
       return row ?? null;
     },
     async updateClientProfile(executor: DbExecutor, userId: string, values: ClientProfileChanges) {

@@ -1,17 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  clientIdParamsSchema,
   clientProfileBodySchema,
   clientProfileSchema,
+  coachViewOfClientSchema,
   ownProfileSchema,
   profileCompletionSchema,
   profileUpdateBodySchema,
+  publicClientProfileSchema,
   publicCoachProfileSchema,
   usernameParamsSchema,
 } from '../../../contracts/profiles';
 import type { AuthGuard } from '../../plugins/auth-guard';
 import type { ProfilesService } from './profiles.service';
 
-/** Profiles (SPEC §3/§5/§7/§8). Every route acts on the caller's own rows, except the public coach view. */
+/**
+ * Profiles (SPEC §3/§5/§7/§8). Every route acts on the caller's own rows, except the public coach and
+ * client views and a coach's view of a client they have held a session with.
+ */
 export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService; guard: AuthGuard }> = async (
   app,
   { profiles, guard },
@@ -26,7 +32,7 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService; 
     { schema: { body: profileUpdateBodySchema, response: { 200: ownProfileSchema } } },
     async (request) => {
       const { userId } = await guard.authenticate(request);
-      return profiles.updateOwnProfile(userId, request.body);
+      return profiles.updateOwnProfile(userId, request.body, request.log);
     },
   );
 
@@ -52,6 +58,23 @@ export const profilesRoutes: FastifyPluginAsyncZod<{ profiles: ProfilesService; 
     async (request) => {
       const { userId } = await guard.authenticate(request);
       return profiles.saveClientProfile(userId, request.body);
+    },
+  );
+
+  // Public: a client's page shows only what they chose to show (SPEC §2 /client/:username).
+  app.get(
+    '/api/clients/:username',
+    { schema: { params: usernameParamsSchema, response: { 200: publicClientProfileSchema } } },
+    async (request) => profiles.getPublicClientProfile(request.params.username),
+  );
+
+  // A coach sees a client's profile after a session with them (SPEC §2 /client-profile-view/:clientId).
+  app.get(
+    '/api/clients/:clientId/profile',
+    { schema: { params: clientIdParamsSchema, response: { 200: coachViewOfClientSchema } } },
+    async (request) => {
+      const { userId } = await guard.authenticate(request);
+      return profiles.getClientProfileForCoach(userId, request.params.clientId);
     },
   );
 

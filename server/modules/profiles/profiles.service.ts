@@ -1,17 +1,24 @@
-import type {
-  ClientProfile,
-  ClientProfileBody,
-  OwnProfile,
-  ProfileCompletion,
-  ProfileUpdateBody,
-  PublicCoachProfile,
+import {
+  CLIENT_PUBLIC_FIELDS,
+  PROFILE_PICTURE_MESSAGES,
+  type ClientProfile,
+  type ClientProfileBody,
+  type ClientPublicField,
+  type CoachViewOfClient,
+  type OwnProfile,
+  type ProfileCompletion,
+  type ProfileUpdateBody,
+  type PublicClientProfile,
+  type PublicCoachProfile,
 } from '../../../contracts/profiles';
+import { uploadResponseSchema, type UploadKind } from '../../../contracts/uploads';
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
 import { profileCompletion } from '../../../domain/profiles/profile-completion';
 import { toProfileUpdateError, UNIFIED_PROFILE_MESSAGES } from '../../../domain/profiles/profile-errors';
 import { normaliseProfileUpdate } from '../../../domain/profiles/profile-rules';
-import type { Database } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
+import type { UploadsService } from '../uploads/uploads.service';
 import type {
   ClientProfileChanges,
   ClientProfileRow,
@@ -96,6 +103,13 @@ function toOwnProfile(row: ProfileRow, categories: string[]): OwnProfile {
   };
 }
 
+const isPublicField = (value: string): value is ClientPublicField =>
+  (CLIENT_PUBLIC_FIELDS as readonly string[]).includes(value);
+
+/** The stored list, in the contract's order, without unknown or repeated entries. */
+const publicFieldsOf = (row: ClientProfileRow | null): ClientPublicField[] =>
+  CLIENT_PUBLIC_FIELDS.filter((field) => (row?.publicFields ?? []).filter(isPublicField).includes(field));
+
 function toClientProfile(userId: string, row: ClientProfileRow | null): ClientProfile {
   return {
     user_id: userId,
@@ -105,13 +119,89 @@ function toClientProfile(userId: string, row: ClientProfileRow | null): ClientPr
     zodiac_sign: row?.zodiacSign ?? null,
     gender: row?.gender ?? null,
     interests: row?.interests ?? [],
+    public_fields: publicFieldsOf(row),
     updated_at: row ? row.updatedAt.toISOString() : null,
   };
 }
 
+/** The picture fields of a profile and the upload kind each one must come from. */
+const PICTURE_FIELDS = [
+  ['avatar_url', 'avatarUrl', 'avatar'],
+  ['cover_image_url', 'coverImageUrl', 'cover'],
+] as const satisfies readonly (readonly [keyof ProfileUpdateBody, keyof ProfileRow, UploadKind])[];
+
+const UPLOAD_URL_PREFIX = '/api/uploads/files/';
+
+/** The storage key of one of the caller's own uploads, from its URL; null for anything else. */
+function ownUploadKey(userId: string, url: string | null, kind?: UploadKind): string | null {
+  if (url === null || !uploadResponseSchema.shape.url.safeParse(url).success) return null;
+  const key = url.slice(UPLOAD_URL_PREFIX.length);
+  return key.startsWith(kind ? `${userId}/${kind}/` : `${userId}/`) ? key : null;
+}
+
+/** What the profiles module needs of uploads: check that a picture exists, delete a replaced one. */
+export type ProfilePictureStore = Pick<UploadsService, 'read' | 'remove'>;
+
+type Log = { warn: (details: object, message: string) => void };
+
 /** SPEC §3/§5/§7/§8: profiles, coach categories, client profiles and the completion check. */
-export function createProfilesService(deps: { db: Database; repository: ProfilesRepository; clock: Clock }) {
-  const { db, repository, clock } = deps;
+export function createProfilesService(deps: {
+  db: Database;
+  repository: ProfilesRepository;
+  clock: Clock;
+  /** Without it picture URLs are still checked by shape, but not for existence, and nothing is deleted. */
+  pictures?: ProfilePictureStore;
+}) {
+  const { db, repository, clock, pictures } = deps;
+
+  /**
+   * avatar_url / cover_image_url may only be set to null (or '' for null), to the value they already
+   * have, or to one of the caller's own uploads of the matching kind that still exists.
+   */
+  async function checkPictures(userId: string, current: ProfileRow, body: ProfileUpdateBody) {
+    const changes: Partial<Record<'avatar_url' | 'cover_image_url', string | null>> = {};
+    for (const [field, column, kind] of PICTURE_FIELDS) {
+      const value = body[field];
+      if (value === undefined) continue;
+      const next = value === null || value.trim() === '' ? null : value.trim();
+      changes[field] = next;
+      if (next === null || next === current[column]) continue;
+      const key = ownUploadKey(userId, next, kind);
+      if (!key)
+        throw new AppError('VALIDATION_ERROR', PROFILE_PICTURE_MESSAGES.notOwnUpload, {
+          details: [{ path: field, message: PROFILE_PICTURE_MESSAGES.notOwnUpload }],
+        });
+      if (pictures) {
+        try {
+          await pictures.read(key);
+        } catch (error) {
+          if (error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'VALIDATION_ERROR'))
+            throw new AppError('VALIDATION_ERROR', PROFILE_PICTURE_MESSAGES.missing, {
+              details: [{ path: field, message: PROFILE_PICTURE_MESSAGES.missing }],
+            });
+          throw error;
+        }
+      }
+    }
+    return changes;
+  }
+
+  /** After a picture was replaced or removed, the old upload of the caller goes (best effort, logged). */
+  async function removeReplacedPictures(userId: string, before: ProfileRow, after: ProfileRow, log?: Log) {
+    if (!pictures) return;
+    for (const [field, column] of PICTURE_FIELDS) {
+      if (before[column] === after[column]) continue;
+      const key = ownUploadKey(userId, before[column]);
+      if (!key) continue;
+      try {
+        await pictures.remove(userId, key);
+      } catch (error) {
+        // SPEC §8 silent handling: the profile is saved; a file left behind only uses quota.
+        if (!(error instanceof AppError && error.code === 'NOT_FOUND'))
+          log?.warn({ field, err: error }, 'replaced profile picture was not deleted');
+      }
+    }
+  }
 
   /** The caller's profile row, created when missing (SPEC §8: PGRST116 means create one). */
   async function ensureProfile(userId: string): Promise<ProfileRow> {
@@ -135,26 +225,37 @@ export function createProfilesService(deps: { db: Database; repository: Profiles
      * email, is_online or stats: the body schema is strict), replace the categories when given.
      * Database failures become the SPEC §8 codes.
      */
-    async updateOwnProfile(userId: string, body: ProfileUpdateBody): Promise<OwnProfile> {
-      await ensureProfile(userId);
+    async updateOwnProfile(userId: string, body: ProfileUpdateBody, log?: Log): Promise<OwnProfile> {
+      const existing = await ensureProfile(userId);
       const { categories, ...fields } = body;
+      const pictureChanges = await checkPictures(userId, existing, body);
+      let result: { before: ProfileRow; after: ProfileRow; profile: OwnProfile };
       try {
-        return await db.transaction(async (tx) => {
+        result = await db.transaction(async (tx) => {
           const current = await repository.lockByUserId(tx, userId);
           if (!current)
             throw new AppError('PROFILE_UPDATE_FAILED', UNIFIED_PROFILE_MESSAGES.createMainProfileFailed);
-          const normalised = normaliseProfileUpdate(fields, { fullName: current.fullName });
+          const normalised = normaliseProfileUpdate(
+            { ...fields, ...pictureChanges },
+            { fullName: current.fullName },
+          );
           const changes: Record<string, unknown> = { updatedAt: clock.now() };
           for (const [field, column] of Object.entries(COLUMN_BY_FIELD))
             if (normalised[field] !== undefined) changes[column] = normalised[field];
           const [updated] = await repository.update(tx, userId, changes as ProfileChanges);
           if (!updated) throw new AppError('NO_DATA_RETURNED');
           if (categories) await repository.replaceCategories(tx, userId, categories);
-          return toOwnProfile(updated, await repository.findCategories(tx, userId));
+          return {
+            before: current,
+            after: updated,
+            profile: toOwnProfile(updated, await repository.findCategories(tx, userId)),
+          };
         });
       } catch (error) {
         throw toProfileUpdateError(error);
       }
+      await removeReplacedPictures(userId, result.before, result.after, log);
+      return result.profile;
     },
 
     async getPublicCoachProfile(username: string): Promise<PublicCoachProfile> {
@@ -215,6 +316,8 @@ export function createProfilesService(deps: { db: Database; repository: Profiles
       if (body.zodiac_sign !== undefined) values.zodiacSign = body.zodiac_sign;
       if (body.gender !== undefined) values.gender = body.gender;
       if (body.interests !== undefined) values.interests = body.interests;
+      if (body.public_fields !== undefined)
+        values.publicFields = CLIENT_PUBLIC_FIELDS.filter((field) => body.public_fields?.includes(field));
 
       const existing = await repository.findClientProfile(db, userId);
       if (!existing) {
@@ -235,11 +338,113 @@ export function createProfilesService(deps: { db: Database; repository: Profiles
       }
     },
 
+    /**
+     * GET /api/clients/:username: a client's public page, only the fields they chose to show. A
+     * private page (nothing chosen), an unknown username or a person without the client role is
+     * NOT_FOUND, the same answer each time.
+     */
+    async getPublicClientProfile(username: string): Promise<PublicClientProfile> {
+      const row = await repository.findClientByUsername(db, username);
+      const shown = publicFieldsOf(row?.client ?? null);
+      if (!row?.profile.username || shown.length === 0) throw new AppError('NOT_FOUND');
+      const { profile, client } = row;
+      const all: Required<Omit<PublicClientProfile, 'username'>> = {
+        full_name: profile.fullName,
+        avatar_url: profile.avatarUrl,
+        short_bio: client?.shortBio ?? null,
+        about_me: client?.aboutMe ?? null,
+        interests: client?.interests ?? [],
+        zodiac_sign: client?.zodiacSign ?? null,
+        gender: client?.gender ?? null,
+      };
+      return Object.assign(
+        { username: profile.username },
+        ...shown.map((field) => ({ [field]: all[field] })),
+      ) as PublicClientProfile;
+    },
+
+    /**
+     * GET /api/clients/:clientId/profile: a coach sees a client's profile only after a session with
+     * them (client_coach_stats.total_sessions > 0). Anyone else, and any client without such a
+     * session, gets NOT_FOUND: the answer never says whether the person exists.
+     */
+    async getClientProfileForCoach(coachId: string, clientId: string): Promise<CoachViewOfClient> {
+      if (!(await repository.hasRole(db, coachId, 'coach'))) throw new AppError('NOT_FOUND');
+      const together = await repository.findSessionsTogether(db, coachId, clientId);
+      if (!together) throw new AppError('NOT_FOUND');
+      const [profile, client] = await Promise.all([
+        repository.findByUserId(db, clientId),
+        repository.findClientProfile(db, clientId),
+      ]);
+      return {
+        user_id: clientId,
+        username: profile?.username ?? null,
+        full_name: profile?.fullName ?? null,
+        avatar_url: profile?.avatarUrl ?? null,
+        short_bio: client?.shortBio ?? null,
+        about_me: client?.aboutMe ?? null,
+        zodiac_sign: client?.zodiacSign ?? null,
+        gender: client?.gender ?? null,
+        interests: client?.interests ?? [],
+        sessions: {
+          total_sessions: together.totalSessions,
+          total_spent: together.totalSpent,
+          last_session_at: iso(together.lastSessionAt),
+        },
+      };
+    },
+
     /** SPEC §7 check-profile-completion (called 2 s after a successful profile update). */
     async checkProfileCompletion(userId: string): Promise<ProfileCompletion> {
       const row = await ensureProfile(userId);
       const categories = await repository.findCategories(db, userId);
       return profileCompletion({ ...row, categories });
+    },
+
+    /**
+     * An approved coach application fills the coach's profile where it is still empty, inside the
+     * caller's transaction: about_me from the bio (and short_bio when the bio is at most 300
+     * characters), work_experience, years_experience, the on-demand rates the applicant gave, and the
+     * categories when the coach has none. Whatever the coach already wrote is kept.
+     */
+    async prefillFromCoachApplication(
+      executor: DbExecutor,
+      userId: string,
+      application: {
+        bio: string;
+        experience: string;
+        yearsExperience: number | null;
+        categories: readonly string[];
+        textPrice: number | null;
+        audioPrice: number | null;
+        videoPrice: number | null;
+      },
+    ): Promise<void> {
+      await repository.insertMissingProfile(executor, userId, clock.now());
+      const current = await repository.lockByUserId(executor, userId);
+      if (!current) return;
+      const empty = (value: string | null) => value === null || value.trim() === '';
+      const changes: ProfileChanges = {};
+      if (empty(current.aboutMe) && application.bio) changes.aboutMe = application.bio;
+      if (empty(current.shortBio) && application.bio && application.bio.length <= 300)
+        changes.shortBio = application.bio;
+      if (empty(current.workExperience) && application.experience)
+        changes.workExperience = application.experience;
+      if (current.yearsExperience === null && application.yearsExperience !== null)
+        changes.yearsExperience = application.yearsExperience;
+      if (current.onDemandTextPrice === null && application.textPrice !== null)
+        changes.onDemandTextPrice = application.textPrice;
+      if (current.onDemandAudioPrice === null && application.audioPrice !== null)
+        changes.onDemandAudioPrice = application.audioPrice;
+      if (current.onDemandVideoPrice === null && application.videoPrice !== null)
+        changes.onDemandVideoPrice = application.videoPrice;
+      if (Object.keys(changes).length > 0)
+        await repository.update(executor, userId, { ...changes, updatedAt: clock.now() });
+      if (
+        application.categories.length > 0 &&
+        (await repository.findCategories(executor, userId)).length === 0
+      )
+        await repository.replaceCategories(executor, userId, application.categories);
     },
   };
 }

@@ -1,0 +1,95 @@
+import { Eye, Layers, Palette, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ApplicationStatusCard } from '../../features/profile-completion/components/application-status-card';
+import { CompletionChecklist } from '../../features/profile-completion/components/completion-checklist';
+import { useAuth } from '../../lib/auth/use-auth';
+import { useOwnProfile } from '../../lib/own-profile';
+
+function greeting(now: Date): string {
+  const hour = now.getHours();
+  if (hour < 12) return 'Good morning';
+  if (hour < 18) return 'Good afternoon';
+  return 'Good evening';
+}
+
+/** "Dr. Lena Ortiz" -> "Lena": the first word that is not a title. */
+function firstName(fullName: string | null): string | null {
+  const words = (fullName ?? '').trim().split(/\s+/).filter(Boolean);
+  const word = words.find((candidate) => !/^(dr|mr|mrs|ms|mx|prof)\.?$/i.test(candidate));
+  return word ?? null;
+}
+
+const QUICK_LINKS: { to: string; label: string; description: string; icon: ReactNode }[] = [
+  {
+    to: '/services',
+    label: 'Services',
+    description: 'What you offer and its prices.',
+    icon: <Layers aria-hidden="true" className="size-5" />,
+  },
+  {
+    to: '/profile',
+    label: 'Your profile',
+    description: 'Your story, photos and rates.',
+    icon: <UserRound aria-hidden="true" className="size-5" />,
+  },
+  {
+    to: '/branding',
+    label: 'Branding',
+    description: 'Fonts, colours and your website.',
+    icon: <Palette aria-hidden="true" className="size-5" />,
+  },
+  {
+    to: '/profile/preview',
+    label: 'Preview',
+    description: 'See your page as clients do.',
+    icon: <Eye aria-hidden="true" className="size-5" />,
+  },
+];
+
+/** SPEC §2 `/portal` (coach home): the profile checklist, where the application stands, quick links. */
+export function PortalPage() {
+  const auth = useAuth();
+  const profile = useOwnProfile();
+  const name = firstName(
+    profile.data?.full_name ??
+      (typeof auth.user?.user_metadata.full_name === 'string' ? auth.user.user_metadata.full_name : null),
+  );
+
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12">
+      <div>
+        <p className="text-text-muted">
+          {greeting(new Date())}
+          {name ? `, ${name}` : ''}.
+        </p>
+        <h1 className="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">Coach home</h1>
+      </div>
+      <ApplicationStatusCard />
+      <CompletionChecklist />
+      <nav aria-labelledby="quick-links-heading">
+        <h2 id="quick-links-heading" className="text-lg font-semibold">
+          Quick links
+        </h2>
+        <ul className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2">
+          {QUICK_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                className="flex min-h-11 items-start gap-3 rounded-[var(--radius-card)] border border-border bg-surface p-4 shadow-soft hover:bg-surface-sunken"
+              >
+                <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
+                  {link.icon}
+                </span>
+                <span>
+                  <span className="block font-medium">{link.label}</span>
+                  <span className="block text-sm text-text-muted">{link.description}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,283 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OwnProfile } from '../../../contracts/profiles';
+import { ToastProvider } from '../../components/toast';
+import {
+  cancelScheduledCompletionCheck,
+  COMPLETION_CHECK_DELAY_MS,
+} from '../../features/profile-completion/api/profile-completion';
+import { createAuthClient, type AuthClient } from '../../lib/auth/auth-client';
+import { AuthClientContext } from '../../lib/auth/use-auth';
+import { ownProfileQueryKey } from '../../lib/own-profile';
+import { createQueryClient } from '../../lib/query-client';
+import {
+  apiError,
+  buildSession,
+  stubApi,
+  USER_ID,
+  type StubHandler,
+  type StubResponse,
+} from '../../lib/testing/stub-api';
+import { ProfileEditPage } from './profile-edit';
+
+/**
+ * The coach profile editor against a stubbed server: only changed fields are sent, the optimistic
+ * change is rolled back with the SPEC §8 text, the completion check follows a success by 2 s, and
+ * the unsaved-changes guard holds navigation.
+ */
+let client: AuthClient | undefined;
+afterEach(() => {
+  // A save that succeeded schedules a check 2 s later; it must not land in the next case's stub.
+  cancelScheduledCompletionCheck();
+  client?.stop();
+  client = undefined;
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const PROFILE: OwnProfile = {
+  id: '00000000-0000-4000-8000-0000000000aa',
+  user_id: USER_ID,
+  full_name: 'Lena Ortiz',
+  username: 'lena-ortiz',
+  email: 'lena@example.test',
+  professional_title: 'Mindfulness coach',
+  work_experience: null,
+  short_bio: 'Calm, practical coaching.',
+  about_me: null,
+  avatar_url: null,
+  cover_image_url: null,
+  is_online: false,
+  last_online_confirm_at: null,
+  show_online_status: true,
+  show_trust_signals: true,
+  show_coach_stats: true,
+  custom_availability_message: 'Online Now - Ready to help you grow!',
+  show_services_prominently: false,
+  coach_tagline: null,
+  enable_follow_button: true,
+  enable_notify_button: true,
+  show_service_badges: true,
+  enable_live_preview_labels: false,
+  custom_fonts: { primary: 'inter' },
+  years_experience: 6,
+  date_of_birth: null,
+  on_demand_text_price: null,
+  on_demand_audio_price: 3500,
+  on_demand_video_price: null,
+  onboarding_tour_completed: false,
+  tour_step_progress: null,
+  tour_last_seen_at: null,
+  client_onboarding_tour_completed: false,
+  client_tour_step_progress: null,
+  client_tour_last_seen_at: null,
+  categories: ['mindfulness'],
+  updated_at: '2026-11-21T09:00:00.000Z',
+};
+
+function renderEditor(routes: Record<string, StubHandler | StubResponse> = {}) {
+  const api = stubApi({
+    'POST /auth/v1/token': { body: buildSession() },
+    'GET /api/profiles/me': { body: PROFILE },
+    'POST /api/rpc/check_profile_completion': { body: { completion: 86, missing: ['avatar_url'] } },
+    ...routes,
+  });
+  client = createAuthClient();
+  void client.start();
+  const queryClient: QueryClient = createQueryClient();
+  const router = createMemoryRouter(
+    [
+      { path: '/profile/edit', element: <ProfileEditPage /> },
+      { path: '/portal', element: <h1>Coach home</h1> },
+      { path: '/profile/preview', element: <h1>Profile preview</h1> },
+    ],
+    { initialEntries: ['/profile/edit'] },
+  );
+  render(
+    <AuthClientContext.Provider value={client}>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </QueryClientProvider>
+    </AuthClientContext.Provider>,
+  );
+  return { api, router, queryClient };
+}
+
+const field = (name: string) => screen.findByRole('textbox', { name });
+const toastRegion = () => screen.getByRole('region', { name: 'Notifications' });
+const cached = (queryClient: QueryClient) =>
+  queryClient.getQueryData<OwnProfile>(ownProfileQueryKey(USER_ID));
+
+/**
+ * With setTimeout faked, runs what is due now (TanStack Query notifies through setTimeout(0)) until
+ * `check` passes, without moving the clock. vi.waitFor would move the fake clock itself.
+ */
+async function settle(check: () => void) {
+  for (let round = 0; round < 50; round += 1) {
+    await act(async () => vi.advanceTimersByTimeAsync(0));
+    try {
+      check();
+      return;
+    } catch {
+      // not yet
+    }
+  }
+  check();
+}
+
+function deferred() {
+  let resolve: (value: StubResponse) => void = () => undefined;
+  const promise = new Promise<StubResponse>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
+describe('/profile/edit', () => {
+  it('shows the saved profile with the default rates, and sends only what changed', async () => {
+    const user = userEvent.setup();
+    const { api } = renderEditor({
+      'PATCH /api/profiles/me': ({ body }) => ({ body: { ...PROFILE, ...(body as object) } }),
+    });
+    expect(await field('Full name')).toHaveValue('Lena Ortiz');
+    expect(screen.getByRole('textbox', { name: 'Text chat, $ per 15 min' })).toHaveAttribute(
+      'placeholder',
+      '30.00',
+    );
+    expect(screen.getByText('Default $35.00')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Audio call, $ per 15 min' })).toHaveValue('35.00');
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+
+    await user.clear(screen.getByRole('textbox', { name: 'Professional title' }));
+    await user.type(screen.getByRole('textbox', { name: 'Professional title' }), 'Sleep coach');
+    await user.type(screen.getByRole('textbox', { name: 'Video call, $ per 15 min' }), '42.5');
+    await user.click(screen.getByRole('button', { name: 'Sleep' }));
+    await user.click(screen.getByRole('switch', { name: 'Put my services first' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(api.callsTo('PATCH', '/api/profiles/me')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/api/profiles/me')[0]!.body).toEqual({
+      professional_title: 'Sleep coach',
+      on_demand_video_price: 4250,
+      categories: ['mindfulness', 'sleep'],
+      show_services_prominently: true,
+    });
+    expect(await within(toastRegion()).findByText('Profile saved')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  });
+
+  it('checks the username rule as it is typed, with the exact SPEC text', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    const username = await field('Username');
+    await user.clear(username);
+    await user.type(username, 'Lena Ortiz');
+    expect(username).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'Username can only contain lowercase letters, numbers, hyphens, and underscores',
+      ) as unknown as string,
+    );
+    await user.clear(screen.getByRole('textbox', { name: 'Full name' }));
+    expect(screen.getByText('Full name is required')).toBeInTheDocument();
+  });
+
+  it('shows the change at once and rolls it back when the server refuses it, with the SPEC §8 message', async () => {
+    const user = userEvent.setup();
+    const answer = deferred();
+    const { queryClient } = renderEditor({ 'PATCH /api/profiles/me': () => answer.promise });
+    const username = await field('Username');
+    await user.clear(username);
+    await user.type(username, 'maya');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    // Optimistic: the cache already shows the new username while the server has not answered.
+    await waitFor(() => expect(cached(queryClient)?.username).toBe('maya'));
+    await act(async () =>
+      answer.resolve(
+        apiError(409, 'USERNAME_TAKEN', 'This username is already taken. Please choose a different one.'),
+      ),
+    );
+
+    const toast = await within(toastRegion()).findByRole('alert');
+    expect(toast).toHaveTextContent('Update Failed');
+    expect(toast).toHaveTextContent('This username is already taken. Please choose a different one.');
+    // Rolled back: the cache holds the saved value again.
+    expect(cached(queryClient)?.username).toBe('lena-ortiz');
+    // The typed draft stays, with the reason next to the field, so nothing is lost.
+    expect(username).toHaveValue('maya');
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('You have unsaved changes.')).toBeInTheDocument();
+  });
+
+  it('shows the network text when the server cannot be reached', async () => {
+    const user = userEvent.setup();
+    const { queryClient } = renderEditor({
+      'PATCH /api/profiles/me': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const title = await field('Tagline');
+    await user.type(title, 'Breathe first');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await within(toastRegion()).findByRole('alert')).toHaveTextContent(
+      'Network error. Please check your connection and try again.',
+    );
+    expect(cached(queryClient)?.coach_tagline).toBeNull();
+  });
+
+  it('runs the completion check 2 s after a successful save, not before', async () => {
+    const user = userEvent.setup();
+    const answer = deferred();
+    const { api } = renderEditor({ 'PATCH /api/profiles/me': () => answer.promise });
+    await user.type(await field('Tagline'), 'Breathe first');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.callsTo('PATCH', '/api/profiles/me')).toHaveLength(1));
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    await act(async () => answer.resolve({ body: { ...PROFILE, coach_tagline: 'Breathe first' } }));
+    await settle(() => expect(screen.getByText('All changes saved.')).toBeInTheDocument());
+
+    const checks = () => api.callsTo('POST', '/api/rpc/check_profile_completion');
+    expect(checks()).toHaveLength(0);
+    await act(async () => vi.advanceTimersByTimeAsync(COMPLETION_CHECK_DELAY_MS - 1));
+    expect(checks()).toHaveLength(0);
+    await act(async () => vi.advanceTimersByTimeAsync(1));
+    await settle(() => expect(checks()).toHaveLength(1));
+  });
+
+  it('holds navigation while there are unsaved changes: keep editing, or discard and go', async () => {
+    const user = userEvent.setup();
+    const { router, api } = renderEditor();
+    await user.type(await field('Tagline'), 'Unsaved words');
+
+    await act(async () => void router.navigate('/portal'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'You have unsaved changes' });
+    expect(router.state.location.pathname).toBe('/profile/edit');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/profile/edit');
+    expect(screen.getByRole('textbox', { name: 'Tagline' })).toHaveValue('Unsaved words');
+
+    await user.click(screen.getAllByRole('link', { name: 'Preview' })[0]!);
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'You have unsaved changes' })).getByRole(
+        'button',
+        {
+          name: 'Discard changes',
+        },
+      ),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/preview'));
+    expect(api.callsTo('PATCH', '/api/profiles/me')).toHaveLength(0);
+  });
+
+  it('does not hold navigation once everything is saved', async () => {
+    const { router } = renderEditor();
+    await field('Tagline');
+    await act(async () => void router.navigate('/portal'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/portal'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});
