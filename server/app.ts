@@ -26,8 +26,7 @@ import { oauthRoutes } from './modules/auth/oauth/oauth.routes';
 import { createOAuthService } from './modules/auth/oauth/oauth.service';
 import { createSessionService } from './modules/auth/session.service';
 import { createTokenService } from './modules/auth/tokens';
-import { createLocalObjectStorage } from './adapters/storage/local-object-storage';
-import { createS3ObjectStorage } from './adapters/storage/s3-object-storage';
+import { createObjectStorage } from './adapters/storage/create-object-storage';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService } from './modules/uploads/uploads.service';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
@@ -45,6 +44,24 @@ import { createLogger, RequestLogController } from './plugins/logging';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
+import { createDiscoveryRepository } from './modules/discovery/discovery.repository';
+import { discoveryRoutes } from './modules/discovery/discovery.routes';
+import { createDiscoveryService } from './modules/discovery/discovery.service';
+import { createFavoritesRepository } from './modules/discovery/favorites.repository';
+import { favoritesRoutes } from './modules/discovery/favorites.routes';
+import { createFavoritesService } from './modules/discovery/favorites.service';
+import { createServicesRepository } from './modules/services/services.repository';
+import { servicesRoutes } from './modules/services/services.routes';
+import { createServicesService } from './modules/services/services.service';
+import { createProgramsRepository } from './modules/programs/programs.repository';
+import { programsRoutes } from './modules/programs/programs.routes';
+import { createProgramsService } from './modules/programs/programs.service';
+import { createApplicationsRepository } from './modules/applications/applications.repository';
+import { applicationsRoutes } from './modules/applications/applications.routes';
+import { createApplicationsService } from './modules/applications/applications.service';
+import { createCoachPagesRepository } from './modules/coach-pages/coach-pages.repository';
+import { coachPagesRoutes } from './modules/coach-pages/coach-pages.routes';
+import { createCoachPagesService } from './modules/coach-pages/coach-pages.service';
 
 export type AppDeps = {
   config: Config;
@@ -173,22 +190,48 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   await app.register(rolesRoutes, { roles, auth, guard });
   await app.register(adminRoutes, { admin, guard });
   await app.register(securityEventsRoutes, { securityEvents, guard });
-  const profiles = createProfilesService({ db, repository: createProfilesRepository(), clock });
-  await app.register(profilesRoutes, { profiles, guard });
-  const storageConfig = config.uploads.storage;
   const uploads = createUploadsService({
-    storage:
-      storageConfig.driver === 's3'
-        ? createS3ObjectStorage({ ...storageConfig, clock })
-        : createLocalObjectStorage(storageConfig.dir),
+    storage: createObjectStorage(config.uploads.storage, clock),
     quotaBytes: config.uploads.quotaBytes,
   });
+  const profiles = createProfilesService({
+    db,
+    repository: createProfilesRepository(),
+    clock,
+    pictures: uploads,
+  });
+  await app.register(profilesRoutes, { profiles, guard });
   await app.register(uploadsRoutes, { uploads, guard });
   if (config.mailboxEnabled) {
     // The demo's stand-in for an inbox: it shows sign-in codes, so only without a real provider.
     const mailboxService = createMailboxService({ db, repository: createOutboxRepository() });
     await app.register(mailboxRoutes, { service: mailboxService });
   }
+
+  const coachPages = createCoachPagesService({ db, repository: createCoachPagesRepository(), clock });
+  await app.register(coachPagesRoutes, { coachPages, guard });
+
+  const applications = createApplicationsService({
+    db,
+    repository: createApplicationsRepository(),
+    admin,
+    roles,
+    profiles,
+    outbox,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(applicationsRoutes, { applications, admin, guard });
+
+  const services = createServicesService({ db, repository: createServicesRepository(), clock });
+  await app.register(servicesRoutes, { services, guard });
+  const programs = createProgramsService({ db, repository: createProgramsRepository(), clock });
+  await app.register(programsRoutes, { programs, guard });
+
+  const discovery = createDiscoveryService({ repository: createDiscoveryRepository(db), clock });
+  await app.register(discoveryRoutes, { discovery, guard });
+  const favorites = createFavoritesService({ db, repository: createFavoritesRepository(), clock });
+  await app.register(favoritesRoutes, { favorites, guard });
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   // Logs are written asynchronously: flush what is buffered when the app closes.

@@ -54,6 +54,24 @@ export const ERROR_CODES = {
   PROFILE_UPDATE_FAILED: 'Failed to update profile. Please try again.',
   /** SPEC §8: the update ran but returned no row. */
   NO_DATA_RETURNED: 'Update completed but no data returned. Please refresh.',
+  /** Issue #4: a paid program cannot be published or joined until wallet payments exist. */
+  PAID_PROGRAMS_UNAVAILABLE:
+    'Paid programs open once wallet payments are available; for now you can publish free programs.',
+  /** A coach application is already waiting for review: one pending application per person. */
+  APPLICATION_PENDING:
+    'Your coach application is already being reviewed. You will see the decision on the Become a coach page.',
+  /** The person is already an approved coach: there is nothing to apply for. */
+  ALREADY_APPROVED_COACH: 'You are already an approved coach. Open your coach home to get started.',
+  /** An admin acted on an application someone else approved or rejected first. */
+  APPLICATION_ALREADY_REVIEWED:
+    'This application was already reviewed by someone else. Refresh the list to see its outcome.',
+  /** Following coaches needs the client role (a coach-only account has none). */
+  CLIENT_ROLE_REQUIRED:
+    'Following coaches is part of the client side of Wellspring. Add or switch to the client role from the account menu, then try again.',
+  /** The coach turned off the Follow button (enable_follow_button). */
+  FOLLOW_DISABLED: 'This coach has turned off following. You can still open their page and book a session.',
+  /** The coach turned off the Notify button (enable_notify_button). */
+  NOTIFY_DISABLED: 'This coach has turned off notifications for followers. You can still follow them.',
   /** Anything unexpected. Details are logged on the server, never sent to the client. */
   INTERNAL_ERROR: 'An unexpected error occurred. Please try again.',
 } as const;

@@ -65,14 +65,29 @@ export const routes: RouteObject[] = [
 
       // ---- Public routes (no sign-in).
       screen('discovery/:bookingId', 'Discovery call', 'The discovery call session for a booking.'),
-      screen(
-        'coach/:username',
-        'Coach profile',
-        "A coach's public page, where clients see who they are and what they offer.",
-      ),
-      screen('coach/:username/website', 'Coach website', "A coach's own website, published on Wellspring."),
-      screen('client/:username', 'Client profile', "A client's public profile."),
-      screen('profile/:username', 'Coach profile', "A coach's profile, as clients see it."),
+      {
+        path: 'coach/:username',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/coach-profile')).CoachProfilePage }),
+      },
+      {
+        path: 'coach/:username/website',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/coach-website')).CoachWebsitePage }),
+      },
+      {
+        path: 'client/:username',
+        errorElement: <RouteError />,
+        lazy: async () => ({
+          Component: (await import('./routes/client-public-profile')).ClientPublicProfilePage,
+        }),
+      },
+      // SPEC §2: /profile/:username and /profile/{id} are the same coach view, never redirected.
+      {
+        path: 'profile/:username',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/coach-profile')).CoachProfilePage }),
+      },
       screen('invite/:firstName', "You're invited", 'The landing page for an invitation to Wellspring.'),
       screen(
         'session/:sessionId',
@@ -82,26 +97,65 @@ export const routes: RouteObject[] = [
       screen('marketplace', 'Marketplace', 'Browse what coaches offer on Wellspring.'),
       screen('marketplace/*', 'Marketplace', 'Browse what coaches offer on Wellspring.'),
       screen('post/:id', 'Post', 'A post from the Wellspring community.'),
-      screen('discover', 'Discover coaches', 'Find a wellness coach who fits you.'),
-      screen('program/:id', 'Program', "A coach's program and its lessons."),
+      {
+        path: 'discover',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/discover')).DiscoverPage }),
+      },
+      {
+        path: 'program/:id',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/program')).ProgramPage }),
+      },
       screen('help-center', 'Help centre', 'Answers to common questions about using Wellspring.'),
       screen('help', 'Help centre', 'Answers to common questions about using Wellspring.'),
       ...HELP_TOPICS.map(([slug, title, description]) => screen(`help-center/${slug}`, title, description)),
 
       // ---- Signed-in routes (login guard).
-      screen('portal', 'Coach home', 'Your practice at a glance: requests, sessions, clients and earnings.'),
-      screen('client-portal', 'Home', 'Your sessions, your coaches and your habits in one place.'),
+      {
+        path: 'portal',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/portal')).PortalPage }),
+      },
+      {
+        path: 'client-portal',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/client-portal')).ClientPortalPage }),
+      },
       screen(
         'shiny-objects',
         'Shiny objects',
         'This screen is part of the product map; what it holds has not been described yet.',
       ),
-      screen('profile', 'Your profile', 'How clients see you: your story, your services and your prices.'),
-      screen('profile/edit', 'Edit profile', 'Change the details on your profile.'),
-      screen('profile/preview', 'Profile preview', 'See your profile the way clients see it.'),
-      screen('profile/:username/preview', 'Profile preview', 'See your profile the way clients see it.'),
+      {
+        path: 'profile',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/profile-overview')).ProfileOverviewPage }),
+      },
+      {
+        path: 'profile/edit',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/profile-edit')).ProfileEditPage }),
+      },
+      {
+        path: 'profile/preview',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/profile-preview')).ProfilePreviewPage }),
+      },
+      // Also /profile/{id}/preview: one pattern (route-access.ts).
+      {
+        path: 'profile/:username/preview',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/profile-preview')).ProfilePreviewPage }),
+      },
+      // SPEC §2: /profile/:username/edit and /profile/{id}/edit both open the caller's own editor at
+      // /profile/edit (the guard redirects first, route-access.ts REDIRECT_ROUTES); nobody edits another's.
       { path: 'profile/:username/edit', loader: () => redirect('/profile/edit') },
-      screen('services', 'Services', 'The sessions and programs you offer, and their prices.'),
+      {
+        path: 'services',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/services')).ServicesPage }),
+      },
       screen('manage-revenue', 'Revenue', 'What you have earned and what you can withdraw.'),
       screen('revenue', 'Revenue', 'What you have earned and what you can withdraw.'),
       screen('cards', 'Cards', 'The cards connected to your coaching account.'),
@@ -111,7 +165,11 @@ export const routes: RouteObject[] = [
         'Confirmation of a withdrawal from your earnings.',
       ),
       screen('invite-clients', 'Invite clients', 'Invite the people you coach to join you on Wellspring.'),
-      screen('branding', 'Branding', 'The look of your public page and website: fonts, colours and labels.'),
+      {
+        path: 'branding',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/branding')).BrandingPage }),
+      },
       screen('documentation', 'Documentation', 'Guides to running your practice on Wellspring.'),
       screen('chat', 'Chat', 'Your conversations with coaches and clients.'),
       screen('chat/*', 'Chat', 'Your conversations with coaches and clients.'),
@@ -143,27 +201,53 @@ export const routes: RouteObject[] = [
       screen('wallet', 'Wallet', 'Your balance and your payments for sessions.'),
       screen('gift', 'Send a gift', 'Send a gift through Wellspring.'),
       screen('client-chat', 'Messages', 'Your conversations with your coaches.'),
-      screen('client-favorites', 'Favourite coaches', 'The coaches you follow.'),
-      screen('client-programs', 'Your programs', 'The programs you have joined.'),
+      {
+        path: 'client-favorites',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/client-favorites')).ClientFavoritesPage }),
+      },
+      {
+        path: 'client-programs',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/client-programs')).ClientProgramsPage }),
+      },
       screen('client-wallet', 'Wallet', 'Your balance and your payments for sessions.'),
       screen('client-habit-tracker', 'Habit tracker', 'Track your daily habits and keep your streaks going.'),
       screen('habit-tracker', 'Habit tracker', 'Track your daily habits and keep your streaks going.'),
-      screen('client-profile', 'Your profile', 'What your coaches see about you.'),
-      screen('client-profile-edit', 'Edit profile', 'Change the details on your profile.'),
-      screen(
-        'client-profile-view/:clientId',
-        'Client profile',
-        "A client's profile, as their coach sees it.",
-      ),
+      {
+        path: 'client-profile',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/client-profile')).ClientProfilePage }),
+      },
+      {
+        path: 'client-profile-edit',
+        errorElement: <RouteError />,
+        lazy: async () => ({
+          Component: (await import('./routes/client-profile-edit')).ClientProfileEditPage,
+        }),
+      },
+      {
+        path: 'client-profile-view/:clientId',
+        errorElement: <RouteError />,
+        lazy: async () => ({
+          Component: (await import('./routes/client-profile-view')).ClientProfileViewPage,
+        }),
+      },
       screen('client-success/:userId', 'Client success', 'What a client has achieved with their coach.'),
       screen('rating-reviews', 'Reviews', 'Ratings and reviews from finished sessions.'),
       screen('reviews', 'Reviews', 'Ratings and reviews from finished sessions.'),
-      screen('program/:programId/lesson/:lessonNumber', 'Lesson', 'A lesson of a program you joined.'),
-      screen(
-        'coach-application',
-        'Become a coach',
-        'Apply to coach on Wellspring; an administrator reviews every application.',
-      ),
+      {
+        path: 'program/:programId/lesson/:lessonNumber',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/program-lesson')).ProgramLessonPage }),
+      },
+      {
+        path: 'coach-application',
+        errorElement: <RouteError />,
+        lazy: async () => ({
+          Component: (await import('./routes/coach-application')).CoachApplicationPage,
+        }),
+      },
 
       // ---- Admin routes (active admins with a verified second factor).
       screen(
@@ -171,11 +255,13 @@ export const routes: RouteObject[] = [
         'Administration',
         'Run the platform: applications, coaches, revenue, feedback, sessions, community and system.',
       ),
-      screen(
-        'admin/applications',
-        'Coach applications',
-        'Review the people who applied to coach on Wellspring.',
-      ),
+      {
+        path: 'admin/applications',
+        errorElement: <RouteError />,
+        lazy: async () => ({
+          Component: (await import('./routes/admin-applications')).AdminApplicationsPage,
+        }),
+      },
       screen('admin/coaches', 'Coaches', 'Every coach on the platform.'),
       screen('admin/revenue', 'Revenue', 'Coach earnings and payouts.'),
       screen('admin/platform-revenue', 'Platform revenue', 'What the platform itself earns.'),

@@ -101,11 +101,11 @@ describe('loading', () => {
 
 describe('visitors', () => {
   it('see public pages with their shell and a coming-soon state', async () => {
-    renderApp({ at: '/coach/lena-ortiz', me: null });
-    expect(await heading('Coach profile')).toBeInTheDocument();
+    renderApp({ at: '/marketplace', me: null });
+    expect(await heading('Marketplace')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Sign in/ })).toHaveAttribute('href', '/auth');
-    expect(document.title).toBe('Coach profile · Wellspring');
+    expect(document.title).toBe('Marketplace · Wellspring');
   });
 
   it('are sent to /auth with the return path from a signed-in route', async () => {
