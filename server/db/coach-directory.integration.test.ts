@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/database';
+import { COACHING_CATEGORIES } from '../../domain/coaching/categories';
 
 /**
  * The discovery read model (coach_directory) is written only by the triggers of migration 0004.
@@ -250,6 +251,18 @@ describe('coach_directory row contents', () => {
     );
     expect(Number(weights!.name)).toBeGreaterThan(Number(weights!.tagline));
     expect(Number(weights!.tagline)).toBeGreaterThan(Number(weights!.bio));
+  });
+
+  it('categories are found by their labels too, and the SQL labels agree with domain/coaching/categories.ts', async () => {
+    for (const { slug, label } of COACHING_CATEGORIES) {
+      const [row] = await q<{ words: string }>('select coaching_category_words($1::text[]) as words', [
+        [slug],
+      ]);
+      expect(row?.words, slug).toBe(`${slug} ${label}`);
+    }
+    const id = await listedCoach('Ottoline Brisk');
+    await q(`insert into coach_categories (coach_id, category) values ($1, 'stress')`, [id]);
+    expect(await matches(id, 'management')).toBe(true);
   });
 
   it('a rolled-back change leaves the row as it was', async () => {

@@ -171,6 +171,9 @@ CREATE INDEX "coach_directory_categories_idx" ON "coach_directory" USING gin ("c
 CREATE INDEX "coach_directory_rating_idx" ON "coach_directory" USING btree ("rating_average" desc nulls last,"total_reviews" desc,"coach_id");--> statement-breakpoint
 CREATE INDEX "coach_directory_online_rating_idx" ON "coach_directory" USING btree ("rating_average" desc nulls last,"total_reviews" desc,"coach_id") WHERE "coach_directory"."is_online";--> statement-breakpoint
 CREATE INDEX "coach_directory_price_min_idx" ON "coach_directory" USING btree ("price_min","coach_id");--> statement-breakpoint
+CREATE INDEX "coach_directory_price_text_idx" ON "coach_directory" USING btree ("price_text","coach_id");--> statement-breakpoint
+CREATE INDEX "coach_directory_price_audio_idx" ON "coach_directory" USING btree ("price_audio","coach_id");--> statement-breakpoint
+CREATE INDEX "coach_directory_price_video_idx" ON "coach_directory" USING btree ("price_video","coach_id");--> statement-breakpoint
 CREATE INDEX "coach_directory_listed_idx" ON "coach_directory" USING btree ("listed_at" desc,"coach_id");--> statement-breakpoint
 CREATE INDEX "coach_follows_coach_idx" ON "coach_follows" USING btree ("coach_id");--> statement-breakpoint
 CREATE INDEX "client_coach_stats_client_idx" ON "client_coach_stats" USING btree ("client_id");--> statement-breakpoint
@@ -179,6 +182,29 @@ CREATE INDEX "program_enrollments_client_idx" ON "program_enrollments" USING btr
 CREATE UNIQUE INDEX "program_lessons_position_uq" ON "program_lessons" USING btree ("program_id","position");--> statement-breakpoint
 CREATE INDEX "programs_coach_idx" ON "programs" USING btree ("coach_id","created_at");--> statement-breakpoint
 CREATE INDEX "services_coach_idx" ON "services" USING btree ("coach_id","position","created_at");--> statement-breakpoint
+-- The words a category adds to the search vector: its slug and its label (domain/coaching/categories.ts;
+-- server/db/coach-directory.integration.test.ts checks the two lists agree).
+CREATE FUNCTION "coaching_category_words"(p_categories text[]) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT coalesce(string_agg(c || ' ' || CASE c
+      WHEN 'mindfulness' THEN 'Mindfulness'
+      WHEN 'meditation' THEN 'Meditation'
+      WHEN 'stress' THEN 'Stress management'
+      WHEN 'anxiety' THEN 'Anxiety'
+      WHEN 'sleep' THEN 'Sleep'
+      WHEN 'nutrition' THEN 'Nutrition'
+      WHEN 'fitness' THEN 'Fitness'
+      WHEN 'yoga' THEN 'Yoga'
+      WHEN 'life' THEN 'Life coaching'
+      WHEN 'career' THEN 'Career'
+      WHEN 'relationships' THEN 'Relationships'
+      WHEN 'parenting' THEN 'Parenting'
+      WHEN 'confidence' THEN 'Confidence'
+      WHEN 'habits' THEN 'Habits'
+      WHEN 'burnout' THEN 'Burnout recovery'
+      WHEN 'grief' THEN 'Grief'
+      ELSE '' END, ' '), '')
+  FROM unnest(p_categories) AS c
+$$;--> statement-breakpoint
 -- The discovery read model (server/db/schema/discovery.ts): written only by this function, which the
 -- triggers below call whenever a source row of a coach changes. A coach is listed while they hold the
 -- coach role, have a profile and have an approved application.
@@ -208,7 +234,7 @@ BEGIN
     p.years_experience,
     setweight(to_tsvector('english', coalesce(p.full_name, '') || ' ' || coalesce(p.professional_title, '')), 'A')
       || setweight(to_tsvector('english', coalesce(p.coach_tagline, '') || ' '
-           || replace(array_to_string(cat.categories, ' '), '-', ' ')), 'B')
+           || coaching_category_words(cat.categories)), 'B')
       || setweight(to_tsvector('english', coalesce(p.short_bio, '') || ' ' || coalesce(p.about_me, '') || ' '
            || svc.words), 'C'),
     now(), now()

@@ -52,7 +52,7 @@ export const coachDirectory = pgTable(
     /** The lowest of the three rates. */
     priceMin: integer('price_min').notNull(),
     yearsExperience: integer('years_experience'),
-    /** Weighted: name and title A, tagline and categories B, bio and services C. */
+    /** Weighted: name and title A, tagline and categories (slugs and labels) B, bio and services C. */
     search: tsvector('search').notNull(),
     listedAt: timestamp('listed_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
@@ -69,6 +69,9 @@ export const coachDirectory = pgTable(
       .on(sql`${table.ratingAverage} desc nulls last`, sql`${table.totalReviews} desc`, table.coachId)
       .where(sql`${table.isOnline}`),
     index('coach_directory_price_min_idx').on(table.priceMin, table.coachId),
+    index('coach_directory_price_text_idx').on(table.priceText, table.coachId),
+    index('coach_directory_price_audio_idx').on(table.priceAudio, table.coachId),
+    index('coach_directory_price_video_idx').on(table.priceVideo, table.coachId),
     index('coach_directory_listed_idx').on(sql`${table.listedAt} desc`, table.coachId),
   ],
 );
