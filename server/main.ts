@@ -117,8 +117,12 @@ async function main() {
     );
     if (config.seedDemoData) {
       say(seeded ? 'Demo data seeded. Demo accounts:' : 'Demo accounts:');
+      const labelWidth = Math.max(...DEMO_ACCOUNTS.map((account) => account.label.length));
+      const emailWidth = Math.max(...DEMO_ACCOUNTS.map((account) => account.email.length));
       for (const account of DEMO_ACCOUNTS)
-        say(`  ${account.label.padEnd(7)} ${account.email.padEnd(24)} password: ${account.password}`);
+        say(
+          `  ${account.label.padEnd(labelWidth)} ${account.email.padEnd(emailWidth)} password: ${account.password}`,
+        );
     }
     if (config.mailboxEnabled) {
       say(`Mailbox (messages Wellspring would have sent): http://localhost:${port}/dev/mailbox`);
