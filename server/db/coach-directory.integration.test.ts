@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/support/database';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../test/support/test-app';
 import { COACHING_CATEGORIES } from '../../domain/coaching/categories';
 
 /**
@@ -10,16 +10,9 @@ import { COACHING_CATEGORIES } from '../../domain/coaching/categories';
  * services, applications, roles) is reflected in the row at once, in the same transaction.
  */
 
-let database: TestDatabase;
+const database = useTestDatabase();
 const q = async <Row extends Record<string, unknown>>(text: string, values: unknown[] = []) =>
   (await database.pool.query<Row>(text, values)).rows;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.drop();
-});
 
 async function person(options: { fullName?: string; coachRole?: boolean; profile?: boolean } = {}) {
   const id = randomUUID();

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalObjectStorage } from '../adapters/storage/local-object-storage';
 import { DEMO_COACHES } from './demo-coaches';
-import { createTestDatabase, type TestDatabase } from '../../test/support/database';
+import { useTestDatabase } from '../../test/support/test-app';
 import { verifyPassword } from '../modules/auth/password';
 import {
   adminUsers,
@@ -21,13 +21,7 @@ import {
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
 
 describe('seedDemoData', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
+  const database = useTestDatabase();
 
   it('seeds the demo accounts exactly once, even when two instances start together', async () => {
     const now = new Date('2026-11-21T09:00:00Z');
@@ -90,14 +84,12 @@ describe('seedDemoData', () => {
 });
 
 describe('seedDemoData with a picture store', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase();
   let root: string;
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  beforeAll(() => {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'wellspring-seed-pictures-'));
   });
-  afterAll(async () => {
-    await database.drop();
+  afterAll(() => {
     fs.rmSync(root, { recursive: true, force: true });
   });
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import type { AuthSession } from '../../contracts/auth';
+import type { Role } from '../../domain/auth/roles';
 import type { App } from '../../server/app';
 import type { Database } from '../../server/db/client';
 import { outboxMessages, securityEvents } from '../../server/db/schema/index';
@@ -52,7 +53,8 @@ export const bearer = (session: Pick<AuthSession, 'access_token'>) => ({
 
 // ---- Helpers for the auth integration suites (token lifecycle, abuse, factors, flows).
 
-type Injected = Awaited<ReturnType<App['inject']>>;
+/** What app.inject() resolves to. */
+export type Injected = Awaited<ReturnType<App['inject']>>;
 
 /** The `error.code` of an error response (undefined for a success). */
 export const errorCode = (response: Injected) =>
@@ -72,14 +74,41 @@ export const claimsOf = (accessToken: string) =>
     email: string | null;
   };
 
-/** A call with the session's bearer token. */
+/** A call with the session's bearer token; `null` calls without one (anonymous). */
 export const authed = (
   app: App,
-  session: Pick<AuthSession, 'access_token'>,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  session: Pick<AuthSession, 'access_token'> | null,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
-  payload?: Record<string, unknown>,
-) => app.inject({ method, url, headers: bearer(session), ...(payload ? { payload } : {}) });
+  payload?: object,
+) => app.inject({ method, url, headers: session ? bearer(session) : {}, ...(payload ? { payload } : {}) });
+
+/** The `error` body of an error response (SPEC's `{ error: { code, message, details? } }`). */
+export const errorOf = (response: Injected) =>
+  response.json<{ error: { code: string; message: string; details?: { path: string; message: string }[] } }>()
+    .error;
+
+/**
+ * Signs up through the API, then takes each role in order through set_last_active_role (the last
+ * one is active; `null` or `[]`: no role). Returns the session; throws if a step is refused.
+ */
+export async function signUpWithRole(
+  app: App,
+  role: Role | readonly Role[] | null,
+  options: { fullName?: string; email?: string } = {},
+): Promise<AuthSession> {
+  const { session } = await signUp(app, {
+    ...(options.email ? { email: options.email } : {}),
+    data: { full_name: options.fullName ?? 'Test Person' },
+  });
+  const roles: readonly Role[] = role === null ? [] : typeof role === 'string' ? [role] : role;
+  for (const name of roles) {
+    const response = await authed(app, session, 'POST', '/api/rpc/set_last_active_role', { role_name: name });
+    if (response.statusCode !== 200)
+      throw new Error(`set_last_active_role ${name} failed: ${response.statusCode} ${response.body}`);
+  }
+  return session;
+}
 
 /** Sign-up with any body (phone, missing fields, weak passwords), returning the raw response. */
 export const signUpRaw = (app: App, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_PERMISSIONS,
   ADMIN_ROLES,
@@ -7,11 +7,9 @@ import {
   type AdminPermission,
 } from '../../../domain/auth/permissions';
 import { createAdmin } from '../../../test/support/admin';
-import { createTestApp } from '../../../test/support/app';
 import { bearer, signUp } from '../../../test/support/auth';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database';
+import { useTestApp } from '../../../test/support/test-app';
 import { adminAuditLog } from '../../db/schema/index';
-import type { App } from '../../app';
 
 /** The admin API that exercises each permission (super_admin-only actions are checked separately). */
 const ENDPOINT_BY_PERMISSION: Partial<Record<AdminPermission, string>> = {
@@ -20,18 +18,10 @@ const ENDPOINT_BY_PERMISSION: Partial<Record<AdminPermission, string>> = {
 };
 
 describe('admin permissions (SPEC §6)', () => {
-  let database: TestDatabase;
-  let app: App;
+  const t = useTestApp();
   let now: Date;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    const test = await createTestApp(database.db);
-    app = test.app;
-    now = test.clock.now();
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
+  beforeAll(() => {
+    now = t.clock.now();
   });
 
   it('gives each admin role exactly its permissions: 4 roles × 10 permissions', () => {
@@ -52,24 +42,24 @@ describe('admin permissions (SPEC §6)', () => {
 
   it('enforces the permissions on the server for every admin API, and writes one audit row per allowed action', async () => {
     for (const role of ADMIN_ROLES) {
-      const admin = await createAdmin(app, database.db, now, role);
-      const me = await app.inject({ method: 'GET', url: '/api/admin/me', headers: bearer(admin.session) });
+      const admin = await createAdmin(t.app, t.db, now, role);
+      const me = await t.app.inject({ method: 'GET', url: '/api/admin/me', headers: bearer(admin.session) });
       expect(me.statusCode).toBe(200);
       expect(me.json()).toMatchObject({ admin_role: role });
 
       for (const [permission, url] of Object.entries(ENDPOINT_BY_PERMISSION)) {
-        const before = await database.db
+        const before = await t.db
           .select({ count: sql<number>`count(*)::int` })
           .from(adminAuditLog)
           .where(eq(adminAuditLog.actorUserId, admin.userId));
-        const response = await app.inject({
+        const response = await t.app.inject({
           method: 'GET',
           url,
           headers: { ...bearer(admin.session), 'x-request-id': `req-${role}-${permission}` },
         });
         const allowed = hasPermission(role, permission as AdminPermission);
         expect(response.statusCode, `${role} GET ${url}`).toBe(allowed ? 200 : 403);
-        const after = await database.db
+        const after = await t.db
           .select({ count: sql<number>`count(*)::int` })
           .from(adminAuditLog)
           .where(eq(adminAuditLog.actorUserId, admin.userId));
@@ -77,7 +67,7 @@ describe('admin permissions (SPEC §6)', () => {
           allowed ? 1 : 0,
         );
         if (allowed) {
-          const [row] = await database.db
+          const [row] = await t.db
             .select()
             .from(adminAuditLog)
             .where(eq(adminAuditLog.requestId, `req-${role}-${permission}`));
@@ -90,7 +80,7 @@ describe('admin permissions (SPEC §6)', () => {
         }
       }
 
-      const auditLog = await app.inject({
+      const auditLog = await t.app.inject({
         method: 'GET',
         url: '/api/admin/audit-log',
         headers: bearer(admin.session),
@@ -100,20 +90,20 @@ describe('admin permissions (SPEC §6)', () => {
   });
 
   it('refuses non-admins, inactive admins and admins without a verified second factor', async () => {
-    const { session: client } = await signUp(app);
+    const { session: client } = await signUp(t.app);
     expect(
-      (await app.inject({ method: 'GET', url: '/api/admin/me', headers: bearer(client) })).statusCode,
+      (await t.app.inject({ method: 'GET', url: '/api/admin/me', headers: bearer(client) })).statusCode,
     ).toBe(403);
-    expect((await app.inject({ method: 'GET', url: '/api/admin/me' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/me' })).statusCode).toBe(401);
 
-    const inactive = await createAdmin(app, database.db, now, 'super_admin', { isActive: false });
+    const inactive = await createAdmin(t.app, t.db, now, 'super_admin', { isActive: false });
     expect(
-      (await app.inject({ method: 'GET', url: '/api/admin/coaches', headers: bearer(inactive.session) }))
+      (await t.app.inject({ method: 'GET', url: '/api/admin/coaches', headers: bearer(inactive.session) }))
         .statusCode,
     ).toBe(403);
 
-    const aal1 = await createAdmin(app, database.db, now, 'super_admin', { aal2: false });
-    const response = await app.inject({
+    const aal1 = await createAdmin(t.app, t.db, now, 'super_admin', { aal2: false });
+    const response = await t.app.inject({
       method: 'GET',
       url: '/api/admin/coaches',
       headers: bearer(aal1.session),
@@ -123,9 +113,9 @@ describe('admin permissions (SPEC §6)', () => {
   });
 
   it('lets a super_admin grant admin roles and end a person’s sessions, both audited', async () => {
-    const boss = await createAdmin(app, database.db, now, 'super_admin');
-    const target = await signUp(app);
-    const granted = await app.inject({
+    const boss = await createAdmin(t.app, t.db, now, 'super_admin');
+    const target = await signUp(t.app);
+    const granted = await t.app.inject({
       method: 'POST',
       url: '/api/admin/admin-users',
       headers: bearer(boss.session),
@@ -134,24 +124,22 @@ describe('admin permissions (SPEC §6)', () => {
     expect(granted.statusCode).toBe(200);
     expect(granted.json()).toMatchObject({ admin_role: 'financial_admin', is_active: true });
 
-    const ended = await app.inject({
+    const ended = await t.app.inject({
       method: 'POST',
       url: `/api/admin/users/${target.session.user.id}/sign-out`,
       headers: bearer(boss.session),
     });
     expect(ended.json()).toEqual({ ended_sessions: 1 });
     expect(
-      (await app.inject({ method: 'GET', url: '/auth/v1/user', headers: bearer(target.session) })).statusCode,
+      (await t.app.inject({ method: 'GET', url: '/auth/v1/user', headers: bearer(target.session) }))
+        .statusCode,
     ).toBe(401);
 
-    const rows = await database.db
-      .select()
-      .from(adminAuditLog)
-      .where(eq(adminAuditLog.actorUserId, boss.userId));
+    const rows = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.actorUserId, boss.userId));
     expect(rows.map((row) => row.actionType).sort()).toEqual(['end_user_sessions', 'set_admin_role']);
 
-    const moderator = await createAdmin(app, database.db, now, 'community_moderator');
-    const refused = await app.inject({
+    const moderator = await createAdmin(t.app, t.db, now, 'community_moderator');
+    const refused = await t.app.inject({
       method: 'POST',
       url: '/api/admin/admin-users',
       headers: bearer(moderator.session),
@@ -161,17 +149,15 @@ describe('admin permissions (SPEC §6)', () => {
   });
 
   it('keeps the audit log append-only: the database refuses UPDATE and DELETE', async () => {
-    const [row] = await database.db.select().from(adminAuditLog).limit(1);
+    const [row] = await t.db.select().from(adminAuditLog).limit(1);
     expect(row).toBeDefined();
     await expect(
-      database.db
+      t.db
         .update(adminAuditLog)
         .set({ actionType: 'rewritten' })
         .where(eq(adminAuditLog.id, row?.id ?? '')),
     ).rejects.toThrow();
-    await expect(
-      database.db.delete(adminAuditLog).where(eq(adminAuditLog.id, row?.id ?? '')),
-    ).rejects.toThrow();
-    await expect(database.db.execute(sql`truncate admin_audit_log`)).rejects.toThrow();
+    await expect(t.db.delete(adminAuditLog).where(eq(adminAuditLog.id, row?.id ?? ''))).rejects.toThrow();
+    await expect(t.db.execute(sql`truncate admin_audit_log`)).rejects.toThrow();
   });
 });

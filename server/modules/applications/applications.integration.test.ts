@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminApplicationListSchema,
   adminApplicationSchema,
@@ -9,29 +9,19 @@ import {
 import type { AuthSession } from '../../../contracts/auth';
 import { meResponseSchema } from '../../../contracts/auth';
 import { ownProfileSchema } from '../../../contracts/profiles';
-import type { App } from '../../app';
-import type { Config } from '../../config/env';
 import { adminAuditLog, coachApplications, coachDirectory } from '../../db/schema/index';
+import type { Role } from '../../../domain/auth/roles';
 import { createManualClock } from '../../../domain/clock';
 import { createAdmin } from '../../../test/support/admin';
-import { createTestApp } from '../../../test/support/app';
-import { bearer, outboxFor, signUp } from '../../../test/support/auth';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database';
+import { bearer, errorOf, outboxFor, signUpWithRole, uniqueEmail } from '../../../test/support/auth';
+import { useTestApp } from '../../../test/support/test-app';
 import { createApplicationsRepository } from './applications.repository';
 import { createApplicationsService } from './applications.service';
 
-let database: TestDatabase;
-let app: App;
-let clock: Awaited<ReturnType<typeof createTestApp>>['clock'];
-let config: Config;
+const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });
 let manager: AuthSession;
 let managerId: string;
 let superAdmin: AuthSession;
-
-type Injected = Awaited<ReturnType<App['inject']>>;
-const errorOf = (response: Injected) =>
-  response.json<{ error: { code: string; message: string; details?: { path: string; message: string }[] } }>()
-    .error;
 
 const VALID: ApplicationBodyInput = {
   experience: '  Six years of coaching people through burnout at a hospital wellness programme.  ',
@@ -45,39 +35,22 @@ const VALID: ApplicationBodyInput = {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app, clock, config } = await createTestApp(database.db, {
-    RATE_LIMIT_MAX: '100000',
-    AUTH_RATE_LIMIT_MAX: '100000',
-  }));
-  const admin = await createAdmin(app, database.db, clock.now(), 'coach_manager');
+  const admin = await createAdmin(t.app, t.db, t.clock.now(), 'coach_manager');
   manager = admin.session;
   managerId = admin.userId;
-  superAdmin = (await createAdmin(app, database.db, clock.now(), 'super_admin')).session;
-});
-afterAll(async () => {
-  await app.close();
-  await database.drop();
+  superAdmin = (await createAdmin(t.app, t.db, t.clock.now(), 'super_admin')).session;
 });
 
-async function person(fullName: string, role?: 'client' | 'coach') {
-  const { session, email } = await signUp(app, { data: { full_name: fullName } });
-  if (role) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/rpc/set_last_active_role',
-      headers: bearer(session),
-      payload: { role_name: role },
-    });
-    expect(response.statusCode).toBe(200);
-  }
+async function person(fullName: string, role?: Role) {
+  const email = uniqueEmail();
+  const session = await signUpWithRole(t.app, role ?? null, { fullName, email });
   return { session, email, userId: session.user.id };
 }
 
 const apply = (session: AuthSession, payload: object = VALID) =>
-  app.inject({ method: 'POST', url: '/api/coach-applications', headers: bearer(session), payload });
+  t.app.inject({ method: 'POST', url: '/api/coach-applications', headers: bearer(session), payload });
 const mine = async (session: AuthSession) => {
-  const response = await app.inject({
+  const response = await t.app.inject({
     method: 'GET',
     url: '/api/coach-applications/me',
     headers: bearer(session),
@@ -86,20 +59,20 @@ const mine = async (session: AuthSession) => {
   return myApplicationResponseSchema.parse(response.json());
 };
 const approve = (session: AuthSession, id: string) =>
-  app.inject({
+  t.app.inject({
     method: 'POST',
     url: `/api/admin/coach-applications/${id}/approve`,
     headers: bearer(session),
   });
 const reject = (session: AuthSession, id: string, reason: unknown) =>
-  app.inject({
+  t.app.inject({
     method: 'POST',
     url: `/api/admin/coach-applications/${id}/reject`,
     headers: bearer(session),
     payload: { reason },
   });
 const list = async (session: AuthSession, status: string) => {
-  const response = await app.inject({
+  const response = await t.app.inject({
     method: 'GET',
     url: `/api/admin/coach-applications?status=${status}`,
     headers: bearer(session),
@@ -115,12 +88,12 @@ async function appliedId(session: AuthSession, payload: object = VALID) {
   return id;
 }
 const auditOf = (targetId: string) =>
-  database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, targetId));
+  t.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, targetId));
 
 describe('applying (POST /api/coach-applications, GET /api/coach-applications/me)', () => {
   it('needs a sign-in', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/coach-applications/me' })).statusCode).toBe(401);
-    const response = await app.inject({ method: 'POST', url: '/api/coach-applications', payload: VALID });
+    expect((await t.app.inject({ method: 'GET', url: '/api/coach-applications/me' })).statusCode).toBe(401);
+    const response = await t.app.inject({ method: 'POST', url: '/api/coach-applications', payload: VALID });
     expect(response.statusCode).toBe(401);
     expect(errorOf(response).code).toBe('UNAUTHENTICATED');
   });
@@ -224,7 +197,7 @@ describe('review (admin, manage_applications)', () => {
     expect(created).toEqual([...created].sort());
     expect((await list(manager, 'approved')).applications.some((entry) => entry.id === id)).toBe(false);
 
-    const one = await app.inject({
+    const one = await t.app.inject({
       method: 'GET',
       url: `/api/admin/coach-applications/${id}`,
       headers: bearer(manager),
@@ -236,7 +209,7 @@ describe('review (admin, manage_applications)', () => {
   it('approval grants the coach role, fills the empty profile fields, audits and sends coach_welcome', async () => {
     const { session, email, userId } = await person('Amara Okafor', 'client');
     // A field the person already wrote is kept.
-    const patched = await app.inject({
+    const patched = await t.app.inject({
       method: 'PATCH',
       url: '/api/profiles/me',
       headers: bearer(session),
@@ -253,17 +226,17 @@ describe('review (admin, manage_applications)', () => {
       rejection_reason: null,
       reviewer: { user_id: managerId },
     });
-    expect(decided.reviewed_at).toBe(clock.now().toISOString());
+    expect(decided.reviewed_at).toBe(t.clock.now().toISOString());
 
     const me = meResponseSchema.parse(
-      (await app.inject({ method: 'GET', url: '/api/me', headers: bearer(session) })).json(),
+      (await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(session) })).json(),
     );
     expect([...me.roles].sort()).toEqual(['client', 'coach']);
     // The active role is left as it was.
     expect(me.active_role).toBe('client');
 
     const profile = ownProfileSchema.parse(
-      (await app.inject({ method: 'GET', url: '/api/profiles/me', headers: bearer(session) })).json(),
+      (await t.app.inject({ method: 'GET', url: '/api/profiles/me', headers: bearer(session) })).json(),
     );
     expect(profile).toMatchObject({
       short_bio: 'My own words.',
@@ -290,16 +263,16 @@ describe('review (admin, manage_applications)', () => {
       ]),
     );
 
-    const [welcome, ...more] = await outboxFor(database.db, email, 'coach_welcome');
+    const [welcome, ...more] = await outboxFor(t.db, email, 'coach_welcome');
     expect(more).toEqual([]);
     expect(welcome).toMatchObject({
       channel: 'email',
       template: 'coach_welcome',
       status: 'pending',
-      data: { coachName: 'Amara Okafor', dashboardUrl: `${config.publicUrl}/portal` },
+      data: { coachName: 'Amara Okafor', dashboardUrl: `${t.config.publicUrl}/portal` },
     });
     expect(welcome?.bodyText).toContain('Amara Okafor');
-    expect(welcome?.bodyText).toContain(`${config.publicUrl}/portal`);
+    expect(welcome?.bodyText).toContain(`${t.config.publicUrl}/portal`);
 
     // The applicant sees the outcome; an approved coach has nothing to apply for.
     const status = await mine(session);
@@ -309,7 +282,7 @@ describe('review (admin, manage_applications)', () => {
     expect(errorOf(again).code).toBe('ALREADY_APPROVED_COACH');
 
     // Approval is what lists a coach in discovery (kept by the database triggers).
-    const listed = await database.db
+    const listed = await t.db
       .select({ coachId: coachDirectory.coachId })
       .from(coachDirectory)
       .where(eq(coachDirectory.coachId, userId));
@@ -327,10 +300,10 @@ describe('review (admin, manage_applications)', () => {
 
   it('isApprovedCoach follows the approval', async () => {
     const service = createApplicationsService({
-      db: database.db,
+      db: t.db,
       repository: createApplicationsRepository(),
       clock: createManualClock('2026-11-21T09:00:00Z'),
-      publicUrl: config.publicUrl,
+      publicUrl: t.config.publicUrl,
       // Not used by isApprovedCoach.
       admin: undefined as never,
       roles: undefined as never,
@@ -372,12 +345,12 @@ describe('review (admin, manage_applications)', () => {
       targetType: 'coach_application',
       details: { applicant_user_id: userId, reason: 'Please add your certification details.' },
     });
-    expect(await outboxFor(database.db, email, 'coach_welcome')).toEqual([]);
-    const listed = await database.db.select().from(coachDirectory).where(eq(coachDirectory.coachId, userId));
+    expect(await outboxFor(t.db, email, 'coach_welcome')).toEqual([]);
+    const listed = await t.db.select().from(coachDirectory).where(eq(coachDirectory.coachId, userId));
     expect(listed).toEqual([]);
 
     // Apply again (a moment later): a new pending application; the old one stays in the history.
-    clock.advance(1_000);
+    t.clock.advance(1_000);
     const secondId = await appliedId(session, { ...VALID, credentials: 'ICF ACC, certificate no. 1234' });
     expect(secondId).not.toBe(id);
     const after = await mine(session);
@@ -397,13 +370,13 @@ describe('review (admin, manage_applications)', () => {
     expect(errorOf(loser).code).toBe('APPLICATION_ALREADY_REVIEWED');
 
     const winner = approved.statusCode === 200 ? 'approved' : 'rejected';
-    const [row] = await database.db.select().from(coachApplications).where(eq(coachApplications.id, id));
+    const [row] = await t.db.select().from(coachApplications).where(eq(coachApplications.id, id));
     expect(row?.status).toBe(winner);
     const decisions = (await auditOf(id)).filter((entry) =>
       entry.actionType.startsWith('coach_application.'),
     );
     expect(decisions.map((entry) => entry.actionType)).toEqual([`coach_application.${winner}`]);
-    expect(await outboxFor(database.db, email, 'coach_welcome')).toHaveLength(winner === 'approved' ? 1 : 0);
+    expect(await outboxFor(t.db, email, 'coach_welcome')).toHaveLength(winner === 'approved' ? 1 : 0);
   });
 
   it('two approvals at once: one wins, one welcome email', async () => {
@@ -411,8 +384,8 @@ describe('review (admin, manage_applications)', () => {
     const id = await appliedId(session);
     const results = await Promise.all([approve(manager, id), approve(superAdmin, id)]);
     expect(results.map((response) => response.statusCode).sort()).toEqual([200, 409]);
-    expect(await outboxFor(database.db, email, 'coach_welcome')).toHaveLength(1);
-    const approvals = await database.db
+    expect(await outboxFor(t.db, email, 'coach_welcome')).toHaveLength(1);
+    const approvals = await t.db
       .select()
       .from(adminAuditLog)
       .where(and(eq(adminAuditLog.targetId, id), eq(adminAuditLog.actionType, 'coach_application.approved')));
@@ -422,8 +395,8 @@ describe('review (admin, manage_applications)', () => {
   it('refuses people without manage_applications, and admins without the second factor', async () => {
     const { session } = await person('Cole Client', 'client');
     const id = await appliedId(session);
-    const financial = (await createAdmin(app, database.db, clock.now(), 'financial_admin')).session;
-    const managerAal1 = (await createAdmin(app, database.db, clock.now(), 'coach_manager', { aal2: false }))
+    const financial = (await createAdmin(t.app, t.db, t.clock.now(), 'financial_admin')).session;
+    const managerAal1 = (await createAdmin(t.app, t.db, t.clock.now(), 'coach_manager', { aal2: false }))
       .session;
 
     for (const [caller, code] of [
@@ -432,12 +405,12 @@ describe('review (admin, manage_applications)', () => {
       [managerAal1, 'INSUFFICIENT_AAL'],
     ] as const) {
       for (const response of [
-        await app.inject({
+        await t.app.inject({
           method: 'GET',
           url: '/api/admin/coach-applications',
           headers: bearer(caller),
         }),
-        await app.inject({
+        await t.app.inject({
           method: 'GET',
           url: `/api/admin/coach-applications/${id}`,
           headers: bearer(caller),
@@ -457,13 +430,13 @@ describe('review (admin, manage_applications)', () => {
     const unknown = '6f1a2b3c-4d5e-4f60-8a7b-9c0d1e2f3a4b';
     expect((await approve(manager, unknown)).statusCode).toBe(404);
     expect((await reject(manager, unknown, 'Reason')).statusCode).toBe(404);
-    const malformed = await app.inject({
+    const malformed = await t.app.inject({
       method: 'GET',
       url: '/api/admin/coach-applications/not-a-uuid',
       headers: bearer(manager),
     });
     expect(malformed.statusCode).toBe(400);
-    const badStatus = await app.inject({
+    const badStatus = await t.app.inject({
       method: 'GET',
       url: '/api/admin/coach-applications?status=archived',
       headers: bearer(manager),

@@ -1,6 +1,6 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MISSING_CREDENTIALS, type AuthSession } from '../../../contracts/auth';
 import { assessPassword } from '../../../domain/auth/password-strength';
 import { signInFailures, users } from '../../db/schema/index';
@@ -19,7 +19,7 @@ import {
   STRONG_PASSWORD,
   uniqueEmail,
 } from '../../../test/support/auth';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database';
+import { useTestDatabase } from '../../../test/support/test-app';
 import { totpCode, totpStep } from './totp';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -44,13 +44,7 @@ function expectRateLimited(response: Injected, options: { maxRetryAfter?: number
 }
 
 describe('auth abuse resistance', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
+  const database = useTestDatabase();
 
   /** A fresh app (its own in-memory per-IP buckets and clock) for the duration of one test. */
   async function withApp<T>(env: Record<string, string>, run: (t: TestApp) => Promise<T>): Promise<T> {

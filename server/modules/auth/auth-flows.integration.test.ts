@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthSession, AuthUser } from '../../../contracts/auth';
 import { users } from '../../db/schema/index';
 import { createTestApp } from '../../../test/support/app';
@@ -16,7 +16,7 @@ import {
   STRONG_PASSWORD,
   uniqueEmail,
 } from '../../../test/support/auth';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database';
+import { useTestDatabase } from '../../../test/support/test-app';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -28,15 +28,9 @@ let phoneCounter = 0;
 const uniquePhone = () => `+1415555${String(100 + (phoneCounter += 1)).padStart(4, '0')}`;
 
 describe('auth flows', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase();
   let t: TestApp;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
   beforeEach(async () => {
     t = await createTestApp(database.db, { AUTH_RATE_LIMIT_MAX: '10000' });
   });

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/support/app';
 import { bearer, refresh, signIn, signUp } from '../../../test/support/auth';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database';
+import { createTestDatabase } from '../../../test/support/database';
+import { useTestDatabase } from '../../../test/support/test-app';
 
 describe('auth smoke', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
+  const database = useTestDatabase();
 
   it('signs up, signs in, refreshes, reads the user and signs out', async () => {
     const { app } = await createTestApp(database.db);

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthSession, AuthUser } from '../../../contracts/auth';
 import { createTestApp } from '../../../test/support/app';
 import {
@@ -10,7 +10,7 @@ import {
   signIn,
   signUp,
 } from '../../../test/support/auth';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database';
+import { useTestDatabase } from '../../../test/support/test-app';
 import { totpCode, totpStep } from './totp';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -26,15 +26,9 @@ const MINUTE = 60_000;
 const HALF_STEP = 15_000;
 
 describe('TOTP second factors', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase();
   let t: TestApp;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
   beforeEach(async () => {
     t = await createTestApp(database.db, { AUTH_RATE_LIMIT_MAX: '10000' });
     t.clock.advance(HALF_STEP);

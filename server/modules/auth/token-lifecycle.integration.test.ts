@@ -10,7 +10,7 @@ import {
   type JWK,
   type JWTPayload,
 } from 'jose';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthSession } from '../../../contracts/auth';
 import { loadConfig } from '../../config/env';
 import { authSessions, refreshTokens, signingKeys } from '../../db/schema/index';
@@ -27,7 +27,7 @@ import {
   signUp,
   STRONG_PASSWORD,
 } from '../../../test/support/auth';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database';
+import { useTestDatabase } from '../../../test/support/test-app';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -36,15 +36,9 @@ const MINUTE = 60_000;
 const ROOMY_LIMITS = { AUTH_RATE_LIMIT_MAX: '10000', RATE_LIMIT_MAX: '10000' };
 
 describe('token lifecycle', () => {
-  let database: TestDatabase;
+  const database = useTestDatabase();
   let t: TestApp;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
   beforeEach(async () => {
     t = await createTestApp(database.db, ROOMY_LIMITS);
   });

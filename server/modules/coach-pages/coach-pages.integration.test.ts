@@ -1,46 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuthSession } from '../../../contracts/auth';
 import { coachPageSchema, ownBrandingSchema, PRIMARY_CONTRAST_MESSAGE } from '../../../contracts/coach-pages';
-import type { App } from '../../app';
 import { coachApplications, coachStats } from '../../db/schema/index';
-import { createTestApp } from '../../../test/support/app';
-import { bearer, signUp } from '../../../test/support/auth';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database';
+import type { Role } from '../../../domain/auth/roles';
+import { bearer, errorOf, signUpWithRole } from '../../../test/support/auth';
+import { useTestApp } from '../../../test/support/test-app';
 
-let database: TestDatabase;
-let app: App;
+const t = useTestApp();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await createTestApp(database.db));
-});
-afterAll(async () => {
-  await app.close();
-  await database.drop();
-});
-
-type Injected = Awaited<ReturnType<App['inject']>>;
-const errorOf = (response: Injected) =>
-  response.json<{ error: { code: string; message: string; details?: { path: string; message: string }[] } }>()
-    .error;
-
-async function withRole(fullName: string, role: 'client' | 'coach' | null) {
-  const { session } = await signUp(app, { data: { full_name: fullName } });
-  if (role) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/rpc/set_last_active_role',
-      headers: bearer(session),
-      payload: { role_name: role },
-    });
-    expect(response.statusCode).toBe(200);
-  }
-  return session;
-}
+const withRole = (fullName: string, role: Role | null) => signUpWithRole(t.app, role, { fullName });
 
 const patchProfile = async (session: AuthSession, payload: object) => {
-  const response = await app.inject({
+  const response = await t.app.inject({
     method: 'PATCH',
     url: '/api/profiles/me',
     headers: bearer(session),
@@ -50,9 +22,9 @@ const patchProfile = async (session: AuthSession, payload: object) => {
   return response.json<{ id: string; username: string }>();
 };
 
-const page = (ref: string) => app.inject({ method: 'GET', url: `/api/coach-pages/${ref}` });
+const page = (ref: string) => t.app.inject({ method: 'GET', url: `/api/coach-pages/${ref}` });
 const putBranding = (session: AuthSession | null, payload: object) =>
-  app.inject({
+  t.app.inject({
     method: 'PUT',
     url: '/api/branding/me',
     headers: session ? bearer(session) : {},
@@ -82,7 +54,7 @@ describe('GET /api/coach-pages/:ref', () => {
       categories: ['sleep', 'stress'],
       on_demand_text_price: 2500,
     });
-    await database.db.insert(coachStats).values({
+    await t.db.insert(coachStats).values({
       coachId: session.user.id,
       totalSessions: 127,
       totalClients: 89,
@@ -172,7 +144,7 @@ describe('GET /api/coach-pages/:ref', () => {
   it('shows zeros for stats not recorded yet, and the live online state when shown', async () => {
     const session = await withRole('New Coach', 'coach');
     await patchProfile(session, { username: 'new-coach', custom_availability_message: 'Here till 6pm' });
-    await database.db.execute(
+    await t.db.execute(
       // is_online is not writable through the profile API (the presence capability sets it).
       sql`update profiles set is_online = true where user_id = ${session.user.id}`,
     );
@@ -191,7 +163,7 @@ describe('GET /api/coach-pages/:ref', () => {
   it('is listed and verified once an approved application makes the coach part of discovery', async () => {
     const session = await withRole('Approved Coach', 'coach');
     await patchProfile(session, { username: 'approved-coach' });
-    await database.db.insert(coachApplications).values({
+    await t.db.insert(coachApplications).values({
       userId: session.user.id,
       status: 'approved',
       experience: 'Ten years of practice',
@@ -248,7 +220,7 @@ describe('GET/PUT /api/branding/me', () => {
   it('gives a coach the defaults first, then what was saved', async () => {
     const session = await withRole('Brand Owner', 'coach');
     await patchProfile(session, { username: 'brand-owner' });
-    const first = await app.inject({ method: 'GET', url: '/api/branding/me', headers: bearer(session) });
+    const first = await t.app.inject({ method: 'GET', url: '/api/branding/me', headers: bearer(session) });
     expect(first.statusCode).toBe(200);
     expect(ownBrandingSchema.parse(first.json())).toMatchObject({
       font: 'inter',
@@ -267,7 +239,7 @@ describe('GET/PUT /api/branding/me', () => {
       headline: 'Calm, practical coaching for busy people',
       updated_at: '2026-11-21T09:00:00.000Z',
     });
-    const again = await app.inject({ method: 'GET', url: '/api/branding/me', headers: bearer(session) });
+    const again = await t.app.inject({ method: 'GET', url: '/api/branding/me', headers: bearer(session) });
     expect(again.json()).toEqual(saved.json());
 
     // An empty headline is stored as none; saving again replaces everything.
@@ -288,7 +260,7 @@ describe('GET/PUT /api/branding/me', () => {
       details: [{ path: 'body.primary_color', message: PRIMARY_CONTRAST_MESSAGE }],
     });
     // Nothing was stored.
-    const current = await app.inject({ method: 'GET', url: '/api/branding/me', headers: bearer(session) });
+    const current = await t.app.inject({ method: 'GET', url: '/api/branding/me', headers: bearer(session) });
     expect(current.json()).toMatchObject({ updated_at: null });
   });
 
@@ -361,20 +333,20 @@ describe('GET/PUT /api/branding/me', () => {
     const client = await withRole('Client Only', 'client');
     const noRole = await withRole('Nobody Yet', null);
     for (const session of [client, noRole]) {
-      const get = await app.inject({ method: 'GET', url: '/api/branding/me', headers: bearer(session) });
+      const get = await t.app.inject({ method: 'GET', url: '/api/branding/me', headers: bearer(session) });
       expect(get.statusCode).toBe(403);
       const put = await putBranding(session, validBranding);
       expect(put.statusCode).toBe(403);
       expect(errorOf(put)).toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('coach') });
     }
     expect((await putBranding(null, validBranding)).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/api/branding/me' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/branding/me' })).statusCode).toBe(401);
 
     // Two coaches: one saving never touches the other's website.
     const first = await withRole('First Brand', 'coach');
     const second = await withRole('Second Brand', 'coach');
     await putBranding(first, validBranding);
-    const secondBranding = await app.inject({
+    const secondBranding = await t.app.inject({
       method: 'GET',
       url: '/api/branding/me',
       headers: bearer(second),
@@ -387,7 +359,7 @@ describe('GET/PUT /api/branding/me', () => {
 
   it('a person holding both roles brands their website while acting as a client', async () => {
     const session = await withRole('Dual Person', 'coach');
-    await app.inject({
+    await t.app.inject({
       method: 'POST',
       url: '/api/rpc/set_last_active_role',
       headers: bearer(session),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   categoryCountsResponseSchema,
@@ -9,10 +9,8 @@ import {
   type CoachSearchResponse,
 } from '../../../contracts/discovery';
 import { seedLargeCoaches } from '../../../scripts/seed-large';
-import { createTestApp } from '../../../test/support/app';
 import { bearer, signUp } from '../../../test/support/auth';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database';
-import type { App } from '../../app';
+import { useTestApp } from '../../../test/support/test-app';
 
 /**
  * Discovery on seeded data: 400 coaches from the seed:large generator (varied categories, prices,
@@ -21,8 +19,7 @@ import type { App } from '../../app';
  * what GET /api/coaches returns page by page.
  */
 
-let database: TestDatabase;
-let app: App;
+const t = useTestApp({ RATE_LIMIT_MAX: '100000' });
 
 type Row = {
   coach_id: string;
@@ -40,7 +37,7 @@ type Row = {
 let rows: Row[] = [];
 
 async function loadRows() {
-  const result = await database.pool.query<Omit<Row, 'rating'> & { rating: string | null }>(
+  const result = await t.pool.query<Omit<Row, 'rating'> & { rating: string | null }>(
     `select coach_id, full_name, categories, rating_average::text as rating, total_reviews, price_text, price_audio,
             price_video, price_min, is_online, show_coach_stats from coach_directory`,
   );
@@ -50,9 +47,7 @@ async function loadRows() {
 const SEEDED = 400;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await createTestApp(database.db, { RATE_LIMIT_MAX: '100000' }));
-  const client = await database.pool.connect();
+  const client = await t.pool.connect();
   try {
     await seedLargeCoaches(client, { count: SEEDED });
   } finally {
@@ -60,10 +55,6 @@ beforeAll(async () => {
   }
   await loadRows();
 }, 60_000);
-afterAll(async () => {
-  await app.close();
-  await database.drop();
-});
 
 // ---- Expected orders, computed independently of the SQL.
 
@@ -106,7 +97,7 @@ const urlOf = (params: Params) => {
 };
 
 async function page(params: Params, headers: Record<string, string> = {}): Promise<CoachSearchResponse> {
-  const response = await app.inject({ method: 'GET', url: urlOf(params), headers });
+  const response = await t.app.inject({ method: 'GET', url: urlOf(params), headers });
   expect(response.statusCode, response.body).toBe(200);
   return coachSearchResponseSchema.parse(response.json());
 }
@@ -242,7 +233,7 @@ describe('pagination boundaries', () => {
     expect(first.coaches.map((coach) => coach.coach_id)).toEqual(expectedBefore.slice(0, 10));
     // Two coaches of page 1 lose their approval: an offset would now skip two coaches.
     for (const coach of first.coaches.slice(0, 2))
-      await database.pool.query(`delete from coach_applications where user_id = $1`, [coach.coach_id]);
+      await t.pool.query(`delete from coach_applications where user_id = $1`, [coach.coach_id]);
     const second = await page({ sort: 'price', pageSize: 10, cursor: first.next_cursor! });
     expect(second.coaches.map((coach) => coach.coach_id)).toEqual(expectedBefore.slice(10, 20));
     await loadRows();
@@ -253,7 +244,7 @@ describe('pagination boundaries', () => {
     const first = await page({ sort: 'price', pageSize: 10 });
     const before = expectedIds({}, byPrice());
     const moved = before[15]!;
-    await database.pool.query(`update profiles set on_demand_text_price = 1 where user_id = $1`, [moved]);
+    await t.pool.query(`update profiles set on_demand_text_price = 1 where user_id = $1`, [moved]);
     const second = await page({ sort: 'price', pageSize: 10, cursor: first.next_cursor! });
     expect(second.coaches.map((coach) => coach.coach_id)).toEqual(
       before.filter((id) => id !== moved).slice(10, 20),
@@ -268,7 +259,7 @@ describe('pagination boundaries', () => {
       'not-a-cursor',
       Buffer.from('{"sort":"rating"}').toString('base64url'),
     ]) {
-      const response = await app.inject({ method: 'GET', url: urlOf({ sort: 'rating', cursor }) });
+      const response = await t.app.inject({ method: 'GET', url: urlOf({ sort: 'rating', cursor }) });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({
         error: {
@@ -289,7 +280,7 @@ describe('pagination boundaries', () => {
       { minRating: 6 },
       { format: 'smoke-signal' },
     ]) {
-      const response = await app.inject({ method: 'GET', url: urlOf(params) });
+      const response = await t.app.inject({ method: 'GET', url: urlOf(params) });
       expect(response.statusCode, JSON.stringify(params)).toBe(400);
       expect(response.json<{ error: { code: string } }>().error.code).toBe('VALIDATION_ERROR');
     }
@@ -303,7 +294,7 @@ describe('search text', () => {
   beforeAll(async () => {
     const make = async (fullName: string, fields: Record<string, string>, services: string[] = []) => {
       const id = randomUUID();
-      const client = new pg.Client({ connectionString: database.url });
+      const client = new pg.Client({ connectionString: t.database.url });
       await client.connect();
       try {
         await client.query(`insert into users (id, email) values ($1, $2)`, [id, `${id}@example.test`]);
@@ -369,7 +360,7 @@ describe('search text', () => {
       ':*',
       "'; drop table users; --",
     ]) {
-      const response = await app.inject({ method: 'GET', url: urlOf({ q }) });
+      const response = await t.app.inject({ method: 'GET', url: urlOf({ q }) });
       expect(response.statusCode, q).toBe(200);
     }
     expect((await page({ q: '!!! ???' })).coaches.length).toBe(24); // nothing searchable: no text filter
@@ -391,7 +382,7 @@ describe('search text', () => {
 
 describe('categories and recommendations', () => {
   it('counts listed coaches per category', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/coaches/categories' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/coaches/categories' });
     const { categories } = categoryCountsResponseSchema.parse(response.json());
     expect(categories).toHaveLength(16);
     for (const category of categories)
@@ -402,20 +393,22 @@ describe('categories and recommendations', () => {
 
   it('recommends top-rated coaches in the client interests, else top-rated overall', async () => {
     const anonymous = recommendedCoachesResponseSchema.parse(
-      (await app.inject({ method: 'GET', url: '/api/coaches/recommended' })).json(),
+      (await t.app.inject({ method: 'GET', url: '/api/coaches/recommended' })).json(),
     );
     expect(anonymous.based_on).toEqual([]);
     expect(anonymous.coaches.map((coach) => coach.coach_id)).toEqual(expectedIds({}, byRating).slice(0, 8));
 
-    const { session } = await signUp(app);
-    await app.inject({
+    const { session } = await signUp(t.app);
+    await t.app.inject({
       method: 'PUT',
       url: '/api/client-profiles/me',
       headers: bearer(session),
       payload: { interests: ['Sleep', 'painting', 'yoga'] },
     });
     const personal = recommendedCoachesResponseSchema.parse(
-      (await app.inject({ method: 'GET', url: '/api/coaches/recommended', headers: bearer(session) })).json(),
+      (
+        await t.app.inject({ method: 'GET', url: '/api/coaches/recommended', headers: bearer(session) })
+      ).json(),
     );
     expect(personal.based_on).toEqual(['sleep', 'yoga']);
     expect(personal.coaches.map((coach) => coach.coach_id)).toEqual(

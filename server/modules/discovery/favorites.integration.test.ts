@@ -1,41 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuthSession } from '../../../contracts/auth';
 import { favoritesResponseSchema, followStateSchema } from '../../../contracts/favorites';
-import { createTestApp } from '../../../test/support/app';
-import { authed, signUp } from '../../../test/support/auth';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database';
-import type { App } from '../../app';
+import type { Role } from '../../../domain/auth/roles';
+import { errorCode, signUpWithRole } from '../../../test/support/auth';
+import { useTestApp } from '../../../test/support/test-app';
 
-let database: TestDatabase;
-let app: App;
-let clock: Awaited<ReturnType<typeof createTestApp>>['clock'];
+const t = useTestApp();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app, clock } = await createTestApp(database.db));
-});
-afterAll(async () => {
-  await app.close();
-  await database.drop();
-});
-
-type Injected = Awaited<ReturnType<App['inject']>>;
-const codeOf = (response: Injected) => response.json<{ error?: { code: string } }>().error?.code;
-
-async function withRole(...roles: ('client' | 'coach')[]) {
-  const { session } = await signUp(app);
-  for (const role of roles) {
-    const response = await authed(app, session, 'POST', '/api/rpc/set_last_active_role', { role_name: role });
-    expect(response.statusCode).toBe(200);
-  }
-  return session;
-}
+const withRole = (...roles: Role[]) => signUpWithRole(t.app, roles);
 
 /** A coach straight in the database; listed unless told otherwise. */
 async function coach(options: { follow?: boolean; notify?: boolean; listed?: boolean; name?: string } = {}) {
   const id = randomUUID();
-  const query = (text: string, values: unknown[]) => database.pool.query(text, values);
+  const query = (text: string, values: unknown[]) => t.database.pool.query(text, values);
   await query(`insert into users (id, email) values ($1, $2)`, [id, `${id}@example.test`]);
   await query(
     `insert into profiles (user_id, full_name, username, enable_follow_button, enable_notify_button)
@@ -57,9 +35,9 @@ async function coach(options: { follow?: boolean; notify?: boolean; listed?: boo
 }
 
 const follow = (session: AuthSession, coachId: string, body: Record<string, unknown> = {}) =>
-  authed(app, session, 'PUT', `/api/favorites/${coachId}`, body);
+  t.call(session, 'PUT', `/api/favorites/${coachId}`, body);
 const list = async (session: AuthSession) => {
-  const response = await authed(app, session, 'GET', '/api/favorites');
+  const response = await t.call(session, 'GET', '/api/favorites');
   expect(response.statusCode, response.body).toBe(200);
   return favoritesResponseSchema.parse(response.json()).coaches;
 };
@@ -80,7 +58,7 @@ describe('favourites', () => {
       notify_enabled: true,
       is_client: true,
     });
-    clock.advance(1000);
+    t.clock.advance(1000);
     expect((await follow(client, second, { notify: true })).json()).toMatchObject({
       following: true,
       notify: true,
@@ -96,14 +74,14 @@ describe('favourites', () => {
     expect((await follow(client, second)).json()).toMatchObject({ notify: true });
     expect((await follow(client, second, { notify: false })).json()).toMatchObject({ notify: false });
 
-    const state = await authed(app, client, 'GET', `/api/favorites/${second}`);
+    const state = await t.call(client, 'GET', `/api/favorites/${second}`);
     expect(state.json()).toMatchObject({ following: true, notify: false, is_client: true });
 
-    const removed = await authed(app, client, 'DELETE', `/api/favorites/${first}`);
+    const removed = await t.call(client, 'DELETE', `/api/favorites/${first}`);
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toMatchObject({ following: false, notify: false });
     // Unfollowing someone you do not follow is fine (idempotent).
-    expect((await authed(app, client, 'DELETE', `/api/favorites/${first}`)).statusCode).toBe(200);
+    expect((await t.call(client, 'DELETE', `/api/favorites/${first}`)).statusCode).toBe(200);
     coaches = await list(client);
     expect(coaches.map((card) => card.coach_id)).toEqual([second]);
   });
@@ -115,11 +93,11 @@ describe('favourites', () => {
 
     const refused = await follow(client, noFollow);
     expect(refused.statusCode).toBe(403);
-    expect(codeOf(refused)).toBe('FOLLOW_DISABLED');
+    expect(errorCode(refused)).toBe('FOLLOW_DISABLED');
 
     const notify = await follow(client, noNotify, { notify: true });
     expect(notify.statusCode).toBe(403);
-    expect(codeOf(notify)).toBe('NOTIFY_DISABLED');
+    expect(errorCode(notify)).toBe('NOTIFY_DISABLED');
     // Following without notify is still fine.
     expect((await follow(client, noNotify)).json()).toMatchObject({
       following: true,
@@ -133,7 +111,7 @@ describe('favourites', () => {
     const client = await withRole('client');
     const id = await coach();
     await follow(client, id, { notify: true });
-    await database.pool.query(`update profiles set enable_notify_button = false where user_id = $1`, [id]);
+    await t.database.pool.query(`update profiles set enable_notify_button = false where user_id = $1`, [id]);
     const [card] = await list(client);
     expect(card).toMatchObject({ coach_id: id, notify: false, notify_enabled: false });
   });
@@ -143,16 +121,16 @@ describe('favourites', () => {
     const pending = await coach({ listed: false });
     const unknown = await follow(client, pending);
     expect(unknown.statusCode).toBe(404);
-    expect(codeOf(unknown)).toBe('NOT_FOUND');
+    expect(errorCode(unknown)).toBe('NOT_FOUND');
     expect((await follow(client, randomUUID())).statusCode).toBe(404);
-    expect((await authed(app, client, 'GET', `/api/favorites/${pending}`)).statusCode).toBe(404);
+    expect((await t.call(client, 'GET', `/api/favorites/${pending}`)).statusCode).toBe(404);
 
     const id = await coach();
     await follow(client, id);
-    await database.pool.query(`delete from user_roles where user_id = $1 and role = 'coach'`, [id]);
+    await t.database.pool.query(`delete from user_roles where user_id = $1 and role = 'coach'`, [id]);
     expect(await list(client)).toEqual([]);
     // ...and can still be unfollowed.
-    expect((await authed(app, client, 'DELETE', `/api/favorites/${id}`)).statusCode).toBe(200);
+    expect((await t.call(client, 'DELETE', `/api/favorites/${id}`)).statusCode).toBe(200);
   });
 
   it('needs the client role: a coach-only account is refused with CLIENT_ROLE_REQUIRED; a dual-role one may follow', async () => {
@@ -160,14 +138,14 @@ describe('favourites', () => {
     const target = await coach();
     for (const response of [
       await follow(coachOnly, target),
-      await authed(app, coachOnly, 'GET', '/api/favorites'),
-      await authed(app, coachOnly, 'DELETE', `/api/favorites/${target}`),
+      await t.call(coachOnly, 'GET', '/api/favorites'),
+      await t.call(coachOnly, 'DELETE', `/api/favorites/${target}`),
     ]) {
       expect(response.statusCode).toBe(403);
-      expect(codeOf(response)).toBe('CLIENT_ROLE_REQUIRED');
+      expect(errorCode(response)).toBe('CLIENT_ROLE_REQUIRED');
     }
     // The coach page may still ask where the person stands.
-    expect((await authed(app, coachOnly, 'GET', `/api/favorites/${target}`)).json()).toMatchObject({
+    expect((await t.call(coachOnly, 'GET', `/api/favorites/${target}`)).json()).toMatchObject({
       following: false,
       is_client: false,
     });
@@ -178,7 +156,7 @@ describe('favourites', () => {
 
   it('a coach who is also a client cannot follow themselves', async () => {
     const dual = await withRole('coach', 'client');
-    await database.pool.query(
+    await t.database.pool.query(
       `insert into coach_applications (user_id, status, experience, bio) values ($1, 'approved', 'x', 'x')`,
       [dual.user.id],
     );
@@ -188,12 +166,16 @@ describe('favourites', () => {
   });
 
   it('needs sign-in and a well-formed body', async () => {
-    const anonymous = await app.inject({ method: 'PUT', url: `/api/favorites/${randomUUID()}`, payload: {} });
+    const anonymous = await t.app.inject({
+      method: 'PUT',
+      url: `/api/favorites/${randomUUID()}`,
+      payload: {},
+    });
     expect(anonymous.statusCode).toBe(401);
     const client = await withRole('client');
     const id = await coach();
     expect((await follow(client, id, { notify: 'yes' })).statusCode).toBe(400);
     expect((await follow(client, id, { notify: true, extra: 1 })).statusCode).toBe(400);
-    expect((await authed(app, client, 'PUT', '/api/favorites/not-a-uuid', {})).statusCode).toBe(400);
+    expect((await t.call(client, 'PUT', '/api/favorites/not-a-uuid', {})).statusCode).toBe(400);
   });
 });

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { healthResponseSchema } from '../../../contracts/health';
 import { connectDatabase } from '../../db/client';
 import { findFreePort } from '../../db/embedded-postgres';
 import { runMigrations } from '../../db/migrate';
 import { createTestApp } from '../../../test/support/app';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database';
+import { createTestDatabase } from '../../../test/support/database';
+import { useTestDatabase } from '../../../test/support/test-app';
 
 describe('GET /api/health', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
+  const database = useTestDatabase();
 
   it('reports ok when the database is reachable and migrations are current', async () => {
     const { app } = await createTestApp(database.db);

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailboxResponseSchema } from '../../../contracts/outbox';
 import { createTestApp } from '../../../test/support/app';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database';
+import { useTestDatabase } from '../../../test/support/test-app';
 import { outboxMessages } from '../../db/schema/index';
 import { createOutboxRepository } from './outbox.repository';
 import { createOutboxService } from './outbox.service';
 
 describe('GET /api/dev/mailbox', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
+  const database = useTestDatabase();
 
   it('lists the newest outbox messages first, as text, when the mailbox is enabled', async () => {
     await database.db.delete(outboxMessages);

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { AuthSession } from '../../../contracts/auth';
 import {
   clientProfileSchema,
@@ -12,55 +12,32 @@ import {
   publicClientProfileSchema,
 } from '../../../contracts/profiles';
 import { uploadResponseSchema } from '../../../contracts/uploads';
-import { createTestApp } from '../../../test/support/app';
-import { bearer, signUp } from '../../../test/support/auth';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database';
-import type { App } from '../../app';
+import type { Role } from '../../../domain/auth/roles';
+import { bearer, errorOf, signUpWithRole } from '../../../test/support/auth';
+import { useTestApp } from '../../../test/support/test-app';
 import { clientCoachStats } from '../../db/schema/index';
 
 /**
  * The client pages (public /client/:username, a coach's view after a session) and the profile
  * pictures: PATCH /api/profiles/me accepts only the caller's own uploads and deletes the one replaced.
  */
-let database: TestDatabase;
-let app: App;
 let workDir: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
+const t = useTestApp(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'wellspring-profile-pictures-'));
-  ({ app } = await createTestApp(database.db, { UPLOADS_DIR: workDir, RATE_LIMIT_MAX: '100000' }));
-}, 60_000);
+  return { UPLOADS_DIR: workDir, RATE_LIMIT_MAX: '100000' };
+});
 afterAll(async () => {
-  await app?.close();
-  await database?.drop();
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
-type Injected = Awaited<ReturnType<App['inject']>>;
-const errorOf = (response: Injected) =>
-  response.json<{ error: { code: string; message: string; details?: unknown } }>().error;
-
-async function withRole(role: 'client' | 'coach' | null, fullName = 'Test Person') {
-  const { session } = await signUp(app, { data: { full_name: fullName } });
-  if (role) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/rpc/set_last_active_role',
-      headers: bearer(session),
-      payload: { role_name: role },
-    });
-    expect(response.statusCode).toBe(200);
-  }
-  return session;
-}
+const withRole = (role: Role | null, fullName = 'Test Person') => signUpWithRole(t.app, role, { fullName });
 const patchProfile = (session: AuthSession, payload: object) =>
-  app.inject({ method: 'PATCH', url: '/api/profiles/me', headers: bearer(session), payload });
+  t.app.inject({ method: 'PATCH', url: '/api/profiles/me', headers: bearer(session), payload });
 const putClient = (session: AuthSession, payload: object) =>
-  app.inject({ method: 'PUT', url: '/api/client-profiles/me', headers: bearer(session), payload });
-const publicPage = (username: string) => app.inject({ method: 'GET', url: `/api/clients/${username}` });
+  t.app.inject({ method: 'PUT', url: '/api/client-profiles/me', headers: bearer(session), payload });
+const publicPage = (username: string) => t.app.inject({ method: 'GET', url: `/api/clients/${username}` });
 const coachView = (session: AuthSession | null, clientId: string) =>
-  app.inject({
+  t.app.inject({
     method: 'GET',
     url: `/api/clients/${clientId}/profile`,
     headers: session ? bearer(session) : {},
@@ -70,7 +47,7 @@ async function uploadPicture(session: AuthSession, kind: 'avatar' | 'cover') {
   const bytes = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a7a5c' } })
     .png()
     .toBuffer();
-  const response = await app.inject({
+  const response = await t.app.inject({
     method: 'POST',
     url: `/api/uploads/${kind}`,
     headers: { ...bearer(session), 'content-type': 'image/png' },
@@ -163,12 +140,12 @@ describe('GET /api/clients/:clientId/profile (a coach after a session)', () => {
     // No session yet: not found, for everyone.
     expect((await coachView(coach, client.user.id)).statusCode).toBe(404);
 
-    await database.db
+    await t.db
       .insert(clientCoachStats)
       .values({ coachId: coach.user.id, clientId: client.user.id, totalSessions: 0 });
     expect((await coachView(coach, client.user.id)).statusCode).toBe(404);
 
-    await database.db
+    await t.db
       .update(clientCoachStats)
       .set({ totalSessions: 3, totalSpent: 12_500, lastSessionAt: new Date('2026-11-20T10:00:00Z') });
     const seen = await coachView(coach, client.user.id);
@@ -186,7 +163,7 @@ describe('GET /api/clients/:clientId/profile (a coach after a session)', () => {
 
     expect((await coachView(otherCoach, client.user.id)).statusCode).toBe(404);
     // The client role is not enough, even for a row that names the caller as coach.
-    await database.db
+    await t.db
       .insert(clientCoachStats)
       .values({ coachId: plainClient.user.id, clientId: client.user.id, totalSessions: 2 });
     expect((await coachView(plainClient, client.user.id)).statusCode).toBe(404);
@@ -240,8 +217,8 @@ describe('profile pictures', () => {
 
     expect((await patchProfile(carol, { avatar_url: second })).statusCode).toBe(200);
     expect(await storedFiles(carol.user.id)).toEqual([key(second)]);
-    expect((await app.inject({ method: 'GET', url: first })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: second })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: first })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: second })).statusCode).toBe(200);
 
     // Removing the picture (empty text counts as null) deletes the file too.
     const removed = await patchProfile(carol, { avatar_url: '' });
@@ -258,7 +235,7 @@ describe('profile pictures', () => {
     expect(refused.statusCode).toBe(400);
     expect(
       ownProfileSchema.parse(
-        (await app.inject({ method: 'GET', url: '/api/profiles/me', headers: bearer(dan) })).json(),
+        (await t.app.inject({ method: 'GET', url: '/api/profiles/me', headers: bearer(dan) })).json(),
       ).avatar_url,
     ).toBe(current);
     expect((await storedFiles(dan.user.id)).length).toBe(2);

@@ -1,58 +1,29 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuthSession } from '../../../contracts/auth';
 import { clientProfileSchema, ownProfileSchema, profileCompletionSchema } from '../../../contracts/profiles';
-import type { App } from '../../app';
 import { coachStats } from '../../db/schema/index';
-import { createTestApp } from '../../../test/support/app';
-import { bearer, signUp } from '../../../test/support/auth';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database';
+import { bearer, errorOf, signUpWithRole } from '../../../test/support/auth';
+import { useTestApp } from '../../../test/support/test-app';
 
-let database: TestDatabase;
-let app: App;
-let logs: Awaited<ReturnType<typeof createTestApp>>['logs'];
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app, logs } = await createTestApp(database.db));
-});
-afterAll(async () => {
-  await app.close();
-  await database.drop();
-});
+const t = useTestApp();
 
 const patch = (session: AuthSession, payload: object) =>
-  app.inject({ method: 'PATCH', url: '/api/profiles/me', headers: bearer(session), payload });
+  t.app.inject({ method: 'PATCH', url: '/api/profiles/me', headers: bearer(session), payload });
 const getMe = async (session: AuthSession) =>
   ownProfileSchema.parse(
-    (await app.inject({ method: 'GET', url: '/api/profiles/me', headers: bearer(session) })).json(),
+    (await t.app.inject({ method: 'GET', url: '/api/profiles/me', headers: bearer(session) })).json(),
   );
-const errorOf = (response: Awaited<ReturnType<App['inject']>>) =>
-  response.json<{ error: { code: string; message: string; details?: unknown } }>().error;
-
-async function person(fullName = 'Test Person') {
-  const { session } = await signUp(app, { data: { full_name: fullName } });
-  return session;
-}
-async function coach(fullName: string) {
-  const session = await person(fullName);
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/rpc/set_last_active_role',
-    headers: bearer(session),
-    payload: { role_name: 'coach' },
-  });
-  expect(response.statusCode).toBe(200);
-  return session;
-}
+const person = (fullName = 'Test Person') => signUpWithRole(t.app, null, { fullName });
+const coach = (fullName: string) => signUpWithRole(t.app, 'coach', { fullName });
 /** Runs `body` with a temporary trigger on the profiles row of one person, then removes it. */
 async function withTrigger(userId: string, functionBody: string, body: () => Promise<void>) {
-  await database.db.execute(
+  await t.db.execute(
     sql.raw(
       `create function profiles_test_fn() returns trigger language plpgsql as $$ begin ${functionBody} end $$`,
     ),
   );
-  await database.db.execute(
+  await t.db.execute(
     sql.raw(
       `create trigger profiles_test_tg before update on profiles for each row when (old.user_id = '${userId}') execute function profiles_test_fn()`,
     ),
@@ -60,17 +31,17 @@ async function withTrigger(userId: string, functionBody: string, body: () => Pro
   try {
     await body();
   } finally {
-    await database.db.execute(sql.raw('drop trigger profiles_test_tg on profiles'));
-    await database.db.execute(sql.raw('drop function profiles_test_fn()'));
+    await t.db.execute(sql.raw('drop trigger profiles_test_tg on profiles'));
+    await t.db.execute(sql.raw('drop function profiles_test_fn()'));
   }
 }
 
 describe('GET/PATCH /api/profiles/me', () => {
   it('needs a sign-in', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/profiles/me' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/profiles/me' });
     expect(response.statusCode).toBe(401);
     expect(errorOf(response)).toMatchObject({ code: 'UNAUTHENTICATED', message: 'Auth session missing!' });
-    expect((await app.inject({ method: 'PATCH', url: '/api/profiles/me', payload: {} })).statusCode).toBe(
+    expect((await t.app.inject({ method: 'PATCH', url: '/api/profiles/me', payload: {} })).statusCode).toBe(
       401,
     );
   });
@@ -96,7 +67,7 @@ describe('GET/PATCH /api/profiles/me', () => {
 
   it('creates the profile when it is missing (SPEC §8 PGRST116)', async () => {
     const session = await person('Missing Row');
-    await database.db.execute(sql`delete from profiles where user_id = ${session.user.id}`);
+    await t.db.execute(sql`delete from profiles where user_id = ${session.user.id}`);
     const me = await getMe(session);
     expect(me).toMatchObject({ user_id: session.user.id, full_name: 'Missing Row' });
   });
@@ -242,8 +213,8 @@ describe('GET/PATCH /api/profiles/me', () => {
   it('23502: a null where the database requires a value is REQUIRED_FIELD_MISSING', async () => {
     const session = await person();
     // Temporary constraint: coach_tagline required (existing rows filled first).
-    await database.db.execute(sql`update profiles set coach_tagline = '' where coach_tagline is null`);
-    await database.db.execute(sql`alter table profiles alter column coach_tagline set not null`);
+    await t.db.execute(sql`update profiles set coach_tagline = '' where coach_tagline is null`);
+    await t.db.execute(sql`alter table profiles alter column coach_tagline set not null`);
     try {
       const response = await patch(session, { coach_tagline: null });
       expect(response.statusCode).toBe(400);
@@ -252,7 +223,7 @@ describe('GET/PATCH /api/profiles/me', () => {
         message: 'Required field is missing. Please fill in all required fields.',
       });
     } finally {
-      await database.db.execute(sql`alter table profiles alter column coach_tagline drop not null`);
+      await t.db.execute(sql`alter table profiles alter column coach_tagline drop not null`);
     }
   });
 
@@ -267,7 +238,7 @@ describe('GET/PATCH /api/profiles/me', () => {
       });
       expect(response.body).not.toContain('secret internal detail');
     });
-    expect(logs.text()).toContain('PROFILE_UPDATE_FAILED');
+    expect(t.logs.text()).toContain('PROFILE_UPDATE_FAILED');
   });
 
   it('an update that returns no row is NO_DATA_RETURNED', async () => {
@@ -306,7 +277,7 @@ describe('GET/PATCH /api/profiles/me', () => {
     await patch(bob, { username: 'bob-example', short_bio: 'Bob bio' });
     await patch(alice, { short_bio: 'Alice bio' });
     expect((await getMe(bob)).short_bio).toBe('Bob bio');
-    const other = await app.inject({
+    const other = await t.app.inject({
       method: 'PATCH',
       url: '/api/profiles/bob-example',
       headers: bearer(alice),
@@ -327,7 +298,7 @@ describe('GET /api/profiles/:username (public coach view)', () => {
       categories: ['sleep'],
       on_demand_text_price: 3000,
     });
-    await database.db.insert(coachStats).values({
+    await t.db.insert(coachStats).values({
       coachId: session.user.id,
       totalSessions: 127,
       totalClients: 89,
@@ -336,7 +307,7 @@ describe('GET /api/profiles/:username (public coach view)', () => {
       ratingAverage: '4.90',
       totalReviews: 94,
     });
-    const response = await app.inject({ method: 'GET', url: '/api/profiles/public-coach' });
+    const response = await t.app.inject({ method: 'GET', url: '/api/profiles/public-coach' });
     expect(response.statusCode).toBe(200);
     const body = response.json<Record<string, unknown>>();
     expect(body).toMatchObject({
@@ -369,21 +340,21 @@ describe('GET /api/profiles/:username (public coach view)', () => {
     expect(response.body).not.toContain('1980-01-01');
 
     await patch(session, { show_online_status: false, show_coach_stats: false });
-    expect((await app.inject({ method: 'GET', url: '/api/profiles/public-coach' })).json()).toMatchObject({
+    expect((await t.app.inject({ method: 'GET', url: '/api/profiles/public-coach' })).json()).toMatchObject({
       is_online: null,
       stats: null,
     });
   });
 
   it('is a JSON 404 for an unknown username and for someone who is not a coach', async () => {
-    const unknown = await app.inject({ method: 'GET', url: '/api/profiles/nobody-here' });
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/profiles/nobody-here' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['content-type']).toContain('application/json');
     expect(errorOf(unknown).code).toBe('NOT_FOUND');
 
     const client = await person('Plain Client');
     await patch(client, { username: 'plain-client' });
-    expect((await app.inject({ method: 'GET', url: '/api/profiles/plain-client' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/profiles/plain-client' })).statusCode).toBe(404);
   });
 });
 
@@ -393,7 +364,7 @@ describe('client profiles', () => {
     const get = async () =>
       clientProfileSchema.parse(
         (
-          await app.inject({ method: 'GET', url: '/api/client-profiles/me', headers: bearer(session) })
+          await t.app.inject({ method: 'GET', url: '/api/client-profiles/me', headers: bearer(session) })
         ).json(),
       );
     expect(await get()).toEqual({
@@ -408,7 +379,7 @@ describe('client profiles', () => {
       updated_at: null,
     });
     const put = (payload: object) =>
-      app.inject({ method: 'PUT', url: '/api/client-profiles/me', headers: bearer(session), payload });
+      t.app.inject({ method: 'PUT', url: '/api/client-profiles/me', headers: bearer(session), payload });
     const inserted = await put({ short_bio: 'Hello', interests: ['sleep', 'yoga'], zodiac_sign: 'Leo' });
     expect(inserted.statusCode).toBe(200);
     expect(inserted.json()).toMatchObject({
@@ -424,9 +395,9 @@ describe('client profiles', () => {
   });
 
   it('needs a sign-in', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/client-profiles/me' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/client-profiles/me' })).statusCode).toBe(401);
     expect(
-      (await app.inject({ method: 'PUT', url: '/api/client-profiles/me', payload: {} })).statusCode,
+      (await t.app.inject({ method: 'PUT', url: '/api/client-profiles/me', payload: {} })).statusCode,
     ).toBe(401);
   });
 });
@@ -437,7 +408,7 @@ describe('POST /api/rpc/check_profile_completion', () => {
     const check = async () =>
       profileCompletionSchema.parse(
         (
-          await app.inject({
+          await t.app.inject({
             method: 'POST',
             url: '/api/rpc/check_profile_completion',
             headers: bearer(session),
@@ -456,7 +427,7 @@ describe('POST /api/rpc/check_profile_completion', () => {
       ],
     });
     // A picture from elsewhere (as after a Google sign-in); PATCH accepts only the caller's uploads.
-    await database.db.execute(
+    await t.db.execute(
       sql`update profiles set avatar_url = 'https://example.test/a.png' where user_id = ${session.user.id}`,
     );
     await patch(session, {
@@ -469,8 +440,8 @@ describe('POST /api/rpc/check_profile_completion', () => {
       on_demand_video_price: 4000,
     });
     expect(await check()).toEqual({ completion: 100, missing: [] });
-    expect((await app.inject({ method: 'POST', url: '/api/rpc/check_profile_completion' })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/rpc/check_profile_completion' })).statusCode,
+    ).toBe(401);
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuthSession } from '../../../contracts/auth';
 import {
   enrolmentListSchema,
@@ -11,48 +11,14 @@ import {
   publicProgramSchema,
   type ProgramDetail,
 } from '../../../contracts/programs';
-import type { App } from '../../app';
-import { createTestApp } from '../../../test/support/app';
-import { bearer, signUp } from '../../../test/support/auth';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database';
+import type { Role } from '../../../domain/auth/roles';
+import { errorOf, signUpWithRole, type Injected } from '../../../test/support/auth';
+import { useTestApp } from '../../../test/support/test-app';
 
-let database: TestDatabase;
-let app: App;
+const t = useTestApp();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app } = await createTestApp(database.db));
-});
-afterAll(async () => {
-  await app.close();
-  await database.drop();
-});
-
-type Injected = Awaited<ReturnType<App['inject']>>;
-const errorOf = (response: Injected) =>
-  response.json<{ error: { code: string; message: string; details?: { path: string; message: string }[] } }>()
-    .error;
-
-async function personWithRole(role: 'client' | 'coach' | null) {
-  const { session } = await signUp(app, { data: { full_name: `Programs ${role ?? 'nobody'}` } });
-  if (role) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/rpc/set_last_active_role',
-      headers: bearer(session),
-      payload: { role_name: role },
-    });
-    expect(response.statusCode).toBe(200);
-  }
-  return session;
-}
-
-const call = (
-  session: AuthSession | null,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) => app.inject({ method, url, headers: session ? bearer(session) : {}, ...(payload ? { payload } : {}) });
+const personWithRole = (role: Role | null) =>
+  signUpWithRole(t.app, role, { fullName: `Programs ${role ?? 'nobody'}` });
 
 async function ok<T>(response: Promise<Injected>, schema: { parse: (value: unknown) => T }): Promise<T> {
   const answer = await response;
@@ -63,12 +29,12 @@ async function ok<T>(response: Promise<Injected>, schema: { parse: (value: unkno
 /** A coach's published free program with `lessons` lessons. */
 async function publishedProgram(coach: AuthSession, lessons = 3): Promise<ProgramDetail> {
   const program = await ok(
-    call(coach, 'POST', '/api/programs', { title: 'Calm in 3 weeks', category: 'stress' }),
+    t.call(coach, 'POST', '/api/programs', { title: 'Calm in 3 weeks', category: 'stress' }),
     programDetailSchema,
   );
   for (let number = 1; number <= lessons; number += 1)
     await ok(
-      call(coach, 'POST', `/api/programs/${program.id}/lessons`, {
+      t.call(coach, 'POST', `/api/programs/${program.id}/lessons`, {
         title: `Lesson ${number}`,
         body: `Paragraph one of lesson ${number}.\n\nParagraph two.`,
         video_url: number === 1 ? 'https://www.youtube.com/watch?v=abc' : null,
@@ -76,14 +42,14 @@ async function publishedProgram(coach: AuthSession, lessons = 3): Promise<Progra
       }),
       programDetailSchema,
     );
-  return ok(call(coach, 'POST', `/api/programs/${program.id}/publish`), programDetailSchema);
+  return ok(t.call(coach, 'POST', `/api/programs/${program.id}/publish`), programDetailSchema);
 }
 
 describe('programs: the builder', () => {
   it('a coach creates a draft, adds lessons in order, edits and deletes one (the rest renumbered)', async () => {
     const coach = await personWithRole('coach');
     const draft = await ok(
-      call(coach, 'POST', '/api/programs', { title: '  Sleep reset ', description: '', price: 0 }),
+      t.call(coach, 'POST', '/api/programs', { title: '  Sleep reset ', description: '', price: 0 }),
       programDetailSchema,
     );
     expect(draft).toMatchObject({
@@ -100,7 +66,7 @@ describe('programs: the builder', () => {
     let program = draft;
     for (const title of ['One', 'Two', 'Three'])
       program = await ok(
-        call(coach, 'POST', `/api/programs/${draft.id}/lessons`, {
+        t.call(coach, 'POST', `/api/programs/${draft.id}/lessons`, {
           title,
           image_urls: [`/api/uploads/files/${coach.user.id}/cover/pic-1.webp`],
         }),
@@ -113,7 +79,7 @@ describe('programs: the builder', () => {
     ]);
     const [one, two] = program.lessons;
     program = await ok(
-      call(coach, 'PATCH', `/api/programs/${draft.id}/lessons/${two!.id}`, {
+      t.call(coach, 'PATCH', `/api/programs/${draft.id}/lessons/${two!.id}`, {
         title: 'Two, better',
         body: 'Text',
       }),
@@ -121,7 +87,7 @@ describe('programs: the builder', () => {
     );
     expect(program.lessons[1]).toMatchObject({ title: 'Two, better', body: 'Text' });
     program = await ok(
-      call(coach, 'DELETE', `/api/programs/${draft.id}/lessons/${one!.id}`),
+      t.call(coach, 'DELETE', `/api/programs/${draft.id}/lessons/${one!.id}`),
       programDetailSchema,
     );
     expect(program.lessons.map((lesson) => [lesson.number, lesson.title])).toEqual([
@@ -130,17 +96,17 @@ describe('programs: the builder', () => {
     ]);
     expect(program.lesson_count).toBe(2);
 
-    const mine = await ok(call(coach, 'GET', '/api/programs/mine'), programSummaryListSchema);
+    const mine = await ok(t.call(coach, 'GET', '/api/programs/mine'), programSummaryListSchema);
     expect(mine.programs.map((entry) => [entry.title, entry.status, entry.lesson_count])).toEqual([
       ['Sleep reset', 'draft', 2],
     ]);
-    expect((await call(coach, 'DELETE', `/api/programs/${draft.id}`)).json()).toEqual({ deleted: true });
-    expect((await call(coach, 'GET', `/api/programs/${draft.id}`)).statusCode).toBe(404);
+    expect((await t.call(coach, 'DELETE', `/api/programs/${draft.id}`)).json()).toEqual({ deleted: true });
+    expect((await t.call(coach, 'GET', `/api/programs/${draft.id}`)).statusCode).toBe(404);
   });
 
   it('validates programs and lessons with messages that say what to fix', async () => {
     const coach = await personWithRole('coach');
-    const bad = await call(coach, 'POST', '/api/programs', {
+    const bad = await t.call(coach, 'POST', '/api/programs', {
       title: '',
       price: -1,
       category: 'astrology',
@@ -154,9 +120,9 @@ describe('programs: the builder', () => {
       'body.category': PROGRAM_MESSAGES.category,
       'body.cover_image_url': PROGRAM_MESSAGES.image,
     });
-    const program = await ok(call(coach, 'POST', '/api/programs', { title: 'Ok' }), programDetailSchema);
+    const program = await ok(t.call(coach, 'POST', '/api/programs', { title: 'Ok' }), programDetailSchema);
     for (const video_url of ['http://example.com/v', 'javascript:alert(1)', 'not a link']) {
-      const lesson = await call(coach, 'POST', `/api/programs/${program.id}/lessons`, {
+      const lesson = await t.call(coach, 'POST', `/api/programs/${program.id}/lessons`, {
         title: 'L',
         video_url,
       });
@@ -166,18 +132,18 @@ describe('programs: the builder', () => {
         message: PROGRAM_MESSAGES.videoUrl,
       });
     }
-    const noTitle = await call(coach, 'POST', `/api/programs/${program.id}/lessons`, { title: ' ' });
+    const noTitle = await t.call(coach, 'POST', `/api/programs/${program.id}/lessons`, { title: ' ' });
     expect(errorOf(noTitle).details?.[0]?.message).toBe(PROGRAM_MESSAGES.lessonTitleRequired);
   });
 
   it('clients cannot create programs; anonymous callers are asked to sign in', async () => {
     const client = await personWithRole('client');
-    const refused = await call(client, 'POST', '/api/programs', { title: 'Mine' });
+    const refused = await t.call(client, 'POST', '/api/programs', { title: 'Mine' });
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused).message).toBe(PROGRAM_MESSAGES.coachOnly);
-    expect((await call(client, 'GET', '/api/programs/mine')).statusCode).toBe(403);
-    expect((await call(null, 'POST', '/api/programs', { title: 'Mine' })).statusCode).toBe(401);
-    expect((await call(null, 'GET', '/api/programs/enrolled')).statusCode).toBe(401);
+    expect((await t.call(client, 'GET', '/api/programs/mine')).statusCode).toBe(403);
+    expect((await t.call(null, 'POST', '/api/programs', { title: 'Mine' })).statusCode).toBe(401);
+    expect((await t.call(null, 'GET', '/api/programs/enrolled')).statusCode).toBe(401);
   });
 
   it("another coach's program and its lessons answer 404 to every builder call", async () => {
@@ -197,10 +163,10 @@ describe('programs: the builder', () => {
       ['POST', `/api/programs/${program.id}/lessons/reorder`, { lesson_ids: [lessonId] }],
     ];
     for (const [method, url, body] of attempts) {
-      const response = await call(other, method, url, body);
+      const response = await t.call(other, method, url, body);
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
-    const unchanged = await ok(call(owner, 'GET', `/api/programs/${program.id}`), programDetailSchema);
+    const unchanged = await ok(t.call(owner, 'GET', `/api/programs/${program.id}`), programDetailSchema);
     expect(unchanged.title).toBe(program.title);
     expect(unchanged.lessons).toHaveLength(2);
     expect(unchanged.status).toBe('published');
@@ -209,10 +175,10 @@ describe('programs: the builder', () => {
   it('publishing needs a lesson and a free price; a paid program says why it cannot open yet', async () => {
     const coach = await personWithRole('coach');
     const program = await ok(
-      call(coach, 'POST', '/api/programs', { title: 'Paid one', price: 4900 }),
+      t.call(coach, 'POST', '/api/programs', { title: 'Paid one', price: 4900 }),
       programDetailSchema,
     );
-    const empty = await call(coach, 'POST', `/api/programs/${program.id}/publish`);
+    const empty = await t.call(coach, 'POST', `/api/programs/${program.id}/publish`);
     // Price is checked first: the coach learns the deeper reason at once.
     expect(empty.statusCode).toBe(409);
     expect(errorOf(empty)).toMatchObject({
@@ -220,27 +186,27 @@ describe('programs: the builder', () => {
       message: PROGRAM_MESSAGES.paidNotice,
     });
 
-    await ok(call(coach, 'PATCH', `/api/programs/${program.id}`, { price: 0 }), programDetailSchema);
-    const noLessons = await call(coach, 'POST', `/api/programs/${program.id}/publish`);
+    await ok(t.call(coach, 'PATCH', `/api/programs/${program.id}`, { price: 0 }), programDetailSchema);
+    const noLessons = await t.call(coach, 'POST', `/api/programs/${program.id}/publish`);
     expect(errorOf(noLessons)).toMatchObject({ code: 'CONFLICT', message: PROGRAM_MESSAGES.noLessons });
 
     await ok(
-      call(coach, 'POST', `/api/programs/${program.id}/lessons`, { title: 'Start' }),
+      t.call(coach, 'POST', `/api/programs/${program.id}/lessons`, { title: 'Start' }),
       programDetailSchema,
     );
     const published = await ok(
-      call(coach, 'POST', `/api/programs/${program.id}/publish`),
+      t.call(coach, 'POST', `/api/programs/${program.id}/publish`),
       programDetailSchema,
     );
     expect(published.status).toBe('published');
     expect(published.published_at).not.toBeNull();
 
-    const priced = await call(coach, 'PATCH', `/api/programs/${program.id}`, { price: 100 });
+    const priced = await t.call(coach, 'PATCH', `/api/programs/${program.id}`, { price: 100 });
     expect(errorOf(priced)).toMatchObject({
       code: 'PAID_PROGRAMS_UNAVAILABLE',
       message: PROGRAM_MESSAGES.publishedPriceLocked,
     });
-    const lastLesson = await call(
+    const lastLesson = await t.call(
       coach,
       'DELETE',
       `/api/programs/${program.id}/lessons/${published.lessons[0]!.id}`,
@@ -248,7 +214,7 @@ describe('programs: the builder', () => {
     expect(lastLesson.statusCode).toBe(409);
 
     const unpublished = await ok(
-      call(coach, 'POST', `/api/programs/${program.id}/unpublish`),
+      t.call(coach, 'POST', `/api/programs/${program.id}/unpublish`),
       programDetailSchema,
     );
     expect(unpublished.status).toBe('draft');
@@ -260,18 +226,18 @@ describe('programs: public pages', () => {
     const coach = await personWithRole('coach');
     const published = await publishedProgram(coach, 2);
     const draft = await ok(
-      call(coach, 'POST', '/api/programs', { title: 'Secret draft' }),
+      t.call(coach, 'POST', '/api/programs', { title: 'Secret draft' }),
       programDetailSchema,
     );
 
     const list = await ok(
-      call(null, 'GET', `/api/coaches/${coach.user.id}/programs`),
+      t.call(null, 'GET', `/api/coaches/${coach.user.id}/programs`),
       programSummaryListSchema,
     );
     expect(list.programs.map((program) => program.id)).toEqual([published.id]);
     expect(list.programs[0]).toMatchObject({ lesson_count: 2, enrolled_count: 0, status: 'published' });
 
-    const page = await call(null, 'GET', `/api/programs/${published.id}/public`);
+    const page = await t.call(null, 'GET', `/api/programs/${published.id}/public`);
     const parsed = publicProgramSchema.parse(page.json());
     expect(parsed.lessons.map((lesson) => [lesson.number, lesson.title])).toEqual([
       [1, 'Lesson 1'],
@@ -283,11 +249,11 @@ describe('programs: public pages', () => {
 
     const client = await personWithRole('client');
     for (const viewer of [null, client])
-      expect((await call(viewer, 'GET', `/api/programs/${draft.id}/public`)).statusCode).toBe(404);
-    const own = await ok(call(coach, 'GET', `/api/programs/${draft.id}/public`), publicProgramSchema);
+      expect((await t.call(viewer, 'GET', `/api/programs/${draft.id}/public`)).statusCode).toBe(404);
+    const own = await ok(t.call(coach, 'GET', `/api/programs/${draft.id}/public`), publicProgramSchema);
     expect(own.viewer.is_owner).toBe(true);
     expect(
-      (await call(null, 'GET', `/api/coaches/00000000-0000-4000-8000-000000000000/programs`)).json(),
+      (await t.call(null, 'GET', `/api/coaches/00000000-0000-4000-8000-000000000000/programs`)).json(),
     ).toEqual({
       programs: [],
     });
@@ -301,20 +267,20 @@ describe('programs: enrolment and progress', () => {
     const client = await personWithRole('client');
 
     // Before joining: lessons are closed with a message to enrol; anonymous must sign in.
-    const closed = await call(client, 'GET', `/api/programs/${program.id}/lessons/1`);
+    const closed = await t.call(client, 'GET', `/api/programs/${program.id}/lessons/1`);
     expect(closed.statusCode).toBe(403);
     expect(errorOf(closed).message).toBe(PROGRAM_MESSAGES.enrolFirst);
-    expect((await call(null, 'GET', `/api/programs/${program.id}/lessons/1`)).statusCode).toBe(401);
-    expect((await call(client, 'POST', `/api/programs/${program.id}/lessons/1/complete`)).statusCode).toBe(
+    expect((await t.call(null, 'GET', `/api/programs/${program.id}/lessons/1`)).statusCode).toBe(401);
+    expect((await t.call(client, 'POST', `/api/programs/${program.id}/lessons/1/complete`)).statusCode).toBe(
       403,
     );
 
-    const first = await ok(call(client, 'POST', `/api/programs/${program.id}/enroll`), enrolResponseSchema);
-    const again = await ok(call(client, 'POST', `/api/programs/${program.id}/enroll`), enrolResponseSchema);
+    const first = await ok(t.call(client, 'POST', `/api/programs/${program.id}/enroll`), enrolResponseSchema);
+    const again = await ok(t.call(client, 'POST', `/api/programs/${program.id}/enroll`), enrolResponseSchema);
     expect(again).toEqual(first);
     expect(first.progress).toMatchObject({ completed_count: 0, lesson_count: 2, last_lesson_number: 1 });
 
-    const lesson = await ok(call(client, 'GET', `/api/programs/${program.id}/lessons/1`), lessonViewSchema);
+    const lesson = await ok(t.call(client, 'GET', `/api/programs/${program.id}/lessons/1`), lessonViewSchema);
     expect(lesson.lesson).toMatchObject({
       number: 1,
       title: 'Lesson 1',
@@ -323,10 +289,10 @@ describe('programs: enrolment and progress', () => {
     });
     expect(lesson.completed).toBe(false);
     expect(lesson.program.lesson_count).toBe(2);
-    expect((await call(client, 'GET', `/api/programs/${program.id}/lessons/3`)).statusCode).toBe(404);
+    expect((await t.call(client, 'GET', `/api/programs/${program.id}/lessons/3`)).statusCode).toBe(404);
 
     const afterOne = await ok(
-      call(client, 'POST', `/api/programs/${program.id}/lessons/1/complete`),
+      t.call(client, 'POST', `/api/programs/${program.id}/lessons/1/complete`),
       lessonCompleteResponseSchema,
     );
     expect(afterOne.progress).toMatchObject({
@@ -335,62 +301,65 @@ describe('programs: enrolment and progress', () => {
       completed_at: null,
     });
     const afterTwo = await ok(
-      call(client, 'POST', `/api/programs/${program.id}/lessons/2/complete`),
+      t.call(client, 'POST', `/api/programs/${program.id}/lessons/2/complete`),
       lessonCompleteResponseSchema,
     );
     expect(afterTwo.progress.completed_count).toBe(2);
     expect(afterTwo.progress.completed_at).not.toBeNull();
     // Completing again changes nothing.
     const repeat = await ok(
-      call(client, 'POST', `/api/programs/${program.id}/lessons/2/complete`),
+      t.call(client, 'POST', `/api/programs/${program.id}/lessons/2/complete`),
       lessonCompleteResponseSchema,
     );
     expect(repeat.progress.completed_count).toBe(2);
 
-    const enrolled = await ok(call(client, 'GET', '/api/programs/enrolled'), enrolmentListSchema);
+    const enrolled = await ok(t.call(client, 'GET', '/api/programs/enrolled'), enrolmentListSchema);
     expect(enrolled.enrolments).toHaveLength(1);
     expect(enrolled.enrolments[0]).toMatchObject({
       program: { id: program.id, enrolled_count: 1 },
       coach: { id: coach.user.id },
       progress: { completed_count: 2, lesson_count: 2 },
     });
-    const page = await ok(call(client, 'GET', `/api/programs/${program.id}/public`), publicProgramSchema);
+    const page = await ok(t.call(client, 'GET', `/api/programs/${program.id}/public`), publicProgramSchema);
     expect(page.viewer.progress?.completed_count).toBe(2);
 
     // Someone else sees none of it.
     const stranger = await personWithRole('client');
     expect(
-      (await ok(call(stranger, 'GET', '/api/programs/enrolled'), enrolmentListSchema)).enrolments,
+      (await ok(t.call(stranger, 'GET', '/api/programs/enrolled'), enrolmentListSchema)).enrolments,
     ).toEqual([]);
 
     // The owner reads every lesson without enrolling, and cannot enrol in their own program.
-    const ownerView = await ok(call(coach, 'GET', `/api/programs/${program.id}/lessons/2`), lessonViewSchema);
+    const ownerView = await ok(
+      t.call(coach, 'GET', `/api/programs/${program.id}/lessons/2`),
+      lessonViewSchema,
+    );
     expect(ownerView.progress).toBeNull();
-    expect((await call(coach, 'POST', `/api/programs/${program.id}/enroll`)).statusCode).toBe(409);
+    expect((await t.call(coach, 'POST', `/api/programs/${program.id}/enroll`)).statusCode).toBe(409);
   });
 
   it('reordering keeps progress by lesson id', async () => {
     const coach = await personWithRole('coach');
     const program = await publishedProgram(coach, 3);
     const client = await personWithRole('client');
-    await ok(call(client, 'POST', `/api/programs/${program.id}/enroll`), enrolResponseSchema);
+    await ok(t.call(client, 'POST', `/api/programs/${program.id}/enroll`), enrolResponseSchema);
     await ok(
-      call(client, 'POST', `/api/programs/${program.id}/lessons/1/complete`),
+      t.call(client, 'POST', `/api/programs/${program.id}/lessons/1/complete`),
       lessonCompleteResponseSchema,
     );
     const [one, two, three] = program.lessons.map((lesson) => lesson.id) as [string, string, string];
 
-    const mismatch = await call(coach, 'POST', `/api/programs/${program.id}/lessons/reorder`, {
+    const mismatch = await t.call(coach, 'POST', `/api/programs/${program.id}/lessons/reorder`, {
       lesson_ids: [three, one],
     });
     expect(errorOf(mismatch)).toMatchObject({ code: 'CONFLICT', message: PROGRAM_MESSAGES.reorderMismatch });
-    const duplicate = await call(coach, 'POST', `/api/programs/${program.id}/lessons/reorder`, {
+    const duplicate = await t.call(coach, 'POST', `/api/programs/${program.id}/lessons/reorder`, {
       lesson_ids: [three, one, one],
     });
     expect(duplicate.statusCode).toBe(409);
 
     const reordered = await ok(
-      call(coach, 'POST', `/api/programs/${program.id}/lessons/reorder`, { lesson_ids: [three, one, two] }),
+      t.call(coach, 'POST', `/api/programs/${program.id}/lessons/reorder`, { lesson_ids: [three, one, two] }),
       programDetailSchema,
     );
     expect(reordered.lessons.map((lesson) => [lesson.number, lesson.id])).toEqual([
@@ -399,9 +368,9 @@ describe('programs: enrolment and progress', () => {
       [3, two],
     ]);
     // The finished lesson is now number 2, still finished; number 1 is the moved, unfinished one.
-    const now2 = await ok(call(client, 'GET', `/api/programs/${program.id}/lessons/2`), lessonViewSchema);
+    const now2 = await ok(t.call(client, 'GET', `/api/programs/${program.id}/lessons/2`), lessonViewSchema);
     expect([now2.lesson.id, now2.completed]).toEqual([one, true]);
-    const now1 = await ok(call(client, 'GET', `/api/programs/${program.id}/lessons/1`), lessonViewSchema);
+    const now1 = await ok(t.call(client, 'GET', `/api/programs/${program.id}/lessons/1`), lessonViewSchema);
     expect([now1.lesson.id, now1.completed]).toEqual([three, false]);
     expect(now1.progress?.completed_lesson_ids).toEqual([one]);
   });
@@ -409,18 +378,18 @@ describe('programs: enrolment and progress', () => {
   it('refuses paid and unpublished programs; people who joined keep access after unpublishing', async () => {
     const coach = await personWithRole('coach');
     const client = await personWithRole('client');
-    const draft = await ok(call(coach, 'POST', '/api/programs', { title: 'Draft' }), programDetailSchema);
-    expect((await call(client, 'POST', `/api/programs/${draft.id}/enroll`)).statusCode).toBe(404);
-    expect((await call(client, 'GET', `/api/programs/${draft.id}/lessons/1`)).statusCode).toBe(404);
+    const draft = await ok(t.call(coach, 'POST', '/api/programs', { title: 'Draft' }), programDetailSchema);
+    expect((await t.call(client, 'POST', `/api/programs/${draft.id}/enroll`)).statusCode).toBe(404);
+    expect((await t.call(client, 'GET', `/api/programs/${draft.id}/lessons/1`)).statusCode).toBe(404);
 
     const program = await publishedProgram(coach, 1);
-    await ok(call(client, 'POST', `/api/programs/${program.id}/enroll`), enrolResponseSchema);
-    await ok(call(coach, 'POST', `/api/programs/${program.id}/unpublish`), programDetailSchema);
-    await ok(call(client, 'GET', `/api/programs/${program.id}/lessons/1`), lessonViewSchema);
-    await ok(call(client, 'GET', `/api/programs/${program.id}/public`), publicProgramSchema);
+    await ok(t.call(client, 'POST', `/api/programs/${program.id}/enroll`), enrolResponseSchema);
+    await ok(t.call(coach, 'POST', `/api/programs/${program.id}/unpublish`), programDetailSchema);
+    await ok(t.call(client, 'GET', `/api/programs/${program.id}/lessons/1`), lessonViewSchema);
+    await ok(t.call(client, 'GET', `/api/programs/${program.id}/public`), publicProgramSchema);
     const newcomer = await personWithRole('client');
-    expect((await call(newcomer, 'POST', `/api/programs/${program.id}/enroll`)).statusCode).toBe(404);
-    expect((await call(newcomer, 'GET', `/api/programs/${program.id}/public`)).statusCode).toBe(404);
-    expect((await call(null, 'POST', `/api/programs/${program.id}/enroll`)).statusCode).toBe(401);
+    expect((await t.call(newcomer, 'POST', `/api/programs/${program.id}/enroll`)).statusCode).toBe(404);
+    expect((await t.call(newcomer, 'GET', `/api/programs/${program.id}/public`)).statusCode).toBe(404);
+    expect((await t.call(null, 'POST', `/api/programs/${program.id}/enroll`)).statusCode).toBe(401);
   });
 });

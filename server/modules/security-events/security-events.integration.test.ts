@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/support/app';
 import { bearer, signIn, signUp, STRONG_PASSWORD } from '../../../test/support/auth';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database';
+import { useTestDatabase } from '../../../test/support/test-app';
 import { securityEvents } from '../../db/schema/index';
 
 const event = (type: string) => ({
@@ -16,13 +16,7 @@ const event = (type: string) => ({
 });
 
 describe('security events', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.drop();
-  });
+  const database = useTestDatabase();
 
   it('stores browser events as client-reported, at most 60 per person per minute plus one flood marker', async () => {
     const { app } = await createTestApp(database.db, { RATE_LIMIT_MAX: '100000' });

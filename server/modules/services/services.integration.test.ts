@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuthSession } from '../../../contracts/auth';
 import {
   SERVICE_LIMITS,
@@ -6,54 +6,19 @@ import {
   serviceListSchema,
   serviceSchema,
 } from '../../../contracts/services';
-import type { App } from '../../app';
-import { createTestApp } from '../../../test/support/app';
-import { bearer, signUp } from '../../../test/support/auth';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database';
+import type { Role } from '../../../domain/auth/roles';
+import { errorOf, signUpWithRole } from '../../../test/support/auth';
+import { useTestApp } from '../../../test/support/test-app';
 
-let database: TestDatabase;
-let app: App;
-let clock: Awaited<ReturnType<typeof createTestApp>>['clock'];
+const t = useTestApp();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ({ app, clock } = await createTestApp(database.db));
-});
-afterAll(async () => {
-  await app.close();
-  await database.drop();
-});
-
-type Injected = Awaited<ReturnType<App['inject']>>;
-const errorOf = (response: Injected) =>
-  response.json<{ error: { code: string; message: string; details?: { path: string; message: string }[] } }>()
-    .error;
-
-async function personWithRole(role: 'client' | 'coach' | null) {
-  const { session } = await signUp(app, { data: { full_name: `Services ${role ?? 'nobody'}` } });
-  if (role) {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/rpc/set_last_active_role',
-      headers: bearer(session),
-      payload: { role_name: role },
-    });
-    expect(response.statusCode).toBe(200);
-  }
-  return session;
-}
-
-const call = (
-  session: AuthSession | null,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) => app.inject({ method, url, headers: session ? bearer(session) : {}, ...(payload ? { payload } : {}) });
+const personWithRole = (role: Role | null) =>
+  signUpWithRole(t.app, role, { fullName: `Services ${role ?? 'nobody'}` });
 
 const VALID = { title: 'Life clarity', format: 'video', price: 8500, duration: 60 } as const;
 
 async function create(session: AuthSession, body: object = VALID) {
-  const response = await call(session, 'POST', '/api/services', body);
+  const response = await t.call(session, 'POST', '/api/services', body);
   expect(response.statusCode, response.body).toBe(200);
   return serviceSchema.parse(response.json());
 }
@@ -91,25 +56,25 @@ describe('services: creating', () => {
 
   it('refuses clients, people without a role and anonymous callers', async () => {
     const client = await personWithRole('client');
-    const refused = await call(client, 'POST', '/api/services', VALID);
+    const refused = await t.call(client, 'POST', '/api/services', VALID);
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused)).toMatchObject({ code: 'FORBIDDEN', message: SERVICE_MESSAGES.coachOnly });
-    expect((await call(await personWithRole(null), 'POST', '/api/services', VALID)).statusCode).toBe(403);
-    expect((await call(client, 'GET', '/api/services/mine')).statusCode).toBe(403);
-    const anonymous = await call(null, 'POST', '/api/services', VALID);
+    expect((await t.call(await personWithRole(null), 'POST', '/api/services', VALID)).statusCode).toBe(403);
+    expect((await t.call(client, 'GET', '/api/services/mine')).statusCode).toBe(403);
+    const anonymous = await t.call(null, 'POST', '/api/services', VALID);
     expect(anonymous.statusCode).toBe(401);
     expect(errorOf(anonymous).code).toBe('UNAUTHENTICATED');
   });
 
   it('a person holding both roles may create while the client role is active', async () => {
     const dual = await personWithRole('coach');
-    await call(dual, 'POST', '/api/rpc/set_last_active_role', { role_name: 'client' });
+    await t.call(dual, 'POST', '/api/rpc/set_last_active_role', { role_name: 'client' });
     await create(dual);
   });
 
   it('explains every invalid field', async () => {
     const coach = await personWithRole('coach');
-    const response = await call(coach, 'POST', '/api/services', {
+    const response = await t.call(coach, 'POST', '/api/services', {
       title: '   ',
       subtitle: 'x'.repeat(161),
       description: 'x'.repeat(4001),
@@ -136,11 +101,11 @@ describe('services: creating', () => {
     expect(messageFor('thumbnail_url')).toBe(SERVICE_MESSAGES.thumbnail);
 
     // Fractional cents, unknown keys (booking_count is the server's) and a long micro session.
-    expect((await call(coach, 'POST', '/api/services', { ...VALID, price: 10.5 })).statusCode).toBe(400);
-    expect((await call(coach, 'POST', '/api/services', { ...VALID, booking_count: 99 })).statusCode).toBe(
+    expect((await t.call(coach, 'POST', '/api/services', { ...VALID, price: 10.5 })).statusCode).toBe(400);
+    expect((await t.call(coach, 'POST', '/api/services', { ...VALID, booking_count: 99 })).statusCode).toBe(
       400,
     );
-    const micro = await call(coach, 'POST', '/api/services', { ...VALID, type: 'micro', duration: 45 });
+    const micro = await t.call(coach, 'POST', '/api/services', { ...VALID, type: 'micro', duration: 45 });
     expect(errorOf(micro).details).toEqual([
       { path: 'body.duration', message: SERVICE_MESSAGES.microTooLong },
     ]);
@@ -159,7 +124,7 @@ describe('services: creating', () => {
         create(coach, { ...VALID, title: `Service ${index}` }),
       ),
     );
-    const over = await call(coach, 'POST', '/api/services', VALID);
+    const over = await t.call(coach, 'POST', '/api/services', VALID);
     expect(over.statusCode).toBe(409);
     expect(errorOf(over).message).toBe(SERVICE_MESSAGES.limitReached);
   });
@@ -169,9 +134,9 @@ describe('services: editing, pausing, deleting and the public list', () => {
   it('the owner edits, pauses and resumes; the public list shows active services only, in order', async () => {
     const coach = await personWithRole('coach');
     const first = await create(coach, { ...VALID, title: 'First' });
-    clock.advance(1000);
+    t.clock.advance(1000);
     const second = await create(coach, { ...VALID, title: 'Second' });
-    const edited = await call(coach, 'PATCH', `/api/services/${second.id}`, {
+    const edited = await t.call(coach, 'PATCH', `/api/services/${second.id}`, {
       title: 'Second, renamed',
       price: 4500,
       is_popular: true,
@@ -188,31 +153,31 @@ describe('services: editing, pausing, deleting and the public list', () => {
 
     const publicList = async () =>
       serviceListSchema
-        .parse((await call(null, 'GET', `/api/coaches/${coach.user.id}/services`)).json())
+        .parse((await t.call(null, 'GET', `/api/coaches/${coach.user.id}/services`)).json())
         .services.map((service) => service.title);
     // Same position 0: the older one first.
     expect(await publicList()).toEqual(['First', 'Second, renamed']);
 
-    const paused = await call(coach, 'PATCH', `/api/services/${first.id}`, { is_active: false });
+    const paused = await t.call(coach, 'PATCH', `/api/services/${first.id}`, { is_active: false });
     expect(serviceSchema.parse(paused.json()).is_active).toBe(false);
     expect(await publicList()).toEqual(['Second, renamed']);
-    const mine = serviceListSchema.parse((await call(coach, 'GET', '/api/services/mine')).json());
+    const mine = serviceListSchema.parse((await t.call(coach, 'GET', '/api/services/mine')).json());
     expect(mine.services.map((service) => [service.title, service.is_active])).toEqual([
       ['First', false],
       ['Second, renamed', true],
     ]);
-    await call(coach, 'PATCH', `/api/services/${first.id}`, { is_active: true });
+    await t.call(coach, 'PATCH', `/api/services/${first.id}`, { is_active: true });
     expect(await publicList()).toHaveLength(2);
 
     // A micro session cannot become longer than 30 minutes through an edit either.
-    const micro = await call(coach, 'PATCH', `/api/services/${first.id}`, { type: 'micro' });
+    const micro = await t.call(coach, 'PATCH', `/api/services/${first.id}`, { type: 'micro' });
     expect(micro.statusCode).toBe(400);
     expect(errorOf(micro).details?.[0]?.message).toBe(SERVICE_MESSAGES.microTooLong);
 
-    const deleted = await call(coach, 'DELETE', `/api/services/${first.id}`);
+    const deleted = await t.call(coach, 'DELETE', `/api/services/${first.id}`);
     expect(deleted.json()).toEqual({ deleted: true });
     expect(await publicList()).toEqual(['Second, renamed']);
-    expect((await call(coach, 'DELETE', `/api/services/${first.id}`)).statusCode).toBe(404);
+    expect((await t.call(coach, 'DELETE', `/api/services/${first.id}`)).statusCode).toBe(404);
   });
 
   it("another coach's service answers 404 to edits and deletes, and stays unchanged", async () => {
@@ -221,23 +186,23 @@ describe('services: editing, pausing, deleting and the public list', () => {
     const client = await personWithRole('client');
     const service = await create(owner);
     for (const intruder of [other, client]) {
-      const patch = await call(intruder, 'PATCH', `/api/services/${service.id}`, { price: 1 });
+      const patch = await t.call(intruder, 'PATCH', `/api/services/${service.id}`, { price: 1 });
       expect(patch.statusCode).toBe(404);
       expect(errorOf(patch).code).toBe('NOT_FOUND');
-      expect((await call(intruder, 'DELETE', `/api/services/${service.id}`)).statusCode).toBe(404);
+      expect((await t.call(intruder, 'DELETE', `/api/services/${service.id}`)).statusCode).toBe(404);
     }
-    expect((await call(null, 'PATCH', `/api/services/${service.id}`, { price: 1 })).statusCode).toBe(401);
-    const mine = serviceListSchema.parse((await call(owner, 'GET', '/api/services/mine')).json());
+    expect((await t.call(null, 'PATCH', `/api/services/${service.id}`, { price: 1 })).statusCode).toBe(401);
+    const mine = serviceListSchema.parse((await t.call(owner, 'GET', '/api/services/mine')).json());
     expect(mine.services).toEqual([service]);
-    expect(serviceListSchema.parse((await call(other, 'GET', '/api/services/mine')).json()).services).toEqual(
-      [],
-    );
+    expect(
+      serviceListSchema.parse((await t.call(other, 'GET', '/api/services/mine')).json()).services,
+    ).toEqual([]);
   });
 
   it('an unknown coach id gives an empty public list; a malformed id is a validation error', async () => {
-    const unknown = await call(null, 'GET', '/api/coaches/00000000-0000-4000-8000-000000000000/services');
+    const unknown = await t.call(null, 'GET', '/api/coaches/00000000-0000-4000-8000-000000000000/services');
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual({ services: [] });
-    expect((await call(null, 'GET', '/api/coaches/not-a-uuid/services')).statusCode).toBe(400);
+    expect((await t.call(null, 'GET', '/api/coaches/not-a-uuid/services')).statusCode).toBe(400);
   });
 });

@@ -1,26 +1,16 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminApplication, AdminApplicationList } from '../../../contracts/applications';
 import type { Me } from '../../../contracts/auth';
-import { createAuthClient, type AuthClient } from '../../lib/auth/auth-client';
 import {
   apiError,
   buildMe,
   buildSession,
-  stubApi,
   type StubHandler,
   type StubResponse,
 } from '../../lib/testing/stub-api';
-import { Providers } from '../providers';
-import { routes } from '../router';
-
-let client: AuthClient | undefined;
-afterEach(() => {
-  client?.stop();
-  vi.unstubAllGlobals();
-});
+import { renderApp } from '../testing/render-app';
 
 const NOW = '2026-11-21T09:00:00.000Z';
 const item = (id: string, name: string, overrides: Partial<AdminApplication> = {}): AdminApplication => ({
@@ -71,24 +61,18 @@ function renderAt(
   extra: Record<string, StubHandler | StubResponse> = {},
   at = '/admin/applications',
 ) {
-  const api = stubApi({
-    'POST /auth/v1/token': { body: buildSession({ aal: 'aal2', verifiedFactor: true }) },
-    'GET /api/me': { body: me },
-    'POST /api/rpc/log_security_event_safe': { body: { stored: true } },
-    'GET /api/admin/coach-applications': ({ url }) =>
-      url.searchParams.get('status') === 'pending'
-        ? { body: LIST }
-        : { body: { applications: [], counts: LIST.counts } },
-    ...extra,
+  return renderApp({
+    at,
+    me,
+    session: buildSession({ aal: 'aal2', verifiedFactor: true }),
+    extra: {
+      'GET /api/admin/coach-applications': ({ url }) =>
+        url.searchParams.get('status') === 'pending'
+          ? { body: LIST }
+          : { body: { applications: [], counts: LIST.counts } },
+      ...extra,
+    },
   });
-  client = createAuthClient();
-  const router = createMemoryRouter(routes, { initialEntries: [at] });
-  render(
-    <Providers authClient={client}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return { api, router };
 }
 
 const list = () => screen.findByRole('region', { name: 'Pending applications' }, { timeout: 3000 });

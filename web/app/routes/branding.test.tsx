@@ -1,26 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SECTIONS, type CoachPage, type OwnBranding } from '../../../contracts/coach-pages';
-import { createAuthClient, type AuthClient } from '../../lib/auth/auth-client';
-import {
-  apiError,
-  buildMe,
-  buildSession,
-  stubApi,
-  USER_ID,
-  type StubHandler,
-  type StubResponse,
-} from '../../lib/testing/stub-api';
-import { Providers } from '../providers';
-import { routes } from '../router';
-
-let client: AuthClient | undefined;
-afterEach(() => {
-  client?.stop();
-  vi.unstubAllGlobals();
-});
+import { apiError, buildMe, USER_ID, type StubHandler, type StubResponse } from '../../lib/testing/stub-api';
+import { renderApp } from '../testing/render-app';
 
 const saved: OwnBranding = {
   font: 'inter',
@@ -61,22 +44,15 @@ const page: CoachPage = {
 };
 
 function renderBranding(extra: Record<string, StubHandler | StubResponse> = {}) {
-  const api = stubApi({
-    'POST /auth/v1/token': { body: buildSession() },
-    'GET /api/me': { body: buildMe({ roles: ['coach'], active_role: 'coach' }) },
-    'POST /api/rpc/log_security_event_safe': { body: { stored: true } },
-    'GET /api/branding/me': { body: saved },
-    [`GET /api/coach-pages/${USER_ID}`]: { body: page },
-    ...extra,
+  return renderApp({
+    at: '/branding',
+    me: buildMe({ roles: ['coach'], active_role: 'coach' }),
+    extra: {
+      'GET /api/branding/me': { body: saved },
+      [`GET /api/coach-pages/${USER_ID}`]: { body: page },
+      ...extra,
+    },
   });
-  client = createAuthClient();
-  const router = createMemoryRouter(routes, { initialEntries: ['/branding'] });
-  render(
-    <Providers authClient={client}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return { api, router };
 }
 
 const sectionNames = () =>

@@ -1,26 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Application, MyApplicationResponse } from '../../../contracts/applications';
-import { createAuthClient, type AuthClient } from '../../lib/auth/auth-client';
-import {
-  apiError,
-  buildMe,
-  buildSession,
-  stubApi,
-  USER_ID,
-  type StubHandler,
-  type StubResponse,
-} from '../../lib/testing/stub-api';
-import { Providers } from '../providers';
-import { routes } from '../router';
-
-let client: AuthClient | undefined;
-afterEach(() => {
-  client?.stop();
-  vi.unstubAllGlobals();
-});
+import { apiError, buildMe, USER_ID, type StubHandler, type StubResponse } from '../../lib/testing/stub-api';
+import { renderApp } from '../testing/render-app';
 
 const NOW = '2026-11-21T09:00:00.000Z';
 const application = (overrides: Partial<Application> = {}): Application => ({
@@ -49,21 +32,11 @@ const NONE: MyApplicationResponse = {
 };
 
 function renderAt(mine: MyApplicationResponse, extra: Record<string, StubHandler | StubResponse> = {}) {
-  const api = stubApi({
-    'POST /auth/v1/token': { body: buildSession() },
-    'GET /api/me': { body: buildMe() },
-    'POST /api/rpc/log_security_event_safe': { body: { stored: true } },
-    'GET /api/coach-applications/me': { body: mine },
-    ...extra,
+  return renderApp({
+    at: '/coach-application',
+    me: buildMe(),
+    extra: { 'GET /api/coach-applications/me': { body: mine }, ...extra },
   });
-  client = createAuthClient();
-  const router = createMemoryRouter(routes, { initialEntries: ['/coach-application'] });
-  render(
-    <Providers authClient={client}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return { api, router };
 }
 
 describe('/coach-application', () => {

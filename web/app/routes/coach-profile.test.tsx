@@ -1,26 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { CoachPage } from '../../../contracts/coach-pages';
 import type { ProgramSummary } from '../../../contracts/programs';
 import type { Service } from '../../../contracts/services';
-import { createAuthClient, type AuthClient } from '../../lib/auth/auth-client';
-import {
-  apiError,
-  buildMe,
-  buildSession,
-  stubApi,
-  type StubHandler,
-  type StubResponse,
-} from '../../lib/testing/stub-api';
-import { Providers } from '../providers';
-import { routes } from '../router';
-
-let client: AuthClient | undefined;
-afterEach(() => {
-  client?.stop();
-  vi.unstubAllGlobals();
-});
+import { apiError, buildMe, type StubHandler, type StubResponse } from '../../lib/testing/stub-api';
+import { renderApp } from '../testing/render-app';
 
 const COACH_ID = '11111111-1111-4111-8111-111111111111';
 const PROFILE_ID = '22222222-2222-4222-8222-222222222222';
@@ -114,37 +98,30 @@ const program: ProgramSummary = {
 };
 
 function renderAt(path: string, routesOverride: Record<string, StubHandler | StubResponse> = {}) {
-  const api = stubApi({
-    'POST /auth/v1/token': { body: buildSession() },
-    'GET /api/me': { body: buildMe() },
-    'POST /api/rpc/log_security_event_safe': { body: { stored: true } },
-    [`GET /api/coaches/${COACH_ID}/services`]: {
-      body: {
-        services: [
-          service(),
-          service({
-            id: '55555555-5555-4555-8555-555555555555',
-            title: 'Quick check-in',
-            type: 'micro',
-            is_popular: false,
-            format: 'text',
-            price: 2500,
-            duration: 15,
-          }),
-        ],
+  return renderApp({
+    at: path,
+    me: buildMe(),
+    extra: {
+      [`GET /api/coaches/${COACH_ID}/services`]: {
+        body: {
+          services: [
+            service(),
+            service({
+              id: '55555555-5555-4555-8555-555555555555',
+              title: 'Quick check-in',
+              type: 'micro',
+              is_popular: false,
+              format: 'text',
+              price: 2500,
+              duration: 15,
+            }),
+          ],
+        },
       },
+      [`GET /api/coaches/${COACH_ID}/programs`]: { body: { programs: [program] } },
+      ...routesOverride,
     },
-    [`GET /api/coaches/${COACH_ID}/programs`]: { body: { programs: [program] } },
-    ...routesOverride,
   });
-  client = createAuthClient();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <Providers authClient={client}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return { api, router };
 }
 
 describe('/coach/:username', () => {

@@ -1,73 +1,23 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Me } from '../../../contracts/auth';
-import { createAuthClient, type AuthClient } from '../../lib/auth/auth-client';
-import {
-  apiError,
-  buildMe,
-  buildSession,
-  stubApi,
-  type StubHandler,
-  type StubResponse,
-} from '../../lib/testing/stub-api';
-import { Providers } from '../providers';
-import { routes } from '../router';
+import { apiError, buildMe, buildSession, type StubResponse } from '../../lib/testing/stub-api';
+import { renderApp } from '../testing/render-app';
 
 /**
  * The route map with its guard, end to end in the browser's terms: the real router table, the real
  * auth client and TanStack Query, with only fetch answered by a stub of the server.
  */
-let client: AuthClient | undefined;
-
 afterEach(() => {
-  client?.stop();
-  client = undefined;
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
-
-type Setup = {
-  at: string;
-  /** null: nobody is signed in (the refresh cookie is refused). */
-  me: Me | null;
-  session?: ReturnType<typeof buildSession>;
-  extra?: Record<string, StubHandler | StubResponse>;
-};
-
-function renderApp({ at, me, session = buildSession(), extra = {} }: Setup) {
-  let current = me;
-  const api = stubApi({
-    'POST /auth/v1/token': me ? { body: session } : apiError(400, 'INVALID_REFRESH_TOKEN'),
-    'GET /api/me': () => (current ? { body: current } : apiError(401, 'UNAUTHENTICATED')),
-    'POST /api/rpc/log_security_event_safe': { body: { stored: true } },
-    'POST /auth/v1/logout': { status: 204 },
-    'GET /auth/v1/settings': { body: { external: { google: false }, mailbox: false } },
-    ...extra,
-  });
-  client = createAuthClient();
-  const router = createMemoryRouter(routes, { initialEntries: [at] });
-  render(
-    <Providers authClient={client}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return {
-    router,
-    api,
-    setMe: (next: Me) => {
-      current = next;
-    },
-  };
-}
 
 const toasts = () => screen.getByRole('region', { name: 'Notifications' });
 const toastStatus = () => within(toasts()).getByRole('status');
 const toastAlert = () => within(toasts()).getByRole('alert');
 const heading = (name: string | RegExp) =>
   screen.findByRole('heading', { level: 1, name }, { timeout: 3000 });
-const path = (router: ReturnType<typeof createMemoryRouter>) =>
+const path = (router: ReturnType<typeof renderApp>['router']) =>
   `${router.state.location.pathname}${router.state.location.search}`;
 
 describe('loading', () => {
@@ -86,12 +36,12 @@ describe('loading', () => {
 
   it('keeps "Loading..." while the role and admin status (/api/me) load', async () => {
     let release: (value: StubResponse) => void = () => undefined;
-    const { router } = renderApp({
+    const { router, client } = renderApp({
       at: '/',
       me: buildMe(),
       extra: { 'GET /api/me': () => new Promise<StubResponse>((resolve) => (release = resolve)) },
     });
-    await waitFor(() => expect(client?.getState().status).toBe('signed_in'));
+    await waitFor(() => expect(client.getState().status).toBe('signed_in'));
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     await act(async () => release({ body: buildMe() }));
     expect(await heading('Home')).toBeInTheDocument();
@@ -187,7 +137,7 @@ describe('signed in', () => {
 
   it('when /api/me refuses the session, the refresh decides: here it is over, so sign in again', async () => {
     let refreshes = 0;
-    const { router } = renderApp({
+    const { router, client } = renderApp({
       at: '/wallet',
       me: buildMe(),
       extra: {
@@ -198,7 +148,7 @@ describe('signed in', () => {
     });
     await waitFor(() => expect(path(router)).toBe('/auth?redirect=%2Fwallet'));
     expect(refreshes).toBe(2);
-    expect(client?.getState()).toMatchObject({ status: 'signed_out', endReason: 'expired' });
+    expect(client.getState()).toMatchObject({ status: 'signed_out', endReason: 'expired' });
   });
 
   it('Sign out ends the session and shows the sign-in page', async () => {
