@@ -208,8 +208,8 @@ test.describe('screen access matrix in the browser', () => {
     await expect(page.getByRole('heading', { level: 1, name: WELCOME })).toBeVisible();
     expect(await walk(page, 'anonymous', matrix.screens)).toEqual([]);
     await navigate(page, '/coach/lena-ortiz');
-    await expect(page.getByRole('heading', { level: 1, name: 'Coach profile' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dr. Lena Ortiz' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute('href', '/auth');
     await shoot(page, 'routes-public-coach-page');
   });
 
