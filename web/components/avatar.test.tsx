@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Avatar, initialsOf } from './avatar';
 
@@ -26,5 +26,22 @@ describe('Avatar', () => {
     expect((container.firstElementChild as HTMLElement).style.backgroundImage).toBe(gradient);
     rerender(<Avatar name="Lena Ortiz" />);
     expect((container.firstElementChild as HTMLElement).style.backgroundImage).not.toBe(gradient);
+  });
+});
+
+describe('Avatar with a photo', () => {
+  it('shows the photo, and the initials when the photo fails to load', () => {
+    const { container, rerender } = render(
+      <Avatar name="Maya Thompson" src="/api/uploads/files/a/avatar/b.webp" />,
+    );
+    const image = container.querySelector('img');
+    expect(image).toHaveAttribute('src', '/api/uploads/files/a/avatar/b.webp');
+    expect(image).toHaveAttribute('alt', '');
+    fireEvent.error(image!);
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.firstElementChild).toHaveTextContent('MT');
+    // A new photo is tried again.
+    rerender(<Avatar name="Maya Thompson" src="/api/uploads/files/a/avatar/c.webp" />);
+    expect(container.querySelector('img')).toHaveAttribute('src', '/api/uploads/files/a/avatar/c.webp');
   });
 });

@@ -1,3 +1,5 @@
+import { useState, type CSSProperties } from 'react';
+
 /** Initials of a name ("Maya Thompson" -> "MT"), else of the email, else "?". */
 export function initialsOf(name: string | null | undefined, email?: string | null): string {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
@@ -16,20 +18,48 @@ function gradientOf(seed: string): string {
   return `linear-gradient(135deg, hsl(${hue} 45% 34%), hsl(${(hue + 40) % 360} 50% 28%))`;
 }
 
-/** Avatar with initials on a generated gradient (DESIGN.md); decorative unless given a label. */
+/**
+ * A person's picture: the photo when there is one (and it loads), else initials on a generated
+ * gradient (DESIGN.md). Decorative: the name is always written next to it. `size` (pixels) sets the
+ * image's intrinsic size so nothing moves when it arrives (performance G9).
+ */
 export function Avatar({
   name,
   email,
+  src,
+  size = 40,
+  eager = false,
+  style,
   className = 'size-9 text-sm',
 }: {
   name: string | null | undefined;
   email?: string | null;
+  src?: string | null;
+  size?: number;
+  /** Load at once (a page's main picture) instead of when scrolled into view. */
+  eager?: boolean;
+  style?: CSSProperties;
   className?: string;
 }) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (src && failedSrc !== src)
+    return (
+      <img
+        src={src}
+        alt=""
+        width={size}
+        height={size}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        style={style}
+        onError={() => setFailedSrc(src)}
+        className={`shrink-0 rounded-full bg-surface-sunken object-cover ${className}`}
+      />
+    );
   return (
     <span
       aria-hidden="true"
-      style={{ backgroundImage: gradientOf(name || email || '?') }}
+      style={{ ...style, backgroundImage: gradientOf(name || email || '?') }}
       className={`inline-flex shrink-0 items-center justify-center rounded-full font-semibold text-white select-none ${className}`}
     >
       {initialsOf(name, email)}

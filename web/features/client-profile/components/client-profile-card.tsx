@@ -43,11 +43,13 @@ export function ClientProfileCard({
     <article className="overflow-hidden rounded-[var(--radius-card)] border border-border bg-surface shadow-soft">
       <div className="flex flex-wrap items-center gap-4 border-b border-border p-5 sm:p-6">
         <div className="size-20 shrink-0 overflow-hidden rounded-full">
-          {profile.avatar_url ? (
-            <img src={profile.avatar_url} alt={`Photo of ${name}`} className="size-full object-cover" />
-          ) : (
-            <Avatar name={profile.full_name ?? profile.username} className="size-full text-2xl" />
-          )}
+          <Avatar
+            name={profile.full_name ?? profile.username}
+            src={profile.avatar_url}
+            size={80}
+            eager
+            className="size-full text-2xl"
+          />
         </div>
         <div className="min-w-0 flex-1">
           <Heading className="text-2xl font-semibold tracking-tight wrap-anywhere">{name}</Heading>

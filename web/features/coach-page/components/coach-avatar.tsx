@@ -1,8 +1,8 @@
 import { Avatar } from '../../../components/avatar';
 
 /**
- * The coach's photo, or initials on a gradient. The box has a fixed size before the image arrives,
- * so nothing moves when it loads (performance G9: no layout shift).
+ * The coach's photo, or initials on a gradient, in a square box of `size` pixels fixed before the image
+ * arrives, so nothing moves when it loads (performance G9: no layout shift).
  */
 export function CoachAvatar({
   name,
@@ -16,25 +16,14 @@ export function CoachAvatar({
   size: number;
   className?: string;
 }) {
-  const box = { width: size, height: size };
-  if (!url)
-    return (
-      <span
-        style={{ ...box, fontSize: Math.round(size * 0.36) }}
-        className={`inline-flex shrink-0 rounded-full ${className}`}
-      >
-        <Avatar name={name} className="size-full text-[length:inherit]" />
-      </span>
-    );
   return (
-    <img
+    <Avatar
+      name={name}
       src={url}
-      alt=""
-      width={size}
-      height={size}
-      style={box}
-      decoding="async"
-      className={`shrink-0 rounded-full bg-surface-sunken object-cover ${className}`}
+      size={size}
+      eager
+      style={{ width: size, height: size, fontSize: Math.round(size * 0.36) }}
+      className={className}
     />
   );
 }

@@ -41,18 +41,7 @@ export function CoachCard({ coach, headingLevel = 3 }: { coach: CoachCardData; h
   const body = (
     <>
       <div className="flex items-start gap-3">
-        {coach.avatar_url ? (
-          <img
-            src={coach.avatar_url}
-            alt=""
-            width={56}
-            height={56}
-            loading="lazy"
-            className="size-14 shrink-0 rounded-full object-cover"
-          />
-        ) : (
-          <Avatar name={name} className="size-14 text-lg" />
-        )}
+        <Avatar name={name} src={coach.avatar_url} size={56} className="size-14 text-lg" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <Heading className="truncate text-base font-semibold text-text">{name}</Heading>

@@ -58,11 +58,7 @@ function Loaded({ program, signedIn }: { program: PublicProgram; signedIn: boole
       {program.subtitle ? <p className="mt-2 text-lg text-text-muted">{program.subtitle}</p> : null}
 
       <div className="mt-4 flex items-center gap-3">
-        {program.coach.avatar_url ? (
-          <img src={program.coach.avatar_url} alt="" className="size-10 rounded-full object-cover" />
-        ) : (
-          <Avatar name={program.coach.full_name} className="size-10 text-sm" />
-        )}
+        <Avatar name={program.coach.full_name} src={program.coach.avatar_url} className="size-10 text-sm" />
         <div className="text-sm">
           <p className="font-semibold">
             {program.coach.username ? (
