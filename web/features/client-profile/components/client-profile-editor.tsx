@@ -9,9 +9,10 @@ import {
 } from '../../../../contracts/profiles';
 import { COACHING_CATEGORIES } from '../../../../domain/coaching/categories';
 import { Avatar } from '../../../components/avatar';
-import { Button, buttonClasses } from '../../../components/button';
+import { buttonClasses } from '../../../components/button';
 import { ChipPicker } from '../../../components/chip-picker';
 import { ImageUpload } from '../../../components/image-upload';
+import { SaveBar } from '../../../components/save-bar';
 import { Switch } from '../../../components/switch';
 import { inputClasses, TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
@@ -342,28 +343,11 @@ export function ClientProfileEditor({
         </p>
       </section>
 
-      <div
-        role="region"
-        aria-label="Save changes"
-        className="sticky bottom-[57px] z-30 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t border-border bg-surface/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:bottom-0"
-      >
-        <p className="sr-only text-sm text-text-muted sm:not-sr-only" aria-live="polite">
-          {saving ? 'Saving…' : dirty ? 'You have unsaved changes.' : 'All changes saved.'}
-        </p>
-        <div className="ml-auto flex flex-wrap items-center gap-2">
-          <Link to="/client-profile" className={buttonClasses('ghost')}>
-            Back to profile
-          </Link>
-          {dirty ? (
-            <Button variant="secondary" onClick={discard} disabled={saving}>
-              Discard
-            </Button>
-          ) : null}
-          <Button type="submit" disabled={!dirty || saving}>
-            {saving ? 'Saving…' : 'Save changes'}
-          </Button>
-        </div>
-      </div>
+      <SaveBar saving={saving} dirty={dirty} onDiscard={discard}>
+        <Link to="/client-profile" className={buttonClasses('ghost')}>
+          Back to profile
+        </Link>
+      </SaveBar>
     </form>
   );
 }

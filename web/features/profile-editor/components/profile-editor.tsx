@@ -7,6 +7,7 @@ import { Avatar } from '../../../components/avatar';
 import { Button, buttonClasses } from '../../../components/button';
 import { ChipPicker } from '../../../components/chip-picker';
 import { ImageUpload } from '../../../components/image-upload';
+import { SaveBar } from '../../../components/save-bar';
 import { Switch } from '../../../components/switch';
 import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
@@ -397,29 +398,12 @@ export function ProfileEditor({ profile, onSaved }: { profile: OwnProfile; onSav
         </div>
       </EditorSection>
 
-      <div
-        className="sticky bottom-[57px] z-30 -mx-4 flex flex-wrap items-center justify-between gap-3 border-t border-border bg-surface/95 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:bottom-0"
-        aria-label="Save changes"
-        role="region"
-      >
-        <p className="sr-only text-sm text-text-muted sm:not-sr-only" aria-live="polite">
-          {saving ? 'Saving…' : dirty ? 'You have unsaved changes.' : 'All changes saved.'}
-        </p>
-        <div className="ml-auto flex flex-wrap items-center gap-2">
-          <Link to="/profile/preview" className={buttonClasses('ghost')}>
-            <Eye aria-hidden="true" className="size-4" />
-            Preview
-          </Link>
-          {dirty ? (
-            <Button variant="secondary" onClick={discard} disabled={saving}>
-              Discard
-            </Button>
-          ) : null}
-          <Button type="submit" disabled={!dirty || saving}>
-            {saving ? 'Saving…' : 'Save changes'}
-          </Button>
-        </div>
-      </div>
+      <SaveBar saving={saving} dirty={dirty} onDiscard={discard}>
+        <Link to="/profile/preview" className={buttonClasses('ghost')}>
+          <Eye aria-hidden="true" className="size-4" />
+          Preview
+        </Link>
+      </SaveBar>
     </form>
   );
 }
