@@ -1,6 +1,5 @@
 import { UNIFIED_PROFILE_MESSAGES } from '../../../contracts/profiles';
-import { Button } from '../../components/button';
-import { errorText } from '../../components/form-error';
+import { LoadError } from '../../components/load-error';
 import { useClientProfile } from '../../features/client-profile/api/client-profile';
 import { ClientProfileEditor } from '../../features/client-profile/components/client-profile-editor';
 import { useScheduleCompletionCheck } from '../../features/profile-completion/api/profile-completion';
@@ -20,20 +19,14 @@ export function ClientProfileEditPage() {
         Tell your coaches about you, and choose what others can see.
       </p>
       {failed ? (
-        <div role="alert" className="rounded-[var(--radius-card)] border border-danger/30 bg-surface p-6">
-          <h2 className="font-semibold">{UNIFIED_PROFILE_MESSAGES.loadClientProfileFailed}</h2>
-          <p className="mt-1 text-sm text-text-muted">{errorText(failed)}</p>
-          <Button
-            variant="secondary"
-            className="mt-4"
-            onClick={() => {
-              void profile.refetch();
-              void client.refetch();
-            }}
-          >
-            Try again
-          </Button>
-        </div>
+        <LoadError
+          title={UNIFIED_PROFILE_MESSAGES.loadClientProfileFailed}
+          error={failed}
+          onRetry={() => {
+            void profile.refetch();
+            void client.refetch();
+          }}
+        />
       ) : !profile.data || !client.data ? (
         <EditorSkeleton sections={3} />
       ) : (

@@ -1,7 +1,7 @@
 import { CalendarClock, UserRoundSearch } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { Button, buttonClasses } from '../../components/button';
-import { errorText } from '../../components/form-error';
+import { LoadError } from '../../components/load-error';
+import { buttonClasses } from '../../components/button';
 import { useCoachViewOfClient } from '../../features/client-profile/api/client-profile';
 import { ClientProfileCard } from '../../features/client-profile/components/client-profile-card';
 import { ApiError } from '../../lib/api-client';
@@ -35,13 +35,12 @@ export function ClientProfileViewPage() {
             </Link>
           </div>
         ) : (
-          <div role="alert" className="rounded-[var(--radius-card)] border border-danger/30 bg-surface p-6">
-            <h1 className="font-semibold">We could not load this profile</h1>
-            <p className="mt-1 text-sm text-text-muted">{errorText(view.error)}</p>
-            <Button variant="secondary" className="mt-4" onClick={() => void view.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError
+            as="h1"
+            title="We could not load this profile"
+            error={view.error}
+            onRetry={() => void view.refetch()}
+          />
         )
       ) : (
         <ClientProfileCard

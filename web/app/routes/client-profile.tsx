@@ -1,8 +1,8 @@
 import { Eye, EyeOff, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { UNIFIED_PROFILE_MESSAGES } from '../../../contracts/profiles';
-import { Button, buttonClasses } from '../../components/button';
-import { errorText } from '../../components/form-error';
+import { LoadError } from '../../components/load-error';
+import { buttonClasses } from '../../components/button';
 import { useClientProfile } from '../../features/client-profile/api/client-profile';
 import { ClientProfileCard } from '../../features/client-profile/components/client-profile-card';
 import { PUBLIC_FIELD_LABELS } from '../../features/client-profile/lib/client-values';
@@ -28,20 +28,14 @@ export function ClientProfilePage() {
         </Link>
       </div>
       {failed ? (
-        <div role="alert" className="rounded-[var(--radius-card)] border border-danger/30 bg-surface p-6">
-          <h2 className="font-semibold">{UNIFIED_PROFILE_MESSAGES.loadClientProfileFailed}</h2>
-          <p className="mt-1 text-sm text-text-muted">{errorText(failed)}</p>
-          <Button
-            variant="secondary"
-            className="mt-4"
-            onClick={() => {
-              void profile.refetch();
-              void client.refetch();
-            }}
-          >
-            Try again
-          </Button>
-        </div>
+        <LoadError
+          title={UNIFIED_PROFILE_MESSAGES.loadClientProfileFailed}
+          error={failed}
+          onRetry={() => {
+            void profile.refetch();
+            void client.refetch();
+          }}
+        />
       ) : !profile.data || !client.data ? (
         <EditorSkeleton sections={2} />
       ) : (

@@ -1,7 +1,7 @@
 import { UserRoundX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { Button, buttonClasses } from '../../components/button';
-import { errorText } from '../../components/form-error';
+import { LoadError } from '../../components/load-error';
+import { buttonClasses } from '../../components/button';
 import { usePublicClientProfile } from '../../features/client-profile/api/client-profile';
 import { ClientProfileCard } from '../../features/client-profile/components/client-profile-card';
 import { ApiError } from '../../lib/api-client';
@@ -32,13 +32,12 @@ export function ClientPublicProfilePage() {
             </Link>
           </div>
         ) : (
-          <div role="alert" className="rounded-[var(--radius-card)] border border-danger/30 bg-surface p-6">
-            <h1 className="font-semibold">We could not load this profile</h1>
-            <p className="mt-1 text-sm text-text-muted">{errorText(page.error)}</p>
-            <Button variant="secondary" className="mt-4" onClick={() => void page.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError
+            as="h1"
+            title="We could not load this profile"
+            error={page.error}
+            onRetry={() => void page.refetch()}
+          />
         )
       ) : (
         <ClientProfileCard

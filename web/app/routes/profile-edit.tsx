@@ -1,7 +1,7 @@
 import { Eye } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../components/button';
-import { errorText } from '../../components/form-error';
+import { LoadError } from '../../components/load-error';
+import { buttonClasses } from '../../components/button';
 import { ProfileEditor } from '../../features/profile-editor/components/profile-editor';
 import { useScheduleCompletionCheck } from '../../features/profile-completion/api/profile-completion';
 import { UNIFIED_PROFILE_MESSAGES } from '../../../contracts/profiles';
@@ -24,13 +24,7 @@ export function EditorSkeleton({ sections = 4 }: { sections?: number }) {
 
 export function ProfileLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
-    <div role="alert" className="rounded-[var(--radius-card)] border border-danger/30 bg-surface p-6">
-      <h2 className="font-semibold">{UNIFIED_PROFILE_MESSAGES.loadCoachProfileFailed}</h2>
-      <p className="mt-1 text-sm text-text-muted">{errorText(error)}</p>
-      <Button variant="secondary" className="mt-4" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
+    <LoadError title={UNIFIED_PROFILE_MESSAGES.loadCoachProfileFailed} error={error} onRetry={onRetry} />
   );
 }
 

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { RotateCcw, Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
+import { Search, SearchX, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { DiscoverySort } from '../../../../contracts/discovery';
@@ -8,6 +8,7 @@ import {
   SESSION_FORMATS,
   type CoachingCategory,
 } from '../../../../domain/coaching/categories';
+import { LoadError } from '../../../components/load-error';
 import { Button, buttonClasses } from '../../../components/button';
 import { Switch } from '../../../components/switch';
 import { inputClasses } from '../../../components/text-field';
@@ -397,21 +398,7 @@ function Results({
 
   if (query.isError && coaches.length === 0)
     return (
-      <div
-        role="alert"
-        className="rounded-[var(--radius-card)] border border-border bg-surface p-6 text-center"
-      >
-        <h2 className="text-lg font-semibold">We could not load coaches</h2>
-        <p className="mt-2 text-sm text-text-muted">
-          {query.error instanceof ApiError
-            ? query.error.message
-            : 'Please check your connection and try again.'}
-        </p>
-        <Button className="mt-4" onClick={() => void query.refetch()}>
-          <RotateCcw aria-hidden="true" className="size-4" />
-          Try again
-        </Button>
-      </div>
+      <LoadError title="We could not load coaches" error={query.error} onRetry={() => void query.refetch()} />
     );
 
   if (coaches.length === 0)

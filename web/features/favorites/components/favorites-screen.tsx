@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Heart, RotateCcw } from 'lucide-react';
+import { Heart } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CoachCard } from '../../../../contracts/discovery';
 import type { FavoriteCoach } from '../../../../contracts/favorites';
-import { Button, buttonClasses } from '../../../components/button';
+import { LoadError } from '../../../components/load-error';
+import { buttonClasses } from '../../../components/button';
 import { Switch } from '../../../components/switch';
 import { ApiError } from '../../../lib/api-client';
 import { favoritesQueryOptions, useFollowMutation } from '../api/favorites';
@@ -34,23 +35,15 @@ export function FavoritesScreen({
 
   if (query.isError)
     return (
-      <div
-        role="alert"
-        className="rounded-[var(--radius-card)] border border-border bg-surface p-6 text-center"
-      >
-        <h2 className="text-lg font-semibold">We could not load your coaches</h2>
-        <p className="mt-2 text-sm text-text-muted">
-          {query.error instanceof ApiError
-            ? query.error.message
-            : 'Please check your connection and try again.'}
-        </p>
-        {query.error instanceof ApiError && query.error.code === 'CLIENT_ROLE_REQUIRED' ? null : (
-          <Button className="mt-4" onClick={() => void query.refetch()}>
-            <RotateCcw aria-hidden="true" className="size-4" />
-            Try again
-          </Button>
-        )}
-      </div>
+      <LoadError
+        title="We could not load your coaches"
+        error={query.error}
+        onRetry={
+          query.error instanceof ApiError && query.error.code === 'CLIENT_ROLE_REQUIRED'
+            ? undefined
+            : () => void query.refetch()
+        }
+      />
     );
 
   if (query.data.coaches.length === 0)
