@@ -244,9 +244,6 @@ export type OwnBranding = z.infer<typeof ownBrandingSchema>;
 
 export const coachPageParamsSchema = z.object({ ref: z.string().trim().min(1).max(60) });
 
-/** On-demand rates in integer cents per 15 minutes, with the SPEC §9 defaults (30, 35, 40) applied. */
-export const DEFAULT_RATES = { text: 3000, audio: 3500, video: 4000 } as const;
-
 /**
  * GET /api/coach-pages/:ref (public; ref = username, profile id or user id). What a coach's toggles
  * hide is not sent at all: `online` only with show_online_status, `stats` only with show_coach_stats

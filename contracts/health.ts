@@ -5,6 +5,8 @@ export const healthResponseSchema = z.object({
   checks: z.object({
     database: z.enum(['ok', 'unreachable']),
     migrations: z.enum(['current', 'pending', 'unknown']),
+    /** The ledger invariant check of this instance (start-up, then hourly); `broken` makes the status degraded. */
+    ledger: z.enum(['ok', 'broken', 'unchecked']),
   }),
   version: z.string(),
   uptimeSeconds: z.number(),

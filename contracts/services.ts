@@ -33,8 +33,8 @@ export type ServiceList = z.infer<typeof serviceListSchema>;
 
 // ---- Management (the coach's own services) and the rules shared by the API and the /services screen.
 
-/** SPEC §9: on-demand rates per 15 minutes when the profile has none, in cents (text 30, audio 35, video 40). */
-export const ON_DEMAND_DEFAULT_RATES = { text: 3000, audio: 3500, video: 4000 } as const;
+/** SPEC §9: on-demand rates per 15 minutes when the profile has none, in cents; defined once in domain/money. */
+export { ON_DEMAND_DEFAULT_RATES } from '../domain/money/pricing';
 
 export const SERVICE_LIMITS = {
   titleMax: 120,

@@ -34,6 +34,13 @@ import { createOutboxService } from './modules/outbox/outbox.service';
 import { createSecurityEventsRepository } from './modules/security-events/security-events.repository';
 import { createSecurityEventsService } from './modules/security-events/security-events.service';
 import { createAuthGuard } from './plugins/auth-guard';
+import { createLedgerRepository } from './modules/ledger/ledger.repository';
+import {
+  createLedgerInvariantStatus,
+  createLedgerService,
+  type LedgerInvariantStatus,
+  type LedgerService,
+} from './modules/ledger/ledger.service';
 import { createHealthRepository } from './modules/health/health.repository';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
@@ -179,12 +186,17 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   });
   if (oauth) await app.register(oauthRoutes, { service: oauth, guard, rateLimit: config.auth.rateLimit });
 
+  // The ledger (issue #5): no HTTP routes yet; server/main.ts runs its invariant job, health reads the result.
+  const ledger = createLedgerService({ repository: createLedgerRepository(), clock });
+  const ledgerInvariants = createLedgerInvariantStatus();
+  app.decorate('ledger', { service: ledger, invariants: ledgerInvariants });
   const healthService = createHealthService({
     repository: createHealthRepository(db),
     clock,
     startedAt: clock.now(),
     version,
     expectedMigrationMillis: latestMigrationMillis(),
+    ledgerInvariants: ledgerInvariants.current,
   });
   await app.register(healthRoutes, { service: healthService });
   await app.register(rolesRoutes, { roles, auth, guard });
@@ -248,5 +260,7 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
     registeredRoutes: { method: string; url: string }[];
+    /** The ledger service and its invariant status, for the jobs server/main.ts starts. */
+    ledger: { service: LedgerService; invariants: LedgerInvariantStatus };
   }
 }

@@ -10,6 +10,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-post
 import { runMigrations } from './db/migrate';
 import { createObjectStorage } from './adapters/storage/create-object-storage';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed';
+import { createLedgerInvariantsJob, type LedgerInvariantsJob } from './jobs/ledger-invariants.job';
 import { createOutboxJob, type OutboxJob } from './jobs/outbox.job';
 
 /** Process entry: config, database, buildApp, listen, graceful shutdown. */
@@ -45,6 +46,7 @@ async function main() {
   const database = connectDatabase(url, { poolSize: config.databasePoolSize });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let outboxJob: OutboxJob | undefined;
+  let ledgerInvariantsJob: LedgerInvariantsJob | undefined;
 
   let shuttingDown: Promise<void> | undefined;
   let firstSignalAt = 0;
@@ -67,6 +69,7 @@ async function main() {
     force.unref();
     shuttingDown = (async () => {
       await outboxJob?.stop(); // lets a delivery run in progress record its results while the pool is open
+      await ledgerInvariantsJob?.stop();
       await app?.close(); // stops accepting, waits for in-flight requests, closes sockets
       await database.close();
       await embedded?.stop();
@@ -106,6 +109,14 @@ async function main() {
       pollIntervalMs: config.outboxPollIntervalMs,
     });
     outboxJob.start();
+    // Ledger invariants at start-up, then hourly: a broken one is logged at fatal level and turns /api/health red.
+    ledgerInvariantsJob = createLedgerInvariantsJob({
+      db: database.db,
+      ledger: app.ledger.service,
+      status: app.ledger.invariants,
+      logger: app.log.child({ job: 'ledger-invariants' }),
+    });
+    ledgerInvariantsJob.start();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     say('');
@@ -137,6 +148,7 @@ async function main() {
       `Wellspring failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
     );
     await outboxJob?.stop().catch(() => undefined);
+    await ledgerInvariantsJob?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);

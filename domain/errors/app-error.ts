@@ -72,6 +72,8 @@ export const ERROR_CODES = {
   FOLLOW_DISABLED: 'This coach has turned off following. You can still open their page and book a session.',
   /** The coach turned off the Notify button (enable_notify_button). */
   NOTIFY_DISABLED: 'This coach has turned off notifications for followers. You can still follow them.',
+  /** A payment or hold needs more than the wallet (or earnings account) holds. */
+  INSUFFICIENT_FUNDS: 'Your wallet balance is too low for this. Top up your wallet, then try again.',
   /** Anything unexpected. Details are logged on the server, never sent to the client. */
   INTERNAL_ERROR: 'An unexpected error occurred. Please try again.',
 } as const;

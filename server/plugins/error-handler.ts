@@ -45,6 +45,7 @@ export const HTTP_STATUS_BY_CODE = {
   CLIENT_ROLE_REQUIRED: 403,
   FOLLOW_DISABLED: 403,
   NOTIFY_DISABLED: 403,
+  INSUFFICIENT_FUNDS: 402,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<ErrorCode, number>;
 

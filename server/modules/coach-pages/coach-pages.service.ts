@@ -1,6 +1,5 @@
 import {
   DEFAULT_COLORS,
-  DEFAULT_RATES,
   DEFAULT_SECTIONS,
   fontOf,
   type Branding,
@@ -9,6 +8,7 @@ import {
   type OwnBranding,
 } from '../../../contracts/coach-pages';
 import type { Clock } from '../../../domain/clock';
+import { ON_DEMAND_DEFAULT_RATES as DEFAULT_RATES } from '../../../domain/money/pricing';
 import { AppError } from '../../../domain/errors/app-error';
 import type { Database } from '../../db/client';
 import type { CoachPageRow, CoachPagesRepository, WebsiteRow } from './coach-pages.repository';

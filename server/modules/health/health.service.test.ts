@@ -40,6 +40,24 @@ describe('health service', () => {
     });
   });
 
+  it('is degraded while the ledger invariant job reports a broken ledger, read fresh on every call', async () => {
+    const clock = createManualClock('2026-11-21T09:00:00Z');
+    let ledger: 'ok' | 'broken' | 'unchecked' = 'unchecked';
+    const service = createHealthService({
+      repository: { findLatestAppliedMigrationMillis: async () => 100 },
+      clock,
+      startedAt: clock.now(),
+      version: '1.0.0',
+      expectedMigrationMillis: 100,
+      ledgerInvariants: () => ledger,
+    });
+    expect(await service.getHealth()).toMatchObject({ status: 'ok', checks: { ledger: 'unchecked' } });
+    ledger = 'broken';
+    expect(await service.getHealth()).toMatchObject({ status: 'degraded', checks: { ledger: 'broken' } });
+    ledger = 'ok';
+    expect(await service.getHealth()).toMatchObject({ status: 'ok', checks: { ledger: 'ok' } });
+  });
+
   it('asks the database at most once a second, sharing one check between concurrent callers', async () => {
     const { service, clock, calls } = setup([new Error('down'), 100]);
     const concurrent = await Promise.all([service.getHealth(), service.getHealth(), service.getHealth()]);

@@ -3,6 +3,7 @@ import type { HealthResponse } from '../../../contracts/health';
 import type { HealthRepository } from './health.repository';
 
 type Checks = HealthResponse['checks'];
+type DatabaseChecks = Omit<Checks, 'ledger'>;
 
 /**
  * The database is asked at most once per CHECK_INTERVAL_MS, however many load balancers and probes
@@ -16,11 +17,13 @@ export function createHealthService(deps: {
   startedAt: Date;
   version: string;
   expectedMigrationMillis: number;
+  /** The ledger invariant job's latest result (in memory, read on every call); absent = unchecked. */
+  ledgerInvariants?: () => Checks['ledger'];
 }) {
-  let last: { at: number; checks: Checks } | undefined;
-  let inFlight: Promise<Checks> | undefined;
+  let last: { at: number; checks: DatabaseChecks } | undefined;
+  let inFlight: Promise<DatabaseChecks> | undefined;
 
-  async function runChecks(): Promise<Checks> {
+  async function runChecks(): Promise<DatabaseChecks> {
     try {
       const latest = await deps.repository.findLatestAppliedMigrationMillis();
       return {
@@ -32,7 +35,7 @@ export function createHealthService(deps: {
     }
   }
 
-  async function currentChecks(): Promise<Checks> {
+  async function currentChecks(): Promise<DatabaseChecks> {
     const now = deps.clock.now().getTime();
     if (last && now - last.at < CHECK_INTERVAL_MS) return last.checks;
     inFlight ??= runChecks().then((checks) => {
@@ -45,9 +48,15 @@ export function createHealthService(deps: {
 
   return {
     async getHealth(): Promise<HealthResponse> {
-      const checks = await currentChecks();
+      const checks: Checks = {
+        ...(await currentChecks()),
+        ledger: deps.ledgerInvariants?.() ?? 'unchecked',
+      };
       return {
-        status: checks.database === 'ok' && checks.migrations === 'current' ? 'ok' : 'degraded',
+        status:
+          checks.database === 'ok' && checks.migrations === 'current' && checks.ledger !== 'broken'
+            ? 'ok'
+            : 'degraded',
         checks,
         version: deps.version,
         uptimeSeconds: Math.round((deps.clock.now().getTime() - deps.startedAt.getTime()) / 1000),

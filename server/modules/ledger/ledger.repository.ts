@@ -1,0 +1,166 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerTransactions,
+  type LedgerAccountKind,
+  type LedgerTransactionKind,
+} from '../../db/schema/index';
+
+export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
+
+/** What the invariant queries found; empty lists and a zero total mean a healthy ledger. */
+export type InvariantFindings = {
+  total: string;
+  unbalancedTransactions: { transactionId: string; entryCount: number; sum: string }[];
+  negativeAccounts: {
+    accountId: string;
+    kind: LedgerAccountKind;
+    ownerUserId: string | null;
+    balance: string;
+  }[];
+};
+
+/** How many offending rows the checker lists (the log line stays readable; the count is what matters). */
+const FINDINGS_LIMIT = 20;
+
+export function createLedgerRepository() {
+  return {
+    /** Creates the account if missing (races resolve on the (kind, owner) unique key) and returns it. */
+    async ensureAccount(
+      executor: DbExecutor,
+      kind: LedgerAccountKind,
+      ownerUserId: string | null,
+      now: Date,
+    ): Promise<LedgerAccountRow> {
+      const [created] = await executor
+        .insert(ledgerAccounts)
+        .values({ kind, ownerUserId, createdAt: now })
+        .onConflictDoNothing()
+        .returning();
+      if (created) return created;
+      const [existing] = await executor
+        .select()
+        .from(ledgerAccounts)
+        .where(
+          and(
+            eq(ledgerAccounts.kind, kind),
+            ownerUserId === null
+              ? isNull(ledgerAccounts.ownerUserId)
+              : eq(ledgerAccounts.ownerUserId, ownerUserId),
+          ),
+        );
+      if (!existing) throw new Error(`Ledger account ${kind} could not be created or found`);
+      return existing;
+    },
+
+    async findAccounts(executor: DbExecutor, ids: string[]): Promise<LedgerAccountRow[]> {
+      if (ids.length === 0) return [];
+      return executor.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, ids));
+    },
+
+    /**
+     * Row-locks the accounts (SELECT ... FOR UPDATE) in id order, so concurrent postings touching the
+     * same accounts queue instead of deadlocking. Must run inside a transaction.
+     */
+    async lockAccounts(executor: DbExecutor, ids: string[]): Promise<LedgerAccountRow[]> {
+      if (ids.length === 0) return [];
+      return executor
+        .select()
+        .from(ledgerAccounts)
+        .where(inArray(ledgerAccounts.id, ids))
+        .orderBy(asc(ledgerAccounts.id))
+        .for('update');
+    },
+
+    /** SUM(amount) of the account's entries as a decimal string (bigint sums arrive as text). */
+    async balanceOf(executor: DbExecutor, accountId: string): Promise<string> {
+      const [row] = await executor
+        .select({ balance: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.accountId, accountId));
+      return row?.balance ?? '0';
+    },
+
+    async insertTransaction(
+      executor: DbExecutor,
+      input: {
+        kind: LedgerTransactionKind;
+        referenceType: string;
+        referenceId: string;
+        metadata: Record<string, unknown>;
+        entries: { accountId: string; amount: number }[];
+        now: Date;
+      },
+    ): Promise<string> {
+      const [transaction] = await executor
+        .insert(ledgerTransactions)
+        .values({
+          kind: input.kind,
+          referenceType: input.referenceType,
+          referenceId: input.referenceId,
+          metadata: input.metadata,
+          createdAt: input.now,
+        })
+        .returning({ id: ledgerTransactions.id });
+      if (!transaction) throw new Error('Ledger transaction insert returned no row');
+      await executor.insert(ledgerEntries).values(
+        input.entries.map((entry) => ({
+          transactionId: transaction.id,
+          accountId: entry.accountId,
+          amount: entry.amount,
+          createdAt: input.now,
+        })),
+      );
+      return transaction.id;
+    },
+
+    /** The three invariants over the whole ledger, in one round trip each (full scans: run hourly, not per request). */
+    async findInvariantViolations(executor: DbExecutor): Promise<InvariantFindings> {
+      const total = await executor.execute<{ total: string }>(
+        sql`select coalesce(sum(amount), 0)::text as total from ledger_entries`,
+      );
+      const unbalanced = await executor.execute<{
+        transaction_id: string;
+        entry_count: number;
+        sum: string;
+      }>(sql`
+        select t.id as transaction_id, count(e.id)::int as entry_count, coalesce(sum(e.amount), 0)::text as sum
+        from ledger_transactions t left join ledger_entries e on e.transaction_id = t.id
+        group by t.id
+        having count(e.id) < 2 or coalesce(sum(e.amount), 0) <> 0
+        order by t.id
+        limit ${FINDINGS_LIMIT}`);
+      const negative = await executor.execute<{
+        account_id: string;
+        kind: LedgerAccountKind;
+        owner_user_id: string | null;
+        balance: string;
+      }>(sql`
+        select a.id as account_id, a.kind, a.owner_user_id, sum(e.amount)::text as balance
+        from ledger_accounts a join ledger_entries e on e.account_id = a.id
+        where a.owner_user_id is not null
+        group by a.id
+        having sum(e.amount) < 0
+        order by a.id
+        limit ${FINDINGS_LIMIT}`);
+      return {
+        total: total.rows[0]?.total ?? '0',
+        unbalancedTransactions: unbalanced.rows.map((row) => ({
+          transactionId: row.transaction_id,
+          entryCount: row.entry_count,
+          sum: row.sum,
+        })),
+        negativeAccounts: negative.rows.map((row) => ({
+          accountId: row.account_id,
+          kind: row.kind,
+          ownerUserId: row.owner_user_id,
+          balance: row.balance,
+        })),
+      };
+    },
+  };
+}
+
+export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

@@ -1,0 +1,137 @@
+import type { Clock } from '../../../domain/clock';
+import { AppError } from '../../../domain/errors/app-error';
+import { centsFromDatabase, type Cents } from '../../../domain/money/cents';
+import type { DbExecutor } from '../../db/client';
+import type { LedgerAccountKind, LedgerTransactionKind } from '../../db/schema/index';
+import type { InvariantFindings, LedgerAccountRow, LedgerRepository } from './ledger.repository';
+
+export type LedgerEntryInput = { accountId: string; amount: Cents };
+
+export type LedgerPosting = {
+  kind: LedgerTransactionKind;
+  /** What caused the posting (a session request, a provider payment, a gift...). */
+  reference: { type: string; id: string };
+  entries: LedgerEntryInput[];
+  metadata?: Record<string, unknown>;
+};
+
+export type InvariantReport = InvariantFindings & { ok: boolean; checkedAt: string };
+
+/** A posting that can never be valid: a bug in the caller, not something a person can fix. */
+export class LedgerIntegrityError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LedgerIntegrityError';
+  }
+}
+
+/** Accounts that belong to a person may never go below zero (client wallet and held, coach earnings). */
+const isOwned = (account: LedgerAccountRow) => account.ownerUserId !== null;
+
+function validate(posting: LedgerPosting): void {
+  if (posting.entries.length < 2)
+    throw new LedgerIntegrityError(`A ${posting.kind} posting needs at least two entries`);
+  let sum = 0;
+  for (const entry of posting.entries) {
+    if (!Number.isSafeInteger(entry.amount) || entry.amount === 0)
+      throw new LedgerIntegrityError(`A ${posting.kind} entry amount must be a non-zero integer of cents`);
+    sum += entry.amount;
+  }
+  if (sum !== 0) throw new LedgerIntegrityError(`A ${posting.kind} posting does not balance: sum ${sum}`);
+  if (posting.reference.type.trim() === '' || posting.reference.id.trim() === '')
+    throw new LedgerIntegrityError(`A ${posting.kind} posting needs a reference`);
+}
+
+/**
+ * The double-entry ledger. `post` is the only way money moves; call it with the transaction that makes
+ * the state change causing it (ARCHITECTURE rule 9), so both commit or neither does. Balances are
+ * derived from entries (`balanceOf`), never stored.
+ */
+export function createLedgerService(deps: { repository: LedgerRepository; clock: Clock }) {
+  const { repository, clock } = deps;
+
+  return {
+    /** The account of `kind` for `ownerUserId` (null for the platform's accounts), created on first use. */
+    async ensureAccount(
+      executor: DbExecutor,
+      kind: LedgerAccountKind,
+      ownerUserId: string | null,
+    ): Promise<LedgerAccountRow> {
+      return repository.ensureAccount(executor, kind, ownerUserId, clock.now());
+    },
+
+    async balanceOf(executor: DbExecutor, accountId: string): Promise<Cents> {
+      return centsFromDatabase(await repository.balanceOf(executor, accountId));
+    },
+
+    /**
+     * Records one balanced ledger transaction. Validated before the database is touched (>= 2 non-zero
+     * entries summing to 0); then every debited account of a person is row-locked and its balance
+     * re-read under the lock, so concurrent debits of one wallet are serialised and an overdraft is
+     * refused with INSUFFICIENT_FUNDS. Runs in a savepoint when given a transaction.
+     */
+    async post(executor: DbExecutor, posting: LedgerPosting): Promise<{ transactionId: string }> {
+      validate(posting);
+      return executor.transaction(async (tx) => {
+        const ids = [...new Set(posting.entries.map((entry) => entry.accountId))];
+        const accounts = await repository.findAccounts(tx, ids);
+        if (accounts.length !== ids.length)
+          throw new LedgerIntegrityError(`A ${posting.kind} posting names an unknown ledger account`);
+
+        const deltas = new Map<string, number>();
+        for (const entry of posting.entries)
+          deltas.set(entry.accountId, (deltas.get(entry.accountId) ?? 0) + entry.amount);
+        const debitedOwned = accounts
+          .filter((account) => isOwned(account) && (deltas.get(account.id) ?? 0) < 0)
+          .map((account) => account.id);
+        for (const account of await repository.lockAccounts(tx, debitedOwned)) {
+          const balance = centsFromDatabase(await repository.balanceOf(tx, account.id));
+          if (balance + (deltas.get(account.id) ?? 0) < 0) throw new AppError('INSUFFICIENT_FUNDS');
+        }
+
+        const transactionId = await repository.insertTransaction(tx, {
+          kind: posting.kind,
+          referenceType: posting.reference.type,
+          referenceId: posting.reference.id,
+          metadata: posting.metadata ?? {},
+          entries: posting.entries,
+          now: clock.now(),
+        });
+        return { transactionId };
+      });
+    },
+
+    /**
+     * The ledger's invariants: all entries sum to zero, every transaction has >= 2 entries summing to
+     * zero, no account of a person is negative. Full scans: for start-up and the hourly job.
+     */
+    async checkInvariants(executor: DbExecutor): Promise<InvariantReport> {
+      const findings = await repository.findInvariantViolations(executor);
+      return {
+        ok:
+          findings.total === '0' &&
+          findings.unbalancedTransactions.length === 0 &&
+          findings.negativeAccounts.length === 0,
+        checkedAt: clock.now().toISOString(),
+        ...findings,
+      };
+    },
+  };
+}
+
+export type LedgerService = ReturnType<typeof createLedgerService>;
+
+/** The latest invariant result of this instance, read by GET /api/health (cheap: no query per probe). */
+export type LedgerInvariantState = 'unchecked' | 'ok' | 'broken';
+
+export function createLedgerInvariantStatus() {
+  let state: LedgerInvariantState = 'unchecked';
+  return {
+    current: (): LedgerInvariantState => state,
+    record(report: Pick<InvariantReport, 'ok'>): void {
+      state = report.ok ? 'ok' : 'broken';
+    },
+  };
+}
+
+export type LedgerInvariantStatus = ReturnType<typeof createLedgerInvariantStatus>;
