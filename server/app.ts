@@ -51,6 +51,15 @@ import { createLogger, RequestLogController } from './plugins/logging';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
+import { createStripePaymentProvider } from './adapters/payments/stripe-provider';
+import { createStripeWebhookVerifier } from './adapters/payments/stripe-webhook';
+import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
+import { createDemoPaymentProvider } from './adapters/payments/demo-provider';
+import type { PaymentProvider } from './adapters/payments/payment-provider';
+import { createIdempotencyService } from './modules/idempotency/idempotency.service';
+import { createWalletRepository } from './modules/wallet/wallet.repository';
+import { walletRoutes } from './modules/wallet/wallet.routes';
+import { createWalletService, type WalletService } from './modules/wallet/wallet.service';
 import { createDiscoveryRepository } from './modules/discovery/discovery.repository';
 import { discoveryRoutes } from './modules/discovery/discovery.routes';
 import { createDiscoveryService } from './modules/discovery/discovery.service';
@@ -245,6 +254,33 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   const favorites = createFavoritesService({ db, repository: createFavoritesRepository(), clock });
   await app.register(favoritesRoutes, { favorites, guard });
 
+  // Wallet top-ups (issue #5): provider events reach the ledger only through wallet.applyPaymentEvent.
+  const idempotency = createIdempotencyService({ db, clock });
+  // Stripe when configured (its events arrive by the signed webhook below); otherwise the demo provider,
+  // which delivers its own events (refunds) back through applyPaymentEvent.
+  const stripeSecretKey = config.paymentsProvider === 'stripe' ? config.stripe.secretKey : undefined;
+  const paymentProvider: PaymentProvider = stripeSecretKey
+    ? createStripePaymentProvider({ secretKey: stripeSecretKey })
+    : createDemoPaymentProvider({ deliver: (event) => wallet.applyPaymentEvent(event) });
+  const wallet = createWalletService({
+    db,
+    repository: createWalletRepository(),
+    ledger,
+    provider: paymentProvider,
+    clock,
+    log: app.log,
+  });
+  app.decorate('wallet', wallet);
+  await app.register(walletRoutes, { wallet, idempotency, guard });
+
+  if (config.stripe.webhookSecret) {
+    // Stripe's signed webhook: the only way a Stripe top-up or refund reaches the wallet.
+    await app.register(stripeWebhookRoutes, {
+      verifier: createStripeWebhookVerifier({ webhookSecret: config.stripe.webhookSecret, clock }),
+      applyPaymentEvent: (event) => wallet.applyPaymentEvent(event),
+    });
+  }
+
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   // Logs are written asynchronously: flush what is buffered when the app closes.
   app.addHook('onClose', async () => {
@@ -262,5 +298,7 @@ declare module 'fastify' {
     registeredRoutes: { method: string; url: string }[];
     /** The ledger service and its invariant status, for the jobs server/main.ts starts. */
     ledger: { service: LedgerService; invariants: LedgerInvariantStatus };
+    /** The wallet service (applyPaymentEvent is the one path from a provider event to the ledger). */
+    wallet: WalletService;
   }
 }

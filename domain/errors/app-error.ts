@@ -74,6 +74,18 @@ export const ERROR_CODES = {
   NOTIFY_DISABLED: 'This coach has turned off notifications for followers. You can still follow them.',
   /** A payment or hold needs more than the wallet (or earnings account) holds. */
   INSUFFICIENT_FUNDS: 'Your wallet balance is too low for this. Top up your wallet, then try again.',
+  /** A money-moving POST came without an Idempotency-Key header (issue #5). */
+  IDEMPOTENCY_KEY_REQUIRED:
+    'This request needs an Idempotency-Key header (a unique value per attempt, reused only to retry it).',
+  /** The Idempotency-Key was already used for a different request body or endpoint. */
+  IDEMPOTENCY_KEY_REUSED:
+    'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+  /** A request with this Idempotency-Key is still being processed. */
+  IDEMPOTENCY_REQUEST_IN_PROGRESS:
+    'A request with this Idempotency-Key is still being processed. Wait a moment, then retry with the same key.',
+  /** A payment provider's webhook delivery failed signature or timestamp verification (nothing was applied). */
+  WEBHOOK_SIGNATURE_INVALID:
+    'The webhook signature could not be verified. Check the endpoint signing secret and the server clock.',
   /** Anything unexpected. Details are logged on the server, never sent to the client. */
   INTERNAL_ERROR: 'An unexpected error occurred. Please try again.',
 } as const;

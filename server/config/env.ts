@@ -66,6 +66,19 @@ const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM_NUMBER: z.string().min(1).optional(),
   TWILIO_API_BASE_URL: z.url().default('https://api.twilio.com'),
+  PAYMENTS_PROVIDER: z.enum(['demo', 'stripe']).default('demo'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'expected a Stripe secret key (sk_test_…, sk_live_… or rk_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'expected a Stripe publishable key (pk_test_… or pk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'expected a Stripe webhook signing secret (whsec_…)')
+    .optional(),
   MAILBOX_ENABLED: z.enum(['auto', 'true', 'false']).default('auto'),
   OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -115,6 +128,17 @@ export type Config = {
   sms:
     | { provider: 'none' }
     | { provider: 'twilio'; accountSid: string; authToken: string; fromNumber: string; apiBaseUrl: string };
+  /** Wallet top-ups: the demo provider (no real money, the default) or Stripe. */
+  paymentsProvider: 'demo' | 'stripe';
+  /**
+   * Stripe keys (any may be unset): the secret and publishable keys create and confirm PaymentIntents;
+   * the webhook signing secret turns on POST /api/payments/stripe/webhook.
+   */
+  stripe: {
+    secretKey: string | undefined;
+    publishableKey: string | undefined;
+    webhookSecret: string | undefined;
+  };
   /** Show undelivered outbox messages at /dev/mailbox (the embedded demo without SMTP or SMS). */
   mailboxEnabled: boolean;
   outboxPollIntervalMs: number;
@@ -165,6 +189,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       if (!env[key]) problems.push(`${key}: required when STORAGE_DRIVER=s3`);
     }
   }
+  if (env.PAYMENTS_PROVIDER === 'stripe') {
+    // Top-ups are credited only from the signed webhook: without its secret no payment would ever land.
+    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!env[key]) problems.push(`${key}: required when PAYMENTS_PROVIDER=stripe`);
+    }
+  }
   if (env.ACCESS_TOKEN_TTL_SECONDS * 1000 >= env.SESSION_IDLE_TIMEOUT_MINUTES * 60_000) {
     // Browsers refresh shortly before the access token expires; a refresh must come before the idle limit.
     problems.push('ACCESS_TOKEN_TTL_SECONDS: must be shorter than SESSION_IDLE_TIMEOUT_MINUTES');
@@ -208,6 +238,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     email: { smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM },
     sms,
+    paymentsProvider: env.PAYMENTS_PROVIDER,
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    },
     mailboxEnabled:
       // auto: only the embedded demo without any provider. The mailbox shows sign-in codes to anyone
       // who can reach the server, so a deployment on an external database never turns it on by itself.

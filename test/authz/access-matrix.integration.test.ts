@@ -163,6 +163,8 @@ describe('HTTP access matrix', () => {
       GOOGLE_CLIENT_ID: 'matrix-client',
       GOOGLE_CLIENT_SECRET: 'matrix-secret',
       GOOGLE_ISSUER: 'http://127.0.0.1:9/',
+      // Registers the Stripe webhook route (it exists only with a signing secret).
+      STRIPE_WEBHOOK_SECRET: 'whsec_matrix_test_secret',
     }));
     targetEmail = (await signUp(app, { data: { full_name: 'Matrix target' } })).email;
     for (const name of PRINCIPALS) principals.set(name, await build(name));

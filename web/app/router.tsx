@@ -198,7 +198,11 @@ export const routes: RouteObject[] = [
         'Book a session',
         'Choose how and when to hold a session for this service.',
       ),
-      screen('wallet', 'Wallet', 'Your balance and your payments for sessions.'),
+      {
+        path: 'wallet',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/wallet')).WalletPage }),
+      },
       screen('gift', 'Send a gift', 'Send a gift through Wellspring.'),
       screen('client-chat', 'Messages', 'Your conversations with your coaches.'),
       {
@@ -211,7 +215,11 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         lazy: async () => ({ Component: (await import('./routes/client-programs')).ClientProgramsPage }),
       },
-      screen('client-wallet', 'Wallet', 'Your balance and your payments for sessions.'),
+      {
+        path: 'client-wallet',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/wallet')).WalletPage }),
+      },
       screen('client-habit-tracker', 'Habit tracker', 'Track your daily habits and keep your streaks going.'),
       screen('habit-tracker', 'Habit tracker', 'Track your daily habits and keep your streaks going.'),
       {

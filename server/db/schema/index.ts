@@ -10,3 +10,4 @@ export * from './profiles';
 export * from './programs';
 export * from './services';
 export * from './system';
+export * from './wallet';

@@ -1,0 +1,178 @@
+import { CircleCheck, Plus } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import {
+  TOP_UP_MAX_CENTS,
+  TOP_UP_MIN_CENTS,
+  TOP_UP_PRESETS_CENTS,
+  type DemoConfirmBody,
+  type PaymentProviderName,
+} from '../../../../contracts/wallet';
+import { Button } from '../../../components/button';
+import { FormError } from '../../../components/form-error';
+import { Spinner } from '../../../components/spinner';
+import { TextField } from '../../../components/text-field';
+import { formatCents, inputToCents } from '../../../lib/money';
+import { newIdempotencyKey, useCreateTopUp, useDemoConfirm } from '../api/wallet';
+import { DemoCardForm } from './demo-card-form';
+
+type Step =
+  | { name: 'amount' }
+  | { name: 'card'; paymentId: string; amount: number; declined: string | null }
+  | { name: 'done'; amount: number };
+
+function amountError(cents: number | null | undefined): string | null {
+  if (cents === null) return 'Choose an amount or type one.';
+  if (cents === undefined) return 'Enter an amount in dollars, like 40 or 40.50.';
+  if (cents < TOP_UP_MIN_CENTS) return `The smallest top-up is ${formatCents(TOP_UP_MIN_CENTS)}.`;
+  if (cents > TOP_UP_MAX_CENTS) return `The largest top-up is ${formatCents(TOP_UP_MAX_CENTS)}.`;
+  return null;
+}
+
+/**
+ * "Add funds": choose a preset or type an amount, then pay with the provider's card form. The wallet is
+ * credited by the provider's event on the server; the screen only shows the outcome.
+ */
+export function AddFunds({ userId, provider }: { userId: string; provider: PaymentProviderName }) {
+  const [step, setStep] = useState<Step>({ name: 'amount' });
+  const [preset, setPreset] = useState<number | null>(TOP_UP_PRESETS_CENTS[1]);
+  const [custom, setCustom] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  // One key per attempt; kept while the same attempt is retried after a lost answer.
+  const [topUpKey, setTopUpKey] = useState(newIdempotencyKey);
+  const createTopUp = useCreateTopUp();
+  const confirm = useDemoConfirm(userId);
+
+  const chosen = custom.trim() !== '' ? inputToCents(custom) : preset;
+
+  const startPayment = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = amountError(chosen);
+    setFieldError(problem);
+    if (problem !== null || chosen === null || chosen === undefined) return;
+    createTopUp.mutate(
+      { body: { amount: chosen }, key: topUpKey },
+      {
+        onSuccess: (topUp) => {
+          setTopUpKey(newIdempotencyKey());
+          setStep({ name: 'card', paymentId: topUp.payment_id, amount: topUp.amount, declined: null });
+        },
+      },
+    );
+  };
+
+  const pay = (body: DemoConfirmBody) => {
+    if (step.name !== 'card') return;
+    confirm.mutate(
+      { paymentId: step.paymentId, body, key: newIdempotencyKey() },
+      {
+        onSuccess: (payment) => {
+          if (payment.status === 'succeeded') setStep({ name: 'done', amount: payment.amount });
+          else
+            setStep({
+              ...step,
+              declined: payment.failure_reason ?? 'The payment did not go through.',
+            });
+        },
+      },
+    );
+  };
+
+  const restart = () => {
+    createTopUp.reset();
+    confirm.reset();
+    setStep({ name: 'amount' });
+  };
+
+  return (
+    <section
+      aria-labelledby="add-funds-heading"
+      className="rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-soft sm:p-6"
+    >
+      <h2 id="add-funds-heading" className="text-lg font-semibold">
+        Add funds
+      </h2>
+
+      {step.name === 'done' ? (
+        <div role="status" className="mt-4 flex flex-col items-start gap-4">
+          <p className="flex items-center gap-2 font-medium text-success">
+            <CircleCheck aria-hidden="true" className="size-5" />
+            {formatCents(step.amount)} was added to your wallet.
+          </p>
+          <Button variant="secondary" onClick={restart}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add more funds
+          </Button>
+        </div>
+      ) : step.name === 'card' ? (
+        <div className="mt-4">
+          <p className="mb-4 text-sm text-text-muted">
+            Paying <span className="font-semibold text-text">{formatCents(step.amount)}</span> into your
+            wallet.
+          </p>
+          {provider === 'demo' ? (
+            <DemoCardForm
+              amount={step.amount}
+              pending={confirm.isPending}
+              error={confirm.error}
+              declined={step.declined}
+              onSubmit={pay}
+              onCancel={restart}
+            />
+          ) : (
+            <p role="alert" className="text-sm text-text-muted">
+              Card payments are not available in this window yet. Please try again later.
+            </p>
+          )}
+        </div>
+      ) : (
+        <form onSubmit={startPayment} noValidate className="mt-4 flex flex-col gap-4">
+          <div role="group" aria-label="Amount" className="flex flex-wrap gap-2">
+            {TOP_UP_PRESETS_CENTS.map((amount) => {
+              const on = custom.trim() === '' && preset === amount;
+              return (
+                <button
+                  key={amount}
+                  type="button"
+                  aria-pressed={on}
+                  onClick={() => {
+                    setPreset(amount);
+                    setCustom('');
+                    setFieldError(null);
+                  }}
+                  className={`inline-flex min-h-11 min-w-20 items-center justify-center rounded-full border px-4 text-sm font-semibold transition-colors ${
+                    on
+                      ? 'border-primary bg-primary text-primary-foreground'
+                      : 'border-border bg-surface text-text hover:bg-surface-sunken'
+                  }`}
+                >
+                  {formatCents(amount)}
+                </button>
+              );
+            })}
+          </div>
+          <div className="max-w-xs">
+            <TextField
+              label="Or another amount"
+              inputMode="decimal"
+              placeholder="$40.00"
+              value={custom}
+              onChange={(event) => {
+                setCustom(event.target.value);
+                setFieldError(null);
+              }}
+              hint={`From ${formatCents(TOP_UP_MIN_CENTS)} to ${formatCents(TOP_UP_MAX_CENTS)}.`}
+              error={fieldError}
+            />
+          </div>
+          <FormError error={createTopUp.error} />
+          <div>
+            <Button type="submit" disabled={createTopUp.isPending}>
+              {createTopUp.isPending ? <Spinner className="size-4 border-2" /> : null}
+              {chosen && amountError(chosen) === null ? `Continue with ${formatCents(chosen)}` : 'Continue'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
