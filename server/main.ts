@@ -96,6 +96,15 @@ async function main() {
         )
       : false;
     app = await buildApp({ config, db: database.db, clock: systemClock, version: readVersion() });
+    // Ledger invariants at start-up, then hourly: a broken one is logged at fatal level and turns /api/health red.
+    ledgerInvariantsJob = createLedgerInvariantsJob({
+      db: database.db,
+      ledger: app.ledger.service,
+      status: app.ledger.invariants,
+      logger: app.log.child({ job: 'ledger-invariants' }),
+    });
+    // The start-up check completes before the first request, so /api/health never reports it unchecked.
+    await ledgerInvariantsJob.runOnce();
     await app.listen({ port: config.port, host: config.host });
     outboxJob = createOutboxJob({
       db: database.db,
@@ -109,13 +118,6 @@ async function main() {
       pollIntervalMs: config.outboxPollIntervalMs,
     });
     outboxJob.start();
-    // Ledger invariants at start-up, then hourly: a broken one is logged at fatal level and turns /api/health red.
-    ledgerInvariantsJob = createLedgerInvariantsJob({
-      db: database.db,
-      ledger: app.ledger.service,
-      status: app.ledger.invariants,
-      logger: app.log.child({ job: 'ledger-invariants' }),
-    });
     ledgerInvariantsJob.start();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

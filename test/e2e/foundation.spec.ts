@@ -232,7 +232,7 @@ test.describe('API and headers', () => {
     expect(response.headers()['content-type']).toContain('application/json');
     const body = (await response.json()) as { status: string; checks: Record<string, string> };
     expect(body.status).toBe('ok');
-    expect(body.checks).toEqual({ database: 'ok', migrations: 'current' });
+    expect(body.checks).toEqual({ database: 'ok', migrations: 'current', ledger: 'ok' });
   });
 
   test('an unknown /api path answers a JSON 404 with code NOT_FOUND', async ({ request }) => {
