@@ -60,6 +60,8 @@ import { createIdempotencyService } from './modules/idempotency/idempotency.serv
 import { createWalletRepository } from './modules/wallet/wallet.repository';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service';
+import { createSettlementRepository } from './modules/settlement/settlement.repository';
+import { createSettlementService, type SettlementService } from './modules/settlement/settlement.service';
 import { createDiscoveryRepository } from './modules/discovery/discovery.repository';
 import { discoveryRoutes } from './modules/discovery/discovery.routes';
 import { createDiscoveryService } from './modules/discovery/discovery.service';
@@ -281,6 +283,12 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     });
   }
 
+  // Holds and settlement (issue #5): no HTTP routes; the sessions capability calls it in its own transactions.
+  app.decorate(
+    'settlement',
+    createSettlementService({ db, repository: createSettlementRepository(), ledger, clock }),
+  );
+
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   // Logs are written asynchronously: flush what is buffered when the app closes.
   app.addHook('onClose', async () => {
@@ -300,5 +308,7 @@ declare module 'fastify' {
     ledger: { service: LedgerService; invariants: LedgerInvariantStatus };
     /** The wallet service (applyPaymentEvent is the one path from a provider event to the ledger). */
     wallet: WalletService;
+    /** Holds and settlement: quote, hold, release, capture, refund (compare-and-set on money_holds). */
+    settlement: SettlementService;
   }
 }

@@ -83,6 +83,16 @@ export const ERROR_CODES = {
   /** A request with this Idempotency-Key is still being processed. */
   IDEMPOTENCY_REQUEST_IN_PROGRESS:
     'A request with this Idempotency-Key is still being processed. Wait a moment, then retry with the same key.',
+  /** A hold already exists for this session request (one hold per reference). */
+  HOLD_ALREADY_EXISTS: 'Payment for this request is already reserved. Refresh to see its current state.',
+  /** The hold was already released or captured (a race lost): a session settles once. */
+  HOLD_ALREADY_SETTLED:
+    'This payment was already settled (captured or released). Refresh to see the final state.',
+  /** A refund was asked for a hold that was never captured (nothing was charged). */
+  HOLD_NOT_CAPTURED: 'Nothing was charged for this session yet, so there is nothing to refund.',
+  /** A refund larger than what is left of the captured amount. */
+  REFUND_EXCEEDS_CAPTURED:
+    'This refund is larger than what is left to refund for this session. Lower the amount and try again.',
   /** A payment provider's webhook delivery failed signature or timestamp verification (nothing was applied). */
   WEBHOOK_SIGNATURE_INVALID:
     'The webhook signature could not be verified. Check the endpoint signing secret and the server clock.',

@@ -28,6 +28,7 @@ const EXPECTED_TABLES = [
   'ledger_transactions',
   'mfa_challenges',
   'mfa_factors',
+  'money_holds',
   'oauth_flows',
   'one_time_tokens',
   'outbox_messages',

@@ -4,6 +4,7 @@ export * from './applications';
 export * from './audit';
 export * from './auth';
 export * from './discovery';
+export * from './holds';
 export * from './ledger';
 export * from './outbox';
 export * from './profiles';

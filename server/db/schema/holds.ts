@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/**
+ * Two-phase payment of a session (issue #5, point 5): a hold moves the quoted price from the client's
+ * wallet to their held account; it ends exactly once, released (back to the wallet) or captured (coach
+ * pending floor(95 %), platform the rest). Every status change is a compare-and-set on `status` in the
+ * same database transaction as its ledger posting, so a hold settles once whatever races. A captured
+ * hold can be refunded, partly or fully, up to the captured amount (`refunded_amount`).
+ */
+export const MONEY_HOLD_STATUSES = ['held', 'released', 'captured'] as const;
+export type MoneyHoldStatus = (typeof MONEY_HOLD_STATUSES)[number];
+
+export const moneyHolds = pgTable(
+  'money_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id),
+    coachId: uuid('coach_id')
+      .notNull()
+      .references(() => users.id),
+    /** What the hold pays for, e.g. ('session_request', id): one hold per reference. */
+    referenceType: text('reference_type').notNull(),
+    referenceId: text('reference_id').notNull(),
+    /** Integer cents held. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status').$type<MoneyHoldStatus>().notNull().default('held'),
+    /** Set on capture: the coach's floor(95 %) and the platform's rest (sum = amount). */
+    capturedCoachAmount: bigint('captured_coach_amount', { mode: 'number' }),
+    capturedPlatformAmount: bigint('captured_platform_amount', { mode: 'number' }),
+    /** Refunded to the client's wallet so far (captured holds only). */
+    refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('money_holds_reference_uq').on(table.referenceType, table.referenceId),
+    check('money_holds_amount_ck', sql`${table.amount} > 0`),
+    check('money_holds_status_ck', sql`${table.status} in ('held', 'released', 'captured')`),
+    check(
+      'money_holds_capture_ck',
+      sql`(${table.status} = 'captured') = (${table.capturedCoachAmount} is not null and ${table.capturedPlatformAmount} is not null)`,
+    ),
+    check(
+      'money_holds_split_ck',
+      sql`${table.capturedCoachAmount} is null or (${table.capturedCoachAmount} >= 0 and ${table.capturedPlatformAmount} >= 0 and ${table.capturedCoachAmount} + ${table.capturedPlatformAmount} = ${table.amount})`,
+    ),
+    check(
+      'money_holds_refund_ck',
+      sql`${table.refundedAmount} >= 0 and ${table.refundedAmount} <= ${table.amount} and (${table.refundedAmount} = 0 or ${table.status} = 'captured')`,
+    ),
+    index('money_holds_client_idx').on(table.clientId, table.createdAt),
+    index('money_holds_coach_idx').on(table.coachId, table.createdAt),
+  ],
+);

@@ -1,0 +1,131 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { moneyHolds, profiles } from '../../db/schema/index';
+
+export type MoneyHoldRow = typeof moneyHolds.$inferSelect;
+export type HoldReference = { type: string; id: string };
+
+export type CoachRatesRow = {
+  on_demand_text_price: number | null;
+  on_demand_audio_price: number | null;
+  on_demand_video_price: number | null;
+};
+
+const byReference = (reference: HoldReference) =>
+  and(eq(moneyHolds.referenceType, reference.type), eq(moneyHolds.referenceId, reference.id));
+
+/**
+ * money_holds and the coach's on-demand rates. Every status change is a compare-and-set: the UPDATE
+ * names the status it expects, so of two racing transactions the second waits on the row lock, then
+ * re-checks the condition against the committed row and changes nothing.
+ */
+export function createSettlementRepository() {
+  return {
+    async coachRates(executor: DbExecutor, coachId: string): Promise<CoachRatesRow | undefined> {
+      const [row] = await executor
+        .select({
+          on_demand_text_price: profiles.onDemandTextPrice,
+          on_demand_audio_price: profiles.onDemandAudioPrice,
+          on_demand_video_price: profiles.onDemandVideoPrice,
+        })
+        .from(profiles)
+        .where(eq(profiles.userId, coachId));
+      return row;
+    },
+
+    async findHold(executor: DbExecutor, reference: HoldReference): Promise<MoneyHoldRow | undefined> {
+      const [row] = await executor.select().from(moneyHolds).where(byReference(reference));
+      return row;
+    },
+
+    /** Inserts a new 'held' hold; undefined when the reference already has one. */
+    async insertHold(
+      executor: DbExecutor,
+      values: { clientId: string; coachId: string; reference: HoldReference; amount: number; now: Date },
+    ): Promise<MoneyHoldRow | undefined> {
+      const [row] = await executor
+        .insert(moneyHolds)
+        .values({
+          clientId: values.clientId,
+          coachId: values.coachId,
+          referenceType: values.reference.type,
+          referenceId: values.reference.id,
+          amount: values.amount,
+          status: 'held',
+          createdAt: values.now,
+          updatedAt: values.now,
+        })
+        .onConflictDoNothing({ target: [moneyHolds.referenceType, moneyHolds.referenceId] })
+        .returning();
+      return row;
+    },
+
+    /** held -> released; undefined when the hold is not (or no longer) held. */
+    async markReleased(
+      executor: DbExecutor,
+      reference: HoldReference,
+      now: Date,
+    ): Promise<MoneyHoldRow | undefined> {
+      const [row] = await executor
+        .update(moneyHolds)
+        .set({ status: 'released', updatedAt: now, settledAt: now })
+        .where(and(byReference(reference), eq(moneyHolds.status, 'held')))
+        .returning();
+      return row;
+    },
+
+    /** held -> captured with the split; undefined when the hold is not (or no longer) held. */
+    async markCaptured(
+      executor: DbExecutor,
+      reference: HoldReference,
+      split: { coach: number; platform: number },
+      now: Date,
+    ): Promise<MoneyHoldRow | undefined> {
+      const [row] = await executor
+        .update(moneyHolds)
+        .set({
+          status: 'captured',
+          capturedCoachAmount: split.coach,
+          capturedPlatformAmount: split.platform,
+          updatedAt: now,
+          settledAt: now,
+        })
+        .where(
+          and(
+            byReference(reference),
+            eq(moneyHolds.status, 'held'),
+            // The split must add up to the amount held (also a CHECK constraint).
+            sql`${moneyHolds.amount} = ${split.coach + split.platform}`,
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /**
+     * Adds `amount` to refunded_amount of a captured hold when it still fits; undefined otherwise.
+     * Returns the row AFTER the increment.
+     */
+    async addRefund(
+      executor: DbExecutor,
+      reference: HoldReference,
+      amount: number,
+      now: Date,
+    ): Promise<MoneyHoldRow | undefined> {
+      const [row] = await executor
+        .update(moneyHolds)
+        .set({ refundedAmount: sql`${moneyHolds.refundedAmount} + ${amount}`, updatedAt: now })
+        .where(
+          and(
+            byReference(reference),
+            eq(moneyHolds.status, 'captured'),
+            sql`${moneyHolds.refundedAmount} + ${amount} <= ${moneyHolds.amount}`,
+          ),
+        )
+        .returning();
+      return row;
+    },
+  };
+}
+
+export type SettlementRepository = ReturnType<typeof createSettlementRepository>;

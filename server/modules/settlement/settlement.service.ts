@@ -1,0 +1,299 @@
+import type { Clock } from '../../../domain/clock';
+import { AppError } from '../../../domain/errors/app-error';
+import { cents, divideRounded, nonNegativeCents, type Cents } from '../../../domain/money/cents';
+import {
+  finalPrice,
+  onDemandPrice,
+  ratePer15Minutes,
+  splitSettlement,
+  type SessionFormat,
+} from '../../../domain/money/pricing';
+import type { Database, DbExecutor } from '../../db/client';
+import type { LedgerEntryInput, LedgerService } from '../ledger/ledger.service';
+import type { HoldReference, MoneyHoldRow, SettlementRepository } from './settlement.repository';
+
+export type { HoldReference };
+
+/** A coupon already validated by its owner (validity window, usage limits: issue #5 point 6). */
+export type QuoteCoupon = { code: string; discountType: 'percent' | 'fixed'; value: number };
+
+export type Quote = {
+  /** Cents per 15 minutes. */
+  rate: Cents;
+  price: Cents;
+  original_price: Cents;
+  /** null when there is no discount (SPEC §3: discount_amount is null when 0). */
+  discount_amount: Cents | null;
+  final: Cents;
+  coupon_code: string | null;
+  coupon_discount_type: 'percent' | 'fixed' | null;
+};
+
+export type MoneyHold = {
+  id: string;
+  clientId: string;
+  coachId: string;
+  reference: HoldReference;
+  amount: Cents;
+  status: MoneyHoldRow['status'];
+  capturedCoachAmount: Cents | null;
+  capturedPlatformAmount: Cents | null;
+  refundedAmount: Cents;
+};
+
+export type RefundResult = {
+  hold: MoneyHold;
+  /** Taken back from the coach's pending earnings. */
+  fromCoach: Cents;
+  /** Taken back from platform revenue (its proportional part plus any coach shortfall). */
+  fromPlatform: Cents;
+};
+
+const toHold = (row: MoneyHoldRow): MoneyHold => ({
+  id: row.id,
+  clientId: row.clientId,
+  coachId: row.coachId,
+  reference: { type: row.referenceType, id: row.referenceId },
+  amount: cents(row.amount),
+  status: row.status,
+  capturedCoachAmount: row.capturedCoachAmount === null ? null : cents(row.capturedCoachAmount),
+  capturedPlatformAmount: row.capturedPlatformAmount === null ? null : cents(row.capturedPlatformAmount),
+  refundedAmount: cents(row.refundedAmount),
+});
+
+/** Ledger entries may not be zero: a 1-cent capture gives the coach floor(0.95) = 0. */
+const nonZero = (entries: LedgerEntryInput[]) => entries.filter((entry) => entry.amount !== 0);
+
+function positiveAmount(amount: number, path: string): Cents {
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new AppError('VALIDATION_ERROR', 'The amount must be a positive whole number of cents.', {
+      details: [{ path, message: 'Enter a positive amount in cents.' }],
+    });
+  return cents(amount);
+}
+
+/** The coach's cumulative share of `refunded` cents of a capture: floor(refunded × coach / amount). */
+const coachShareOf = (refunded: number, coach: number, amount: number) =>
+  Math.floor((refunded * coach) / amount);
+
+/**
+ * Holds and settlement (issue #5, point 5), the money service of the sessions capability.
+ *
+ * Every function takes the caller's executor, so the session's own state change commits with the money
+ * (ARCHITECTURE rule 9); each runs in a savepoint of it (or its own transaction when given the
+ * Database: `own` wraps that). Each status change is a compare-and-set on money_holds.status in the SAME
+ * transaction as its ledger posting: of two racing captures, or a capture racing a release, exactly one
+ * changes the row and posts; the other gets HOLD_ALREADY_SETTLED and posts nothing.
+ *
+ * Postings (all reference the hold's reference, e.g. ('session_request', id)):
+ * - hold: client_wallet -> client_held (INSUFFICIENT_FUNDS when the wallet is short)
+ * - release: client_held -> client_wallet
+ * - capture: client_held -> coach_pending floor(95 %) + platform_revenue the rest
+ * - refund (captured holds, partial allowed, total never above the amount): the refund is split in the
+ *   capture's proportion, computed cumulatively so partial refunds add up to the exact capture split:
+ *   the coach's part of a refund is floor(R' × coach / amount) − floor(R × coach / amount) (R, R' the
+ *   refunded totals before and after), the platform's part the rest. The coach's part is taken from
+ *   coach_pending; if the coach's pending balance no longer covers it (earnings already made available
+ *   or paid out), the platform covers the shortfall from platform_revenue, so the client is always made
+ *   whole and no person's account goes negative. The money goes into the client's wallet.
+ */
+export function createSettlementService(deps: {
+  db: Database;
+  repository: SettlementRepository;
+  ledger: LedgerService;
+  clock: Clock;
+}) {
+  const { db, repository, ledger, clock } = deps;
+
+  /** Explains why a compare-and-set changed nothing. */
+  async function refuse(executor: DbExecutor, reference: HoldReference): Promise<never> {
+    const current = await repository.findHold(executor, reference);
+    if (!current) throw new AppError('NOT_FOUND', 'No payment is reserved for this session request.');
+    throw new AppError('HOLD_ALREADY_SETTLED');
+  }
+
+  async function quote(
+    input: { coachId: string; format: SessionFormat; minutes: number; coupon?: QuoteCoupon | null },
+    executor: DbExecutor = db,
+  ): Promise<Quote> {
+    if (!Number.isSafeInteger(input.minutes) || input.minutes <= 0)
+      throw new AppError('VALIDATION_ERROR', 'The session length must be a positive number of minutes.', {
+        details: [{ path: 'minutes', message: 'Choose a session length in whole minutes.' }],
+      });
+    const rates = await repository.coachRates(executor, input.coachId);
+    if (!rates) throw new AppError('NOT_FOUND', 'This coach could not be found.');
+    const rate = ratePer15Minutes(input.format, rates);
+    const price = onDemandPrice(input.format, input.minutes, rates);
+    const coupon = input.coupon ?? null;
+    let discount = cents(0);
+    if (coupon) {
+      if (!Number.isSafeInteger(coupon.value) || coupon.value < 0)
+        throw new AppError('VALIDATION_ERROR', 'This coupon is not valid.', {
+          details: [{ path: 'coupon', message: 'This coupon is not valid.' }],
+        });
+      discount =
+        coupon.discountType === 'percent'
+          ? nonNegativeCents(divideRounded(price * Math.min(coupon.value, 100), 100))
+          : nonNegativeCents(coupon.value);
+    }
+    const final = finalPrice({ price, discount });
+    // The discount actually applied: never more than the price.
+    const applied = cents(price - final);
+    return {
+      rate,
+      price,
+      original_price: price,
+      discount_amount: applied === 0 ? null : applied,
+      final,
+      coupon_code: coupon && applied > 0 ? coupon.code : null,
+      coupon_discount_type: coupon && applied > 0 ? coupon.discountType : null,
+    };
+  }
+
+  async function hold(
+    executor: DbExecutor,
+    input: { clientId: string; coachId: string; reference: HoldReference; amount: number },
+  ): Promise<MoneyHold> {
+    const amount = positiveAmount(input.amount, 'amount');
+    return executor.transaction(async (tx) => {
+      const row = await repository.insertHold(tx, {
+        clientId: input.clientId,
+        coachId: input.coachId,
+        reference: input.reference,
+        amount,
+        now: clock.now(),
+      });
+      if (!row) throw new AppError('HOLD_ALREADY_EXISTS');
+      const wallet = await ledger.ensureAccount(tx, 'client_wallet', input.clientId);
+      const held = await ledger.ensureAccount(tx, 'client_held', input.clientId);
+      await ledger.post(tx, {
+        kind: 'hold',
+        reference: input.reference,
+        entries: [
+          { accountId: wallet.id, amount: cents(-amount) },
+          { accountId: held.id, amount },
+        ],
+        metadata: { holdId: row.id, coachId: input.coachId },
+      });
+      return toHold(row);
+    });
+  }
+
+  async function release(executor: DbExecutor, reference: HoldReference): Promise<MoneyHold> {
+    return executor.transaction(async (tx) => {
+      const row = await repository.markReleased(tx, reference, clock.now());
+      if (!row) return refuse(tx, reference);
+      const held = await ledger.ensureAccount(tx, 'client_held', row.clientId);
+      const wallet = await ledger.ensureAccount(tx, 'client_wallet', row.clientId);
+      await ledger.post(tx, {
+        kind: 'release',
+        reference,
+        entries: [
+          { accountId: held.id, amount: cents(-row.amount) },
+          { accountId: wallet.id, amount: cents(row.amount) },
+        ],
+        metadata: { holdId: row.id },
+      });
+      return toHold(row);
+    });
+  }
+
+  async function capture(executor: DbExecutor, reference: HoldReference): Promise<MoneyHold> {
+    return executor.transaction(async (tx) => {
+      const current = await repository.findHold(tx, reference);
+      if (!current) return refuse(tx, reference);
+      const split = splitSettlement(cents(current.amount));
+      const row = await repository.markCaptured(tx, reference, split, clock.now());
+      if (!row) return refuse(tx, reference);
+      const held = await ledger.ensureAccount(tx, 'client_held', row.clientId);
+      const pending = await ledger.ensureAccount(tx, 'coach_pending', row.coachId);
+      const revenue = await ledger.ensureAccount(tx, 'platform_revenue', null);
+      await ledger.post(tx, {
+        kind: 'capture',
+        reference,
+        entries: nonZero([
+          { accountId: held.id, amount: cents(-row.amount) },
+          { accountId: pending.id, amount: split.coach },
+          { accountId: revenue.id, amount: split.platform },
+        ]),
+        metadata: { holdId: row.id, coach: split.coach, platform: split.platform },
+      });
+      return toHold(row);
+    });
+  }
+
+  async function refund(
+    executor: DbExecutor,
+    input: { reference: HoldReference; amount: number; reason: string },
+  ): Promise<RefundResult> {
+    const amount = positiveAmount(input.amount, 'amount');
+    const reason = input.reason.trim();
+    if (reason === '')
+      throw new AppError('VALIDATION_ERROR', 'Give a reason for the refund.', {
+        details: [{ path: 'reason', message: 'Give a reason for the refund.' }],
+      });
+    return executor.transaction(async (tx) => {
+      const row = await repository.addRefund(tx, input.reference, amount, clock.now());
+      if (!row) {
+        const current = await repository.findHold(tx, input.reference);
+        if (!current) throw new AppError('NOT_FOUND', 'No payment is reserved for this session request.');
+        if (current.status !== 'captured') throw new AppError('HOLD_NOT_CAPTURED');
+        throw new AppError(
+          'REFUND_EXCEEDS_CAPTURED',
+          `At most ${current.amount - current.refundedAmount} cents are left to refund for this session.`,
+        );
+      }
+      const coachTotal = row.capturedCoachAmount ?? 0;
+      const before = row.refundedAmount - amount;
+      const coachPart =
+        coachShareOf(row.refundedAmount, coachTotal, row.amount) -
+        coachShareOf(before, coachTotal, row.amount);
+      const pending = await ledger.ensureAccount(tx, 'coach_pending', row.coachId);
+      const revenue = await ledger.ensureAccount(tx, 'platform_revenue', null);
+      const wallet = await ledger.ensureAccount(tx, 'client_wallet', row.clientId);
+      const pendingBalance = await ledger.balanceOf(tx, pending.id);
+      const fromCoach = cents(Math.max(0, Math.min(coachPart, pendingBalance)));
+      const fromPlatform = cents(amount - fromCoach);
+      await ledger.post(tx, {
+        kind: 'refund',
+        reference: input.reference,
+        entries: nonZero([
+          { accountId: pending.id, amount: cents(-fromCoach) },
+          { accountId: revenue.id, amount: cents(-fromPlatform) },
+          { accountId: wallet.id, amount },
+        ]),
+        metadata: {
+          holdId: row.id,
+          reason,
+          fromCoach,
+          fromPlatform,
+          coachShortfall: coachPart - fromCoach,
+        },
+      });
+      return { hold: toHold(row), fromCoach, fromPlatform };
+    });
+  }
+
+  async function findHold(reference: HoldReference, executor: DbExecutor = db): Promise<MoneyHold | null> {
+    const row = await repository.findHold(executor, reference);
+    return row ? toHold(row) : null;
+  }
+
+  return {
+    quote,
+    hold,
+    release,
+    capture,
+    refund,
+    findHold,
+    /** The same operations in their own transaction, for callers with no state change of their own. */
+    own: {
+      hold: (input: Parameters<typeof hold>[1]) => hold(db, input),
+      release: (reference: HoldReference) => release(db, reference),
+      capture: (reference: HoldReference) => capture(db, reference),
+      refund: (input: Parameters<typeof refund>[1]) => refund(db, input),
+    },
+  };
+}
+
+export type SettlementService = ReturnType<typeof createSettlementService>;
