@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
@@ -102,7 +102,8 @@ describe('UnsavedChangesGuard', () => {
     const { router, user } = renderEditor(vi.fn(async () => false));
     await typeAndLeave(user);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    // The save is asynchronous: the dialog closes once it has answered (false: stay).
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/edit');
     expect(screen.getByLabelText('Bio')).toHaveValue('Hello');
   });
