@@ -7,6 +7,7 @@ import { loadConfig } from '../../server/config/env';
 import { connectDatabase, type DatabaseHandle } from '../../server/db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../server/db/embedded-postgres';
 import { runMigrations } from '../../server/db/migrate';
+import { readPostmasterPid } from './lib/proc';
 import { reapOwnedDir, repoRoot } from './lib/children';
 
 /**
@@ -43,19 +44,6 @@ function readVersion(): string {
   return manifest.version;
 }
 
-/** The postmaster's pid, so the parent can also report the database's CPU per request. */
-function readPostmasterPid(): number | undefined {
-  try {
-    const pid = Number.parseInt(
-      fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8'),
-      10,
-    );
-    return Number.isInteger(pid) ? pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 async function start() {
   // Default (production-like) PostgreSQL settings: the health check is a read, durability
   // settings would not change it, and the app should see the database it normally sees.
@@ -76,7 +64,7 @@ async function start() {
   send({
     type: 'ready',
     port: address.port,
-    info: { dbPid: readPostmasterPid(), logFile, poolSize: config.databasePoolSize },
+    info: { dbPid: readPostmasterPid(dataDir), logFile, poolSize: config.databasePoolSize },
   });
 }
 

@@ -13,6 +13,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../server/db/em
 import { runMigrations } from '../../server/db/migrate';
 import { planSearch, segmentQuery, type SqlQuery } from '../../server/modules/discovery/discovery.query';
 import { seedLargeCoaches } from '../seed-large';
+import { readPostmasterPid } from './lib/proc';
 import { reapOwnedDir } from './lib/children';
 
 /**
@@ -168,18 +169,6 @@ async function handleControl(request: http.IncomingMessage, response: http.Serve
   }
 }
 
-function readPostmasterPid(): number | undefined {
-  try {
-    const pid = Number.parseInt(
-      fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8'),
-      10,
-    );
-    return Number.isInteger(pid) ? pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 async function start() {
   embedded = await startEmbeddedPostgres({ dataDir });
   if (stopping) return;
@@ -212,7 +201,7 @@ async function start() {
     port: appAddress.port,
     info: {
       controlPort: controlAddress.port,
-      dbPid: readPostmasterPid(),
+      dbPid: readPostmasterPid(dataDir),
       poolSize: config.databasePoolSize,
       coaches: coachCount,
       seedMs,

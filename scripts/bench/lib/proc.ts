@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 
 /**
  * Linux /proc readers: CPU time of another process and the load average. The servers under test
@@ -97,4 +98,20 @@ export async function waitForQuietLoad(maxWaitMs = 10_000): Promise<LoadCheck> {
     load = loadAverage1m();
   }
   return { loadBefore, loadAtStart: load, waitedMs: Date.now() - started, busy: load > limit };
+}
+
+/**
+ * The pid of the embedded PostgreSQL's postmaster under `dataDir` (from postmaster.pid), so the runner
+ * can also report the database's CPU per request; undefined when it cannot be read.
+ */
+export function readPostmasterPid(dataDir: string): number | undefined {
+  try {
+    const pid = Number.parseInt(
+      fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8'),
+      10,
+    );
+    return Number.isInteger(pid) ? pid : undefined;
+  } catch {
+    return undefined;
+  }
 }
