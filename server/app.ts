@@ -289,6 +289,18 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     createSettlementService({ db, repository: createSettlementRepository(), ledger, clock }),
   );
 
+  // ---- #5 coupons (wired by the coupons module)
+  // ---- end coupons
+
+  // ---- #5 gifts (wired by the gifts module)
+  // ---- end gifts
+
+  // ---- #5 coach earnings, payout methods and withdrawals (wired by the earnings module)
+  // ---- end earnings
+
+  // ---- #5 admin money: refunds and platform revenue (wired by the admin-money module)
+  // ---- end admin money
+
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   // Logs are written asynchronously: flush what is buffered when the app closes.
   app.addHook('onClose', async () => {

@@ -21,6 +21,9 @@ const EXPECTED_TABLES = [
   'coach_stats',
   'coach_websites',
   'code_requests',
+  'coupon_redemptions',
+  'coupons',
+  'gifts',
   'idempotency_keys',
   'identities',
   'ledger_accounts',
@@ -34,6 +37,8 @@ const EXPECTED_TABLES = [
   'outbox_messages',
   'payment_provider_events',
   'payments',
+  'payout_methods',
+  'platform_settings',
   'profiles',
   'program_enrollments',
   'program_lesson_progress',
@@ -42,10 +47,12 @@ const EXPECTED_TABLES = [
   'refresh_tokens',
   'security_events',
   'services',
+  'session_refunds',
   'sign_in_failures',
   'signing_keys',
   'user_roles',
   'users',
+  'withdrawals',
 ];
 
 async function publicTables(database: TestDatabase) {

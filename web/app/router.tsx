@@ -156,14 +156,28 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         lazy: async () => ({ Component: (await import('./routes/services')).ServicesPage }),
       },
-      screen('manage-revenue', 'Revenue', 'What you have earned and what you can withdraw.'),
-      screen('revenue', 'Revenue', 'What you have earned and what you can withdraw.'),
-      screen('cards', 'Cards', 'The cards connected to your coaching account.'),
-      screen(
-        'withdrawal/success',
-        'Withdrawal requested',
-        'Confirmation of a withdrawal from your earnings.',
-      ),
+      {
+        path: 'manage-revenue',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/revenue')).RevenuePage }),
+      },
+      {
+        path: 'revenue',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/revenue')).RevenuePage }),
+      },
+      {
+        path: 'cards',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/cards')).CardsPage }),
+      },
+      {
+        path: 'withdrawal/success',
+        errorElement: <RouteError />,
+        lazy: async () => ({
+          Component: (await import('./routes/withdrawal-success')).WithdrawalSuccessPage,
+        }),
+      },
       screen('invite-clients', 'Invite clients', 'Invite the people you coach to join you on Wellspring.'),
       {
         path: 'branding',
@@ -203,7 +217,11 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         lazy: async () => ({ Component: (await import('./routes/wallet')).WalletPage }),
       },
-      screen('gift', 'Send a gift', 'Send a gift through Wellspring.'),
+      {
+        path: 'gift',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/gift')).GiftPage }),
+      },
       screen('client-chat', 'Messages', 'Your conversations with your coaches.'),
       {
         path: 'client-favorites',
@@ -271,8 +289,18 @@ export const routes: RouteObject[] = [
         }),
       },
       screen('admin/coaches', 'Coaches', 'Every coach on the platform.'),
-      screen('admin/revenue', 'Revenue', 'Coach earnings and payouts.'),
-      screen('admin/platform-revenue', 'Platform revenue', 'What the platform itself earns.'),
+      {
+        path: 'admin/revenue',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/admin-revenue')).AdminRevenuePage }),
+      },
+      {
+        path: 'admin/platform-revenue',
+        errorElement: <RouteError />,
+        lazy: async () => ({
+          Component: (await import('./routes/admin-platform-revenue')).AdminPlatformRevenuePage,
+        }),
+      },
       screen('admin/feedback', 'Feedback', 'What clients and coaches tell us.'),
       screen('admin/sessions', 'Sessions', 'Sessions across the platform.'),
       screen('admin/community', 'Community moderation', 'Posts and reports from the community.'),

@@ -36,6 +36,12 @@ export const moneyHolds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * When the coach's share of a captured hold moved from coach_pending to coach_available (the
+     * earnings job, after earnings_hold_days). Refunds before then come from coach_pending, after it
+     * from coach_available as far as it goes; the platform covers the rest.
+     */
+    earningsAvailableAt: timestamp('earnings_available_at', { withTimezone: true }),
   },
   (table) => [
     unique('money_holds_reference_uq').on(table.referenceType, table.referenceId),
@@ -55,5 +61,8 @@ export const moneyHolds = pgTable(
     ),
     index('money_holds_client_idx').on(table.clientId, table.createdAt),
     index('money_holds_coach_idx').on(table.coachId, table.createdAt),
+    index('money_holds_earnings_due_idx')
+      .on(table.settledAt)
+      .where(sql`${table.status} = 'captured' and ${table.earningsAvailableAt} is null`),
   ],
 );

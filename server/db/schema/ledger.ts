@@ -19,6 +19,7 @@ export const LEDGER_ACCOUNT_KINDS = [
   'platform_revenue',
   'provider_clearing',
   'payouts',
+  'gift_escrow',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
@@ -42,6 +43,7 @@ export const LEDGER_TRANSACTION_KINDS = [
   'gift_claim',
   'gift_cancel',
   'earnings_available',
+  'withdrawal_rejected',
   'correction',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];

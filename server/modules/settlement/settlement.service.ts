@@ -248,17 +248,23 @@ export function createSettlementService(deps: {
       const coachPart =
         coachShareOf(row.refundedAmount, coachTotal, row.amount) -
         coachShareOf(before, coachTotal, row.amount);
-      const pending = await ledger.ensureAccount(tx, 'coach_pending', row.coachId);
+      // Before the earnings job made this capture's share available it is still in coach_pending;
+      // afterwards it comes from coach_available, as far as that goes.
+      const coachAccount = await ledger.ensureAccount(
+        tx,
+        row.earningsAvailableAt === null ? 'coach_pending' : 'coach_available',
+        row.coachId,
+      );
       const revenue = await ledger.ensureAccount(tx, 'platform_revenue', null);
       const wallet = await ledger.ensureAccount(tx, 'client_wallet', row.clientId);
-      const pendingBalance = await ledger.balanceOf(tx, pending.id);
-      const fromCoach = cents(Math.max(0, Math.min(coachPart, pendingBalance)));
+      const coachBalance = await ledger.balanceOf(tx, coachAccount.id);
+      const fromCoach = cents(Math.max(0, Math.min(coachPart, coachBalance)));
       const fromPlatform = cents(amount - fromCoach);
       await ledger.post(tx, {
         kind: 'refund',
         reference: input.reference,
         entries: nonZero([
-          { accountId: pending.id, amount: cents(-fromCoach) },
+          { accountId: coachAccount.id, amount: cents(-fromCoach) },
           { accountId: revenue.id, amount: cents(-fromPlatform) },
           { accountId: wallet.id, amount },
         ]),
