@@ -110,6 +110,8 @@ CREATE TABLE "withdrawals" (
 --> statement-breakpoint
 ALTER TABLE "ledger_accounts" DROP CONSTRAINT "ledger_accounts_kind_ck";--> statement-breakpoint
 ALTER TABLE "ledger_transactions" DROP CONSTRAINT "ledger_transactions_kind_ck";--> statement-breakpoint
+ALTER TABLE "money_holds" ADD COLUMN "format" text;--> statement-breakpoint
+ALTER TABLE "money_holds" ADD COLUMN "duration_minutes" integer;--> statement-breakpoint
 ALTER TABLE "money_holds" ADD COLUMN "earnings_available_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "coupon_redemptions" ADD CONSTRAINT "coupon_redemptions_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_redemptions" ADD CONSTRAINT "coupon_redemptions_client_id_users_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

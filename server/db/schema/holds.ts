@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /**
@@ -25,6 +25,9 @@ export const moneyHolds = pgTable(
     /** What the hold pays for, e.g. ('session_request', id): one hold per reference. */
     referenceType: text('reference_type').notNull(),
     referenceId: text('reference_id').notNull(),
+    /** What was bought, for earnings by format (null for holds that are not sessions). */
+    format: text('format').$type<'text' | 'audio' | 'video'>(),
+    durationMinutes: integer('duration_minutes'),
     /** Integer cents held. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     status: text('status').$type<MoneyHoldStatus>().notNull().default('held'),

@@ -41,7 +41,15 @@ export function createSettlementRepository() {
     /** Inserts a new 'held' hold; undefined when the reference already has one. */
     async insertHold(
       executor: DbExecutor,
-      values: { clientId: string; coachId: string; reference: HoldReference; amount: number; now: Date },
+      values: {
+        clientId: string;
+        coachId: string;
+        reference: HoldReference;
+        amount: number;
+        format?: 'text' | 'audio' | 'video' | null;
+        durationMinutes?: number | null;
+        now: Date;
+      },
     ): Promise<MoneyHoldRow | undefined> {
       const [row] = await executor
         .insert(moneyHolds)
@@ -51,6 +59,8 @@ export function createSettlementRepository() {
           referenceType: values.reference.type,
           referenceId: values.reference.id,
           amount: values.amount,
+          format: values.format ?? null,
+          durationMinutes: values.durationMinutes ?? null,
           status: 'held',
           createdAt: values.now,
           updatedAt: values.now,

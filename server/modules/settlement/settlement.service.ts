@@ -152,7 +152,15 @@ export function createSettlementService(deps: {
 
   async function hold(
     executor: DbExecutor,
-    input: { clientId: string; coachId: string; reference: HoldReference; amount: number },
+    input: {
+      clientId: string;
+      coachId: string;
+      reference: HoldReference;
+      amount: number;
+      /** What is bought (sessions): shown in coach earnings by format. */
+      format?: SessionFormat | null;
+      durationMinutes?: number | null;
+    },
   ): Promise<MoneyHold> {
     const amount = positiveAmount(input.amount, 'amount');
     return executor.transaction(async (tx) => {
@@ -161,6 +169,8 @@ export function createSettlementService(deps: {
         coachId: input.coachId,
         reference: input.reference,
         amount,
+        format: input.format ?? null,
+        durationMinutes: input.durationMinutes ?? null,
         now: clock.now(),
       });
       if (!row) throw new AppError('HOLD_ALREADY_EXISTS');
