@@ -39,6 +39,11 @@ export const walletSchema = z.object({
   held: z.number().int(),
   currency: z.string(),
   provider: paymentProviderSchema,
+  /**
+   * Stripe: the publishable key Stripe.js needs to confirm a card in the browser (never a secret);
+   * null with the demo provider. Older answers without it read as null.
+   */
+  stripe_publishable_key: z.string().nullable().default(null),
   transactions: z.array(walletTransactionSchema),
 });
 export type Wallet = z.infer<typeof walletSchema>;

@@ -56,12 +56,18 @@ import { createStripeWebhookVerifier } from './adapters/payments/stripe-webhook'
 import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
 import { createDemoPaymentProvider } from './adapters/payments/demo-provider';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
-import { createIdempotencyService } from './modules/idempotency/idempotency.service';
+import { createIdempotencyService, type IdempotencyService } from './modules/idempotency/idempotency.service';
 import { createWalletRepository } from './modules/wallet/wallet.repository';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service';
 import { createSettlementRepository } from './modules/settlement/settlement.repository';
 import { createSettlementService, type SettlementService } from './modules/settlement/settlement.service';
+import { createCouponsRepository } from './modules/coupons/coupons.repository';
+import { couponsRoutes } from './modules/coupons/coupons.routes';
+import { createCouponsService } from './modules/coupons/coupons.service';
+import { createAdminMoneyRepository } from './modules/admin-money/admin-money.repository';
+import { adminMoneyRoutes } from './modules/admin-money/admin-money.routes';
+import { createAdminMoneyService } from './modules/admin-money/admin-money.service';
 import { createDiscoveryRepository } from './modules/discovery/discovery.repository';
 import { discoveryRoutes } from './modules/discovery/discovery.routes';
 import { createDiscoveryService } from './modules/discovery/discovery.service';
@@ -80,6 +86,17 @@ import { createApplicationsService } from './modules/applications/applications.s
 import { createCoachPagesRepository } from './modules/coach-pages/coach-pages.repository';
 import { coachPagesRoutes } from './modules/coach-pages/coach-pages.routes';
 import { createCoachPagesService } from './modules/coach-pages/coach-pages.service';
+import { createGiftsRepository } from './modules/gifts/gifts.repository';
+import { giftsRoutes } from './modules/gifts/gifts.routes';
+import { createGiftsService, type GiftsService } from './modules/gifts/gifts.service';
+import { createEarningsRepository } from './modules/earnings/earnings.repository';
+import { earningsRoutes } from './modules/earnings/earnings.routes';
+import { createEarningsService } from './modules/earnings/earnings.service';
+import { createPayoutsRepository } from './modules/payouts/payouts.repository';
+import { payoutsRoutes } from './modules/payouts/payouts.routes';
+import { createPayoutsService } from './modules/payouts/payouts.service';
+import { createPlatformSettingsRepository } from './modules/platform-settings/platform-settings.repository';
+import { createPlatformSettingsService } from './modules/platform-settings/platform-settings.service';
 
 export type AppDeps = {
   config: Config;
@@ -119,7 +136,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, { paymentsProvider: config.paymentsProvider });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -258,6 +275,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
 
   // Wallet top-ups (issue #5): provider events reach the ledger only through wallet.applyPaymentEvent.
   const idempotency = createIdempotencyService({ db, clock });
+  app.decorate('idempotency', idempotency);
   // Stripe when configured (its events arrive by the signed webhook below); otherwise the demo provider,
   // which delivers its own events (refunds) back through applyPaymentEvent.
   const stripeSecretKey = config.paymentsProvider === 'stripe' ? config.stripe.secretKey : undefined;
@@ -269,6 +287,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     repository: createWalletRepository(),
     ledger,
     provider: paymentProvider,
+    stripePublishableKey: stripeSecretKey ? (config.stripe.publishableKey ?? null) : null,
     clock,
     log: app.log,
   });
@@ -283,22 +302,67 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     });
   }
 
+  // Coupons (issue #5): validated by settlement's quote, redeemed and released with its holds.
+  const coupons = createCouponsService({ db, repository: createCouponsRepository(), clock });
   // Holds and settlement (issue #5): no HTTP routes; the sessions capability calls it in its own transactions.
   app.decorate(
     'settlement',
-    createSettlementService({ db, repository: createSettlementRepository(), ledger, clock }),
+    createSettlementService({ db, repository: createSettlementRepository(), ledger, coupons, clock }),
   );
 
   // ---- #5 coupons (wired by the coupons module)
+  app.decorate('coupons', coupons);
+  await app.register(couponsRoutes, { coupons, settlement: app.settlement, admin, guard });
   // ---- end coupons
 
   // ---- #5 gifts (wired by the gifts module)
+  const gifts = createGiftsService({
+    db,
+    repository: createGiftsRepository(),
+    ledger,
+    settlement: app.settlement,
+    isApprovedCoach: (userId) => applications.isApprovedCoach(userId),
+    outbox,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  app.decorate('gifts', gifts);
+  await app.register(giftsRoutes, { gifts, idempotency, guard });
   // ---- end gifts
 
   // ---- #5 coach earnings, payout methods and withdrawals (wired by the earnings module)
+  // Money settings (withdrawal minimum, earnings hold days) are read from platform_settings on each use.
+  const platformSettings = createPlatformSettingsService({ repository: createPlatformSettingsRepository() });
+  const earnings = createEarningsService({
+    db,
+    repository: createEarningsRepository(),
+    ledger,
+    settings: platformSettings,
+    clock,
+  });
+  // server/main.ts runs earnings.releaseDue (pending -> available after the hold days) as a job.
+  app.decorate('earnings', earnings);
+  await app.register(earningsRoutes, { earnings, guard });
+  const payouts = createPayoutsService({
+    db,
+    repository: createPayoutsRepository(),
+    ledger,
+    settings: platformSettings,
+    admin,
+    clock,
+  });
+  await app.register(payoutsRoutes, { payouts, admin, idempotency, guard });
   // ---- end earnings
 
   // ---- #5 admin money: refunds and platform revenue (wired by the admin-money module)
+  const adminMoney = createAdminMoneyService({
+    db,
+    repository: createAdminMoneyRepository(),
+    settlement: app.settlement,
+    admin,
+    clock,
+  });
+  await app.register(adminMoneyRoutes, { adminMoney, admin, idempotency, guard });
   // ---- end admin money
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
@@ -322,5 +386,9 @@ declare module 'fastify' {
     wallet: WalletService;
     /** Holds and settlement: quote, hold, release, capture, refund (compare-and-set on money_holds). */
     settlement: SettlementService;
+    /** Idempotency-Key handling for money-moving POSTs (one service for every such route). */
+    idempotency: IdempotencyService;
+    /** Gifts: send, claim, cancel (compare-and-set on gifts.status with the ledger posting). */
+    gifts: GiftsService;
   }
 }

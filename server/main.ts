@@ -11,6 +11,7 @@ import { runMigrations } from './db/migrate';
 import { createObjectStorage } from './adapters/storage/create-object-storage';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed';
 import { createLedgerInvariantsJob, type LedgerInvariantsJob } from './jobs/ledger-invariants.job';
+import { createEarningsReleaseJob, type EarningsReleaseJob } from './jobs/earnings-release.job';
 import { createOutboxJob, type OutboxJob } from './jobs/outbox.job';
 
 /** Process entry: config, database, buildApp, listen, graceful shutdown. */
@@ -47,6 +48,7 @@ async function main() {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let outboxJob: OutboxJob | undefined;
   let ledgerInvariantsJob: LedgerInvariantsJob | undefined;
+  let earningsReleaseJob: EarningsReleaseJob | undefined;
 
   let shuttingDown: Promise<void> | undefined;
   let firstSignalAt = 0;
@@ -70,6 +72,7 @@ async function main() {
     shuttingDown = (async () => {
       await outboxJob?.stop(); // lets a delivery run in progress record its results while the pool is open
       await ledgerInvariantsJob?.stop();
+      await earningsReleaseJob?.stop();
       await app?.close(); // stops accepting, waits for in-flight requests, closes sockets
       await database.close();
       await embedded?.stop();
@@ -119,6 +122,14 @@ async function main() {
     });
     outboxJob.start();
     ledgerInvariantsJob.start();
+    // Coach earnings become available earnings_hold_days after the session: at start-up, then every 10 minutes.
+    const earnings = app.earnings;
+    earningsReleaseJob = createEarningsReleaseJob({
+      releaseDue: (now) => earnings.releaseDue(now),
+      clock: systemClock,
+      logger: app.log.child({ job: 'earnings-release' }),
+    });
+    earningsReleaseJob.start();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     say('');
@@ -151,6 +162,7 @@ async function main() {
     );
     await outboxJob?.stop().catch(() => undefined);
     await ledgerInvariantsJob?.stop().catch(() => undefined);
+    await earningsReleaseJob?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);

@@ -96,6 +96,8 @@ export const ERROR_CODES = {
   /** A payment provider's webhook delivery failed signature or timestamp verification (nothing was applied). */
   WEBHOOK_SIGNATURE_INVALID:
     'The webhook signature could not be verified. Check the endpoint signing secret and the server clock.',
+  /** A coupon code cannot be used here; the message says exactly why (unknown, not yet valid, expired, used up...). */
+  COUPON_INVALID: "This coupon code isn't valid.",
   /** Anything unexpected. Details are logged on the server, never sent to the client. */
   INTERNAL_ERROR: 'An unexpected error occurred. Please try again.',
 } as const;

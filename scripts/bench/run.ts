@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { discoveryScenario } from './discovery';
 import { httpScenario } from './http';
+import { walletScenario } from './wallet';
 import { killAllServersNow, stopAllServers } from './lib/children';
 import { gitState, machineInfo, renderTable, saveResult } from './lib/report';
 import type { Scenario, ScenarioResult } from './lib/types';
@@ -14,8 +15,8 @@ import type { Scenario, ScenarioResult } from './lib/types';
  * 130 interrupted.
  */
 
-/** Registration order is run order. Later: wallet, ring, chat. */
-const scenarios: Scenario[] = [httpScenario, discoveryScenario];
+/** Registration order is run order. Later: ring, chat. */
+const scenarios: Scenario[] = [httpScenario, discoveryScenario, walletScenario];
 
 const usage = `Usage: npm run bench -- [scenario...] [--rounds N] [--duration SECONDS] [--quick]
 

@@ -64,6 +64,38 @@ describe('seedDemoData', () => {
     expect(await database.db.select().from(coachFollows)).toHaveLength(2);
   });
 
+  it('seeds demo money once, through the ledger: the client has a balance, coaches have earnings, invariants hold', async () => {
+    const balance = async (kind: string, email: string | null) => {
+      const result = await database.db.execute<{ total: string }>(sql`
+        select coalesce(sum(e.amount), 0)::text as total
+        from ledger_entries e join ledger_accounts a on a.id = e.account_id
+        left join users u on u.id = a.owner_user_id
+        where a.kind = ${kind} and (${email}::text is null or u.email = ${email})`);
+      return Number(result.rows[0]?.total);
+    };
+    const wallet = await balance('client_wallet', 'client@wellspring.demo');
+    const coach = await balance('coach_pending', 'coach@wellspring.demo');
+    const platform = await balance('platform_revenue', null);
+    expect(wallet).toBeGreaterThan(0);
+    expect(coach).toBeGreaterThan(0);
+    expect(platform).toBeGreaterThan(0);
+    const captured = await database.db.execute<{ count: string; coach: string; platform: string }>(sql`
+      select count(*)::text as count, sum(captured_coach_amount)::text as coach,
+             sum(captured_platform_amount)::text as platform
+      from money_holds where status = 'captured'`);
+    expect(Number(captured.rows[0]?.count)).toBeGreaterThanOrEqual(10);
+    // Every cent the client paid is the coaches' plus the platform's; the ledger as a whole sums to 0.
+    expect(Number(captured.rows[0]?.coach) + Number(captured.rows[0]?.platform)).toBe(160_000 - wallet);
+    expect(platform).toBe(Number(captured.rows[0]?.platform));
+    const total = await database.db.execute<{ total: string }>(
+      sql`select coalesce(sum(amount), 0)::text as total from ledger_entries`,
+    );
+    expect(total.rows[0]?.total).toBe('0');
+    // A second start adds nothing.
+    await seedDemoData(database.db, new Date('2026-11-21T09:00:00Z'));
+    expect(await balance('client_wallet', 'client@wellspring.demo')).toBe(wallet);
+  });
+
   it('gives each demo account its roles, a verified email and a password that verifies', async () => {
     for (const account of DEMO_ACCOUNTS) {
       const [user] = await database.db.select().from(users).where(eq(users.email, account.email));

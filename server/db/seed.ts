@@ -3,6 +3,7 @@ import type { ObjectStorage } from '../adapters/storage/object-storage';
 import { hashPassword } from '../modules/auth/password';
 import type { Database, DbExecutor } from './client';
 import { DEMO_COACHES } from './demo-coaches';
+import { seedDemoMoney } from './seed-money';
 import { renderCover, renderPortrait } from './demo-photos';
 import {
   adminUsers,
@@ -27,7 +28,7 @@ export type DemoAccount = {
   fullName: string;
   username: string;
   roles: ('client' | 'coach')[];
-  adminRole?: 'super_admin' | 'coach_manager';
+  adminRole?: 'super_admin' | 'coach_manager' | 'financial_admin';
 };
 
 /** The demo accounts printed by `npm start` and listed in README.md. */
@@ -66,6 +67,15 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     roles: [],
     adminRole: 'coach_manager',
   },
+  {
+    label: 'Finance',
+    email: 'finance@wellspring.demo',
+    password: 'wellspring-demo-finance',
+    fullName: 'Noor Haddad',
+    username: 'noor-haddad',
+    roles: [],
+    adminRole: 'financial_admin',
+  },
 ];
 
 const SEED_KEY = 'demo_seed';
@@ -89,7 +99,7 @@ export async function seedDemoData(db: Database, now: Date, storage?: ObjectStor
         })),
       )
     : undefined;
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     const claimed = await tx
       .insert(appMeta)
       .values({ key: SEED_KEY, value: { seededAt: now.toISOString() } })
@@ -127,6 +137,9 @@ export async function seedDemoData(db: Database, now: Date, storage?: ObjectStor
     await seedMarketplace(tx, now, storage && pictures ? { storage, pictures } : undefined);
     return true;
   });
+  // Money has its own marker and transaction: wallets, past paid sessions, coach earnings.
+  await seedDemoMoney(db, now);
+  return seeded;
 }
 
 async function userIdByEmail(tx: DbExecutor, email: string) {

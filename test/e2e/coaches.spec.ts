@@ -1,15 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
-import { totpCode, totpStep } from '../../server/modules/auth/totp';
+import { accountFactor, newPage, nextCode, shots, signIn, signUp, type MailboxMessage } from './lib/journey';
 
 /**
  * Issue #4 end to end, in a real Chromium against the real server (scripts/e2e-server.mjs: a fresh
@@ -21,13 +12,9 @@ import { totpCode, totpStep } from '../../server/modules/auth/totp';
  * test-results/screenshots/coaches-*.png.
  */
 
-const SCREENSHOTS = path.join('test-results', 'screenshots');
-const PASSWORD = 'harbor lantern violet oat';
 const REVIEWER = { email: 'reviewer@wellspring.demo', password: 'wellspring-demo-reviewer' };
 
-type Session = { access_token: string; user: { id: string } };
 type CoachCard = { full_name: string | null; username: string | null; categories: string[] };
-type MailboxMessage = { recipient: string; template: string; subject: string | null; body_text: string };
 
 const SERVICE = 'Sleep reset session';
 
@@ -51,114 +38,11 @@ function journeyNames() {
   };
 }
 
-/** Full-page screenshots: 1280 px light; with `all`, also 360 px and the dark theme at both widths. */
-async function shots(page: Page, name: string, { all = false }: { all?: boolean } = {}) {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  // From the top, so sticky bars sit where they belong in the full-page picture.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const variants: [number, 'light' | 'dark'][] = all
-    ? [
-        [1280, 'light'],
-        [360, 'light'],
-        [1280, 'dark'],
-        [360, 'dark'],
-      ]
-    : [[1280, 'light']];
-  for (const [width, scheme] of variants) {
-    await page.emulateMedia({ colorScheme: scheme });
-    // The app follows the system theme while the preference is "system" (the default).
-    await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?![\s\S]*\bdark\b)/);
-    await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({
-      path: path.join(SCREENSHOTS, `coaches-${name}-${width}-${scheme}.png`),
-      fullPage: true,
-    });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-/** A fresh browser context (its own cookies) with a page, at the desktop width. */
-async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  return { context, page: await context.newPage() };
-}
-
-/** Signs in through the API from the page's own context, so the refresh cookie lands in the browser. */
-async function signIn(page: Page, account: { email: string; password: string }): Promise<Session> {
-  const response = await page.request.post('/auth/v1/token?grant_type=password', {
-    headers: { 'x-refresh-cookie': '1' },
-    data: account,
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as Session;
-}
-
-async function signUp(page: Page, email: string, data: Record<string, unknown>): Promise<Session> {
-  const response = await page.request.post('/auth/v1/signup', {
-    headers: { 'x-refresh-cookie': '1' },
-    data: { email, password: PASSWORD, data },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as Session;
-}
-
 /** GET /api/coaches as anyone: the discovery read model. */
 async function searchCoaches(request: APIRequestContext, query: Record<string, string>) {
   const response = await request.get(`/api/coaches?${new URLSearchParams(query).toString()}`);
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { coaches: CoachCard[] }).coaches;
-}
-
-// ---- The reviewer's authenticator.
-
-type ReviewerFactor = { secret: string; lastStep: number };
-
-/**
- * The demo reviewer's TOTP factor, enrolled once per server (its database is fresh per run). The
- * secret is kept in a file named after the reviewer's user id, which is new with every database:
- * a retried (or repeated) test reuses the factor instead of failing to enrol a second one at aal1.
- */
-async function reviewerFactor(request: APIRequestContext): Promise<{ file: string; factor: ReviewerFactor }> {
-  const signedIn = await request.post('/auth/v1/token?grant_type=password', { data: REVIEWER });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const session = (await signedIn.json()) as Session;
-  // Playwright empties its output folder at the start of each run; retries within the run keep it.
-  const file = path.join(test.info().project.outputDir, `reviewer-totp-${session.user.id}.json`);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  if (fs.existsSync(file))
-    return { file, factor: JSON.parse(fs.readFileSync(file, 'utf8')) as ReviewerFactor };
-
-  const auth = { authorization: `Bearer ${session.access_token}` };
-  const enrolled = await request.post('/auth/v1/factors', { headers: auth, data: { factor_type: 'totp' } });
-  expect(enrolled.status(), `enrol a factor for the demo reviewer: ${await enrolled.text()}`).toBe(200);
-  const { id, totp } = (await enrolled.json()) as { id: string; totp: { secret: string } };
-  const challenge = await request.post(`/auth/v1/factors/${id}/challenge`, { headers: auth });
-  expect(challenge.status(), await challenge.text()).toBe(200);
-  const lastStep = totpStep(new Date());
-  const verified = await request.post(`/auth/v1/factors/${id}/verify`, {
-    headers: auth,
-    data: {
-      challenge_id: ((await challenge.json()) as { id: string }).id,
-      code: totpCode(totp.secret, lastStep),
-    },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-  const factor = { secret: totp.secret, lastStep };
-  fs.writeFileSync(file, JSON.stringify(factor));
-  return { file, factor };
-}
-
-/** A code the server has not seen yet (each 30-second step works once; the next one is accepted too). */
-async function nextCode(page: Page, file: string, factor: ReviewerFactor) {
-  let step = Math.max(totpStep(new Date()), factor.lastStep + 1);
-  while (step > totpStep(new Date()) + 1) {
-    await page.waitForTimeout(1000);
-    step = Math.max(totpStep(new Date()), factor.lastStep + 1);
-  }
-  factor.lastStep = step;
-  fs.writeFileSync(file, JSON.stringify(factor));
-  return totpCode(factor.secret, step);
 }
 
 /** A real 256×256 PNG portrait placeholder: a soft gradient with a circle, made by sharp. */
@@ -199,7 +83,7 @@ test.describe('issue #4: from application to a client who follows the coach', ()
       await expect(page.getByRole('heading', { level: 1, name: 'Coach home' })).toBeVisible();
       await expect(page).toHaveURL(/\/portal$/);
       await expect(page.getByRole('heading', { name: 'Apply to be listed' })).toBeVisible();
-      await shots(page, '1-portal-before-applying');
+      await shots(page, 'coaches', '1-portal-before-applying');
 
       await page.getByRole('link', { name: 'Apply to be listed' }).click();
       await expect(page).toHaveURL(/\/coach-application$/);
@@ -218,14 +102,14 @@ test.describe('issue #4: from application to a client who follows the coach', ()
       await page.getByLabel('Text sessions ($)').fill('25');
       await page.getByLabel('Audio sessions ($)').fill('30');
       await page.getByLabel('Video sessions ($)').fill('45');
-      await shots(page, '1-application-form');
+      await shots(page, 'coaches', '1-application-form');
       await page.getByRole('button', { name: 'Submit application' }).click();
 
       await expect(page.getByRole('heading', { name: "We're reviewing your application" })).toBeVisible();
       await page.getByText('What you sent').click();
       await expect(page.getByText('Sleep, Stress management')).toBeVisible();
       await expect(page.getByText('Text $25.00 · Audio $30.00 · Video $45.00')).toBeVisible();
-      await shots(page, '1-application-pending');
+      await shots(page, 'coaches', '1-application-pending');
 
       // Not listed yet: a coach role and a profile, but no approved application.
       expect(await searchCoaches(anonymous, { q: coachName })).toEqual([]);
@@ -235,13 +119,13 @@ test.describe('issue #4: from application to a client who follows the coach', ()
     // ---- 2. The reviewer confirms the second factor and approves.
     await test.step('the reviewer approves the application', async () => {
       const { page } = reviewer;
-      const { file, factor } = await reviewerFactor(reviewer.context.request);
+      const factor = await accountFactor(reviewer.context.request, REVIEWER);
       await signIn(page, REVIEWER);
       await page.goto('/admin/applications');
       await expect(
         page.getByRole('heading', { level: 1, name: 'Enter the 6-digit code from your authenticator app' }),
       ).toBeVisible();
-      await page.getByLabel('Authenticator code').fill(await nextCode(page, file, factor));
+      await page.getByLabel('Authenticator code').fill(await nextCode(page, factor));
       await page.getByRole('button', { name: 'Verify' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Coach applications' })).toBeVisible();
 
@@ -253,12 +137,12 @@ test.describe('issue #4: from application to a client who follows the coach', ()
       await expect(detail).toContainText(coachEmail);
       await expect(detail).toContainText('Eight years coaching shift workers');
       await expect(detail).toContainText('Video: $45.00');
-      await shots(page, '2-admin-application');
+      await shots(page, 'coaches', '2-admin-application');
 
       await detail.getByRole('button', { name: 'Approve…' }).click();
       const dialog = page.getByRole('alertdialog', { name: `Approve ${coachName}?` });
       await expect(dialog).toBeVisible();
-      await shots(page, '2-admin-approve-dialog');
+      await shots(page, 'coaches', '2-admin-approve-dialog');
       await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
       await expect(dialog).toBeHidden();
       await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
@@ -271,14 +155,14 @@ test.describe('issue #4: from application to a client who follows the coach', ()
       await expect(page.getByRole('article', { name: coachName })).toContainText(
         /Approved by Ines Duarte on/,
       );
-      await shots(page, '2-admin-approved');
+      await shots(page, 'coaches', '2-admin-approved');
     });
 
     await test.step('the applicant sees the approval and the welcome email', async () => {
       const { page } = coach;
       await page.reload();
       await expect(page.getByRole('heading', { name: "You're approved" })).toBeVisible();
-      await shots(page, '2-application-approved');
+      await shots(page, 'coaches', '2-application-approved');
 
       let welcome: MailboxMessage | undefined;
       await expect
@@ -348,7 +232,7 @@ test.describe('issue #4: from application to a client who follows the coach', ()
       await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Profile saved');
       await expect(page.getByText('All changes saved.')).toBeAttached();
       await expect(page.getByLabel('Username')).toHaveValue(username);
-      await shots(page, '3-profile-edit');
+      await shots(page, 'coaches', '3-profile-edit');
     });
 
     await test.step('the coach creates a service; the coach home says the profile is complete', async () => {
@@ -367,14 +251,14 @@ test.describe('issue #4: from application to a client who follows the coach', ()
       await dialog.getByLabel('Price (USD)').fill('60');
       await dialog.getByLabel('Duration (minutes)').fill('50');
       await dialog.getByLabel('Category').selectOption('sleep');
-      await shots(page, '3-service-dialog');
+      await shots(page, 'coaches', '3-service-dialog');
       await dialog.getByRole('button', { name: 'Create service' }).click();
       await expect(dialog).toBeHidden();
       const card = page.getByRole('article', { name: SERVICE });
       await expect(card).toContainText('Active');
       await expect(card).toContainText('$60.00');
       await expect(card).toContainText('50 min');
-      await shots(page, '3-services');
+      await shots(page, 'coaches', '3-services');
 
       await page.goto('/portal');
       await expect(page.getByRole('heading', { level: 1, name: 'Coach home' })).toBeVisible();
@@ -386,7 +270,7 @@ test.describe('issue #4: from application to a client who follows the coach', ()
         '100',
       );
       await expect(page.getByRole('heading', { name: 'Apply to be listed' })).toBeHidden();
-      await shots(page, '3-portal-complete');
+      await shots(page, 'coaches', '3-portal-complete');
     });
 
     // ---- 4. A client finds the coach, visits the page and the website, and follows them.
@@ -429,7 +313,7 @@ test.describe('issue #4: from application to a client who follows the coach', ()
       await expect(coachCard).toBeVisible();
       await expect(results.getByText('1 coach', { exact: true })).toBeVisible();
       await expect(coachCard.locator('img')).toHaveAttribute('src', avatarUrl);
-      await shots(page, '4-discover', { all: true });
+      await shots(page, 'coaches', '4-discover', { all: true });
     });
 
     await test.step('the client opens the coach page and the website', async () => {
@@ -453,7 +337,7 @@ test.describe('issue #4: from application to a client who follows the coach', ()
       await expect(services).toContainText('Four weeks to calmer nights');
       await expect(services).toContainText('$60.00');
       await expect(page.getByRole('region', { name: 'On-demand sessions' })).toContainText('$45.00');
-      await shots(page, '4-coach-page', { all: true });
+      await shots(page, 'coaches', '4-coach-page', { all: true });
 
       await page.getByRole('link', { name: 'Visit website' }).click();
       await expect(page).toHaveURL(new RegExp(`/coach/${username}/website$`));
@@ -462,7 +346,7 @@ test.describe('issue #4: from application to a client who follows the coach', ()
       await expect(website).toContainText(`${coachName} · Sleep and stress coach`);
       await expect(website.getByRole('heading', { name: SERVICE })).toBeVisible();
       await expect(website.locator(`header img[src="${avatarUrl}"]`)).toBeVisible();
-      await shots(page, '4-coach-website');
+      await shots(page, 'coaches', '4-coach-website');
 
       await page.goBack();
       await expect(page).toHaveURL(new RegExp(`/coach/${username}$`));
@@ -479,7 +363,7 @@ test.describe('issue #4: from application to a client who follows the coach', ()
         'aria-pressed',
         'true',
       );
-      await shots(page, '4-coach-page-following');
+      await shots(page, 'coaches', '4-coach-page-following');
 
       // Saved on the server, not only in the page: a reload shows the same.
       await page.reload();
@@ -501,7 +385,7 @@ test.describe('issue #4: from application to a client who follows the coach', ()
       );
       await expect(favourite.getByRole('switch', { name: 'Following' })).toBeChecked();
       await expect(favourite.getByRole('switch', { name: 'Notify me' })).toBeChecked();
-      await shots(page, '4-client-favorites', { all: true });
+      await shots(page, 'coaches', '4-client-favorites', { all: true });
     });
 
     await anonymous.dispose();

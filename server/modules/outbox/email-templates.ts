@@ -5,6 +5,16 @@
 export type EmailTemplateData = {
   /** Sent when an admin approves a coach application. */
   coach_welcome: { coachName: string; dashboardUrl: string };
+  /** Sent to a gift's recipient on its delivery date (issue #5 point 7). */
+  gift_received: {
+    senderName: string;
+    /** What it is, e.g. "$25.00 of Wellspring credit" or "a 30-minute video session with Lena Ortiz". */
+    giftDescription: string;
+    /** The sender's message; may be empty. */
+    message: string;
+    /** `${publicUrl}/gift?claim=<id>`. */
+    claimUrl: string;
+  };
 };
 
 export type EmailTemplate = keyof EmailTemplateData;
@@ -31,6 +41,29 @@ const RENDERERS: { [T in EmailTemplate]: (data: EmailTemplateData[T]) => Rendere
       bodyHtml:
         `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(lines[0] ?? '')}</p>` +
         `<p><a href="${escapeHtml(dashboardUrl)}">Open your coach home</a></p>`,
+    };
+  },
+  gift_received: ({ senderName, giftDescription, message, claimUrl }) => {
+    // A name is a single line in a subject: no line breaks from a profile can reach the header.
+    const sender = senderName.replace(/[\r\n]+/g, ' ').trim();
+    const intro = `${sender} sent you a gift on Wellspring: ${giftDescription}.`;
+    const note = message.trim();
+    const howTo =
+      'To claim it, sign in (or create an account) with this email address, confirm the address, and open:';
+    return {
+      subject: `${sender} sent you a gift on Wellspring`,
+      bodyText:
+        `${intro}\n\n` +
+        (note ? `Their message:\n${note}\n\n` : '') +
+        `${howTo}\n${claimUrl}\n\nOnce claimed, the amount is added to your Wellspring wallet.\n`,
+      bodyHtml:
+        `<p>${escapeHtml(intro)}</p>` +
+        (note
+          ? `<p>Their message:</p><blockquote style="white-space:pre-line">${escapeHtml(note)}</blockquote>`
+          : '') +
+        `<p>${escapeHtml(howTo)}</p>` +
+        `<p><a href="${escapeHtml(claimUrl)}">Claim your gift</a></p>` +
+        '<p>Once claimed, the amount is added to your Wellspring wallet.</p>',
     };
   },
 };

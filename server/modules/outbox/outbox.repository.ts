@@ -13,6 +13,8 @@ export type NewOutboxMessage = {
   bodyText: string;
   bodyHtml?: string;
   data?: Record<string, unknown>;
+  /** Not delivered before this time (a scheduled message, e.g. a gift's delivery date); default now. */
+  notBefore?: Date;
 };
 
 /** A message the delivery job now owns; `attempts` already counts the attempt being made. */
@@ -44,13 +46,14 @@ export type OutboxMessageSummary = {
 export function createOutboxRepository() {
   return {
     async insertMessage(executor: DbExecutor, message: NewOutboxMessage, now: Date): Promise<{ id: string }> {
+      const { notBefore, ...fields } = message;
       const [row] = await executor
         .insert(outboxMessages)
         .values({
-          ...message,
+          ...fields,
           data: message.data ?? {},
           status: 'pending',
-          nextAttemptAt: now,
+          nextAttemptAt: notBefore && notBefore > now ? notBefore : now,
           createdAt: now,
         })
         .returning({ id: outboxMessages.id });

@@ -19,6 +19,7 @@ beforeAll(() => {
     db: wide.db,
     repository: createSettlementRepository(),
     ledger: t.app.ledger.service,
+    coupons: t.app.coupons,
     clock: systemClock,
   });
 });
@@ -40,6 +41,20 @@ async function fundedClient(amount: number) {
     expect(result.outcome).toBe('applied');
   }
   return clientId;
+}
+
+async function insertCoupon(
+  createdBy: string,
+  code: string,
+  discountType: 'percent' | 'fixed',
+  value: number,
+  maxRedemptions: number | null = null,
+) {
+  await t.pool.query(
+    `insert into coupons (code, coach_id, created_by, discount_type, value, valid_from, max_redemptions, created_at, updated_at)
+     values ($1, null, $2, $3, $4, $5, $6, $5, $5)`,
+    [code, createdBy, discountType, value, new Date(t.clock.now().getTime() - 60_000), maxRedemptions],
+  );
 }
 
 async function expectLedgerConsistent() {
@@ -72,22 +87,56 @@ describe('quote', () => {
       coupon_code: null,
       coupon_discount_type: null,
     });
+    // Coupons are validated by code through the coupons service (coupons.integration.test.ts has the rest).
+    await insertCoupon(coachId, 'TENOFF', 'percent', 10);
+    await insertCoupon(coachId, 'BIG', 'fixed', 99_999);
     // video: default 40.00 per 15 minutes.
-    const video = await settlement.quote({
-      coachId,
-      format: 'video',
-      minutes: 30,
-      coupon: { code: 'TENOFF', discountType: 'percent', value: 10 },
-    });
+    const video = await settlement.quote({ coachId, format: 'video', minutes: 30, couponCode: 'tenoff' });
     expect(video).toMatchObject({ rate: 4000, price: 8000, discount_amount: 800, final: 7200 });
-    expect(video.coupon_code).toBe('TENOFF');
-    const free = await settlement.quote({
-      coachId,
-      format: 'audio',
-      minutes: 15,
-      coupon: { code: 'BIG', discountType: 'fixed', value: 99_999 },
+    expect(video).toMatchObject({ coupon_code: 'TENOFF', coupon_discount_type: 'percent' });
+    const free = await settlement.quote({ coachId, format: 'audio', minutes: 15, couponCode: 'BIG' });
+    expect(free).toMatchObject({
+      price: 3500,
+      discount_amount: 3500,
+      final: 0,
+      coupon_discount_type: 'fixed',
     });
-    expect(free).toMatchObject({ price: 3500, discount_amount: 3500, final: 0 });
+    await expect(
+      settlement.quote({ coachId, format: 'audio', minutes: 15, couponCode: 'NOPE1' }),
+    ).rejects.toMatchObject({ code: 'COUPON_INVALID', message: "This coupon code isn't valid." });
+  });
+
+  it('a hold with a coupon records its redemption; the release gives it back in the same transaction', async () => {
+    const coachId = await createBareUser(t.pool);
+    await insertCoupon(coachId, 'HOLDME', 'fixed', 500, 1);
+    const clientId = await fundedClient(5_000);
+    const ref = reference();
+    const s = t.app.settlement;
+    await s.own.hold({
+      clientId,
+      coachId,
+      reference: ref,
+      amount: 2_500,
+      coupon: { code: 'HOLDME', discountAmount: 500 },
+    });
+    const redemption = () =>
+      t.pool.query<{ status: string }>(
+        'select status from coupon_redemptions where reference_type = $1 and reference_id = $2',
+        [ref.type, ref.id],
+      );
+    expect((await redemption()).rows).toEqual([{ status: 'active' }]);
+    // A release rolled back by its caller gives nothing back.
+    await expect(
+      t.db.transaction(async (tx) => {
+        await s.release(tx, ref);
+        throw new Error('the decline failed');
+      }),
+    ).rejects.toThrow('the decline failed');
+    expect((await redemption()).rows).toEqual([{ status: 'active' }]);
+    await s.own.release(ref);
+    expect((await redemption()).rows).toEqual([{ status: 'released' }]);
+    expect(await balanceOf(t.pool, 'client_wallet', clientId)).toBe(5_000);
+    await expectLedgerConsistent();
   });
 
   it('answers NOT_FOUND for an unknown coach and VALIDATION_ERROR for a bad length', async () => {

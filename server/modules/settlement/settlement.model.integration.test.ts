@@ -6,13 +6,17 @@ import type { PaymentEvent } from '../../adapters/payments/payment-provider';
 import { createBareUser, topUpThroughEvent } from '../../../test/support/money';
 import { useTestApp } from '../../../test/support/test-app';
 import type { HoldReference } from './settlement.service';
+import type { DbExecutor } from '../../db/client';
+import { createGiftBodySchema } from '../../../contracts/gifts';
 
 /**
  * Model-based property test (issue #5): random sequences of top-ups (through wallet.applyPaymentEvent),
- * holds, releases, captures, refunds and replays (of a provider event, of a hold's reference) run
+ * holds (some with a coupon), releases, captures, refunds and replays (of a provider event, of a hold's
+ * reference) run
  * against the real service on PostgreSQL and against a tiny in-memory model. After EVERY step the
  * ledger sums to zero, every transaction of the run balances with >= 2 entries, no person's account is
- * negative, every derived balance equals the model to the cent, and coach + platform = captured.
+ * negative, every derived balance equals the model to the cent, coach + platform = captured, and the
+ * run's coupon (at most 3 uses, 2 per client) has exactly the active redemptions the model counts.
  * One database; each run makes fresh users (ledger tables are append-only, so nothing is truncated).
  */
 const t = useTestApp({ RATE_LIMIT_MAX: '100000' });
@@ -25,11 +29,16 @@ type Person = 0 | 1;
 type Op =
   | { kind: 'topUp'; client: Person; amount: number }
   | { kind: 'hold'; client: Person; coach: Person; amount: number }
+  | { kind: 'couponHold'; client: Person; coach: Person; amount: number }
   | { kind: 'release'; pick: number }
   | { kind: 'capture'; pick: number }
   | { kind: 'refund'; pick: number; amount: number; rest: boolean }
   | { kind: 'replayEvent'; pick: number }
-  | { kind: 'replayHold'; pick: number };
+  | { kind: 'replayHold'; pick: number }
+  | { kind: 'giftSend'; client: Person; amount: number }
+  | { kind: 'giftClaim'; pick: number }
+  | { kind: 'giftCancel'; pick: number }
+  | { kind: 'replayKey'; pick: number };
 
 const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   {
@@ -49,6 +58,15 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
       amount: fc.integer({ min: 1, max: 4_000 }),
     }),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('couponHold' as const),
+      client: fc.constantFrom<Person>(0, 1),
+      coach: fc.constantFrom<Person>(0, 1),
+      amount: fc.integer({ min: 1, max: 4_000 }),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('release' as const), pick: fc.nat() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('capture' as const), pick: fc.nat() }) },
   {
@@ -62,7 +80,30 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('replayEvent' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('replayHold' as const), pick: fc.nat() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('giftSend' as const),
+      client: fc.constantFrom<Person>(0, 1),
+      amount: fc.integer({ min: 500, max: 5_000 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('giftClaim' as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('giftCancel' as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('replayKey' as const), pick: fc.nat() }) },
 );
+
+type ModelGift = { id: string; sender: Person; amount: number; status: 'pending' | 'claimed' | 'cancelled' };
+
+/** A money-moving request made through the idempotency service, kept to replay with the same key. */
+type KeyedCall = {
+  userId: string;
+  key: string;
+  methodPath: string;
+  body: unknown;
+  status: number;
+  response: unknown;
+};
 
 type ModelHold = {
   reference: HoldReference;
@@ -73,7 +114,14 @@ type ModelHold = {
   coachShare: number;
   platformShare: number;
   refunded: number;
+  /** Whether the hold redeemed the run's coupon (released with it). */
+  coupon: boolean;
 };
+
+/** The run's coupon: a platform coupon, 10 % off, at most 3 active uses, 2 per client. */
+const COUPON_MAX = 3;
+const COUPON_MAX_PER_CLIENT = 2;
+const couponDiscount = (amount: number) => Math.max(1, Math.floor(amount / 10));
 
 type Model = {
   wallet: [number, number];
@@ -83,6 +131,11 @@ type Model = {
   clearing: number;
   holds: ModelHold[];
   events: PaymentEvent[];
+  couponUses: [number, number];
+  /** Cents in the platform's gift escrow (baseline + this run's pending gifts). */
+  escrow: number;
+  gifts: ModelGift[];
+  keyed: KeyedCall[];
 };
 
 type Outcome = 'ok' | string;
@@ -105,6 +158,7 @@ type Snapshot = {
   unbalanced: number;
   platform: string;
   clearing: string;
+  escrow: string;
   balances: { kind: string; owner: string; total: string }[];
   captured: { amount: string; split: string } | null;
 };
@@ -129,6 +183,7 @@ async function snapshot(users: string[]): Promise<Snapshot> {
        'unbalanced', (select count(*) from bad),
        'platform', (select coalesce(sum(e.amount), 0)::text from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.kind = 'platform_revenue'),
        'clearing', (select coalesce(sum(e.amount), 0)::text from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.kind = 'provider_clearing'),
+       'escrow', (select coalesce(sum(e.amount), 0)::text from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.kind = 'gift_escrow'),
        'balances', (select coalesce(json_agg(balances), '[]'::json) from balances),
        'captured', (select json_build_object('amount', coalesce(sum(amount), 0)::text,
                      'split', coalesce(sum(captured_coach_amount + captured_platform_amount), 0)::text)
@@ -153,6 +208,45 @@ describe('settlement model-based property', () => {
           const clients = [await createBareUser(t.pool), await createBareUser(t.pool)] as const;
           const coaches = [await createBareUser(t.pool), await createBareUser(t.pool)] as const;
           const users = [...clients, ...coaches];
+          const couponCode = `MODEL-${randomUUID().slice(0, 12)}`.toUpperCase();
+          await t.pool.query(
+            `insert into coupons (code, coach_id, created_by, discount_type, value, valid_from, max_redemptions,
+               max_redemptions_per_client, created_at, updated_at)
+             values ($1, null, $2, 'percent', 10, $3, $4, $5, $3, $3)`,
+            [
+              couponCode,
+              coaches[0],
+              new Date(t.clock.now().getTime() - 60_000),
+              COUPON_MAX,
+              COUPON_MAX_PER_CLIENT,
+            ],
+          );
+          // Gift recipients claim with a confirmed address.
+          await t.pool.query('update users set email_confirmed_at = now() where id = any($1::uuid[])', [
+            [...clients],
+          ]);
+          const emails = await t.pool.query<{ id: string; email: string }>(
+            'select id, email from users where id = any($1::uuid[])',
+            [[...clients]],
+          );
+          const emailOf = (person: Person) =>
+            emails.rows.find((row) => row.id === clients[person])?.email ?? '';
+          /** Runs `handler` as a money-moving POST would: through the idempotency service, keeping the key. */
+          const keyed = async (
+            userId: string,
+            methodPath: string,
+            body: unknown,
+            handler: (tx: DbExecutor) => Promise<unknown>,
+          ) => {
+            const key = randomUUID();
+            const result = await t.app.idempotency.run({ userId, key, methodPath, body }, async (tx) => ({
+              status: 201,
+              body: await handler(tx),
+            }));
+            expect(result.replayed).toBe(false);
+            model.keyed.push({ userId, key, methodPath, body, status: result.status, response: result.body });
+            return result.body;
+          };
           const baseline = await snapshot(users);
           const model: Model = {
             wallet: [0, 0],
@@ -162,7 +256,12 @@ describe('settlement model-based property', () => {
             clearing: Number(baseline.clearing),
             holds: [],
             events: [],
+            couponUses: [0, 0],
+            escrow: Number(baseline.escrow),
+            gifts: [],
+            keyed: [],
           };
+          const pickGift = (pick: number) => model.gifts[pick % Math.max(1, model.gifts.length)];
           const pickHold = (pick: number) => model.holds[pick % Math.max(1, model.holds.length)];
 
           for (const op of ops) {
@@ -212,6 +311,44 @@ describe('settlement model-based property', () => {
                     coachShare: 0,
                     platformShare: 0,
                     refunded: 0,
+                    coupon: false,
+                  });
+                }
+                break;
+              }
+              case 'couponHold': {
+                // The coupon is redeemed before the wallet is charged: its refusal comes first.
+                const reference = { type: 'session_request', id: randomUUID() };
+                const uses = model.couponUses[0] + model.couponUses[1];
+                expected =
+                  uses >= COUPON_MAX || model.couponUses[op.client] >= COUPON_MAX_PER_CLIENT
+                    ? 'COUPON_INVALID'
+                    : model.wallet[op.client] >= op.amount
+                      ? 'ok'
+                      : 'INSUFFICIENT_FUNDS';
+                actual = await attempt(() =>
+                  settlement.own.hold({
+                    clientId: clients[op.client],
+                    coachId: coaches[op.coach],
+                    reference,
+                    amount: op.amount,
+                    coupon: { code: couponCode, discountAmount: couponDiscount(op.amount) },
+                  }),
+                );
+                if (expected === 'ok') {
+                  model.wallet[op.client] -= op.amount;
+                  model.held[op.client] += op.amount;
+                  model.couponUses[op.client] += 1;
+                  model.holds.push({
+                    reference,
+                    client: op.client,
+                    coach: op.coach,
+                    amount: op.amount,
+                    status: 'held',
+                    coachShare: 0,
+                    platformShare: 0,
+                    refunded: 0,
+                    coupon: true,
                   });
                 }
                 break;
@@ -239,6 +376,8 @@ describe('settlement model-based property', () => {
                   hold.status = 'released';
                   model.held[hold.client] -= hold.amount;
                   model.wallet[hold.client] += hold.amount;
+                  // A released request gives its coupon use back.
+                  if (hold.coupon) model.couponUses[hold.client] -= 1;
                 }
                 break;
               }
@@ -282,6 +421,75 @@ describe('settlement model-based property', () => {
                 }
                 break;
               }
+              case 'giftSend': {
+                const sender = clients[op.client];
+                const body = {
+                  kind: 'credit',
+                  amount: op.amount,
+                  recipient_email: emailOf(op.client === 0 ? 1 : 0),
+                  message: 'model',
+                };
+                expected = model.wallet[op.client] >= op.amount ? 'ok' : 'INSUFFICIENT_FUNDS';
+                let id = '';
+                actual = await attempt(async () => {
+                  const sent = (await keyed(sender, 'POST /api/gifts', body, (tx) =>
+                    t.app.gifts.send(tx, sender, createGiftBodySchema.parse(body)),
+                  )) as { id: string };
+                  id = sent.id;
+                });
+                if (expected === 'ok') {
+                  model.wallet[op.client] -= op.amount;
+                  model.escrow += op.amount;
+                  model.gifts.push({ id, sender: op.client, amount: op.amount, status: 'pending' });
+                }
+                break;
+              }
+              case 'giftClaim': {
+                const gift = pickGift(op.pick);
+                if (!gift) continue;
+                const recipient: Person = gift.sender === 0 ? 1 : 0;
+                expected = gift.status === 'pending' ? 'ok' : 'CONFLICT';
+                actual = await attempt(() =>
+                  keyed(clients[recipient], `POST /api/gifts/${gift.id}/claim`, {}, (tx) =>
+                    t.app.gifts.claim(tx, clients[recipient], gift.id),
+                  ),
+                );
+                if (expected === 'ok') {
+                  gift.status = 'claimed';
+                  model.escrow -= gift.amount;
+                  model.wallet[recipient] += gift.amount;
+                }
+                break;
+              }
+              case 'giftCancel': {
+                const gift = pickGift(op.pick);
+                if (!gift) continue;
+                expected = gift.status === 'pending' ? 'ok' : 'CONFLICT';
+                actual = await attempt(() =>
+                  keyed(clients[gift.sender], `POST /api/gifts/${gift.id}/cancel`, {}, (tx) =>
+                    t.app.gifts.cancel(tx, clients[gift.sender], gift.id),
+                  ),
+                );
+                if (expected === 'ok') {
+                  gift.status = 'cancelled';
+                  model.escrow -= gift.amount;
+                  model.wallet[gift.sender] += gift.amount;
+                }
+                break;
+              }
+              case 'replayKey': {
+                // The same key and body again: the first response, replayed; the handler never runs.
+                const call = model.keyed[op.pick % Math.max(1, model.keyed.length)];
+                if (!call) continue;
+                const replay = await t.app.idempotency.run(
+                  { userId: call.userId, key: call.key, methodPath: call.methodPath, body: call.body },
+                  () => Promise.reject(new Error('a replayed key ran its handler again')),
+                );
+                expect(replay.replayed).toBe(true);
+                expect(replay.status).toBe(call.status);
+                expect(replay.body).toEqual(call.response);
+                break;
+              }
             }
             expect(actual, `${op.kind} outcome`).toBe(expected);
 
@@ -300,6 +508,7 @@ describe('settlement model-based property', () => {
             }
             expect(Number(now.platform)).toBe(model.platform);
             expect(Number(now.clearing)).toBe(model.clearing);
+            expect(Number(now.escrow)).toBe(model.escrow);
             const captured = model.holds.filter((hold) => hold.status === 'captured');
             const capturedTotal = captured.reduce((sum, hold) => sum + hold.amount, 0);
             expect(now.captured?.amount).toBe(String(capturedTotal));
@@ -309,6 +518,16 @@ describe('settlement model-based property', () => {
             expect(model.pending[0] + model.pending[1] + (model.platform - Number(baseline.platform))).toBe(
               capturedTotal - refundedTotal,
             );
+            // The coupon's active uses, per client, are the model's.
+            const uses = await t.pool.query<{ client_id: string; n: string }>(
+              `select r.client_id, count(*)::text as n from coupon_redemptions r join coupons c on c.id = r.coupon_id
+                where c.code = $1 and r.status = 'active' group by r.client_id`,
+              [couponCode],
+            );
+            for (const i of [0, 1] as const)
+              expect(Number(uses.rows.find((row) => row.client_id === clients[i])?.n ?? '0')).toBe(
+                model.couponUses[i],
+              );
           }
           // And the full-table invariant check once per run.
           expect((await t.app.ledger.service.checkInvariants(t.db)).ok).toBe(true);

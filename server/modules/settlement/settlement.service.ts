@@ -9,13 +9,17 @@ import {
   type SessionFormat,
 } from '../../../domain/money/pricing';
 import type { Database, DbExecutor } from '../../db/client';
+import type { CouponsService } from '../coupons/coupons.service';
 import type { LedgerEntryInput, LedgerService } from '../ledger/ledger.service';
 import type { HoldReference, MoneyHoldRow, SettlementRepository } from './settlement.repository';
 
 export type { HoldReference };
 
-/** A coupon already validated by its owner (validity window, usage limits: issue #5 point 6). */
-export type QuoteCoupon = { code: string; discountType: 'percent' | 'fixed'; value: number };
+/** What settlement needs of the coupons service (issue #5 point 6): validate for quotes, redeem/release with holds. */
+export type SettlementCoupons = Pick<CouponsService, 'validate' | 'redeem' | 'releaseFor'>;
+
+/** The coupon of a hold: its code and the cents the quote took off (recorded as its redemption). */
+export type HoldCoupon = { code: string; discountAmount: number };
 
 export type Quote = {
   /** Cents per 15 minutes. */
@@ -85,6 +89,10 @@ const coachShareOf = (refunded: number, coach: number, amount: number) =>
  * transaction as its ledger posting: of two racing captures, or a capture racing a release, exactly one
  * changes the row and posts; the other gets HOLD_ALREADY_SETTLED and posts nothing.
  *
+ * Coupons: `quote` validates a coupon code through the coupons service (COUPON_INVALID saying why);
+ * `hold` with a coupon redeems it in the same transaction (a failed hold leaves no use, a refused use
+ * leaves no hold); `release` gives the use back in the same transaction; capture keeps it.
+ *
  * Postings (all reference the hold's reference, e.g. ('session_request', id)):
  * - hold: client_wallet -> client_held (INSUFFICIENT_FUNDS when the wallet is short)
  * - release: client_held -> client_wallet
@@ -101,9 +109,16 @@ export function createSettlementService(deps: {
   db: Database;
   repository: SettlementRepository;
   ledger: LedgerService;
+  /** Needed to quote or hold with a coupon; without it a coupon is refused (COUPON_INVALID). */
+  coupons?: SettlementCoupons;
   clock: Clock;
 }) {
   const { db, repository, ledger, clock } = deps;
+  const coupons: SettlementCoupons = deps.coupons ?? {
+    validate: () => Promise.reject(new AppError('COUPON_INVALID')),
+    redeem: () => Promise.reject(new AppError('COUPON_INVALID')),
+    releaseFor: () => Promise.resolve(false),
+  };
 
   /** Explains why a compare-and-set changed nothing. */
   async function refuse(executor: DbExecutor, reference: HoldReference): Promise<never> {
@@ -112,8 +127,19 @@ export function createSettlementService(deps: {
     throw new AppError('HOLD_ALREADY_SETTLED');
   }
 
+  /**
+   * The price of `minutes` of `format` with the coach (SPEC §9) and, with `couponCode`, the coupon's
+   * discount: the coupon is validated for this coach and, when `clientId` is given, this client's
+   * per-client limit (COUPON_INVALID with the reason otherwise). The discount never exceeds the price.
+   */
   async function quote(
-    input: { coachId: string; format: SessionFormat; minutes: number; coupon?: QuoteCoupon | null },
+    input: {
+      coachId: string;
+      format: SessionFormat;
+      minutes: number;
+      couponCode?: string | null;
+      clientId?: string | null;
+    },
     executor: DbExecutor = db,
   ): Promise<Quote> {
     if (!Number.isSafeInteger(input.minutes) || input.minutes <= 0)
@@ -124,13 +150,15 @@ export function createSettlementService(deps: {
     if (!rates) throw new AppError('NOT_FOUND', 'This coach could not be found.');
     const rate = ratePer15Minutes(input.format, rates);
     const price = onDemandPrice(input.format, input.minutes, rates);
-    const coupon = input.coupon ?? null;
+    const coupon = input.couponCode
+      ? await coupons.validate(executor, {
+          code: input.couponCode,
+          coachId: input.coachId,
+          clientId: input.clientId ?? null,
+        })
+      : null;
     let discount = cents(0);
     if (coupon) {
-      if (!Number.isSafeInteger(coupon.value) || coupon.value < 0)
-        throw new AppError('VALIDATION_ERROR', 'This coupon is not valid.', {
-          details: [{ path: 'coupon', message: 'This coupon is not valid.' }],
-        });
       discount =
         coupon.discountType === 'percent'
           ? nonNegativeCents(divideRounded(price * Math.min(coupon.value, 100), 100))
@@ -160,9 +188,12 @@ export function createSettlementService(deps: {
       /** What is bought (sessions): shown in coach earnings by format. */
       format?: SessionFormat | null;
       durationMinutes?: number | null;
+      /** The coupon the quote applied: redeemed with the hold, in the same transaction. */
+      coupon?: HoldCoupon | null;
     },
   ): Promise<MoneyHold> {
     const amount = positiveAmount(input.amount, 'amount');
+    const coupon = input.coupon ?? null;
     return executor.transaction(async (tx) => {
       const row = await repository.insertHold(tx, {
         clientId: input.clientId,
@@ -174,6 +205,15 @@ export function createSettlementService(deps: {
         now: clock.now(),
       });
       if (!row) throw new AppError('HOLD_ALREADY_EXISTS');
+      // The coupon's row lock comes before the wallet's (ledger.post), in every hold: no lock cycle.
+      if (coupon)
+        await coupons.redeem(tx, {
+          code: coupon.code,
+          coachId: input.coachId,
+          clientId: input.clientId,
+          reference: input.reference,
+          discountAmount: coupon.discountAmount,
+        });
       const wallet = await ledger.ensureAccount(tx, 'client_wallet', input.clientId);
       const held = await ledger.ensureAccount(tx, 'client_held', input.clientId);
       await ledger.post(tx, {
@@ -183,7 +223,11 @@ export function createSettlementService(deps: {
           { accountId: wallet.id, amount: cents(-amount) },
           { accountId: held.id, amount },
         ],
-        metadata: { holdId: row.id, coachId: input.coachId },
+        metadata: {
+          holdId: row.id,
+          coachId: input.coachId,
+          ...(coupon ? { couponCode: coupon.code, discountAmount: coupon.discountAmount } : {}),
+        },
       });
       return toHold(row);
     });
@@ -193,6 +237,8 @@ export function createSettlementService(deps: {
     return executor.transaction(async (tx) => {
       const row = await repository.markReleased(tx, reference, clock.now());
       if (!row) return refuse(tx, reference);
+      // A declined, cancelled or expired request gives its coupon use back.
+      await coupons.releaseFor(tx, reference);
       const held = await ledger.ensureAccount(tx, 'client_held', row.clientId);
       const wallet = await ledger.ensureAccount(tx, 'client_wallet', row.clientId);
       await ledger.post(tx, {

@@ -76,10 +76,13 @@ export function createWalletService(deps: {
   repository: WalletRepository;
   ledger: LedgerService;
   provider: PaymentProvider;
+  /** Stripe's publishable key, given to the signed-in browser so Stripe.js can confirm the card. */
+  stripePublishableKey?: string | null;
   clock: Clock;
   log: WalletLogger;
 }) {
   const { db, repository, ledger, provider, clock, log } = deps;
+  const publishableKey = provider.name === 'stripe' ? (deps.stripePublishableKey ?? null) : null;
 
   async function applyInTransaction(tx: DbExecutor, event: PaymentEvent): Promise<ApplyPaymentEventResult> {
     const payment = await repository.lockPaymentByProviderId(tx, event.provider, event.providerPaymentId);
@@ -231,6 +234,7 @@ export function createWalletService(deps: {
         held,
         currency: WALLET_CURRENCY,
         provider: provider.name,
+        stripe_publishable_key: publishableKey,
         transactions: rows.map(toTransaction),
       };
     },

@@ -1,10 +1,20 @@
+import { useEffect } from 'react';
 import { PageShell } from '../../components/page-shell';
+import { PayoutMethodsScreen } from '../../features/payouts/components/payout-methods-screen';
+import { useAuth } from '../../lib/auth/use-auth';
 
-/** Placeholder until the screen is built (issue #5). */
+/** SPEC §2 `/cards`: where the coach's withdrawals are paid (bank accounts and PayPal, masked). */
 export function CardsPage() {
+  const auth = useAuth();
+  useEffect(() => {
+    document.title = 'Payout methods · Wellspring';
+    return () => {
+      document.title = 'Wellspring';
+    };
+  }, []);
   return (
     <PageShell title="Payout methods" description="Where your withdrawals are paid.">
-      {null}
+      {auth.user ? <PayoutMethodsScreen userId={auth.user.id} /> : null}
     </PageShell>
   );
 }

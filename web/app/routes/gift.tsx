@@ -1,10 +1,38 @@
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageShell } from '../../components/page-shell';
+import { ConfirmAddress } from '../../features/account-settings/components/confirm-address';
+import { GiftsScreen } from '../../features/gifts/components/gifts-screen';
+import { useAuth } from '../../lib/auth/use-auth';
 
-/** Placeholder until the screen is built (issue #5). */
+/**
+ * SPEC §2 `/gift` (issue #5 point 7): send wallet credit or a session by email, claim gifts sent to
+ * you (`?claim=<id>`, the email's link, highlights one), cancel what you sent while it is unclaimed.
+ * The gifts feature gets the email confirmation of account-settings from here (features stay apart).
+ */
 export function GiftPage() {
+  const auth = useAuth();
+  const [params] = useSearchParams();
+  const claimId = params.get('claim');
+  useEffect(() => {
+    document.title = 'Gifts · Wellspring';
+    return () => {
+      document.title = 'Wellspring';
+    };
+  }, []);
   return (
-    <PageShell title="Send a gift" description="Send wallet credit or a session to someone you care about.">
-      {null}
+    <PageShell
+      title="Gifts"
+      description="Send wallet credit or a session to someone you care about, and claim the gifts sent to you."
+    >
+      {auth.user ? (
+        <GiftsScreen
+          userId={auth.user.id}
+          claimId={claimId}
+          ownEmail={auth.user.email}
+          renderEmailConfirmation={(email, onDone) => <ConfirmAddress email={email} onDone={onDone} />}
+        />
+      ) : null}
     </PageShell>
   );
 }

@@ -4,12 +4,13 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../components/button';
 import { PageShell } from '../../components/page-shell';
 import { Spinner } from '../../components/spinner';
+import { CouponManager } from '../../features/coupons';
 import { ProgramsManager } from '../../features/programs/components/programs-manager';
 import { useMe } from '../../features/roles/api/get-me';
 import { OnDemandRates } from '../../features/services/components/on-demand-rates';
 import { ServicesManager } from '../../features/services/components/services-manager';
 
-/** SPEC §2 /services (coach): services, on-demand rates per 15 minutes, and programs. */
+/** SPEC §2 /services (coach): services, on-demand rates per 15 minutes, coupons, and programs. */
 export function ServicesPage() {
   const me = useMe();
   useEffect(() => {
@@ -56,11 +57,12 @@ export function ServicesPage() {
       <div>
         <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Services</h1>
         <p className="mt-2 max-w-2xl text-text-muted">
-          What clients can book with you, what instant sessions cost, and the programs you run.
+          What clients can book with you, what instant sessions cost, your coupons and the programs you run.
         </p>
       </div>
       <ServicesManager />
       <OnDemandRates />
+      <CouponManager scope="coach" />
       <ProgramsManager />
     </div>
   );

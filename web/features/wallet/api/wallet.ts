@@ -30,6 +30,28 @@ export function useCreateTopUp() {
   });
 }
 
+/**
+ * GET /api/wallet/top-ups/:id: the payment as the server knows it. With Stripe the wallet is credited by
+ * the signed webhook, so after the browser confirms the card this is polled until the webhook has
+ * landed (see StripeCardForm).
+ */
+export const topUpQueryOptions = (userId: string, paymentId: string, attempt = 0) =>
+  queryOptions({
+    // `attempt`: each confirmation polls under its own key, so an older answer never decides a newer one.
+    queryKey: ['wallet', userId, 'top-up', paymentId, attempt],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/wallet/top-ups/${encodeURIComponent(paymentId)}`, paymentSchema, { signal }),
+    // Always ask the server again: this is a status that is expected to change.
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+/** Reloads the balance and transactions after money landed. */
+export function useRefreshWallet(userId: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: walletQueryOptions(userId).queryKey, exact: true });
+}
+
 export function useDemoConfirm(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -12,12 +12,21 @@ import { FormError } from '../../../components/form-error';
 import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
 import { formatCents, inputToCents } from '../../../lib/money';
-import { newIdempotencyKey, useCreateTopUp, useDemoConfirm } from '../api/wallet';
+import { newIdempotencyKey, useCreateTopUp, useDemoConfirm, useRefreshWallet } from '../api/wallet';
+import { loadStripeJs } from '../lib/stripe';
 import { DemoCardForm } from './demo-card-form';
+import { StripeCardForm } from './stripe-card-form';
 
 type Step =
   | { name: 'amount' }
-  | { name: 'card'; paymentId: string; amount: number; declined: string | null }
+  | {
+      name: 'card';
+      paymentId: string;
+      amount: number;
+      /** Stripe: the PaymentIntent's client secret, confirmed by Stripe.js in this browser. */
+      clientSecret: string | null;
+      declined: string | null;
+    }
   | { name: 'done'; amount: number };
 
 function amountError(cents: number | null | undefined): string | null {
@@ -29,10 +38,20 @@ function amountError(cents: number | null | undefined): string | null {
 }
 
 /**
- * "Add funds": choose a preset or type an amount, then pay with the provider's card form. The wallet is
- * credited by the provider's event on the server; the screen only shows the outcome.
+ * "Add funds": choose a preset or type an amount, then pay with the provider's card form (the demo form,
+ * or Stripe's card field when the server runs with Stripe). The wallet is credited by the provider's
+ * event on the server; the screen only shows the outcome.
  */
-export function AddFunds({ userId, provider }: { userId: string; provider: PaymentProviderName }) {
+export function AddFunds({
+  userId,
+  provider,
+  stripePublishableKey = null,
+}: {
+  userId: string;
+  provider: PaymentProviderName;
+  /** Set when provider is 'stripe' (GET /api/wallet). */
+  stripePublishableKey?: string | null;
+}) {
   const [step, setStep] = useState<Step>({ name: 'amount' });
   const [preset, setPreset] = useState<number | null>(TOP_UP_PRESETS_CENTS[1]);
   const [custom, setCustom] = useState('');
@@ -41,6 +60,7 @@ export function AddFunds({ userId, provider }: { userId: string; provider: Payme
   const [topUpKey, setTopUpKey] = useState(newIdempotencyKey);
   const createTopUp = useCreateTopUp();
   const confirm = useDemoConfirm(userId);
+  const refreshWallet = useRefreshWallet(userId);
 
   const chosen = custom.trim() !== '' ? inputToCents(custom) : preset;
 
@@ -49,12 +69,21 @@ export function AddFunds({ userId, provider }: { userId: string; provider: Payme
     const problem = amountError(chosen);
     setFieldError(problem);
     if (problem !== null || chosen === null || chosen === undefined) return;
+    // Stripe.js starts loading now, while the server creates the payment (failures show on the card step).
+    if (provider === 'stripe' && stripePublishableKey)
+      loadStripeJs(stripePublishableKey).catch(() => undefined);
     createTopUp.mutate(
       { body: { amount: chosen }, key: topUpKey },
       {
         onSuccess: (topUp) => {
           setTopUpKey(newIdempotencyKey());
-          setStep({ name: 'card', paymentId: topUp.payment_id, amount: topUp.amount, declined: null });
+          setStep({
+            name: 'card',
+            paymentId: topUp.payment_id,
+            amount: topUp.amount,
+            clientSecret: topUp.client_secret,
+            declined: null,
+          });
         },
       },
     );
@@ -118,9 +147,22 @@ export function AddFunds({ userId, provider }: { userId: string; provider: Payme
               onSubmit={pay}
               onCancel={restart}
             />
+          ) : provider === 'stripe' && stripePublishableKey && step.clientSecret ? (
+            <StripeCardForm
+              userId={userId}
+              publishableKey={stripePublishableKey}
+              clientSecret={step.clientSecret}
+              paymentId={step.paymentId}
+              amount={step.amount}
+              onSucceeded={(payment) => {
+                void refreshWallet();
+                setStep({ name: 'done', amount: payment.amount });
+              }}
+              onCancel={restart}
+            />
           ) : (
             <p role="alert" className="text-sm text-text-muted">
-              Card payments are not available in this window yet. Please try again later.
+              Card payments are not available right now. Please try again later.
             </p>
           )}
         </div>

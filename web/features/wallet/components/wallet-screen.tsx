@@ -110,7 +110,11 @@ export function WalletScreen({ userId }: { userId: string }) {
   return (
     <div className="flex flex-col gap-6">
       <Balance wallet={wallet.data} />
-      <AddFunds userId={userId} provider={wallet.data.provider} />
+      <AddFunds
+        userId={userId}
+        provider={wallet.data.provider}
+        stripePublishableKey={wallet.data.stripe_publishable_key}
+      />
       <Transactions transactions={wallet.data.transactions} />
     </div>
   );

@@ -1,0 +1,210 @@
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { couponRedemptions, coupons, userRoles } from '../../db/schema/index';
+
+export type CouponRow = typeof coupons.$inferSelect;
+export type CouponInsert = Omit<typeof coupons.$inferInsert, 'id'>;
+export type CouponChanges = Partial<
+  Omit<typeof coupons.$inferInsert, 'id' | 'coachId' | 'createdBy' | 'createdAt'>
+>;
+export type CouponRedemptionRow = typeof couponRedemptions.$inferSelect;
+/** A coupon with its use counts: `uses` = active redemptions (what the limits count), `redemptions` = all. */
+export type CouponWithUsage = CouponRow & { uses: number; redemptions: number };
+export type RedemptionReference = { type: string; id: string };
+
+/** The owner of a coupon: a coach's user id, or null for the platform's own coupons. */
+const ownedBy = (coachId: string | null) =>
+  coachId === null ? isNull(coupons.coachId) : eq(coupons.coachId, coachId);
+
+const usageColumns = {
+  uses: sql<number>`count(${couponRedemptions.id}) filter (where ${couponRedemptions.status} = 'active')`.mapWith(
+    Number,
+  ),
+  redemptions: sql<number>`count(${couponRedemptions.id})`.mapWith(Number),
+};
+
+const withUsage = (row: { coupon: CouponRow; uses: number; redemptions: number }): CouponWithUsage => ({
+  ...row.coupon,
+  uses: row.uses,
+  redemptions: row.redemptions,
+});
+
+/** SQLSTATE 23505 (unique violation), whether pg's error or Drizzle's wrapper of it. */
+export function isUniqueViolation(error: unknown): boolean {
+  const candidate = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  return candidate?.code === '23505' || candidate?.cause?.code === '23505';
+}
+
+/**
+ * coupons and coupon_redemptions. Limits count ACTIVE redemptions; redeeming locks the coupon row first
+ * (findByCode with lock), so the count read after the lock sees every redemption committed before it.
+ */
+export function createCouponsRepository() {
+  return {
+    /** Whether the person holds the coach role (active or not). */
+    async holdsCoachRole(executor: DbExecutor, userId: string): Promise<boolean> {
+      const [row] = await executor
+        .select({ userId: userRoles.userId })
+        .from(userRoles)
+        .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'coach')));
+      return row !== undefined;
+    },
+
+    /** A coach's coupons (coachId null: the platform's), newest first, with their use counts. */
+    async listByOwner(executor: DbExecutor, coachId: string | null): Promise<CouponWithUsage[]> {
+      const rows = await executor
+        .select({ coupon: coupons, ...usageColumns })
+        .from(coupons)
+        .leftJoin(couponRedemptions, eq(couponRedemptions.couponId, coupons.id))
+        .where(ownedBy(coachId))
+        .groupBy(coupons.id)
+        .orderBy(desc(coupons.createdAt), desc(coupons.id));
+      return rows.map(withUsage);
+    },
+
+    /** The owner's coupon (someone else's id looks like an unknown one), optionally row-locked. */
+    async findOwned(
+      executor: DbExecutor,
+      coachId: string | null,
+      id: string,
+      options: { lock?: boolean } = {},
+    ): Promise<CouponRow | undefined> {
+      const query = executor
+        .select()
+        .from(coupons)
+        .where(and(eq(coupons.id, id), ownedBy(coachId)));
+      const [row] = options.lock ? await query.for('update') : await query;
+      return row;
+    },
+
+    /** By its (upper-case) code; `lock` takes the row lock that serialises redemptions of one coupon. */
+    async findByCode(
+      executor: DbExecutor,
+      code: string,
+      options: { lock?: boolean } = {},
+    ): Promise<CouponRow | undefined> {
+      const query = executor.select().from(coupons).where(eq(coupons.code, code));
+      const [row] = options.lock ? await query.for('update') : await query;
+      return row;
+    },
+
+    async usageOf(executor: DbExecutor, couponId: string): Promise<{ uses: number; redemptions: number }> {
+      const [row] = await executor
+        .select(usageColumns)
+        .from(couponRedemptions)
+        .where(eq(couponRedemptions.couponId, couponId));
+      return { uses: row?.uses ?? 0, redemptions: row?.redemptions ?? 0 };
+    },
+
+    /** Active redemptions of a coupon, and of those the client's (0 when no client is named). */
+    async activeCounts(
+      executor: DbExecutor,
+      couponId: string,
+      clientId: string | null,
+    ): Promise<{ total: number; byClient: number }> {
+      const [row] = await executor
+        .select({
+          total: count(),
+          byClient:
+            clientId === null
+              ? sql<number>`0`.mapWith(Number)
+              : sql<number>`count(*) filter (where ${couponRedemptions.clientId} = ${clientId})`.mapWith(
+                  Number,
+                ),
+        })
+        .from(couponRedemptions)
+        .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.status, 'active')));
+      return { total: row?.total ?? 0, byClient: row?.byClient ?? 0 };
+    },
+
+    /** Inserts a coupon; undefined when the code is already taken. */
+    async insert(executor: DbExecutor, values: CouponInsert): Promise<CouponRow | undefined> {
+      const [row] = await executor
+        .insert(coupons)
+        .values(values)
+        .onConflictDoNothing({ target: coupons.code })
+        .returning();
+      return row;
+    },
+
+    /** Updates the owner's coupon (a taken code throws a unique violation: see isUniqueViolation). */
+    async update(
+      executor: DbExecutor,
+      coachId: string | null,
+      id: string,
+      changes: CouponChanges,
+    ): Promise<CouponRow | undefined> {
+      const [row] = await executor
+        .update(coupons)
+        .set(changes)
+        .where(and(eq(coupons.id, id), ownedBy(coachId)))
+        .returning();
+      return row;
+    },
+
+    /** Records a use; undefined when the reference already has a redemption (one per reference). */
+    async insertRedemption(
+      executor: DbExecutor,
+      values: {
+        couponId: string;
+        clientId: string;
+        reference: RedemptionReference;
+        discountAmount: number;
+        now: Date;
+      },
+    ): Promise<CouponRedemptionRow | undefined> {
+      const [row] = await executor
+        .insert(couponRedemptions)
+        .values({
+          couponId: values.couponId,
+          clientId: values.clientId,
+          referenceType: values.reference.type,
+          referenceId: values.reference.id,
+          discountAmount: values.discountAmount,
+          status: 'active',
+          createdAt: values.now,
+        })
+        .onConflictDoNothing({ target: [couponRedemptions.referenceType, couponRedemptions.referenceId] })
+        .returning();
+      return row;
+    },
+
+    /** active -> released for the reference's redemption; undefined when it has none (or not active). */
+    async releaseRedemption(
+      executor: DbExecutor,
+      reference: RedemptionReference,
+      now: Date,
+    ): Promise<CouponRedemptionRow | undefined> {
+      const [row] = await executor
+        .update(couponRedemptions)
+        .set({ status: 'released', releasedAt: now })
+        .where(
+          and(
+            eq(couponRedemptions.referenceType, reference.type),
+            eq(couponRedemptions.referenceId, reference.id),
+            eq(couponRedemptions.status, 'active'),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    async findRedemption(
+      executor: DbExecutor,
+      reference: RedemptionReference,
+    ): Promise<CouponRedemptionRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(couponRedemptions)
+        .where(
+          and(
+            eq(couponRedemptions.referenceType, reference.type),
+            eq(couponRedemptions.referenceId, reference.id),
+          ),
+        );
+      return row;
+    },
+  };
+}
+
+export type CouponsRepository = ReturnType<typeof createCouponsRepository>;

@@ -1,0 +1,246 @@
+import { and, asc, count, desc, eq, isNull, sql, sum } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import {
+  payoutMethods,
+  profiles,
+  userRoles,
+  users,
+  withdrawals,
+  type PayoutMethodKind,
+  type WithdrawalStatus,
+} from '../../db/schema/index';
+
+export type PayoutMethodRow = typeof payoutMethods.$inferSelect;
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type WithdrawalWithMethodRow = {
+  withdrawal: WithdrawalRow;
+  method: Pick<PayoutMethodRow, 'id' | 'kind' | 'label' | 'details'>;
+};
+export type AdminWithdrawalRow = WithdrawalWithMethodRow & {
+  coach: { id: string; name: string | null; email: string | null };
+};
+
+const methodColumns = {
+  id: payoutMethods.id,
+  kind: payoutMethods.kind,
+  label: payoutMethods.label,
+  details: payoutMethods.details,
+};
+
+/**
+ * payout_methods and withdrawals. Withdrawal status changes are compare-and-set: the UPDATE names the
+ * status it expects, so of two racing decisions the second waits on the row lock, re-checks the
+ * condition against the committed row and changes nothing.
+ */
+export function createPayoutsRepository() {
+  return {
+    async holdsCoachRole(executor: DbExecutor, userId: string): Promise<boolean> {
+      const [row] = await executor
+        .select({ userId: userRoles.userId })
+        .from(userRoles)
+        .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'coach')));
+      return row !== undefined;
+    },
+
+    /** Serialises changes to one coach's payout methods (which one is the default) until COMMIT. */
+    async lockCoachMethods(executor: DbExecutor, coachId: string): Promise<void> {
+      await executor.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`payout_methods:${coachId}`}, 0))`,
+      );
+    },
+
+    async listMethods(executor: DbExecutor, coachId: string): Promise<PayoutMethodRow[]> {
+      return executor
+        .select()
+        .from(payoutMethods)
+        .where(and(eq(payoutMethods.coachId, coachId), isNull(payoutMethods.removedAt)))
+        .orderBy(desc(payoutMethods.isDefault), asc(payoutMethods.createdAt), asc(payoutMethods.id));
+    },
+
+    /** The coach's own method that is not removed. */
+    async findActiveMethod(
+      executor: DbExecutor,
+      coachId: string,
+      id: string,
+    ): Promise<PayoutMethodRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(payoutMethods)
+        .where(
+          and(eq(payoutMethods.id, id), eq(payoutMethods.coachId, coachId), isNull(payoutMethods.removedAt)),
+        );
+      return row;
+    },
+
+    async insertMethod(
+      executor: DbExecutor,
+      values: {
+        coachId: string;
+        kind: PayoutMethodKind;
+        details: Record<string, string>;
+        label: string;
+        isDefault: boolean;
+        now: Date;
+      },
+    ): Promise<PayoutMethodRow> {
+      const [row] = await executor
+        .insert(payoutMethods)
+        .values({
+          coachId: values.coachId,
+          kind: values.kind,
+          details: values.details,
+          label: values.label,
+          isDefault: values.isDefault,
+          createdAt: values.now,
+        })
+        .returning();
+      if (!row) throw new Error('payout method insert returned no row');
+      return row;
+    },
+
+    /** Soft removal; undefined when it is not the coach's or already removed. */
+    async removeMethod(
+      executor: DbExecutor,
+      coachId: string,
+      id: string,
+      now: Date,
+    ): Promise<PayoutMethodRow | undefined> {
+      const [row] = await executor
+        .update(payoutMethods)
+        .set({ removedAt: now, isDefault: false })
+        .where(
+          and(eq(payoutMethods.id, id), eq(payoutMethods.coachId, coachId), isNull(payoutMethods.removedAt)),
+        )
+        .returning();
+      return row;
+    },
+
+    /** Makes `id` the coach's only default among their active methods. */
+    async setDefault(executor: DbExecutor, coachId: string, id: string): Promise<void> {
+      await executor
+        .update(payoutMethods)
+        .set({ isDefault: sql`${payoutMethods.id} = ${id}` })
+        .where(and(eq(payoutMethods.coachId, coachId), isNull(payoutMethods.removedAt)));
+    },
+
+    async insertWithdrawal(
+      executor: DbExecutor,
+      values: { coachId: string; payoutMethodId: string; amount: number; now: Date },
+    ): Promise<WithdrawalRow> {
+      const [row] = await executor
+        .insert(withdrawals)
+        .values({
+          coachId: values.coachId,
+          payoutMethodId: values.payoutMethodId,
+          amount: values.amount,
+          status: 'requested',
+          requestedAt: values.now,
+          updatedAt: values.now,
+        })
+        .returning();
+      if (!row) throw new Error('withdrawal insert returned no row');
+      return row;
+    },
+
+    async listWithdrawals(executor: DbExecutor, coachId: string): Promise<WithdrawalWithMethodRow[]> {
+      return executor
+        .select({ withdrawal: withdrawals, method: methodColumns })
+        .from(withdrawals)
+        .innerJoin(payoutMethods, eq(payoutMethods.id, withdrawals.payoutMethodId))
+        .where(eq(withdrawals.coachId, coachId))
+        .orderBy(desc(withdrawals.requestedAt), desc(withdrawals.id))
+        .limit(200);
+    },
+
+    async findWithdrawal(
+      executor: DbExecutor,
+      id: string,
+      coachId?: string,
+    ): Promise<AdminWithdrawalRow | undefined> {
+      const [row] = await executor
+        .select({
+          withdrawal: withdrawals,
+          method: methodColumns,
+          coach: { id: users.id, name: profiles.fullName, email: users.email },
+        })
+        .from(withdrawals)
+        .innerJoin(payoutMethods, eq(payoutMethods.id, withdrawals.payoutMethodId))
+        .innerJoin(users, eq(users.id, withdrawals.coachId))
+        .leftJoin(profiles, eq(profiles.userId, withdrawals.coachId))
+        .where(
+          coachId === undefined
+            ? eq(withdrawals.id, id)
+            : and(eq(withdrawals.id, id), eq(withdrawals.coachId, coachId)),
+        );
+      return row;
+    },
+
+    /** The admin queue of one status: oldest first while waiting, newest first once decided. */
+    async listByStatus(
+      executor: DbExecutor,
+      status: WithdrawalStatus,
+      limit: number,
+    ): Promise<AdminWithdrawalRow[]> {
+      const waiting = status === 'requested' || status === 'approved';
+      return executor
+        .select({
+          withdrawal: withdrawals,
+          method: methodColumns,
+          coach: { id: users.id, name: profiles.fullName, email: users.email },
+        })
+        .from(withdrawals)
+        .innerJoin(payoutMethods, eq(payoutMethods.id, withdrawals.payoutMethodId))
+        .innerJoin(users, eq(users.id, withdrawals.coachId))
+        .leftJoin(profiles, eq(profiles.userId, withdrawals.coachId))
+        .where(eq(withdrawals.status, status))
+        .orderBy(
+          waiting ? asc(withdrawals.requestedAt) : desc(withdrawals.updatedAt),
+          waiting ? asc(withdrawals.id) : desc(withdrawals.id),
+        )
+        .limit(limit);
+    },
+
+    async totalsByStatus(
+      executor: DbExecutor,
+    ): Promise<{ status: WithdrawalStatus; count: number; amount: string | null }[]> {
+      return executor
+        .select({ status: withdrawals.status, count: count(), amount: sum(withdrawals.amount) })
+        .from(withdrawals)
+        .groupBy(withdrawals.status);
+    },
+
+    /** Sum of the coach's withdrawals by status (cents as text). */
+    async coachTotalsByStatus(
+      executor: DbExecutor,
+      coachId: string,
+    ): Promise<{ status: WithdrawalStatus; amount: string | null }[]> {
+      return executor
+        .select({ status: withdrawals.status, amount: sum(withdrawals.amount) })
+        .from(withdrawals)
+        .where(eq(withdrawals.coachId, coachId))
+        .groupBy(withdrawals.status);
+    },
+
+    /** Compare-and-set of the status; undefined when the withdrawal is not (or no longer) in `from`. */
+    async transition(
+      executor: DbExecutor,
+      id: string,
+      from: WithdrawalStatus,
+      changes: Partial<
+        Pick<
+          WithdrawalRow,
+          'status' | 'decidedBy' | 'decidedAt' | 'rejectionReason' | 'paidBy' | 'paidAt' | 'paymentReference'
+        >
+      > & { status: WithdrawalStatus; updatedAt: Date },
+    ): Promise<WithdrawalRow | undefined> {
+      const [row] = await executor
+        .update(withdrawals)
+        .set(changes)
+        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, from)))
+        .returning();
+      return row;
+    },
+  };
+}
+
+export type PayoutsRepository = ReturnType<typeof createPayoutsRepository>;

@@ -1,0 +1,287 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { ArrowRight, Receipt, RotateCcw, Search, Undo2 } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { SESSION_PAYMENTS_QUERY_MAX, type SessionPayment } from '../../../../contracts/admin-money';
+import { Button } from '../../../components/button';
+import { FormError } from '../../../components/form-error';
+import { inputClasses } from '../../../components/text-field';
+import { formatCents } from '../../../lib/money';
+import { sessionPaymentsQueryOptions } from '../api/session-payments';
+import { RefundDialog } from './refund-dialog';
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const FORMAT_LABELS = { text: 'Text', audio: 'Audio', video: 'Video' } as const;
+const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
+
+/** `value`, once it has stopped changing for `ms`. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+function describeSession(payment: SessionPayment) {
+  const parts = [
+    payment.format ? `${FORMAT_LABELS[payment.format]} session` : 'Payment',
+    payment.duration_minutes ? `${payment.duration_minutes} min` : null,
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
+function RefundStatus({ payment }: { payment: SessionPayment }) {
+  if (payment.refunded_amount === 0) return null;
+  const full = payment.refundable_amount === 0;
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+        full ? 'bg-surface-sunken text-text-muted' : 'bg-warning-soft text-text'
+      }`}
+    >
+      {full ? 'Refunded in full' : `Refunded ${formatCents(payment.refunded_amount)}`}
+    </span>
+  );
+}
+
+function PaymentCard({
+  payment,
+  canRefund,
+  onRefund,
+}: {
+  payment: SessionPayment;
+  canRefund: boolean;
+  onRefund: () => void;
+}) {
+  const headingId = useId();
+  return (
+    <li className="p-4 sm:p-5">
+      <article
+        id={`payment-${payment.id}`}
+        aria-labelledby={headingId}
+        tabIndex={-1}
+        className="flex flex-col gap-3 outline-none"
+      >
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <h3 id={headingId} className="flex flex-wrap items-center gap-x-1.5 font-semibold wrap-anywhere">
+              <span>{payment.client.name}</span>
+              <ArrowRight aria-label="paid" className="size-4 shrink-0 text-text-muted" />
+              <span>{payment.coach.name}</span>
+            </h3>
+            <p className="mt-0.5 text-sm text-text-muted">
+              {describeSession(payment)} ·{' '}
+              <time dateTime={payment.settled_at}>{dateTime.format(new Date(payment.settled_at))}</time>
+            </p>
+          </div>
+          <div className="flex items-center gap-3 sm:flex-col sm:items-end sm:gap-1">
+            <p className="text-lg font-semibold tabular-nums">{formatCents(payment.amount)}</p>
+            <RefundStatus payment={payment} />
+          </div>
+        </div>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+          <div>
+            <dt className="text-text-muted">Coach</dt>
+            <dd className="tabular-nums">{formatCents(payment.coach_amount)}</dd>
+          </div>
+          <div>
+            <dt className="text-text-muted">Platform</dt>
+            <dd className="tabular-nums">{formatCents(payment.platform_amount)}</dd>
+          </div>
+          <div>
+            <dt className="text-text-muted">Refunded</dt>
+            <dd className="tabular-nums">{formatCents(payment.refunded_amount)}</dd>
+          </div>
+          <div>
+            <dt className="text-text-muted">Left to refund</dt>
+            <dd className="font-medium tabular-nums">{formatCents(payment.refundable_amount)}</dd>
+          </div>
+        </dl>
+        {payment.refunds.length > 0 ? (
+          <div className="rounded-[var(--radius-control)] bg-surface-sunken px-3 py-2">
+            <h4 className="text-xs font-semibold tracking-wide text-text-muted uppercase">Refunds</h4>
+            <ul className="mt-1 flex flex-col divide-y divide-border">
+              {payment.refunds.map((refund) => (
+                <li key={refund.id} className="flex flex-col gap-0.5 py-2 text-sm">
+                  <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+                    <span className="font-semibold tabular-nums">{formatCents(refund.amount)}</span>
+                    <span className="text-xs text-text-muted">
+                      by {refund.refunded_by.name} ·{' '}
+                      <time dateTime={refund.created_at}>{dateTime.format(new Date(refund.created_at))}</time>
+                    </span>
+                  </p>
+                  <p className="whitespace-pre-line wrap-anywhere text-text-muted">{refund.reason}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {canRefund && payment.refundable_amount > 0 ? (
+          <div>
+            <Button variant="secondary" onClick={onRefund} className="w-full sm:w-auto">
+              <Undo2 aria-hidden="true" className="size-4" />
+              Refund…
+              <span className="sr-only">
+                {' '}
+                {payment.client.name}&apos;s payment to {payment.coach.name}
+              </span>
+            </Button>
+          </div>
+        ) : null}
+      </article>
+    </li>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div>
+      <p role="status" className="sr-only">
+        Loading session payments…
+      </p>
+      <ul aria-hidden="true" className="flex flex-col divide-y divide-border">
+        {[0, 1, 2].map((row) => (
+          <li key={row} className="flex animate-pulse flex-col gap-3 p-4 sm:p-5">
+            <span className="flex justify-between gap-4">
+              <span className="h-4 w-1/2 rounded bg-surface-sunken" />
+              <span className="h-4 w-16 rounded bg-surface-sunken" />
+            </span>
+            <span className="h-3 w-1/3 rounded bg-surface-sunken" />
+            <span className="h-3 w-2/3 rounded bg-surface-sunken" />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Session payments for financial admins (placed on /admin/revenue): search by client or coach, every
+ * captured payment with its coach/platform split and past refunds, and "Refund…" (manage_payouts)
+ * opening the refund dialog. The list updates in place after a refund.
+ */
+export function SessionPaymentsPanel({ canRefund = true }: { canRefund?: boolean }) {
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 300);
+  const list = useInfiniteQuery(sessionPaymentsQueryOptions(q));
+  const [refunding, setRefunding] = useState<SessionPayment | null>(null);
+  const searchId = useId();
+  const payments = list.data?.pages.flatMap((page) => page.payments) ?? [];
+  // The dialog shows the payment as the list has it now (refunded amounts change after a refund).
+  const current = refunding ? (payments.find((payment) => payment.id === refunding.id) ?? refunding) : null;
+
+  let body;
+  if (list.isPending) body = <ListSkeleton />;
+  else if (list.isError && !list.data)
+    body = (
+      <div className="flex flex-col items-start gap-3 p-4 sm:p-5">
+        <FormError error={list.error} />
+        <Button variant="secondary" onClick={() => void list.refetch()}>
+          <RotateCcw aria-hidden="true" className="size-4" />
+          Try again
+        </Button>
+      </div>
+    );
+  else if (payments.length === 0)
+    body = (
+      <div className="flex flex-col items-center px-6 py-10 text-center">
+        <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
+          <Receipt aria-hidden="true" className="size-6" />
+        </span>
+        <p className="mt-3 font-semibold">
+          {q ? 'No payments match your search' : 'No session payments yet'}
+        </p>
+        <p className="mt-1 max-w-sm text-sm text-text-muted">
+          {q
+            ? `Nothing for “${q}”. Search by the client's or the coach's name or email.`
+            : 'Payments appear here once sessions are completed and charged.'}
+        </p>
+      </div>
+    );
+  else
+    body = (
+      <>
+        <ul className="flex flex-col divide-y divide-border">
+          {payments.map((payment) => (
+            <PaymentCard
+              key={payment.id}
+              payment={payment}
+              canRefund={canRefund}
+              onRefund={() => setRefunding(payment)}
+            />
+          ))}
+        </ul>
+        {list.hasNextPage ? (
+          <div className="border-t border-border p-4 text-center">
+            <Button
+              variant="secondary"
+              disabled={list.isFetchingNextPage}
+              onClick={() => void list.fetchNextPage()}
+            >
+              {list.isFetchingNextPage ? 'Loading…' : 'Show more payments'}
+            </Button>
+          </div>
+        ) : null}
+        {list.isError ? (
+          <div className="px-4 pb-4">
+            <FormError error={list.error} />
+          </div>
+        ) : null}
+      </>
+    );
+
+  return (
+    <section aria-labelledby="session-payments-heading" className={`${cardClasses} overflow-hidden`}>
+      <div className="flex flex-col gap-3 border-b border-border p-4 sm:flex-row sm:items-end sm:justify-between sm:p-5">
+        <div>
+          <h2 id="session-payments-heading" className="text-lg font-semibold">
+            Session payments
+          </h2>
+          <p className="text-sm text-text-muted">
+            What clients paid for sessions, and refunds to their wallets.
+          </p>
+        </div>
+        <form role="search" className="w-full sm:w-72" onSubmit={(event) => event.preventDefault()}>
+          <label htmlFor={searchId} className="sr-only">
+            Search payments by client or coach
+          </label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-text-muted"
+            />
+            <input
+              id={searchId}
+              type="search"
+              value={search}
+              maxLength={SESSION_PAYMENTS_QUERY_MAX}
+              placeholder="Name or email"
+              onChange={(event) => setSearch(event.target.value)}
+              className={`${inputClasses} pl-9`}
+            />
+          </div>
+        </form>
+      </div>
+      <div aria-busy={list.isFetching && !list.isFetchingNextPage ? true : undefined}>{body}</div>
+      {current ? (
+        <RefundDialog
+          key={current.id}
+          payment={current}
+          open
+          onOpenChange={(open) => {
+            if (open) return;
+            const id = current.id;
+            setRefunding(null);
+            // Focus goes back to the Refund button; once the payment is refunded in full that button
+            // is gone, so the payment itself takes focus instead of the page.
+            setTimeout(() => {
+              const card = document.getElementById(`payment-${id}`);
+              if (card && !card.contains(document.activeElement)) card.focus();
+            }, 0);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,340 @@
+import { useQuery } from '@tanstack/react-query';
+import { Gift, Wallet } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import {
+  GIFT_CREDIT_MAX_CENTS,
+  GIFT_CREDIT_MIN_CENTS,
+  GIFT_CREDIT_PRESETS_CENTS,
+  GIFT_MESSAGE_MAX,
+  GIFT_SESSION_MINUTES,
+  type CreateGiftBody,
+  type GiftSessionMinutes,
+} from '../../../../contracts/gifts';
+import { SESSION_FORMATS, type SessionFormat } from '../../../../domain/coaching/categories';
+import { Button, buttonClasses } from '../../../components/button';
+import { FormError } from '../../../components/form-error';
+import { Spinner } from '../../../components/spinner';
+import { TextField } from '../../../components/text-field';
+import { TextareaField } from '../../../components/textarea-field';
+import { useToast } from '../../../components/toast';
+import { ApiError } from '../../../lib/api-client';
+import { formatCents } from '../../../lib/money';
+import { newIdempotencyKey, useSendGift, walletBalanceQueryOptions } from '../api/gifts';
+import {
+  deliveryBounds,
+  deliveryHourHere,
+  describeSession,
+  FIELD_OF_PATH,
+  FORMAT_LABELS,
+  giftAmount,
+  sessionPrice,
+  validateGiftForm,
+  type GiftFormErrors,
+  type GiftFormState,
+  type GiftKind,
+} from '../lib/gift-form';
+import { CoachPicker } from './coach-picker';
+import { Segmented } from './segmented';
+
+const INITIAL: GiftFormState = {
+  kind: 'credit',
+  preset: GIFT_CREDIT_PRESETS_CENTS[1],
+  custom: '',
+  coach: null,
+  format: 'video',
+  minutes: 30,
+  recipientEmail: '',
+  message: '',
+  deliverOn: '',
+};
+
+const KIND_OPTIONS = [
+  { value: 'credit', label: 'Wallet credit' },
+  { value: 'session', label: 'A session' },
+] as const satisfies readonly { value: GiftKind; label: string }[];
+
+const dayFormatter = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** The sender's balance, with the way to add more. */
+function WalletLine({ userId }: { userId: string }) {
+  const wallet = useQuery(walletBalanceQueryOptions(userId));
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+      <span className="inline-flex items-center gap-1.5 text-text-muted">
+        <Wallet aria-hidden="true" className="size-4" />
+        Your wallet:{' '}
+        <span className="font-semibold text-text tabular-nums" data-testid="gift-wallet-balance">
+          {wallet.isSuccess ? formatCents(wallet.data.balance) : wallet.isError ? 'unavailable' : '…'}
+        </span>
+      </span>
+      <Link to="/wallet" className="font-semibold text-primary underline-offset-2 hover:underline">
+        Add funds
+      </Link>
+    </div>
+  );
+}
+
+/** "Not enough in your wallet" (a 402, or a balance already known to be short), with Add funds. */
+function NotEnough({ amount, balance }: { amount: number | undefined; balance: number | undefined }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col gap-3 rounded-[var(--radius-control)] border border-warning/40 bg-warning-soft px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="text-sm">
+        <p className="font-semibold text-text">Not enough in your wallet</p>
+        <p className="text-text-muted">
+          {amount !== undefined && balance !== undefined
+            ? `This gift costs ${formatCents(amount)} and your wallet has ${formatCents(balance)}. `
+            : ''}
+          Add funds, then send the gift again.
+        </p>
+      </div>
+      <Link to="/wallet" className={buttonClasses('secondary', 'shrink-0')}>
+        <Wallet aria-hidden="true" className="size-4" />
+        Add funds
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * "Send a gift": wallet credit (presets or an amount) or a session with a chosen coach (format and
+ * length, priced before sending), to an email address, with a message and an optional delivery date.
+ */
+export function SendGiftForm({ userId, ownEmail }: { userId: string; ownEmail: string | null }) {
+  const [state, setState] = useState<GiftFormState>(INITIAL);
+  const [errors, setErrors] = useState<GiftFormErrors>({});
+  const [short, setShort] = useState(false);
+  // One key per attempt: kept while the same gift is retried, new as soon as anything changes.
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const send = useSendGift(userId);
+  const wallet = useQuery(walletBalanceQueryOptions(userId));
+  const { toast } = useToast();
+  const [bounds] = useState(() => deliveryBounds(new Date()));
+
+  const amount = giftAmount(state);
+  const balance = wallet.data?.balance;
+
+  const change = (changes: Partial<GiftFormState>, field?: keyof GiftFormErrors) => {
+    setState((current) => ({ ...current, ...changes }));
+    if (field) setErrors((current) => ({ ...current, [field]: undefined }));
+    setShort(false);
+    if (send.isError) send.reset();
+  };
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = validateGiftForm(state, { now: new Date(), ownEmail });
+    setErrors(checked.errors);
+    if (!checked.body) return;
+    if (balance !== undefined && amount !== undefined && balance < amount) {
+      setShort(true);
+      return;
+    }
+    const body: CreateGiftBody = checked.body;
+    const serialized = JSON.stringify(body);
+    if (attempt.current?.body !== serialized)
+      attempt.current = { body: serialized, key: newIdempotencyKey() };
+    send.mutate(
+      { body, key: attempt.current.key },
+      {
+        onSuccess: ({ gift }) => {
+          attempt.current = null;
+          toast({
+            title: 'Gift sent',
+            description: gift.scheduled
+              ? `We'll email ${gift.recipient_email} on ${dayFormatter.format(new Date(gift.deliver_at))}.`
+              : `We've emailed ${gift.recipient_email} a link to claim it.`,
+          });
+          setState((current) => ({ ...INITIAL, kind: current.kind }));
+          setErrors({});
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'INSUFFICIENT_FUNDS') setShort(true);
+          else if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
+            const fieldErrors: GiftFormErrors = {};
+            for (const detail of error.details) {
+              const field = FIELD_OF_PATH[detail.path];
+              if (field) fieldErrors[field] = detail.message;
+            }
+            setErrors(fieldErrors);
+          }
+        },
+      },
+    );
+  }
+
+  const serverError =
+    send.error instanceof ApiError && ['INSUFFICIENT_FUNDS', 'VALIDATION_ERROR'].includes(send.error.code)
+      ? null
+      : send.error;
+
+  return (
+    <section
+      aria-labelledby="send-gift-heading"
+      className="rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-soft sm:p-6"
+    >
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-baseline sm:justify-between">
+        <h2 id="send-gift-heading" className="text-lg font-semibold">
+          Send a gift
+        </h2>
+        <WalletLine userId={userId} />
+      </div>
+
+      <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-5">
+        <Segmented
+          label="What to give"
+          value={state.kind}
+          options={KIND_OPTIONS}
+          onChange={(kind) => change({ kind }, state.kind === 'credit' ? 'amount' : 'coach')}
+        />
+
+        {state.kind === 'credit' ? (
+          <div className="flex flex-col gap-3">
+            <div role="group" aria-label="Amount" className="flex flex-wrap gap-2">
+              {GIFT_CREDIT_PRESETS_CENTS.map((preset) => {
+                const on = state.custom.trim() === '' && state.preset === preset;
+                return (
+                  <button
+                    key={preset}
+                    type="button"
+                    aria-pressed={on}
+                    onClick={() => change({ preset, custom: '' }, 'amount')}
+                    className={`inline-flex min-h-11 min-w-20 items-center justify-center rounded-full border px-4 text-sm font-semibold tabular-nums transition-colors ${
+                      on
+                        ? 'border-primary bg-primary text-primary-foreground'
+                        : 'border-border bg-surface text-text hover:bg-surface-sunken'
+                    }`}
+                  >
+                    {formatCents(preset)}
+                  </button>
+                );
+              })}
+            </div>
+            <div className="max-w-xs">
+              <TextField
+                label="Or another amount"
+                inputMode="decimal"
+                placeholder="$40.00"
+                value={state.custom}
+                onChange={(event) => change({ custom: event.target.value }, 'amount')}
+                hint={`From ${formatCents(GIFT_CREDIT_MIN_CENTS)} to ${formatCents(GIFT_CREDIT_MAX_CENTS)}.`}
+                error={errors.amount ?? null}
+              />
+            </div>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-4">
+            <CoachPicker
+              coach={state.coach}
+              onChange={(coach) => change({ coach }, 'coach')}
+              error={errors.coach}
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="flex flex-col gap-1.5">
+                <p id="gift-format-label" className="text-sm font-medium text-text">
+                  Format
+                </p>
+                <Segmented<SessionFormat>
+                  labelledBy="gift-format-label"
+                  size="sm"
+                  value={state.format}
+                  options={SESSION_FORMATS.map((format) => ({
+                    value: format,
+                    label: FORMAT_LABELS[format].split(' ')[0] ?? format,
+                    ...(state.coach
+                      ? { hint: formatCents(sessionPrice(state.coach, format, state.minutes)) }
+                      : {}),
+                  }))}
+                  onChange={(format) => change({ format })}
+                />
+              </div>
+              <div className="flex flex-col gap-1.5">
+                <p id="gift-length-label" className="text-sm font-medium text-text">
+                  Length
+                </p>
+                <Segmented<`${GiftSessionMinutes}`>
+                  labelledBy="gift-length-label"
+                  size="sm"
+                  value={`${state.minutes}`}
+                  options={GIFT_SESSION_MINUTES.map((minutes) => ({
+                    value: `${minutes}`,
+                    label: `${minutes} min`,
+                  }))}
+                  onChange={(minutes) => change({ minutes: Number(minutes) as GiftSessionMinutes })}
+                />
+              </div>
+            </div>
+            {state.coach ? (
+              <p
+                className="rounded-[var(--radius-control)] bg-primary-soft px-4 py-3 text-sm"
+                aria-live="polite"
+                data-testid="gift-session-price"
+              >
+                A{' '}
+                {describeSession({
+                  coach_name: state.coach.full_name ?? 'this coach',
+                  format: state.format,
+                  duration_minutes: state.minutes,
+                })}{' '}
+                costs{' '}
+                <span className="font-semibold tabular-nums">
+                  {formatCents(sessionPrice(state.coach, state.format, state.minutes))}
+                </span>
+                . They receive it as wallet credit to book it.
+              </p>
+            ) : null}
+          </div>
+        )}
+
+        <TextField
+          label="Recipient's email"
+          type="email"
+          autoComplete="off"
+          inputMode="email"
+          placeholder="name@example.com"
+          value={state.recipientEmail}
+          onChange={(event) => change({ recipientEmail: event.target.value }, 'recipientEmail')}
+          hint="They claim the gift by signing in with this address."
+          error={errors.recipientEmail ?? null}
+        />
+        <TextareaField
+          label="Message (optional)"
+          maxLength={GIFT_MESSAGE_MAX}
+          rows={3}
+          placeholder="Thinking of you. Enjoy a session on me."
+          value={state.message}
+          onChange={(event) => change({ message: event.target.value }, 'message')}
+          error={errors.message ?? null}
+        />
+        <div className="max-w-xs">
+          <TextField
+            label="Delivery date (optional)"
+            type="date"
+            min={bounds.min}
+            max={bounds.max}
+            value={state.deliverOn}
+            onChange={(event) => change({ deliverOn: event.target.value }, 'deliverOn')}
+            hint={`Leave it empty to send now. A later date arrives at ${deliveryHourHere()} your time.`}
+            error={errors.deliverOn ?? null}
+          />
+        </div>
+
+        {short ? <NotEnough amount={amount} balance={balance} /> : <FormError error={serverError} />}
+
+        <div>
+          <Button type="submit" disabled={send.isPending}>
+            {send.isPending ? (
+              <Spinner className="size-4 border-2" />
+            ) : (
+              <Gift aria-hidden="true" className="size-4" />
+            )}
+            {amount !== undefined && amount > 0 ? `Send gift · ${formatCents(amount)}` : 'Send gift'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

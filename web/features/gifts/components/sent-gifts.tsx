@@ -1,0 +1,124 @@
+import { Send } from 'lucide-react';
+import { useState } from 'react';
+import type { SentGift } from '../../../../contracts/gifts';
+import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/dialog';
+import { FormError } from '../../../components/form-error';
+import { Spinner } from '../../../components/spinner';
+import { useToast } from '../../../components/toast';
+import { formatCents } from '../../../lib/money';
+import { newIdempotencyKey, useCancelGift } from '../api/gifts';
+import { formatDay, GiftIcon, GiftMessage, giftTitle, StatusChip } from './gift-parts';
+
+function CancelGift({ gift, userId }: { gift: SentGift; userId: string }) {
+  const [open, setOpen] = useState(false);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const cancel = useCancelGift(userId);
+  const { toast } = useToast();
+
+  const confirm = () =>
+    cancel.mutate(
+      { id: gift.id, key },
+      {
+        onSuccess: ({ gift: cancelled }) => {
+          setOpen(false);
+          toast({
+            title: 'Gift cancelled',
+            description: `${formatCents(cancelled.amount)} is back in your wallet.`,
+          });
+        },
+      },
+    );
+
+  // Stays mounted once the gift is cancelled (only the button goes), so the answer's toast still shows.
+  return (
+    <>
+      {gift.status === 'pending' ? (
+        <div className="shrink-0 self-end sm:self-start">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              cancel.reset();
+              setKey(newIdempotencyKey());
+              setOpen(true);
+            }}
+          >
+            Cancel<span className="sr-only"> the gift to {gift.recipient_email}</span>
+          </Button>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={open}
+        onOpenChange={(next) => {
+          if (!cancel.isPending) setOpen(next);
+        }}
+        title="Cancel this gift?"
+        description={`${formatCents(gift.amount)} goes back to your wallet, and ${gift.recipient_email} won't be able to claim it.`}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={cancel.isPending}>
+              Keep the gift
+            </Button>
+            <Button onClick={confirm} disabled={cancel.isPending}>
+              {cancel.isPending ? <Spinner className="size-4 border-2" /> : null}
+              Cancel gift
+            </Button>
+          </>
+        }
+      >
+        <FormError error={cancel.error} />
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function SentGiftRow({ gift, userId }: { gift: SentGift; userId: string }) {
+  return (
+    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start">
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <GiftIcon gift={gift} />
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold break-words">{giftTitle(gift)}</p>
+          <p className="text-sm break-words text-text-muted">
+            To <span className="font-medium text-text">{gift.recipient_email}</span>
+            {' · '}
+            <span className="tabular-nums">{formatCents(gift.amount)}</span>
+            {' · '}
+            sent <time dateTime={gift.created_at}>{formatDay(gift.created_at)}</time>
+          </p>
+          <div className="mt-2">
+            <StatusChip gift={gift} />
+          </div>
+          <GiftMessage message={gift.message} />
+        </div>
+      </div>
+      <CancelGift gift={gift} userId={userId} />
+    </li>
+  );
+}
+
+/** "Sent gifts": every gift the person sent, newest first, with its status and Cancel while unclaimed. */
+export function SentGifts({ gifts, userId }: { gifts: SentGift[]; userId: string }) {
+  return (
+    <section
+      aria-labelledby="sent-gifts-heading"
+      className="rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-soft sm:p-6"
+    >
+      <h2 id="sent-gifts-heading" className="text-lg font-semibold">
+        Sent gifts
+      </h2>
+      {gifts.length === 0 ? (
+        <div className="mt-4 flex flex-col items-center gap-2 py-6 text-center text-text-muted">
+          <Send aria-hidden="true" className="size-8" />
+          <p>You haven&apos;t sent any gifts yet. The ones you send appear here until they are claimed.</p>
+        </div>
+      ) : (
+        <ul className="mt-4 divide-y divide-border">
+          {gifts.map((gift) => (
+            <SentGiftRow key={gift.id} gift={gift} userId={userId} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

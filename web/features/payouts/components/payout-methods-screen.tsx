@@ -1,0 +1,373 @@
+import { useQuery } from '@tanstack/react-query';
+import { AtSign, Landmark, Plus, Star, Trash2, WalletCards } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import {
+  bankAccountBodySchema,
+  paypalBodySchema,
+  type PayoutMethod,
+  type PayoutMethodKindName,
+} from '../../../../contracts/payouts';
+import { Button } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/dialog';
+import { errorText, FormError } from '../../../components/form-error';
+import { LoadError } from '../../../components/load-error';
+import { Spinner } from '../../../components/spinner';
+import { TextField } from '../../../components/text-field';
+import { useToast } from '../../../components/toast';
+import { ApiError } from '../../../lib/api-client';
+import {
+  payoutMethodsQueryOptions,
+  useAddPayoutMethod,
+  useRemovePayoutMethod,
+  useSetDefaultPayoutMethod,
+} from '../api/payouts';
+
+const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
+
+type Fields = Record<string, string>;
+const EMPTY: Record<PayoutMethodKindName, Fields> = {
+  bank_account: { holder_name: '', bank_name: '', routing_number: '', account_number: '' },
+  paypal: { email: '' },
+};
+
+/** Field errors from the contract's own messages (client side) or the server's details ("body.email"). */
+function fieldErrors(kind: PayoutMethodKindName, fields: Fields): Fields {
+  const schema = kind === 'bank_account' ? bankAccountBodySchema : paypalBodySchema;
+  const result = schema.safeParse({ kind, ...fields });
+  if (result.success) return {};
+  const errors: Fields = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+function serverFieldErrors(error: unknown): Fields {
+  if (!(error instanceof ApiError)) return {};
+  const errors: Fields = {};
+  for (const detail of error.details) {
+    const key = detail.path.replace(/^body\./, '');
+    errors[key] ??= detail.message;
+  }
+  return errors;
+}
+
+function AddMethod({ userId, first }: { userId: string; first: boolean }) {
+  const { toast } = useToast();
+  const add = useAddPayoutMethod(userId);
+  const [kind, setKind] = useState<PayoutMethodKindName>('bank_account');
+  const [fields, setFields] = useState<Record<PayoutMethodKindName, Fields>>(EMPTY);
+  const [errors, setErrors] = useState<Fields>({});
+  const [formError, setFormError] = useState<unknown>(null);
+  const current = fields[kind];
+
+  const set = (name: string) => (value: string) => {
+    setFields((all) => ({ ...all, [kind]: { ...all[kind], [name]: value } }));
+    setErrors((all) => ({ ...all, [name]: '' }));
+  };
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const problems = fieldErrors(kind, current);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    const body =
+      kind === 'bank_account'
+        ? {
+            kind,
+            holder_name: current.holder_name ?? '',
+            bank_name: current.bank_name ?? '',
+            routing_number: current.routing_number ?? '',
+            account_number: current.account_number ?? '',
+          }
+        : { kind, email: current.email ?? '' };
+    add.mutate(body, {
+      onSuccess: (method) => {
+        setFields((all) => ({ ...all, [kind]: EMPTY[kind] }));
+        toast({
+          title: 'Payout method added',
+          description: method.is_default ? `${method.label} is your default.` : method.label,
+        });
+      },
+      onError: (error) => {
+        const fromServer = serverFieldErrors(error);
+        setErrors(fromServer);
+        if (Object.keys(fromServer).length === 0) setFormError(error);
+      },
+    });
+  }
+
+  const choice = (value: PayoutMethodKindName, label: string, Icon: typeof Landmark) => (
+    <label
+      className={`flex min-h-11 flex-1 cursor-pointer items-center justify-center gap-2 rounded-[6px] px-3 text-sm font-semibold has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-ring ${
+        kind === value ? 'bg-surface text-text shadow-soft' : 'text-text-muted hover:text-text'
+      }`}
+    >
+      <input
+        type="radio"
+        name="payout-kind"
+        value={value}
+        checked={kind === value}
+        onChange={() => {
+          setKind(value);
+          setErrors({});
+          setFormError(null);
+        }}
+        className="sr-only"
+      />
+      <Icon aria-hidden="true" className="size-4" />
+      {label}
+    </label>
+  );
+
+  return (
+    <section aria-labelledby="add-method-heading" className={`${cardClasses} p-4 sm:p-6`}>
+      <h2 id="add-method-heading" className="text-lg font-semibold">
+        {first ? 'Add your first payout method' : 'Add a payout method'}
+      </h2>
+      <p className="mt-1 text-sm text-text-muted">
+        Only you and Wellspring&apos;s finance admins see the full details; everywhere else shows the last
+        digits.
+      </p>
+      <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
+        <fieldset>
+          <legend className="mb-1.5 text-sm font-medium">Type</legend>
+          <div className="flex gap-1 rounded-[var(--radius-control)] bg-surface-sunken p-1 sm:w-80">
+            {choice('bank_account', 'Bank account', Landmark)}
+            {choice('paypal', 'PayPal', AtSign)}
+          </div>
+        </fieldset>
+        {kind === 'bank_account' ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Account holder name"
+              autoComplete="name"
+              value={current.holder_name ?? ''}
+              onChange={(event) => set('holder_name')(event.target.value)}
+              error={errors.holder_name || null}
+            />
+            <TextField
+              label="Bank name"
+              autoComplete="off"
+              value={current.bank_name ?? ''}
+              onChange={(event) => set('bank_name')(event.target.value)}
+              error={errors.bank_name || null}
+            />
+            <TextField
+              label="Routing number"
+              inputMode="numeric"
+              autoComplete="off"
+              hint="9 digits"
+              value={current.routing_number ?? ''}
+              onChange={(event) => set('routing_number')(event.target.value)}
+              error={errors.routing_number || null}
+            />
+            <TextField
+              label="Account number"
+              inputMode="numeric"
+              autoComplete="off"
+              hint="4 to 17 digits"
+              value={current.account_number ?? ''}
+              onChange={(event) => set('account_number')(event.target.value)}
+              error={errors.account_number || null}
+            />
+          </div>
+        ) : (
+          <TextField
+            label="PayPal email"
+            type="email"
+            autoComplete="email"
+            value={current.email ?? ''}
+            onChange={(event) => set('email')(event.target.value)}
+            error={errors.email || null}
+          />
+        )}
+        <FormError error={formError} />
+        <div>
+          <Button type="submit" disabled={add.isPending}>
+            {add.isPending ? (
+              <Spinner className="size-4 border-2" />
+            ) : (
+              <Plus aria-hidden="true" className="size-4" />
+            )}
+            Add {kind === 'bank_account' ? 'bank account' : 'PayPal'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function MethodRow({
+  method,
+  userId,
+  onRemove,
+}: {
+  method: PayoutMethod;
+  userId: string;
+  onRemove: (method: PayoutMethod) => void;
+}) {
+  const { toast } = useToast();
+  const setDefault = useSetDefaultPayoutMethod(userId);
+  const Icon = method.kind === 'bank_account' ? Landmark : AtSign;
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
+          <Icon aria-hidden="true" className="size-5" />
+        </span>
+        <div className="min-w-0">
+          <p className="font-medium wrap-anywhere">{method.label}</p>
+          <p className="text-sm text-text-muted">
+            {method.kind === 'bank_account' ? 'Bank account' : 'PayPal'}
+            {method.is_default ? (
+              <span className="ml-2 inline-flex items-center gap-1 rounded-full bg-success/10 px-2 py-0.5 text-xs font-semibold text-success">
+                <Star aria-hidden="true" className="size-3" />
+                Default
+              </span>
+            ) : null}
+          </p>
+        </div>
+      </div>
+      <div className="flex gap-2 sm:shrink-0">
+        {!method.is_default ? (
+          <Button
+            variant="secondary"
+            className="flex-1 sm:flex-none"
+            disabled={setDefault.isPending}
+            onClick={() =>
+              setDefault.mutate(method.id, {
+                onSuccess: () =>
+                  toast({ title: 'Default changed', description: `${method.label} is your default.` }),
+                onError: (error) =>
+                  toast({
+                    variant: 'destructive',
+                    title: 'Could not change the default',
+                    description: errorText(error),
+                  }),
+              })
+            }
+          >
+            Make default
+          </Button>
+        ) : null}
+        <Button
+          variant="ghost"
+          className="flex-1 text-danger sm:flex-none"
+          onClick={() => onRemove(method)}
+          aria-label={`Remove ${method.label}`}
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+          Remove
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function RemoveDialog({
+  method,
+  userId,
+  onClose,
+}: {
+  method: PayoutMethod | null;
+  userId: string;
+  onClose: () => void;
+}) {
+  const { toast } = useToast();
+  const remove = useRemovePayoutMethod(userId);
+  return (
+    <ConfirmDialog
+      open={method !== null}
+      onOpenChange={(next) => {
+        if (!next) {
+          remove.reset();
+          onClose();
+        }
+      }}
+      title="Remove this payout method?"
+      description={
+        method
+          ? `${method.label} will no longer be offered for withdrawals. Withdrawals already requested to it are still paid there.`
+          : undefined
+      }
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Keep it
+          </Button>
+          <Button
+            className="bg-danger! text-background! hover:bg-danger/90!"
+            disabled={remove.isPending}
+            onClick={() => {
+              if (!method) return;
+              remove.mutate(method.id, {
+                onSuccess: () => {
+                  toast({ title: 'Payout method removed', description: method.label });
+                  onClose();
+                },
+              });
+            }}
+          >
+            {remove.isPending ? <Spinner className="size-4 border-2" /> : null}
+            Remove
+          </Button>
+        </>
+      }
+    >
+      <FormError error={remove.error} />
+    </ConfirmDialog>
+  );
+}
+
+/** SPEC §2 /cards: the coach's payout methods (masked), add a bank account or PayPal, default, remove. */
+export function PayoutMethodsScreen({ userId }: { userId: string }) {
+  const methods = useQuery(payoutMethodsQueryOptions(userId));
+  const [removing, setRemoving] = useState<PayoutMethod | null>(null);
+
+  if (methods.isPending)
+    return (
+      <div role="status" className="flex items-center justify-center gap-3 py-16 text-text-muted">
+        <Spinner className="size-6 border-[3px]" />
+        Loading your payout methods…
+      </div>
+    );
+  if (methods.isError)
+    return (
+      <LoadError
+        title="Your payout methods did not load"
+        error={methods.error}
+        onRetry={() => void methods.refetch()}
+      />
+    );
+
+  const list = methods.data.payout_methods;
+  return (
+    <div className="flex flex-col gap-6">
+      <section aria-labelledby="methods-heading" className={`${cardClasses} p-4 sm:p-6`}>
+        <h2 id="methods-heading" className="text-lg font-semibold">
+          Your payout methods
+        </h2>
+        {list.length === 0 ? (
+          <div className="mt-4 flex flex-col items-center gap-2 py-6 text-center text-text-muted">
+            <WalletCards aria-hidden="true" className="size-8" />
+            <p className="font-medium text-text">No payout methods yet</p>
+            <p className="max-w-sm text-sm">
+              Add a bank account or PayPal below. Your first method becomes the default for withdrawals.
+            </p>
+          </div>
+        ) : (
+          <ul aria-labelledby="methods-heading" className="mt-1 divide-y divide-border">
+            {list.map((method) => (
+              <MethodRow key={method.id} method={method} userId={userId} onRemove={setRemoving} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <AddMethod userId={userId} first={list.length === 0} />
+      <RemoveDialog method={removing} userId={userId} onClose={() => setRemoving(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import { useQuery } from '@tanstack/react-query';
+import { CircleCheck, SearchX } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Withdrawal, WithdrawalStatusName } from '../../../../contracts/payouts';
+import { buttonClasses } from '../../../components/button';
+import { LoadError } from '../../../components/load-error';
+import { Spinner } from '../../../components/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { formatCents } from '../../../lib/money';
+import { withdrawalQueryOptions, withdrawalsQueryOptions } from '../api/payouts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+export const WITHDRAWAL_STATUS_LABELS: Record<WithdrawalStatusName, string> = {
+  requested: 'Requested',
+  approved: 'Approved',
+  paid: 'Paid',
+  rejected: 'Rejected',
+};
+
+function nextStep(withdrawal: Withdrawal): string {
+  const to = withdrawal.payout_method.label;
+  switch (withdrawal.status) {
+    case 'requested':
+      return `A Wellspring finance admin reviews it and sends the money to ${to}; it shows as paid in Revenue.`;
+    case 'approved':
+      return `Approved: a Wellspring finance admin is sending the money to ${to}; it shows as paid in Revenue.`;
+    case 'paid':
+      return `Paid to ${to}${withdrawal.payment_reference ? ` (reference ${withdrawal.payment_reference})` : ''}.`;
+    case 'rejected':
+      return `Rejected${withdrawal.rejection_reason ? `: ${withdrawal.rejection_reason}` : ''}. The amount is back in your available earnings.`;
+  }
+}
+
+function NotFound() {
+  return (
+    <section className="flex flex-col items-center rounded-[var(--radius-card)] border border-dashed border-border bg-surface px-6 py-12 text-center">
+      <span className="inline-flex size-12 items-center justify-center rounded-full bg-surface-sunken text-text-muted">
+        <SearchX aria-hidden="true" className="size-6" />
+      </span>
+      <h2 className="mt-4 text-lg font-semibold">We could not find this withdrawal</h2>
+      <p className="mt-2 max-w-md text-sm text-text-muted">
+        Your withdrawals and their status are listed in Revenue.
+      </p>
+      <Link to="/revenue" className={`${buttonClasses('primary')} mt-6`}>
+        Go to Revenue
+      </Link>
+    </section>
+  );
+}
+
+/** /withdrawal/success?id=: what was requested, to where, its status and what happens next. */
+export function WithdrawalReceipt({ userId, id }: { userId: string; id: string | null }) {
+  const valid = id !== null && UUID.test(id);
+  const withdrawal = useQuery({ ...withdrawalQueryOptions(userId, id ?? ''), enabled: valid });
+
+  if (!valid) return <NotFound />;
+  if (withdrawal.isPending)
+    return (
+      <div role="status" className="flex items-center justify-center gap-3 py-16 text-text-muted">
+        <Spinner className="size-6 border-[3px]" />
+        Loading your withdrawal…
+      </div>
+    );
+  if (withdrawal.isError)
+    return withdrawal.error instanceof ApiError && withdrawal.error.code === 'NOT_FOUND' ? (
+      <NotFound />
+    ) : (
+      <LoadError
+        title="Your withdrawal did not load"
+        error={withdrawal.error}
+        onRetry={() => void withdrawal.refetch()}
+      />
+    );
+
+  const data = withdrawal.data;
+  return (
+    <section
+      aria-labelledby="receipt-heading"
+      className="rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-soft sm:p-8"
+    >
+      <div className="flex items-center gap-3">
+        <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-success/10 text-success">
+          <CircleCheck aria-hidden="true" className="size-6" />
+        </span>
+        <h2 id="receipt-heading" className="text-lg font-semibold">
+          {data.status === 'requested' ? 'We received your request' : 'Your withdrawal'}
+        </h2>
+      </div>
+      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+        <div>
+          <dt className="text-sm text-text-muted">Amount</dt>
+          <dd
+            className="mt-0.5 text-3xl font-semibold tracking-tight tabular-nums"
+            data-testid="withdrawal-amount"
+          >
+            {formatCents(data.amount)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-text-muted">To</dt>
+          <dd className="mt-0.5 font-medium wrap-anywhere">{data.payout_method.label}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-text-muted">Status</dt>
+          <dd className="mt-0.5">
+            <span className="inline-flex rounded-full bg-primary-soft px-2.5 py-0.5 text-sm font-semibold text-primary">
+              {WITHDRAWAL_STATUS_LABELS[data.status]}
+            </span>
+          </dd>
+        </div>
+      </dl>
+      <p className="mt-6 text-text-muted">
+        <span className="font-medium text-text">What happens next: </span>
+        {nextStep(data)}
+      </p>
+      <p className="mt-2 text-sm text-text-muted">
+        Requested <time dateTime={data.requested_at}>{dateTime.format(new Date(data.requested_at))}</time>.
+      </p>
+      <div className="mt-6 flex flex-col gap-2 sm:flex-row">
+        <Link to="/revenue" className={buttonClasses('primary')}>
+          Back to Revenue
+        </Link>
+        <Link to="/cards" className={buttonClasses('secondary')}>
+          Payout methods
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+const STATUS_TONES: Record<WithdrawalStatusName, string> = {
+  requested: 'bg-primary-soft text-primary',
+  approved: 'bg-warning-soft text-warning',
+  paid: 'bg-success/10 text-success',
+  rejected: 'bg-danger/10 text-danger',
+};
+
+/** The coach's withdrawals on /revenue, newest first, with their status; empty: nothing is shown. */
+export function WithdrawalsList({ userId }: { userId: string }) {
+  const withdrawals = useQuery(withdrawalsQueryOptions(userId));
+  if (withdrawals.isPending || withdrawals.isError || withdrawals.data.withdrawals.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="withdrawals-heading"
+      className="rounded-[var(--radius-card)] border border-border bg-surface p-4 shadow-soft sm:p-6"
+    >
+      <h2 id="withdrawals-heading" className="text-lg font-semibold">
+        Withdrawals
+      </h2>
+      <ul className="mt-2 divide-y divide-border">
+        {withdrawals.data.withdrawals.slice(0, 10).map((withdrawal) => (
+          <li key={withdrawal.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
+            <div className="min-w-0 flex-1">
+              <p className="font-medium wrap-anywhere">
+                <span className="tabular-nums">{formatCents(withdrawal.amount)}</span> to{' '}
+                {withdrawal.payout_method.label}
+              </p>
+              <p className="text-sm text-text-muted">
+                <time dateTime={withdrawal.requested_at}>
+                  {dateTime.format(new Date(withdrawal.requested_at))}
+                </time>
+                {withdrawal.status === 'rejected' && withdrawal.rejection_reason
+                  ? ` · ${withdrawal.rejection_reason}`
+                  : ''}
+              </p>
+            </div>
+            <span
+              className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_TONES[withdrawal.status]}`}
+            >
+              {WITHDRAWAL_STATUS_LABELS[withdrawal.status]}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

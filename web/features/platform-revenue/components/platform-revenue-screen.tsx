@@ -1,0 +1,342 @@
+import { useQuery } from '@tanstack/react-query';
+import { Download, Receipt } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  REVENUE_RANGES,
+  type PaymentFormat,
+  type PlatformRevenue,
+  type RevenueRange,
+} from '../../../../contracts/admin-money';
+import { BarChart } from '../../../components/bar-chart';
+import { Button } from '../../../components/button';
+import { errorText } from '../../../components/form-error';
+import { LoadError } from '../../../components/load-error';
+import { useToast } from '../../../components/toast';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { formatCents } from '../../../lib/money';
+import { downloadPlatformRevenueCsv, platformRevenueQueryOptions } from '../api/platform-revenue';
+
+const RANGE_LABELS: Record<RevenueRange, string> = { '30d': '30 days', '12m': '12 months' };
+const FORMAT_LABELS: Record<PaymentFormat, string> = {
+  text: 'Text',
+  audio: 'Audio',
+  video: 'Video',
+  other: 'Other',
+};
+const TAB_CLASSES =
+  'inline-flex min-h-11 flex-1 items-center justify-center rounded-[6px] px-3 text-sm font-semibold text-text-muted hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-soft';
+const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
+
+const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const monthLabel = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+const isRange = (value: string | null): value is RevenueRange =>
+  (REVENUE_RANGES as readonly string[]).includes(value ?? '');
+
+/** 'YYYY-MM-DD' -> "Nov 21"; 'YYYY-MM' -> "Nov 2026" (UTC, as the server groups them). */
+export function periodLabel(period: string): string {
+  return period.length === 7
+    ? monthLabel.format(new Date(`${period}-01T00:00:00Z`))
+    : dayLabel.format(new Date(`${period}T00:00:00Z`));
+}
+
+/** Whole dollars on the chart's axis when the amount is round, cents otherwise. */
+const axisMoney = (cents: number) =>
+  cents % 100 === 0 ? `$${(cents / 100).toLocaleString('en-US')}` : formatCents(cents);
+
+function Tile({
+  label,
+  value,
+  note,
+  tone,
+}: {
+  label: string;
+  value: string;
+  note?: ReactNode;
+  tone?: 'muted';
+}) {
+  return (
+    <div className={`${cardClasses} p-4 sm:p-5`}>
+      <dt className="text-sm font-medium text-text-muted">{label}</dt>
+      <dd
+        className={`mt-1 text-2xl font-semibold tracking-tight tabular-nums ${tone === 'muted' ? 'text-text-muted' : ''}`}
+      >
+        {value}
+      </dd>
+      {note ? <dd className="mt-1 text-xs text-text-muted">{note}</dd> : null}
+    </div>
+  );
+}
+
+function Totals({ report }: { report: PlatformRevenue }) {
+  const { totals } = report;
+  const sessions = `${totals.captures} ${totals.captures === 1 ? 'session' : 'sessions'}`;
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <Tile label="Fees earned" value={formatCents(totals.fees_earned)} note={`From ${sessions}`} />
+      <Tile
+        label="Refunded"
+        value={totals.refunded === 0 ? formatCents(0) : `−${formatCents(totals.refunded)}`}
+        tone={totals.refunded === 0 ? 'muted' : undefined}
+        note="Platform share of refunds"
+      />
+      <Tile
+        label="Net revenue"
+        value={formatCents(totals.net)}
+        note={
+          totals.other_debits > 0
+            ? `After ${formatCents(totals.other_debits)} of other adjustments`
+            : `Last ${RANGE_LABELS[report.range]}`
+        }
+      />
+      <Tile label="Revenue balance" value={formatCents(report.balance)} note="All time, from the ledger" />
+    </dl>
+  );
+}
+
+function ByFormat({ report }: { report: PlatformRevenue }) {
+  return (
+    <section aria-labelledby="by-format-heading" className={`${cardClasses} p-4 sm:p-6`}>
+      <h2 id="by-format-heading" className="text-lg font-semibold">
+        By format
+      </h2>
+      {report.by_format.length === 0 ? (
+        <p className="mt-2 text-sm text-text-muted">No fees in the last {RANGE_LABELS[report.range]}.</p>
+      ) : (
+        <>
+          {/* Phones: one small card per format. */}
+          <ul className="mt-3 flex flex-col divide-y divide-border sm:hidden">
+            {report.by_format.map((row) => (
+              <li key={row.format} className="py-3">
+                <p className="flex items-baseline justify-between gap-3">
+                  <span className="font-medium">{FORMAT_LABELS[row.format]}</span>
+                  <span className="text-sm text-text-muted">
+                    {row.captures} {row.captures === 1 ? 'session' : 'sessions'}
+                  </span>
+                </p>
+                <dl className="mt-1 grid grid-cols-3 gap-2 text-sm">
+                  <div>
+                    <dt className="text-text-muted">Fees</dt>
+                    <dd className="tabular-nums">{formatCents(row.fees_earned)}</dd>
+                  </div>
+                  <div>
+                    <dt className="text-text-muted">Refunded</dt>
+                    <dd className="tabular-nums">
+                      {row.refunded === 0 ? '—' : `−${formatCents(row.refunded)}`}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-text-muted">Net</dt>
+                    <dd className="font-semibold tabular-nums">{formatCents(row.net)}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 hidden sm:block">
+            <table className="w-full text-sm">
+              <caption className="sr-only">
+                Platform revenue by format, last {RANGE_LABELS[report.range]}
+              </caption>
+              <thead>
+                <tr className="border-b border-border text-left text-text-muted">
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Format
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                    Sessions
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                    Fees
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                    Refunded
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    Net
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {report.by_format.map((row) => (
+                  <tr key={row.format}>
+                    <th scope="row" className="py-2.5 pr-3 text-left font-medium">
+                      {FORMAT_LABELS[row.format]}
+                    </th>
+                    <td className="py-2.5 pr-3 text-right tabular-nums">{row.captures}</td>
+                    <td className="py-2.5 pr-3 text-right tabular-nums">{formatCents(row.fees_earned)}</td>
+                    <td className="py-2.5 pr-3 text-right tabular-nums">
+                      {row.refunded === 0 ? '—' : `−${formatCents(row.refunded)}`}
+                    </td>
+                    <td className="py-2.5 text-right font-semibold tabular-nums">{formatCents(row.net)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function RecentCaptures({ report }: { report: PlatformRevenue }) {
+  return (
+    <section aria-labelledby="recent-captures-heading" className={`${cardClasses} p-4 sm:p-6`}>
+      <h2 id="recent-captures-heading" className="text-lg font-semibold">
+        Recent session payments
+      </h2>
+      {report.recent_captures.length === 0 ? (
+        <div className="mt-4 flex flex-col items-center gap-2 py-6 text-center text-text-muted">
+          <Receipt aria-hidden="true" className="size-8" />
+          <p>No session has been paid yet. Each completed session adds its platform fee here.</p>
+        </div>
+      ) : (
+        <ul className="mt-2 divide-y divide-border">
+          {report.recent_captures.map((capture) => (
+            <li key={capture.transaction_id} className="flex items-start gap-3 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="font-medium wrap-anywhere">
+                  {capture.client_name ?? 'A client'} <span className="text-text-muted">with</span>{' '}
+                  {capture.coach_name ?? 'a coach'}
+                </p>
+                <p className="text-sm text-text-muted">
+                  {capture.format ? FORMAT_LABELS[capture.format] : 'Payment'}
+                  {capture.duration_minutes ? ` · ${capture.duration_minutes} min` : ''} ·{' '}
+                  <time dateTime={capture.captured_at}>{dateTime.format(new Date(capture.captured_at))}</time>
+                </p>
+              </div>
+              <div className="shrink-0 text-right">
+                <p className="font-semibold tabular-nums">
+                  <span className="sr-only">Platform fee </span>+{formatCents(capture.platform_fee)}
+                </p>
+                <p className="text-xs text-text-muted tabular-nums">of {formatCents(capture.amount)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Skeleton() {
+  return (
+    <div>
+      <p role="status" className="sr-only">
+        Loading platform revenue…
+      </p>
+      <div aria-hidden="true" className="flex animate-pulse flex-col gap-6">
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          {[0, 1, 2, 3].map((tile) => (
+            <div key={tile} className={`${cardClasses} h-24`} />
+          ))}
+        </div>
+        <div className={`${cardClasses} h-72`} />
+        <div className={`${cardClasses} h-40`} />
+      </div>
+    </div>
+  );
+}
+
+function ExportButton({ range }: { range: RevenueRange }) {
+  const { accessToken } = useAuth();
+  const { toast } = useToast();
+  const [busy, setBusy] = useState(false);
+  async function exportCsv() {
+    setBusy(true);
+    try {
+      const filename = await downloadPlatformRevenueCsv(range, accessToken);
+      toast({ title: 'Export ready', description: `${filename} was downloaded.` });
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Could not export', description: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button variant="secondary" disabled={busy} onClick={() => void exportCsv()}>
+      <Download aria-hidden="true" className="size-4" />
+      {busy ? 'Exporting…' : 'Export CSV'}
+    </Button>
+  );
+}
+
+/**
+ * /admin/platform-revenue: the platform's own fees from the ledger (platform_revenue account): totals,
+ * fees per day (30 days) or month (12 months), by format, the newest session payments, and a per-day
+ * CSV export. The range lives in the URL (?range=12m) so reloads keep it.
+ */
+export function PlatformRevenueScreen() {
+  const [params, setParams] = useSearchParams();
+  const range: RevenueRange = isRange(params.get('range')) ? (params.get('range') as RevenueRange) : '30d';
+  const report = useQuery(platformRevenueQueryOptions(range));
+
+  let content: ReactNode;
+  if (report.isPending) content = <Skeleton />;
+  else if (report.isError)
+    content = (
+      <LoadError
+        title="Platform revenue did not load"
+        error={report.error}
+        onRetry={() => void report.refetch()}
+      />
+    );
+  else {
+    const data = report.data;
+    const unit = data.range === '30d' ? 'day' : 'month';
+    content = (
+      <div
+        className={`flex flex-col gap-6 transition-opacity ${report.isPlaceholderData ? 'opacity-60' : ''}`}
+        aria-busy={report.isPlaceholderData ? true : undefined}
+      >
+        <Totals report={data} />
+        <section aria-labelledby="fees-chart-heading" className={`${cardClasses} p-4 sm:p-6`}>
+          <h2 id="fees-chart-heading" className="sr-only">
+            Fees over time
+          </h2>
+          <BarChart
+            title={`Fees earned per ${unit} (UTC)`}
+            data={data.series.map((point) => ({
+              label: periodLabel(point.period),
+              value: point.fees_earned,
+            }))}
+            formatValue={axisMoney}
+            emptyMessage={`No platform fees in the last ${RANGE_LABELS[data.range]}.`}
+          />
+        </section>
+        <ByFormat report={data} />
+        <RecentCaptures report={data} />
+      </div>
+    );
+  }
+
+  return (
+    <Tabs.Root
+      value={range}
+      onValueChange={(value) => {
+        if (isRange(value)) setParams(new URLSearchParams(value === '30d' ? {} : { range: value }));
+      }}
+    >
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <Tabs.List
+          aria-label="Period"
+          className="flex w-full gap-1 rounded-[var(--radius-control)] bg-surface-sunken p-1 sm:w-72"
+        >
+          {REVENUE_RANGES.map((entry) => (
+            <Tabs.Trigger key={entry} value={entry} className={TAB_CLASSES}>
+              {RANGE_LABELS[entry]}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <ExportButton range={range} />
+      </div>
+      <Tabs.Content value={range} className="outline-none">
+        {content}
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
