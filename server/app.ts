@@ -94,7 +94,7 @@ import { earningsRoutes } from './modules/earnings/earnings.routes';
 import { createEarningsService } from './modules/earnings/earnings.service';
 import { createPayoutsRepository } from './modules/payouts/payouts.repository';
 import { payoutsRoutes } from './modules/payouts/payouts.routes';
-import { createPayoutsService } from './modules/payouts/payouts.service';
+import { createPayoutsService, type PayoutsService } from './modules/payouts/payouts.service';
 import { createPlatformSettingsRepository } from './modules/platform-settings/platform-settings.repository';
 import { createPlatformSettingsService } from './modules/platform-settings/platform-settings.service';
 
@@ -351,6 +351,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     admin,
     clock,
   });
+  app.decorate('payouts', payouts);
   await app.register(payoutsRoutes, { payouts, admin, idempotency, guard });
   // ---- end earnings
 
@@ -390,5 +391,7 @@ declare module 'fastify' {
     idempotency: IdempotencyService;
     /** Gifts: send, claim, cancel (compare-and-set on gifts.status with the ledger posting). */
     gifts: GiftsService;
+    /** Payout methods and withdrawals (request, approve, reject, mark paid). */
+    payouts: PayoutsService;
   }
 }

@@ -667,7 +667,7 @@ describe('platform coupons (financial admins)', () => {
     expect(list.coupons.every((coupon) => coupon.coach_id === null)).toBe(true);
     expect(list.coupons.map((coupon) => coupon.id)).toContain(created.id);
     const audit = await t.pool.query<{ action_type: string; target_id: string; details: { code: string } }>(
-      `select action_type, target_id, details from admin_audit_log where actor_user_id = $1 order by created_at, id`,
+      `select action_type, target_id, details from admin_audit_log where actor_user_id = $1 order by action_type`, // one clock instant: by name
       [admin.userId],
     );
     expect(audit.rows.map((row) => [row.action_type, row.target_id, row.details.code])).toEqual([

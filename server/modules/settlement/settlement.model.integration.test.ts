@@ -11,13 +11,14 @@ import { createGiftBodySchema } from '../../../contracts/gifts';
 
 /**
  * Model-based property test (issue #5): random sequences of top-ups (through wallet.applyPaymentEvent),
- * holds (some with a coupon), releases, captures, refunds and replays (of a provider event, of a hold's
- * reference) run
- * against the real service on PostgreSQL and against a tiny in-memory model. After EVERY step the
- * ledger sums to zero, every transaction of the run balances with >= 2 entries, no person's account is
- * negative, every derived balance equals the model to the cent, coach + platform = captured, and the
- * run's coupon (at most 3 uses, 2 per client) has exactly the active redemptions the model counts.
- * One database; each run makes fresh users (ledger tables are append-only, so nothing is truncated).
+ * holds (with and without the run's coupon), releases, captures, refunds, gifts (send, claim, cancel),
+ * the earnings job, withdrawals (request, approve, reject, mark paid), and replays (of a provider event,
+ * of a hold's reference, of an earlier Idempotency-Key) run against the real services on PostgreSQL and
+ * against a tiny in-memory model. After EVERY step the ledger sums to zero, every transaction of the run
+ * balances with >= 2 entries, no person's account is negative, every derived balance equals the model to
+ * the cent (wallets, held, coach pending and available, platform revenue, clearing, gift escrow,
+ * payouts), and coach + platform = captured net of refunds. One database; each run makes fresh users
+ * (ledger tables are append-only, so nothing is truncated).
  */
 const t = useTestApp({ RATE_LIMIT_MAX: '100000' });
 
@@ -38,7 +39,10 @@ type Op =
   | { kind: 'giftSend'; client: Person; amount: number }
   | { kind: 'giftClaim'; pick: number }
   | { kind: 'giftCancel'; pick: number }
-  | { kind: 'replayKey'; pick: number };
+  | { kind: 'replayKey'; pick: number }
+  | { kind: 'releaseEarnings' }
+  | { kind: 'withdraw'; coach: Person; percent: number }
+  | { kind: 'decideWithdrawal'; pick: number; action: 'approve' | 'reject' | 'markPaid' };
 
 const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   {
@@ -91,7 +95,36 @@ const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('giftClaim' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('giftCancel' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('replayKey' as const), pick: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('releaseEarnings' as const) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('withdraw' as const),
+      coach: fc.constantFrom<Person>(0, 1),
+      // A share of what is available (over 100 % is refused); this test lowers the minimum
+      // withdrawal (a platform setting) to 100 cents.
+      percent: fc.integer({ min: 1, max: 130 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('decideWithdrawal' as const),
+      pick: fc.nat(),
+      action: fc.constantFrom('approve' as const, 'reject' as const, 'markPaid' as const),
+    }),
+  },
 );
+
+type ModelWithdrawal = {
+  id: string;
+  coach: Person;
+  amount: number;
+  status: 'requested' | 'approved' | 'paid' | 'rejected';
+};
+
+/** Earnings become available this long after capture (platform setting earnings_hold_days = 7). */
+const AFTER_HOLD_DAYS_MS = 8 * 24 * 60 * 60 * 1000;
 
 type ModelGift = { id: string; sender: Person; amount: number; status: 'pending' | 'claimed' | 'cancelled' };
 
@@ -116,6 +149,8 @@ type ModelHold = {
   refunded: number;
   /** Whether the hold redeemed the run's coupon (released with it). */
   coupon: boolean;
+  /** Whether the earnings job moved the coach's share from pending to available. */
+  earningsAvailable: boolean;
 };
 
 /** The run's coupon: a platform coupon, 10 % off, at most 3 active uses, 2 per client. */
@@ -136,6 +171,10 @@ type Model = {
   escrow: number;
   gifts: ModelGift[];
   keyed: KeyedCall[];
+  available: [number, number];
+  /** Cents in the platform's payouts account (baseline + this run's requested and approved withdrawals). */
+  payouts: number;
+  withdrawals: ModelWithdrawal[];
 };
 
 type Outcome = 'ok' | string;
@@ -159,6 +198,7 @@ type Snapshot = {
   platform: string;
   clearing: string;
   escrow: string;
+  payouts: string;
   balances: { kind: string; owner: string; total: string }[];
   captured: { amount: string; split: string } | null;
 };
@@ -183,6 +223,7 @@ async function snapshot(users: string[]): Promise<Snapshot> {
        'unbalanced', (select count(*) from bad),
        'platform', (select coalesce(sum(e.amount), 0)::text from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.kind = 'platform_revenue'),
        'clearing', (select coalesce(sum(e.amount), 0)::text from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.kind = 'provider_clearing'),
+       'payouts', (select coalesce(sum(e.amount), 0)::text from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.kind = 'payouts'),
        'escrow', (select coalesce(sum(e.amount), 0)::text from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.kind = 'gift_escrow'),
        'balances', (select coalesce(json_agg(balances), '[]'::json) from balances),
        'captured', (select json_build_object('amount', coalesce(sum(amount), 0)::text,
@@ -199,7 +240,13 @@ async function snapshot(users: string[]): Promise<Snapshot> {
 describe('settlement model-based property', () => {
   it(`${RUNS} runs of up to ${MAX_OPS} random operations match the model after every step`, async () => {
     const settlement = t.app.settlement;
+    // Small runs earn coaches little: a lower minimum lets withdrawals succeed often enough to matter.
+    await t.pool.query(
+      `update platform_settings set value = '100'::jsonb where key = 'withdrawal_minimum_cents'`,
+    );
     let steps = 0;
+    /** How often each operation ended how: the run proves every path was taken, not only refusals. */
+    const outcomes = new Map<string, number>();
     const started = performance.now();
     await fc.assert(
       fc.asyncProperty(
@@ -247,6 +294,22 @@ describe('settlement model-based property', () => {
             model.keyed.push({ userId, key, methodPath, body, status: result.status, response: result.body });
             return result.body;
           };
+          // Each coach's payout method, and a financial admin who decides withdrawals.
+          const payoutMethods = await Promise.all(
+            coaches.map(async (coachId) => {
+              const inserted = await t.pool.query<{ id: string }>(
+                `insert into payout_methods (coach_id, kind, details, label, is_default, created_at)
+                 values ($1, 'paypal', '{"email":"model@example.test"}', 'PayPal m••@example.test', true, now())
+                 returning id`,
+                [coachId],
+              );
+              return inserted.rows[0]?.id ?? '';
+            }),
+          );
+          const financeAdmin = {
+            userId: await createBareUser(t.pool),
+            adminRole: 'financial_admin' as const,
+          };
           const baseline = await snapshot(users);
           const model: Model = {
             wallet: [0, 0],
@@ -260,7 +323,12 @@ describe('settlement model-based property', () => {
             escrow: Number(baseline.escrow),
             gifts: [],
             keyed: [],
+            available: [0, 0],
+            payouts: Number(baseline.payouts),
+            withdrawals: [],
           };
+          const pickWithdrawal = (pick: number) =>
+            model.withdrawals[pick % Math.max(1, model.withdrawals.length)];
           const pickGift = (pick: number) => model.gifts[pick % Math.max(1, model.gifts.length)];
           const pickHold = (pick: number) => model.holds[pick % Math.max(1, model.holds.length)];
 
@@ -312,6 +380,7 @@ describe('settlement model-based property', () => {
                     platformShare: 0,
                     refunded: 0,
                     coupon: false,
+                    earningsAvailable: false,
                   });
                 }
                 break;
@@ -349,6 +418,7 @@ describe('settlement model-based property', () => {
                     platformShare: 0,
                     refunded: 0,
                     coupon: true,
+                    earningsAvailable: false,
                   });
                 }
                 break;
@@ -415,8 +485,14 @@ describe('settlement model-based property', () => {
                     coachShareOf(hold.refunded + amount, hold.coachShare, hold.amount) -
                     coachShareOf(hold.refunded, hold.coachShare, hold.amount);
                   hold.refunded += amount;
-                  model.pending[hold.coach] -= fromCoach;
-                  model.platform -= amount - fromCoach;
+                  // After the earnings job, the coach's part comes from available earnings as far as
+                  // they go (some may be withdrawn); the platform covers the rest.
+                  const taken = hold.earningsAvailable
+                    ? Math.min(fromCoach, model.available[hold.coach])
+                    : fromCoach;
+                  if (hold.earningsAvailable) model.available[hold.coach] -= taken;
+                  else model.pending[hold.coach] -= taken;
+                  model.platform -= amount - taken;
                   model.wallet[hold.client] += amount;
                 }
                 break;
@@ -477,6 +553,69 @@ describe('settlement model-based property', () => {
                 }
                 break;
               }
+              case 'releaseEarnings': {
+                // Everything captured so far is past the hold days at this moment.
+                await t.app.earnings.releaseDue(new Date(t.clock.now().getTime() + AFTER_HOLD_DAYS_MS));
+                for (const hold of model.holds) {
+                  if (hold.status !== 'captured' || hold.earningsAvailable) continue;
+                  const share = hold.coachShare - coachShareOf(hold.refunded, hold.coachShare, hold.amount);
+                  model.pending[hold.coach] -= share;
+                  model.available[hold.coach] += share;
+                  hold.earningsAvailable = true;
+                }
+                break;
+              }
+              case 'withdraw': {
+                const coachId = coaches[op.coach];
+                const amount = Math.max(100, Math.ceil((model.available[op.coach] * op.percent) / 100));
+                const body = { amount, payout_method_id: payoutMethods[op.coach] ?? '' };
+                expected = model.available[op.coach] >= amount ? 'ok' : 'INSUFFICIENT_FUNDS';
+                let id = '';
+                actual = await attempt(async () => {
+                  const requested = (await keyed(coachId, 'POST /api/withdrawals', body, (tx) =>
+                    t.app.payouts.requestWithdrawal(tx, coachId, body),
+                  )) as { id: string };
+                  id = requested.id;
+                });
+                if (expected === 'ok') {
+                  model.available[op.coach] -= amount;
+                  model.payouts += amount;
+                  model.withdrawals.push({ id, coach: op.coach, amount, status: 'requested' });
+                }
+                break;
+              }
+              case 'decideWithdrawal': {
+                const withdrawal = pickWithdrawal(op.pick);
+                if (!withdrawal) continue;
+                const from = op.action === 'markPaid' ? 'approved' : 'requested';
+                expected = withdrawal.status === from ? 'ok' : 'CONFLICT';
+                actual = await attempt(() =>
+                  keyed(
+                    financeAdmin.userId,
+                    `POST /api/admin/withdrawals/${withdrawal.id}/${op.action}`,
+                    {},
+                    (tx) =>
+                      op.action === 'approve'
+                        ? t.app.payouts.approve(tx, financeAdmin, withdrawal.id, 'model')
+                        : op.action === 'reject'
+                          ? t.app.payouts.reject(tx, financeAdmin, withdrawal.id, 'model', 'model')
+                          : t.app.payouts.markPaid(tx, financeAdmin, withdrawal.id, 'WIRE-MODEL', 'model'),
+                  ),
+                );
+                if (expected === 'ok') {
+                  if (op.action === 'approve') withdrawal.status = 'approved';
+                  else if (op.action === 'reject') {
+                    withdrawal.status = 'rejected';
+                    model.payouts -= withdrawal.amount;
+                    model.available[withdrawal.coach] += withdrawal.amount;
+                  } else {
+                    withdrawal.status = 'paid';
+                    model.payouts -= withdrawal.amount;
+                    model.clearing += withdrawal.amount;
+                  }
+                }
+                break;
+              }
               case 'replayKey': {
                 // The same key and body again: the first response, replayed; the handler never runs.
                 const call = model.keyed[op.pick % Math.max(1, model.keyed.length)];
@@ -492,6 +631,8 @@ describe('settlement model-based property', () => {
               }
             }
             expect(actual, `${op.kind} outcome`).toBe(expected);
+            const tally = `${op.kind}:${actual}`;
+            outcomes.set(tally, (outcomes.get(tally) ?? 0) + 1);
 
             // The invariants and the model, after every step.
             const now = await snapshot(users);
@@ -504,20 +645,32 @@ describe('settlement model-based property', () => {
               expect(balance('client_wallet', clients[i])).toBe(model.wallet[i]);
               expect(balance('client_held', clients[i])).toBe(model.held[i]);
               expect(balance('coach_pending', coaches[i])).toBe(model.pending[i]);
+              expect(balance('coach_available', coaches[i])).toBe(model.available[i]);
               expect(model.wallet[i]).toBeGreaterThanOrEqual(0);
             }
             expect(Number(now.platform)).toBe(model.platform);
             expect(Number(now.clearing)).toBe(model.clearing);
             expect(Number(now.escrow)).toBe(model.escrow);
+            expect(Number(now.payouts)).toBe(model.payouts);
             const captured = model.holds.filter((hold) => hold.status === 'captured');
             const capturedTotal = captured.reduce((sum, hold) => sum + hold.amount, 0);
             expect(now.captured?.amount).toBe(String(capturedTotal));
             expect(now.captured?.split).toBe(String(capturedTotal));
             // Coach + platform = captured, net of refunds: what the captures paid out minus what went back.
             const refundedTotal = captured.reduce((sum, hold) => sum + hold.refunded, 0);
-            expect(model.pending[0] + model.pending[1] + (model.platform - Number(baseline.platform))).toBe(
-              capturedTotal - refundedTotal,
-            );
+            // What coaches withdrew (not rejected) left their accounts but was theirs; a refund the coach's
+            // earnings no longer cover is taken from the platform, so the sum stays exact.
+            const withdrawn = model.withdrawals
+              .filter((withdrawal) => withdrawal.status !== 'rejected')
+              .reduce((sum, withdrawal) => sum + withdrawal.amount, 0);
+            const coachesAndPlatform =
+              model.pending[0] +
+              model.pending[1] +
+              model.available[0] +
+              model.available[1] +
+              withdrawn +
+              (model.platform - Number(baseline.platform));
+            expect(coachesAndPlatform).toBe(capturedTotal - refundedTotal);
             // The coupon's active uses, per client, are the model's.
             const uses = await t.pool.query<{ client_id: string; n: string }>(
               `select r.client_id, count(*)::text as n from coupon_redemptions r join coupons c on c.id = r.coupon_id
@@ -539,5 +692,27 @@ describe('settlement model-based property', () => {
     console.info(
       `settlement model: ${RUNS} runs, ${steps} steps in ${Math.round(performance.now() - started)} ms`,
     );
+    console.info(
+      [...outcomes]
+        .sort()
+        .map(([name, count]) => `${name} ${count}`)
+        .join(', '),
+    );
+    for (const path of [
+      'hold:ok',
+      'couponHold:ok',
+      'couponHold:COUPON_INVALID',
+      'capture:ok',
+      'refund:ok',
+      'giftSend:ok',
+      'giftClaim:ok',
+      'giftCancel:ok',
+      'withdraw:ok',
+      'withdraw:INSUFFICIENT_FUNDS',
+      'decideWithdrawal:ok',
+      'decideWithdrawal:CONFLICT',
+      'releaseEarnings:ok',
+    ])
+      expect(outcomes.get(path) ?? 0, path).toBeGreaterThan(0);
   }, 600_000);
 });
