@@ -266,9 +266,9 @@ describe('hold, release, capture, refund', () => {
 });
 
 describe('races: a session settles once', () => {
-  it('20 simultaneous holds on a wallet affording exactly one: exactly one succeeds (50 trials)', async () => {
+  it('20 simultaneous holds on a wallet affording exactly one: exactly one succeeds (200 trials)', async () => {
     const coachId = await createBareUser(t.pool);
-    for (let trial = 0; trial < 50; trial += 1) {
+    for (let trial = 0; trial < 200; trial += 1) {
       const clientId = await fundedClient(4_000);
       const results = await Promise.allSettled(
         Array.from({ length: 20 }, () =>
