@@ -34,25 +34,32 @@ export function createLedgerRepository() {
       ownerUserId: string | null,
       now: Date,
     ): Promise<LedgerAccountRow> {
+      const find = async () => {
+        const [row] = await executor
+          .select()
+          .from(ledgerAccounts)
+          .where(
+            and(
+              eq(ledgerAccounts.kind, kind),
+              ownerUserId === null
+                ? isNull(ledgerAccounts.ownerUserId)
+                : eq(ledgerAccounts.ownerUserId, ownerUserId),
+            ),
+          );
+        return row;
+      };
+      // Almost always the account exists: one indexed read. Otherwise create it (a concurrent creator
+      // wins the unique key and we read theirs).
+      const existing = await find();
+      if (existing) return existing;
       const [created] = await executor
         .insert(ledgerAccounts)
         .values({ kind, ownerUserId, createdAt: now })
         .onConflictDoNothing()
         .returning();
-      if (created) return created;
-      const [existing] = await executor
-        .select()
-        .from(ledgerAccounts)
-        .where(
-          and(
-            eq(ledgerAccounts.kind, kind),
-            ownerUserId === null
-              ? isNull(ledgerAccounts.ownerUserId)
-              : eq(ledgerAccounts.ownerUserId, ownerUserId),
-          ),
-        );
-      if (!existing) throw new Error(`Ledger account ${kind} could not be created or found`);
-      return existing;
+      const row = created ?? (await find());
+      if (!row) throw new Error(`Ledger account ${kind} could not be created or found`);
+      return row;
     },
 
     async findAccounts(executor: DbExecutor, ids: string[]): Promise<LedgerAccountRow[]> {
