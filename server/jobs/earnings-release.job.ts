@@ -1,5 +1,6 @@
 import type { Clock } from '../../domain/clock';
 import { describeErrorForLog } from '../plugins/log-safety';
+import { createIntervalJob } from './interval-job';
 
 /** Issue #5: captured earnings are made available at start-up and then every 10 minutes. */
 export const EARNINGS_RELEASE_INTERVAL_MS = 10 * 60_000;
@@ -26,8 +27,6 @@ export type EarningsReleaseJobDeps = {
  */
 export function createEarningsReleaseJob(deps: EarningsReleaseJobDeps) {
   const intervalMs = deps.intervalMs ?? EARNINGS_RELEASE_INTERVAL_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number | undefined> | undefined;
 
   async function release(now: Date): Promise<number | undefined> {
     try {
@@ -40,30 +39,11 @@ export function createEarningsReleaseJob(deps: EarningsReleaseJobDeps) {
     }
   }
 
-  /** One run at `now` (shared with a run already in progress); undefined when it could not run. */
-  function runOnce(now: Date = deps.clock.now()): Promise<number | undefined> {
-    running ??= release(now).finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  return {
-    runOnce,
-    /** Runs now, then every `intervalMs`. */
-    start(): void {
-      if (timer) return;
-      void runOnce();
-      timer = setInterval(() => void runOnce(), intervalMs);
-      timer.unref();
-    },
-    /** Stops the interval and waits for a run in progress. */
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  /** runOnce(now = the clock's now): undefined when it could not run. start() and stop() as every job. */
+  return createIntervalJob<number | undefined, [now: Date]>(
+    (now = deps.clock.now()) => release(now),
+    intervalMs,
+  );
 }
 
 export type EarningsReleaseJob = ReturnType<typeof createEarningsReleaseJob>;

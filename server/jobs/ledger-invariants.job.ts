@@ -1,6 +1,7 @@
 import type { Database } from '../db/client';
 import type { InvariantReport, LedgerInvariantStatus, LedgerService } from '../modules/ledger/ledger.service';
 import { describeErrorForLog } from '../plugins/log-safety';
+import { createIntervalJob } from './interval-job';
 
 /** Issue #5: the ledger invariants are checked at start-up and then every hour. */
 export const LEDGER_INVARIANTS_INTERVAL_MS = 60 * 60_000;
@@ -28,8 +29,6 @@ export type LedgerInvariantsJobDeps = {
  */
 export function createLedgerInvariantsJob(deps: LedgerInvariantsJobDeps) {
   const intervalMs = deps.intervalMs ?? LEDGER_INVARIANTS_INTERVAL_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<InvariantReport | undefined> | undefined;
 
   async function check(): Promise<InvariantReport | undefined> {
     try {
@@ -48,30 +47,8 @@ export function createLedgerInvariantsJob(deps: LedgerInvariantsJobDeps) {
     }
   }
 
-  /** One check (shared with a check already running); undefined when it could not run. */
-  function runOnce(): Promise<InvariantReport | undefined> {
-    running ??= check().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  return {
-    runOnce,
-    /** Checks now, then every `intervalMs`. */
-    start(): void {
-      if (timer) return;
-      void runOnce();
-      timer = setInterval(() => void runOnce(), intervalMs);
-      timer.unref();
-    },
-    /** Stops the interval and waits for a check in progress. */
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  /** runOnce(): undefined when the check could not run. start() and stop() as every job. */
+  return createIntervalJob(check, intervalMs);
 }
 
 export type LedgerInvariantsJob = ReturnType<typeof createLedgerInvariantsJob>;

@@ -12,7 +12,7 @@ import {
 import type { AdminPermission } from '../../../domain/auth/permissions';
 import type { AuthGuard } from '../../plugins/auth-guard';
 import type { AdminService } from '../admin/admin.service';
-import { idempotencyKeyFrom, type IdempotencyService } from '../idempotency/idempotency.service';
+import type { IdempotencyService } from '../idempotency/idempotency.service';
 import type { AdminMoneyService } from './admin-money.service';
 
 /**
@@ -49,27 +49,19 @@ export const adminMoneyRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const actor = await authorize(request, 'manage_payouts');
-      const key = idempotencyKeyFrom(request.headers);
       const { holdId } = request.params;
-      const result = await idempotency.run(
-        {
-          userId: actor.userId,
-          key,
-          methodPath: `POST /api/admin/session-payments/${holdId}/refunds`,
-          body: request.body,
-        },
-        async (tx) => ({
-          status: 201,
-          body: await adminMoney.refund(tx, actor, {
+      return idempotency.send(
+        request,
+        reply,
+        { userId: actor.userId, status: 201, response: refundResultSchema },
+        async (tx) =>
+          await adminMoney.refund(tx, actor, {
             holdId,
             amount: request.body.amount,
             reason: request.body.reason,
             requestId: request.id,
           }),
-        }),
       );
-      if (result.replayed) reply.header('idempotency-replayed', 'true');
-      return reply.code(201).send(refundResultSchema.parse(result.body));
     },
   );
 

@@ -8,7 +8,7 @@ import {
   giftsResponseSchema,
 } from '../../../contracts/gifts';
 import type { AuthGuard } from '../../plugins/auth-guard';
-import { idempotencyKeyFrom, type IdempotencyService } from '../idempotency/idempotency.service';
+import type { IdempotencyService } from '../idempotency/idempotency.service';
 import type { GiftsService } from './gifts.service';
 
 /**
@@ -31,13 +31,12 @@ export const giftsRoutes: FastifyPluginAsyncZod<{
     { schema: { body: createGiftBodySchema, response: { 201: createGiftResponseSchema } } },
     async (request, reply) => {
       const { userId } = await guard.authenticate(request);
-      const key = idempotencyKeyFrom(request.headers);
-      const result = await idempotency.run(
-        { userId, key, methodPath: 'POST /api/gifts', body: request.body },
-        async (tx) => ({ status: 201, body: { gift: await gifts.send(tx, userId, request.body) } }),
+      return idempotency.send(
+        request,
+        reply,
+        { userId: userId, status: 201, response: createGiftResponseSchema },
+        async (tx) => ({ gift: await gifts.send(tx, userId, request.body) }),
       );
-      if (result.replayed) reply.header('idempotency-replayed', 'true');
-      return reply.code(201).send(createGiftResponseSchema.parse(result.body));
     },
   );
 
@@ -46,14 +45,13 @@ export const giftsRoutes: FastifyPluginAsyncZod<{
     { schema: { params: giftIdParamsSchema, response: { 200: claimGiftResponseSchema } } },
     async (request, reply) => {
       const { userId } = await guard.authenticate(request);
-      const key = idempotencyKeyFrom(request.headers);
       const { id } = request.params;
-      const result = await idempotency.run(
-        { userId, key, methodPath: `POST /api/gifts/${id}/claim`, body: null },
-        async (tx) => ({ status: 200, body: await gifts.claim(tx, userId, id) }),
+      return idempotency.send(
+        request,
+        reply,
+        { userId: userId, status: 200, response: claimGiftResponseSchema },
+        (tx) => gifts.claim(tx, userId, id),
       );
-      if (result.replayed) reply.header('idempotency-replayed', 'true');
-      return reply.code(200).send(claimGiftResponseSchema.parse(result.body));
     },
   );
 
@@ -62,14 +60,13 @@ export const giftsRoutes: FastifyPluginAsyncZod<{
     { schema: { params: giftIdParamsSchema, response: { 200: cancelGiftResponseSchema } } },
     async (request, reply) => {
       const { userId } = await guard.authenticate(request);
-      const key = idempotencyKeyFrom(request.headers);
       const { id } = request.params;
-      const result = await idempotency.run(
-        { userId, key, methodPath: `POST /api/gifts/${id}/cancel`, body: null },
-        async (tx) => ({ status: 200, body: await gifts.cancel(tx, userId, id) }),
+      return idempotency.send(
+        request,
+        reply,
+        { userId: userId, status: 200, response: cancelGiftResponseSchema },
+        (tx) => gifts.cancel(tx, userId, id),
       );
-      if (result.replayed) reply.header('idempotency-replayed', 'true');
-      return reply.code(200).send(cancelGiftResponseSchema.parse(result.body));
     },
   );
 };

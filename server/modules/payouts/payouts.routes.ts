@@ -18,7 +18,7 @@ import {
 import { AppError } from '../../../domain/errors/app-error';
 import type { AuthGuard } from '../../plugins/auth-guard';
 import type { AdminService } from '../admin/admin.service';
-import { idempotencyKeyFrom, type IdempotencyService } from '../idempotency/idempotency.service';
+import type { IdempotencyService } from '../idempotency/idempotency.service';
 import type { PayoutsService } from './payouts.service';
 
 /** Withdrawals move money: they need the second factor verified in this very session. */
@@ -98,16 +98,12 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{
       const caller = await guard.authenticate(request);
       await payouts.requireCoach(caller.userId);
       if (caller.aal !== 'aal2') throw new AppError('INSUFFICIENT_AAL', WITHDRAWAL_NEEDS_AAL2);
-      const key = idempotencyKeyFrom(request.headers);
-      const result = await idempotency.run(
-        { userId: caller.userId, key, methodPath: 'POST /api/withdrawals', body: request.body },
-        async (tx) => ({
-          status: 201,
-          body: await payouts.requestWithdrawal(tx, caller.userId, request.body),
-        }),
+      return idempotency.send(
+        request,
+        reply,
+        { userId: caller.userId, status: 201, response: withdrawalSchema },
+        (tx) => payouts.requestWithdrawal(tx, caller.userId, request.body),
       );
-      if (result.replayed) reply.header('idempotency-replayed', 'true');
-      return reply.code(201).send(withdrawalSchema.parse(result.body));
     },
   );
 
@@ -127,14 +123,13 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{
     { schema: { params: withdrawalIdParamsSchema, response: { 200: adminWithdrawalSchema } } },
     async (request, reply) => {
       const active = await admin.authorize(await guard.authenticate(request), 'manage_payouts');
-      const key = idempotencyKeyFrom(request.headers);
       const { id } = request.params;
-      const result = await idempotency.run(
-        { userId: active.userId, key, methodPath: `POST /api/admin/withdrawals/${id}/approve`, body: null },
-        async (tx) => ({ status: 200, body: await payouts.approve(tx, active, id, request.id) }),
+      return idempotency.send(
+        request,
+        reply,
+        { userId: active.userId, status: 200, response: adminWithdrawalSchema },
+        (tx) => payouts.approve(tx, active, id, request.id),
       );
-      if (result.replayed) reply.header('idempotency-replayed', 'true');
-      return reply.code(200).send(adminWithdrawalSchema.parse(result.body));
     },
   );
 
@@ -149,22 +144,13 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const active = await admin.authorize(await guard.authenticate(request), 'manage_payouts');
-      const key = idempotencyKeyFrom(request.headers);
       const { id } = request.params;
-      const result = await idempotency.run(
-        {
-          userId: active.userId,
-          key,
-          methodPath: `POST /api/admin/withdrawals/${id}/reject`,
-          body: request.body,
-        },
-        async (tx) => ({
-          status: 200,
-          body: await payouts.reject(tx, active, id, request.body.reason, request.id),
-        }),
+      return idempotency.send(
+        request,
+        reply,
+        { userId: active.userId, status: 200, response: adminWithdrawalSchema },
+        (tx) => payouts.reject(tx, active, id, request.body.reason, request.id),
       );
-      if (result.replayed) reply.header('idempotency-replayed', 'true');
-      return reply.code(200).send(adminWithdrawalSchema.parse(result.body));
     },
   );
 
@@ -179,22 +165,13 @@ export const payoutsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const active = await admin.authorize(await guard.authenticate(request), 'manage_payouts');
-      const key = idempotencyKeyFrom(request.headers);
       const { id } = request.params;
-      const result = await idempotency.run(
-        {
-          userId: active.userId,
-          key,
-          methodPath: `POST /api/admin/withdrawals/${id}/mark-paid`,
-          body: request.body,
-        },
-        async (tx) => ({
-          status: 200,
-          body: await payouts.markPaid(tx, active, id, request.body.payment_reference, request.id),
-        }),
+      return idempotency.send(
+        request,
+        reply,
+        { userId: active.userId, status: 200, response: adminWithdrawalSchema },
+        (tx) => payouts.markPaid(tx, active, id, request.body.payment_reference, request.id),
       );
-      if (result.replayed) reply.header('idempotency-replayed', 'true');
-      return reply.code(200).send(adminWithdrawalSchema.parse(result.body));
     },
   );
 };

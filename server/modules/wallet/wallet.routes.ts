@@ -8,7 +8,7 @@ import {
   walletSchema,
 } from '../../../contracts/wallet';
 import type { AuthGuard } from '../../plugins/auth-guard';
-import { idempotencyKeyFrom, type IdempotencyService } from '../idempotency/idempotency.service';
+import type { IdempotencyService } from '../idempotency/idempotency.service';
 import type { WalletService } from './wallet.service';
 
 /**
@@ -30,16 +30,9 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     { schema: { body: topUpBodySchema, response: { 201: topUpSchema } } },
     async (request, reply) => {
       const { userId, email } = await guard.authenticate(request);
-      const key = idempotencyKeyFrom(request.headers);
-      const result = await idempotency.run(
-        { userId, key, methodPath: 'POST /api/wallet/top-ups', body: request.body },
-        async (tx) => ({
-          status: 201,
-          body: await wallet.createTopUp(tx, { userId, amount: request.body.amount, email }),
-        }),
+      return idempotency.send(request, reply, { userId: userId, status: 201, response: topUpSchema }, (tx) =>
+        wallet.createTopUp(tx, { userId, amount: request.body.amount, email }),
       );
-      if (result.replayed) reply.header('idempotency-replayed', 'true');
-      return reply.code(201).send(topUpSchema.parse(result.body));
     },
   );
 
@@ -63,22 +56,13 @@ export const walletRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { userId } = await guard.authenticate(request);
-      const key = idempotencyKeyFrom(request.headers);
       const paymentId = request.params.id;
-      const result = await idempotency.run(
-        {
-          userId,
-          key,
-          methodPath: `POST /api/wallet/top-ups/${paymentId}/demo-confirm`,
-          body: request.body,
-        },
-        async (tx) => ({
-          status: 200,
-          body: await wallet.demoConfirm(tx, { userId, paymentId, card: request.body }),
-        }),
+      return idempotency.send(
+        request,
+        reply,
+        { userId: userId, status: 200, response: paymentSchema },
+        (tx) => wallet.demoConfirm(tx, { userId, paymentId, card: request.body }),
       );
-      if (result.replayed) reply.header('idempotency-replayed', 'true');
-      return reply.code(200).send(paymentSchema.parse(result.body));
     },
   );
 };

@@ -1,28 +1,9 @@
-import { ShieldAlert } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { NotInAdminRole } from '../../components/not-in-admin-role';
 import { PageShell } from '../../components/page-shell';
 import { CouponManager } from '../../features/coupons';
 import { PlatformRevenueScreen } from '../../features/platform-revenue/components/platform-revenue-screen';
 import { useMe } from '../../features/roles/api/get-me';
-
-/** An admin without view_platform_revenue (coach managers, moderators): said plainly, nothing is fetched. */
-function NoPermission() {
-  return (
-    <section className="flex flex-col items-start gap-3 rounded-[var(--radius-card)] border border-border bg-surface p-6 shadow-soft">
-      <span className="inline-flex size-11 items-center justify-center rounded-full bg-warning-soft text-warning">
-        <ShieldAlert aria-hidden="true" className="size-6" />
-      </span>
-      <h2 className="text-lg font-semibold">Platform revenue is not part of your admin role</h2>
-      <p className="text-text-muted">
-        Financial admins and super admins see the platform&apos;s revenue. Ask a super admin if you need to.
-      </p>
-      <Link to="/admin" className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
-        Back to administration
-      </Link>
-    </section>
-  );
-}
 
 /**
  * SPEC §2 `/admin/platform-revenue`: what the platform itself earns (issue #5 point 8). The access
@@ -56,7 +37,10 @@ export function AdminPlatformRevenuePage() {
             {canManageCoupons ? <CouponManager scope="platform" /> : null}
           </div>
         ) : (
-          <NoPermission />
+          <NotInAdminRole title="Platform revenue is not part of your admin role">
+            Financial admins and super admins see the platform&apos;s revenue. Ask a super admin if you need
+            to.
+          </NotInAdminRole>
         )}
       </PageShell>
     </div>

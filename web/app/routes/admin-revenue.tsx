@@ -1,29 +1,9 @@
-import { ShieldAlert } from 'lucide-react';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { NotInAdminRole } from '../../components/not-in-admin-role';
 import { PageShell } from '../../components/page-shell';
 import { WithdrawalQueue } from '../../features/payouts-admin/components/withdrawal-queue';
 import { useMe } from '../../features/roles/api/get-me';
 import { SessionPaymentsPanel } from '../../features/admin-refunds/components/session-payments-panel';
-
-/** An admin without view_revenue (coach managers, moderators): said plainly, nothing is fetched. */
-function NoPermission() {
-  return (
-    <section className="flex flex-col items-start gap-3 rounded-[var(--radius-card)] border border-border bg-surface p-6 shadow-soft">
-      <span className="inline-flex size-11 items-center justify-center rounded-full bg-warning-soft text-warning">
-        <ShieldAlert aria-hidden="true" className="size-6" />
-      </span>
-      <h2 className="text-lg font-semibold">Revenue is not part of your admin role</h2>
-      <p className="text-text-muted">
-        Financial admins and super admins review coach withdrawals and refunds. Ask a super admin if you need
-        to.
-      </p>
-      <Link to="/admin" className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
-        Back to administration
-      </Link>
-    </section>
-  );
-}
 
 /**
  * SPEC §2 `/admin/revenue`: coach withdrawals to approve, pay and reject (issue #5 point 8), and
@@ -55,7 +35,10 @@ export function AdminRevenuePage() {
             <SessionPaymentsPanel canRefund={canDecide} />
           </div>
         ) : (
-          <NoPermission />
+          <NotInAdminRole title="Revenue is not part of your admin role">
+            Financial admins and super admins review coach withdrawals and refunds. Ask a super admin if you
+            need to.
+          </NotInAdminRole>
         )}
       </PageShell>
     </div>

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { earningsSchema, type EarningsRange } from '../../../../contracts/earnings';
-import { errorBodySchema } from '../../../../contracts/errors';
-import { ERROR_CODES } from '../../../../domain/errors/app-error';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download-file';
 
 export const EARNINGS_SESSIONS_PAGE_SIZE = 10;
 
@@ -26,51 +25,10 @@ export const earningsQueryOptions = (userId: string, range: EarningsRange, page:
 export const invalidateEarnings = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: ['earnings'] });
 
-const FILENAME = /filename="([^"]+)"/;
-
-/**
- * GET /api/earnings/export.csv with the bearer token, saved through a blob link (a plain link could
- * not carry the token). Failures become ApiError like every other call. Returns the file name.
- */
-export async function downloadEarningsCsv(accessToken: string | null): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch('/api/earnings/export.csv', {
-      headers: { accept: 'text/csv', ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) },
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(
-      'SERVICE_UNAVAILABLE',
-      'Network error. Please check your connection and try again.',
-      0,
-    );
-  }
-  if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(await response.json().catch(() => undefined));
-    if (parsed.success)
-      throw new ApiError(
-        parsed.data.error.code,
-        parsed.data.error.message,
-        response.status,
-        parsed.data.error.details,
-      );
-    throw new ApiError('INTERNAL_ERROR', ERROR_CODES.INTERNAL_ERROR, response.status);
-  }
-  const filename =
-    FILENAME.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'wellspring-earnings.csv';
-  const url = URL.createObjectURL(await response.blob());
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = filename;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // After the click has started the download.
-    setTimeout(() => URL.revokeObjectURL(url), 1_000);
-  }
-  return filename;
-}
+/** GET /api/earnings/export.csv, saved as a file (web/lib/download-file.ts). Returns the file name. */
+export const downloadEarningsCsv = (accessToken: string | null): Promise<string> =>
+  downloadFile('/api/earnings/export.csv', {
+    accessToken,
+    accept: 'text/csv',
+    fallbackName: 'wellspring-earnings.csv',
+  });
