@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { transactionSchema } from './transactions';
 
 /**
  * A coach's earnings (issue #5, point 8; SPEC §2 /revenue and /manage-revenue). All amounts are integer
@@ -28,16 +29,9 @@ export const earningsQuerySchema = z.object({
 export type EarningsQuery = z.input<typeof earningsQuerySchema>;
 
 /** SPEC §3 transaction shape (source_type session or withdrawal). `amount` is positive; the type says the direction. */
-export const earningsTransactionSchema = z.object({
-  id: z.string().uuid(),
+export const earningsTransactionSchema = transactionSchema.extend({
   coach_id: z.string().uuid(),
   source_type: z.enum(['session', 'withdrawal']),
-  source_id: z.string(),
-  amount: z.number().int(),
-  transaction_type: z.enum(['credit', 'debit']),
-  description: z.string(),
-  client_name: z.string().nullable(),
-  created_at: z.string(),
 });
 export type EarningsTransaction = z.infer<typeof earningsTransactionSchema>;
 

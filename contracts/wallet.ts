@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { transactionSchema } from './transactions';
 
 /** Top-up limits, in cents: $5.00 to $1,000.00 per top-up. */
 export const TOP_UP_MIN_CENTS = 500;
@@ -18,18 +19,7 @@ export type PaymentProviderName = z.infer<typeof paymentProviderSchema>;
 export const paymentStatusSchema = z.enum(['created', 'succeeded', 'failed', 'refunded']);
 
 /** SPEC §3 transaction shape, as it applies to a client's wallet (coach_id: the coach, when any). */
-export const walletTransactionSchema = z.object({
-  id: z.string().uuid(),
-  coach_id: z.string().uuid().nullable(),
-  source_type: z.string(),
-  source_id: z.string(),
-  /** Integer cents, always positive; `transaction_type` says the direction. */
-  amount: z.number().int(),
-  transaction_type: z.enum(['credit', 'debit']),
-  description: z.string(),
-  client_name: z.string().nullable(),
-  created_at: z.string(),
-});
+export const walletTransactionSchema = transactionSchema;
 export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
 
 export const walletSchema = z.object({

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { couponRedemptions, coupons, userRoles } from '../../db/schema/index';
+import { holdsRole } from '../../db/role-queries';
+import { couponRedemptions, coupons } from '../../db/schema/index';
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type CouponInsert = Omit<typeof coupons.$inferInsert, 'id'>;
@@ -42,13 +43,7 @@ export function isUniqueViolation(error: unknown): boolean {
 export function createCouponsRepository() {
   return {
     /** Whether the person holds the coach role (active or not). */
-    async holdsCoachRole(executor: DbExecutor, userId: string): Promise<boolean> {
-      const [row] = await executor
-        .select({ userId: userRoles.userId })
-        .from(userRoles)
-        .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'coach')));
-      return row !== undefined;
-    },
+    holdsCoachRole: (executor: DbExecutor, userId: string) => holdsRole(executor, userId, 'coach'),
 
     /** A coach's coupons (coachId null: the platform's), newest first, with their use counts. */
     async listByOwner(executor: DbExecutor, coachId: string | null): Promise<CouponWithUsage[]> {

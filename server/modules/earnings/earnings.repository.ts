@@ -1,11 +1,7 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import {
-  moneyHolds,
-  userRoles,
-  type LedgerTransactionKind,
-  type WithdrawalStatus,
-} from '../../db/schema/index';
+import { holdsRole } from '../../db/role-queries';
+import { moneyHolds, type LedgerTransactionKind, type WithdrawalStatus } from '../../db/schema/index';
 
 export type DueHoldRow = {
   id: string;
@@ -58,13 +54,7 @@ const toDate = (value: unknown): Date => (value instanceof Date ? value : new Da
  */
 export function createEarningsRepository() {
   return {
-    async holdsCoachRole(executor: DbExecutor, userId: string): Promise<boolean> {
-      const [row] = await executor
-        .select({ userId: userRoles.userId })
-        .from(userRoles)
-        .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'coach')));
-      return row !== undefined;
-    },
+    holdsCoachRole: (executor: DbExecutor, userId: string) => holdsRole(executor, userId, 'coach'),
 
     /**
      * Captured holds whose earnings are due (settled at or before `cutoff`, not yet available), locked

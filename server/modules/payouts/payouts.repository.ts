@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, isNull, sql, sum } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { holdsRole } from '../../db/role-queries';
 import {
   payoutMethods,
   profiles,
-  userRoles,
   users,
   withdrawals,
   type PayoutMethodKind,
@@ -34,13 +34,7 @@ const methodColumns = {
  */
 export function createPayoutsRepository() {
   return {
-    async holdsCoachRole(executor: DbExecutor, userId: string): Promise<boolean> {
-      const [row] = await executor
-        .select({ userId: userRoles.userId })
-        .from(userRoles)
-        .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'coach')));
-      return row !== undefined;
-    },
+    holdsCoachRole: (executor: DbExecutor, userId: string) => holdsRole(executor, userId, 'coach'),
 
     /** Serialises changes to one coach's payout methods (which one is the default) until COMMIT. */
     async lockCoachMethods(executor: DbExecutor, coachId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { holdsRole } from '../../db/role-queries';
 import {
   clientCoachStats,
   clientProfiles,
@@ -104,13 +105,7 @@ export function createProfilesRepository() {
         .where(eq(profiles.username, username));
       return row ?? null;
     },
-    async hasRole(executor: DbExecutor, userId: string, role: 'client' | 'coach') {
-      const [row] = await executor
-        .select({ userId: userRoles.userId })
-        .from(userRoles)
-        .where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)));
-      return row !== undefined;
-    },
+    hasRole: holdsRole,
     /** The coach's record with a client, only when they have held at least one session together. */
     async findSessionsTogether(executor: DbExecutor, coachId: string, clientId: string) {
       const [row] = await executor

@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { holdsRole } from '../../db/role-queries';
 import {
   programEnrollments,
   programLessonProgress,
   programLessons,
   programs,
   profiles,
-  userRoles,
 } from '../../db/schema/index';
 
 export type ProgramRow = typeof programs.$inferSelect;
@@ -49,13 +49,7 @@ export function createProgramsRepository() {
     executor.select(summaryColumns).from(programs).leftJoin(profiles, eq(profiles.userId, programs.coachId));
 
   return {
-    async holdsCoachRole(executor: DbExecutor, userId: string) {
-      const [row] = await executor
-        .select({ userId: userRoles.userId })
-        .from(userRoles)
-        .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'coach')));
-      return row !== undefined;
-    },
+    holdsCoachRole: (executor: DbExecutor, userId: string) => holdsRole(executor, userId, 'coach'),
     /** Serialises one coach's creations so the per-coach limit holds under concurrent requests. */
     async lockCoach(executor: DbExecutor, coachId: string) {
       await executor.execute(

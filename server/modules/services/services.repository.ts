@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { services, userRoles } from '../../db/schema/index';
+import { holdsRole } from '../../db/role-queries';
+import { services } from '../../db/schema/index';
 
 export type ServiceRow = typeof services.$inferSelect;
 export type ServiceInsert = Omit<typeof services.$inferInsert, 'id' | 'bookingCount'>;
@@ -13,13 +14,7 @@ const ORDER = [asc(services.position), asc(services.createdAt), asc(services.id)
 export function createServicesRepository() {
   return {
     /** Whether the person holds the coach role (active or not). */
-    async holdsCoachRole(executor: DbExecutor, userId: string) {
-      const [row] = await executor
-        .select({ userId: userRoles.userId })
-        .from(userRoles)
-        .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'coach')));
-      return row !== undefined;
-    },
+    holdsCoachRole: (executor: DbExecutor, userId: string) => holdsRole(executor, userId, 'coach'),
     async listActiveByCoach(executor: DbExecutor, coachId: string) {
       return executor
         .select()
