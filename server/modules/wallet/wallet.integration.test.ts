@@ -180,6 +180,52 @@ describe('demo top-ups', () => {
     });
   });
 
+  it('names session payments in the transactions: held, paid, returned, with the coach', async () => {
+    const session = await signUpWithRole(t.app, 'client');
+    const coach = await signUpWithRole(t.app, 'coach');
+    await t.pool.query("update profiles set full_name = 'Rosa Ibarra' where user_id = $1", [coach.user.id]);
+    const { payment_id } = await topUp(session, 10_000);
+    await post(session, `/api/wallet/top-ups/${payment_id}/demo-confirm`, GOOD_CARD);
+    const paid = { type: 'session_request', id: randomUUID() };
+    const open = { type: 'session_request', id: randomUUID() };
+    const returned = { type: 'session_request', id: randomUUID() };
+    const hold = (reference: typeof paid, format: 'video' | 'audio' | 'text', minutes: number) =>
+      t.app.settlement.own.hold({
+        clientId: session.user.id,
+        coachId: coach.user.id,
+        reference,
+        amount: 2_000,
+        format,
+        durationMinutes: minutes,
+      });
+    await hold(paid, 'video', 30);
+    await t.app.settlement.own.capture(paid);
+    await hold(open, 'audio', 45);
+    await hold(returned, 'text', 15);
+    await t.app.settlement.own.release(returned);
+
+    const byReference = new Map(
+      (await getWallet(session)).transactions.map((entry) => [
+        `${entry.source_id}:${entry.transaction_type}`,
+        entry,
+      ]),
+    );
+    expect(byReference.get(`${paid.id}:debit`)).toMatchObject({
+      description: 'Video session with Rosa Ibarra (30 min)',
+      coach_id: coach.user.id,
+      amount: 2_000,
+    });
+    expect(byReference.get(`${open.id}:debit`)?.description).toBe(
+      'Held: Audio session with Rosa Ibarra (45 min)',
+    );
+    expect(byReference.get(`${returned.id}:debit`)?.description).toBe(
+      'Held: Text session with Rosa Ibarra (15 min)',
+    );
+    expect(byReference.get(`${returned.id}:credit`)?.description).toBe(
+      'Returned: Text session with Rosa Ibarra (15 min)',
+    );
+  });
+
   it('declines deterministically with the documented messages, then accepts another card', async () => {
     const session = await signUpWithRole(t.app, 'client');
     const { payment_id } = await topUp(session, 1_000);

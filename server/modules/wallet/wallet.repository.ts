@@ -4,8 +4,10 @@ import {
   ledgerAccounts,
   ledgerEntries,
   ledgerTransactions,
+  moneyHolds,
   paymentProviderEvents,
   payments,
+  profiles,
   type PaymentStatus,
 } from '../../db/schema/index';
 
@@ -18,6 +20,14 @@ export type WalletTransactionRow = {
   referenceId: string;
   amount: number;
   createdAt: Date;
+  /** For holds and releases: the session payment it belongs to (money_holds by reference). */
+  session: {
+    coachId: string;
+    coachName: string | null;
+    format: string | null;
+    durationMinutes: number | null;
+    status: string;
+  } | null;
 };
 
 export function createWalletRepository() {
@@ -127,14 +137,44 @@ export function createWalletRepository() {
           referenceId: ledgerTransactions.referenceId,
           amount: sql<string>`sum(${ledgerEntries.amount})::text`,
           createdAt: ledgerTransactions.createdAt,
+          holdCoachId: moneyHolds.coachId,
+          holdFormat: moneyHolds.format,
+          holdDuration: moneyHolds.durationMinutes,
+          holdStatus: moneyHolds.status,
+          coachName: profiles.fullName,
         })
         .from(ledgerEntries)
         .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+        .leftJoin(
+          moneyHolds,
+          and(
+            eq(moneyHolds.referenceType, ledgerTransactions.referenceType),
+            eq(moneyHolds.referenceId, ledgerTransactions.referenceId),
+          ),
+        )
+        .leftJoin(profiles, eq(profiles.userId, moneyHolds.coachId))
         .where(inArray(ledgerEntries.accountId, accountIds))
-        .groupBy(ledgerTransactions.id)
+        .groupBy(ledgerTransactions.id, moneyHolds.id, profiles.fullName)
         .orderBy(desc(ledgerTransactions.createdAt), desc(ledgerTransactions.id))
         .limit(limit);
-      return rows.map((row) => ({ ...row, amount: Number(row.amount) }));
+      return rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        referenceType: row.referenceType,
+        referenceId: row.referenceId,
+        amount: Number(row.amount),
+        createdAt: row.createdAt,
+        session:
+          row.holdCoachId === null || row.holdStatus === null
+            ? null
+            : {
+                coachId: row.holdCoachId,
+                coachName: row.coachName,
+                format: row.holdFormat,
+                durationMinutes: row.holdDuration,
+                status: row.holdStatus,
+              },
+      }));
     },
 
     /** The ids of the person's wallet and held accounts, when they exist. */

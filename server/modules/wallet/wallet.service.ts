@@ -40,19 +40,37 @@ const DESCRIPTIONS: Record<string, string> = {
   correction: 'Correction',
 };
 
+const FORMAT_NAMES: Record<string, string> = { text: 'Text', audio: 'Audio', video: 'Video' };
+
+/** "Video session with Dr. Lena Ortiz (30 min)", or as much of it as is known. */
+function sessionName(session: NonNullable<WalletTransactionRow['session']>): string {
+  const format = session.format ? FORMAT_NAMES[session.format] : undefined;
+  const what = format ? `${format} session` : 'Session';
+  const who = session.coachName ? ` with ${session.coachName}` : '';
+  const length = session.durationMinutes ? ` (${session.durationMinutes} min)` : '';
+  return `${what}${who}${length}`;
+}
+
+function describe(row: WalletTransactionRow): string {
+  if (row.kind === 'refund' && row.referenceType === 'payment') return 'Top-up refunded to card';
+  const session = row.session;
+  if (session && row.kind === 'hold')
+    // A captured hold is the payment of a session that took place; otherwise the money is (or was) set aside.
+    return session.status === 'captured' ? sessionName(session) : `Held: ${sessionName(session)}`;
+  if (session && row.kind === 'release') return `Returned: ${sessionName(session)}`;
+  if (session && row.kind === 'refund') return `Refund: ${sessionName(session)}`;
+  return DESCRIPTIONS[row.kind] ?? row.kind;
+}
+
 function toTransaction(row: WalletTransactionRow): WalletTransaction {
-  const description =
-    row.kind === 'refund' && row.referenceType === 'payment'
-      ? 'Top-up refunded to card'
-      : (DESCRIPTIONS[row.kind] ?? row.kind);
   return {
     id: row.id,
-    coach_id: null,
+    coach_id: row.session?.coachId ?? null,
     source_type: row.referenceType,
     source_id: row.referenceId,
     amount: Math.abs(row.amount),
     transaction_type: row.amount >= 0 ? 'credit' : 'debit',
-    description,
+    description: describe(row),
     client_name: null,
     created_at: row.createdAt.toISOString(),
   };
