@@ -44,6 +44,8 @@ const EXPECTED_TABLES = [
   'program_lesson_progress',
   'program_lessons',
   'programs',
+  'realtime_events',
+  'realtime_topics',
   'refresh_tokens',
   'security_events',
   'services',

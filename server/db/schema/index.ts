@@ -11,6 +11,7 @@ export * from './ledger';
 export * from './outbox';
 export * from './payouts';
 export * from './profiles';
+export * from './realtime';
 export * from './programs';
 export * from './services';
 export * from './system';

@@ -1,0 +1,23 @@
+import { bigint, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Realtime events (docs/decisions/003-realtime.md): recorded in the transaction of the change they
+ * announce, with a per-topic sequence number from realtime_topics (a row lock serialises writers of one
+ * topic), delivered after commit through the bus, and replayed to a tab that resubscribes after a gap.
+ */
+export const realtimeTopics = pgTable('realtime_topics', {
+  topic: text('topic').primaryKey(),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+});
+
+export const realtimeEvents = pgTable(
+  'realtime_events',
+  {
+    topic: text('topic').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ name: 'realtime_events_pk', columns: [table.topic, table.seq] })],
+);
