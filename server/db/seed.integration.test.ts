@@ -29,8 +29,12 @@ describe('seedDemoData', () => {
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await seedDemoData(database.db, now)).toBe(false);
 
-    // The demo coach account is one of the demo coaches; the other coaches are accounts of their own.
-    const people = DEMO_ACCOUNTS.length + DEMO_COACHES.length - 1;
+    // The demo coach accounts are demo coaches too; the other coaches are accounts of their own.
+    const coachAccounts = DEMO_ACCOUNTS.filter((account) =>
+      DEMO_COACHES.some((coach) => coach.email === account.email),
+    ).length;
+    expect(coachAccounts).toBe(2);
+    const people = DEMO_ACCOUNTS.length + DEMO_COACHES.length - coachAccounts;
     expect(await database.db.select().from(users)).toHaveLength(people);
     expect(await database.db.select().from(profiles)).toHaveLength(people);
   });

@@ -50,6 +50,14 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     roles: ['coach'],
   },
   {
+    label: 'Coach 2',
+    email: 'kenji.watanabe@coaches.wellspring.demo',
+    password: 'wellspring-demo-coach2',
+    fullName: 'Kenji Watanabe',
+    username: 'kenji-watanabe',
+    roles: ['coach'],
+  },
+  {
     label: 'Admin',
     email: 'admin@wellspring.demo',
     password: 'wellspring-demo-admin',

@@ -14,15 +14,19 @@ import {
 /**
  * Issue #5 end to end, in a real Chromium against the real server (scripts/e2e-server.mjs: a fresh
  * database with the demo accounts and demo money, the demo payment provider, the demo mailbox on):
- * the demo client tops up with the demo card; sends a gift that a brand-new account claims; the demo
- * coach (earnings seeded through the real settlement service, made available by the earnings job at
+ * the demo client tops up with the demo card; sends a gift that a brand-new account claims; Coach 2
+ * (earnings seeded through the real settlement service, made available by the earnings job at
  * start-up) adds a payout method and withdraws with a second factor; the demo financial admin
  * approves the withdrawal and marks it paid. Serial: the steps share the demo client's wallet and the
  * coach's earnings. Screenshots land in test-results/screenshots/money-*.png.
  */
 
 const CLIENT: Account = { email: 'client@wellspring.demo', password: 'wellspring-demo-client' };
-const COACH: Account = { email: 'coach@wellspring.demo', password: 'wellspring-demo-coach' };
+// Coach 2: routes.spec walks the demo coach's screens at aal1, which an authenticator would change.
+const COACH: Account = {
+  email: 'kenji.watanabe@coaches.wellspring.demo',
+  password: 'wellspring-demo-coach2',
+};
 const FINANCE: Account = { email: 'finance@wellspring.demo', password: 'wellspring-demo-finance' };
 
 const dollars = (cents: number) =>
@@ -157,7 +161,7 @@ test.describe('issue #5: money moves through the wallet, gifts, earnings and pay
     await signIn(page, COACH);
     await page.goto('/cards');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.getByLabel('Account holder name').fill('Lena Ortiz');
+    await page.getByLabel('Account holder name').fill('Kenji Watanabe');
     await page.getByLabel('Bank name').fill('Harbor Credit Union');
     await page.getByLabel('Routing number').fill('021000021');
     await page.getByLabel('Account number').fill('000123456789');
@@ -197,7 +201,7 @@ test.describe('issue #5: money moves through the wallet, gifts, earnings and pay
     await page.getByLabel('Authenticator code').fill(await nextCode(page, financeFactor));
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByRole('heading', { name: 'Coach withdrawals' })).toBeVisible();
-    const request = page.getByRole('listitem', { name: '$25.00 for Dr. Lena Ortiz' });
+    const request = page.getByRole('listitem', { name: '$25.00 for Kenji Watanabe' });
     await expect(request).toBeVisible();
     await shots(page, 'money', '4-admin-requested');
     await request.getByRole('button', { name: 'Approve' }).click();
@@ -205,14 +209,14 @@ test.describe('issue #5: money moves through the wallet, gifts, earnings and pay
     await expect(request).toBeHidden();
 
     await page.getByRole('tab', { name: /Approved/ }).click();
-    const approved = page.getByRole('listitem', { name: '$25.00 for Dr. Lena Ortiz' });
+    const approved = page.getByRole('listitem', { name: '$25.00 for Kenji Watanabe' });
     await expect(approved.getByText('000123456789')).toBeVisible();
     await approved.getByRole('button', { name: 'Mark paid' }).click();
     await page.getByLabel('Payment reference').fill('WIRE-20261121-0001');
     await page.getByRole('dialog').getByRole('button', { name: 'Mark paid' }).click();
     await expect(approved).toBeHidden();
     await page.getByRole('tab', { name: /Paid/ }).click();
-    await expect(page.getByRole('listitem', { name: '$25.00 for Dr. Lena Ortiz' })).toBeVisible();
+    await expect(page.getByRole('listitem', { name: '$25.00 for Kenji Watanabe' })).toBeVisible();
     await shots(page, 'money', '4-admin-paid');
 
     // ---- The coach sees it paid.
