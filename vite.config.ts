@@ -24,6 +24,11 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/auth/v1': 'http://localhost:3000' },
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/auth/v1': 'http://localhost:3000',
+      // The realtime socket (docs/decisions/003-realtime.md); scripts/dev.mjs allows this origin.
+      '/realtime': { target: 'http://localhost:3000', ws: true },
+    },
   },
 });

@@ -5,6 +5,11 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', '--watch-preserve-output', 'server/main.ts'], {
     stdio: 'inherit',
+    // The page comes from Vite's origin: let its realtime socket in (the server checks Origin).
+    env: {
+      REALTIME_ALLOWED_ORIGINS: 'http://localhost:5173,http://localhost:3000',
+      ...process.env,
+    },
   }),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js'], { stdio: 'inherit' }),
 ];

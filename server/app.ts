@@ -97,6 +97,10 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { createPayoutsService, type PayoutsService } from './modules/payouts/payouts.service';
 import { createPlatformSettingsRepository } from './modules/platform-settings/platform-settings.repository';
 import { createPlatformSettingsService } from './modules/platform-settings/platform-settings.service';
+import { createRealtimeBus } from './realtime/bus/create-bus';
+import { createRealtimeGateway, type RealtimeGateway } from './realtime/gateway';
+import { createRealtimeRepository } from './realtime/realtime.repository';
+import { createRealtimeService, type RealtimeService } from './realtime/realtime.service';
 
 export type AppDeps = {
   config: Config;
@@ -366,6 +370,46 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   await app.register(adminMoneyRoutes, { adminMoney, admin, idempotency, guard });
   // ---- end admin money
 
+  // ---- #6 realtime (docs/decisions/003-realtime.md): record + deliver through the bus; the socket
+  // gateway attaches to the HTTP server once it listens (app.inject tests open no socket or LISTEN).
+  const realtimeLogger = app.log.child({ module: 'realtime' });
+  const realtimeRepository = createRealtimeRepository();
+  const realtimeBus = createRealtimeBus({
+    redisUrl: config.redisUrl,
+    db,
+    repository: realtimeRepository,
+    logger: realtimeLogger,
+  });
+  const realtime = createRealtimeService({
+    db,
+    repository: realtimeRepository,
+    bus: realtimeBus,
+    clock,
+    logger: realtimeLogger,
+  });
+  app.decorate('realtime', realtime);
+  app.decorate('realtimeGateway', null as RealtimeGateway | null);
+  app.addHook('onListen', async () => {
+    if (app.realtimeGateway) return;
+    const gateway = createRealtimeGateway({
+      server: app.server,
+      realtime,
+      authenticateToken: (token) => guard.authenticateToken(token),
+      allowedOrigins: config.realtime.allowedOrigins,
+      clock,
+      logger: realtimeLogger,
+    });
+    app.realtimeGateway = gateway;
+    await realtimeBus.subscribe((event) => gateway.emitLocal(event));
+  });
+  app.addHook('preClose', async () => {
+    app.realtimeGateway?.close();
+  });
+  app.addHook('onClose', async () => {
+    await realtimeBus.close();
+  });
+  // ---- end realtime
+
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   // Logs are written asynchronously: flush what is buffered when the app closes.
   app.addHook('onClose', async () => {
@@ -393,5 +437,9 @@ declare module 'fastify' {
     gifts: GiftsService;
     /** Payout methods and withdrawals (request, approve, reject, mark paid). */
     payouts: PayoutsService;
+    /** Realtime events: record(tx, …) in a transaction, deliver(events) after commit (decision 003). */
+    realtime: RealtimeService;
+    /** The socket gateway, once the server listens (null under app.inject). */
+    realtimeGateway: RealtimeGateway | null;
   }
 }

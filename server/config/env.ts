@@ -96,6 +96,11 @@ const envSchema = z.object({
     .int()
     .min(1)
     .default(50 * 1024 * 1024),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL')
+    .optional(),
+  REALTIME_ALLOWED_ORIGINS: z.string().trim().optional(),
 });
 
 export type Config = {
@@ -158,6 +163,12 @@ export type Config = {
           secretAccessKey: string;
         };
   };
+  /** Realtime events cross instances through Redis pub/sub when set, otherwise PostgreSQL LISTEN/NOTIFY. */
+  redisUrl: string | undefined;
+  realtime: {
+    /** Browser origins allowed to open the socket (default: the origin of PUBLIC_URL). */
+    allowedOrigins: string[];
+  };
 };
 
 export class ConfigError extends Error {
@@ -198,6 +209,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.ACCESS_TOKEN_TTL_SECONDS * 1000 >= env.SESSION_IDLE_TIMEOUT_MINUTES * 60_000) {
     // Browsers refresh shortly before the access token expires; a refresh must come before the idle limit.
     problems.push('ACCESS_TOKEN_TTL_SECONDS: must be shorter than SESSION_IDLE_TIMEOUT_MINUTES');
+  }
+  const allowedOrigins: string[] = [];
+  for (const entry of (env.REALTIME_ALLOWED_ORIGINS ?? '').split(',').map((value) => value.trim())) {
+    if (entry === '') continue;
+    const url = URL.canParse(entry) ? new URL(entry) : undefined;
+    if (!url || !/^https?:$/.test(url.protocol)) {
+      problems.push(`REALTIME_ALLOWED_ORIGINS: expected comma-separated http(s) origins; got ${entry}`);
+    } else allowedOrigins.push(url.origin);
   }
   if (problems.length > 0) throw new ConfigError(problems);
   const root = process.cwd();
@@ -272,6 +291,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
               secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
             }
           : { driver: 'local', dir: path.resolve(root, env.UPLOADS_DIR) },
+    },
+    redisUrl: env.REDIS_URL,
+    realtime: {
+      allowedOrigins: allowedOrigins.length > 0 ? allowedOrigins : [new URL(publicUrl).origin],
     },
   };
 }

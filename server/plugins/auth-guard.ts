@@ -19,10 +19,12 @@ const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
  * once on every endpoint, not only when the token expires. The session's own aal is authoritative.
  */
 export function createAuthGuard(deps: { tokens: TokenService; sessions: SessionService }) {
-  async function authenticate(request: FastifyRequest): Promise<AuthContext> {
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) throw new AppError('UNAUTHENTICATED');
-    const claims = await deps.tokens.verifyAccessToken(match[1]);
+  /**
+   * The same checks for a bare access token (the realtime handshake): signature, claims and open
+   * session. Also gives the token's expiry (ms since the epoch), so a socket can end when it passes.
+   */
+  async function authenticateToken(token: string): Promise<AuthContext & { expiresAtMs: number }> {
+    const claims = await deps.tokens.verifyAccessToken(token);
     if (!claims) throw new AppError('UNAUTHENTICATED', 'Invalid JWT');
     const session = await deps.sessions.findActiveSession(claims.session_id);
     if (!session || session.userId !== claims.sub) throw new AppError('SESSION_EXPIRED');
@@ -32,11 +34,21 @@ export function createAuthGuard(deps: { tokens: TokenService; sessions: SessionS
       aal: session.aal,
       amr: session.amr,
       email: claims.email,
+      // jwtVerify has checked exp; it is present on every token this server signs.
+      expiresAtMs: ((claims as { exp?: number }).exp ?? 0) * 1000,
     };
+  }
+
+  async function authenticate(request: FastifyRequest): Promise<AuthContext> {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) throw new AppError('UNAUTHENTICATED');
+    const { expiresAtMs: _expiresAtMs, ...context } = await authenticateToken(match[1]);
+    return context;
   }
 
   return {
     authenticate,
+    authenticateToken,
     /** The caller, or null when no Authorization header is present (an invalid one is still an error). */
     async authenticateOptional(request: FastifyRequest): Promise<AuthContext | null> {
       return request.headers.authorization ? authenticate(request) : null;

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
@@ -12,4 +12,25 @@ afterEach(() => {
 // load without it makes no refresh call). Component tests stub the refresh answer, so set the marker.
 beforeEach(() => {
   document.cookie = 'wellspring-session=1; path=/';
+});
+
+// Web tests never open a real socket: the realtime client (web/lib/realtime) gets an inert one unless a
+// test mocks socket.io-client itself (its own vi.mock wins).
+vi.mock('socket.io-client', () => {
+  const inert = {
+    connected: false,
+    active: false,
+    id: undefined,
+    on: () => inert,
+    once: () => inert,
+    off: () => inert,
+    emit: () => inert,
+    timeout: () => inert,
+    connect: () => inert,
+    disconnect: () => inert,
+    close: () => inert,
+    removeAllListeners: () => inert,
+    io: { on: () => undefined, off: () => undefined, opts: {} },
+  };
+  return { io: () => inert, default: () => inert };
 });

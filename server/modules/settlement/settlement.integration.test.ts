@@ -285,7 +285,7 @@ describe('races: a session settles once', () => {
       expect(rows.rowCount).toBe(1);
     }
     await expectLedgerConsistent();
-  });
+  }, 120_000); // 200 trials: ~10 s alone, more beside other suites
 
   it('capture raced against release 50 times: exactly one outcome each, the ledger consistent', async () => {
     const coachId = await createBareUser(t.pool);

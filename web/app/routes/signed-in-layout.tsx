@@ -2,6 +2,7 @@ import { Outlet, useLocation } from 'react-router';
 import type { Me } from '../../../contracts/auth';
 import { AppShell } from '../../components/app-shell';
 import { OfflineBanner } from '../../components/offline-banner';
+import { RealtimeStatus } from '../../components/realtime-status';
 import type { GateView } from '../../features/roles/components/access-gate';
 import { AccountMenu } from '../../features/roles/components/account-menu';
 import { RoleSwitcher } from '../../features/roles/components/role-switcher';
@@ -9,6 +10,8 @@ import { SessionSecurity } from '../../features/session-security/components/sess
 import { ThemeToggle } from '../../features/theme/components/theme-toggle';
 import { useAuthClient } from '../../lib/auth/use-auth';
 import { useActiveSessionRedirect } from '../../lib/use-active-session-redirect';
+import { useRealtimeClient, useRealtimeTopic } from '../../lib/realtime/use-realtime-topic';
+import { dispatchUserEvent, dispatchUserResync, userTopic } from '../../lib/realtime/user-events';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { AdminSecondFactor } from './admin-second-factor';
 import { navigationFor } from './app-navigation';
@@ -16,18 +19,22 @@ import { navigationFor } from './app-navigation';
 /**
  * Signed in: navigation for the active role (or the admin sections on admin routes), the person in
  * the header with the role switch and Sign out, the inactivity and security-event watcher, and the
- * active-session redirect. On an admin route at aal1 the second-factor step stands in for the page.
+ * active-session redirect, the person's own realtime topic (handlers register in lib/realtime/user-events)
+ * and the "Real-time Status" panel. On an admin route at aal1 the second-factor step stands in for the page.
  */
 export function SignedInLayout({ me, secondFactor }: { me: Me; secondFactor: GateView['secondFactor'] }) {
   const isOnline = useOnlineStatus();
   const { pathname } = useLocation();
   const authClient = useAuthClient();
   useActiveSessionRedirect();
+  const realtime = useRealtimeClient();
+  useRealtimeTopic(userTopic(me.user_id), dispatchUserEvent, { onResync: dispatchUserResync });
   const { nav, bottomNav } = navigationFor(me, pathname);
   const holdsBoth = me.roles.includes('client') && me.roles.includes('coach');
   return (
     <>
       <SessionSecurity />
+      <RealtimeStatus read={realtime.getSnapshot} />
       <AppShell
         nav={nav}
         bottomNav={bottomNav}

@@ -1,0 +1,205 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import {
+  REALTIME_PATH,
+  subscribeRequestSchema,
+  unsubscribeRequestSchema,
+  type RealtimeError,
+  type RealtimeEvent,
+  type SubscribeAck,
+} from '../../contracts/realtime';
+import type { Clock } from '../../domain/clock';
+import { AppError } from '../../domain/errors/app-error';
+import type { BusLogger } from './bus/bus';
+import type { RealtimeService } from './realtime.service';
+
+type ClientToServer = {
+  subscribe: (request: unknown, ack?: (reply: SubscribeAck) => void) => void;
+  unsubscribe: (request: unknown, ack?: (reply: { ok: true }) => void) => void;
+};
+type ServerToClient = { event: (event: RealtimeEvent) => void };
+type SocketData = {
+  userId: string;
+  expiresAtMs: number;
+  expiryTimer?: NodeJS.Timeout;
+  window: { startedAt: number; count: number };
+};
+type GatewaySocket = Socket<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
+
+export type GatewayOptions = {
+  server: HttpServer;
+  realtime: RealtimeService;
+  /** The HTTP guard's token check (signature, claims, open session); throws AppError when refused. */
+  authenticateToken: (token: string) => Promise<{ userId: string; expiresAtMs: number }>;
+  /** Browser origins allowed to connect (exact `scheme://host[:port]`). */
+  allowedOrigins: readonly string[];
+  clock: Clock;
+  logger: BusLogger;
+  /** Subscribes per socket per window (default 30 per 10 s). */
+  subscribeLimit?: { max: number; windowMs: number };
+  /** Topics one socket may hold at once (default 20; a tab needs 1-2, SPEC §9). */
+  maxTopicsPerSocket?: number;
+  /** How often sockets are checked against their token's expiry on the app clock (default 5 s). */
+  expirySweepMs?: number;
+};
+
+const refusal = (code: RealtimeError['code'], message: string) =>
+  Object.assign(new Error(message), { data: { code, message } satisfies RealtimeError });
+
+const failure = (code: RealtimeError['code'], message: string): SubscribeAck => ({
+  ok: false,
+  error: { code, message },
+});
+
+/**
+ * The socket gateway (docs/decisions/003-realtime.md), Socket.IO on the app's HTTP server at
+ * REALTIME_PATH.
+ *
+ * - Origin: a browser always sends Origin on a WebSocket upgrade and on cross-site requests, so a
+ *   present Origin must be on the allowlist (this stops cross-site WebSocket hijacking). A request
+ *   without Origin is allowed: it is a same-origin polling request or a non-browser client, which
+ *   still has to present a valid access token, the actual credential.
+ * - Authentication: `auth.token` in the handshake, the same checks as HTTP; refusals carry a
+ *   RealtimeError in the connect_error's `data`. The socket is disconnected (reason
+ *   "io server disconnect") when its token expires; the client reconnects with a fresh token.
+ * - subscribe: validate, authorize through the topic registry, join the topic's room, then answer
+ *   with what was missed after `after_seq`. Joining first means an event committed meanwhile is in
+ *   `missed`, delivered live, or both: the client applies by seq and drops what it already applied.
+ */
+export function createRealtimeGateway(options: GatewayOptions) {
+  const allowed = new Set(options.allowedOrigins);
+  const limit = options.subscribeLimit ?? { max: 30, windowMs: 10_000 };
+  const maxTopics = options.maxTopicsPerSocket ?? 20;
+  const { realtime, clock, logger } = options;
+
+  const io = new Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>(options.server, {
+    path: REALTIME_PATH,
+    serveClient: false,
+    pingInterval: 25_000,
+    pingTimeout: 20_000,
+    connectTimeout: 10_000,
+    maxHttpBufferSize: 16 * 1024,
+    allowRequest: (request, callback) => {
+      const origin = request.headers.origin;
+      if (origin === undefined || allowed.has(origin)) callback(null, true);
+      else callback('Origin not allowed', false);
+    },
+  });
+
+  io.use((socket, next) => {
+    const token: unknown = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string' || token === '') {
+      next(refusal('UNAUTHENTICATED', 'Sign in to connect: the access token is missing.'));
+      return;
+    }
+    options.authenticateToken(token).then(
+      ({ userId, expiresAtMs }) => {
+        socket.data.userId = userId;
+        socket.data.expiresAtMs = expiresAtMs;
+        socket.data.window = { startedAt: performance.now(), count: 0 };
+        next();
+      },
+      (error: unknown) => {
+        if (error instanceof AppError) {
+          next(
+            refusal('UNAUTHENTICATED', 'Sign in again: the access token is invalid, expired or signed out.'),
+          );
+        } else {
+          logger.error({ err: String(error) }, 'realtime: authentication failed');
+          next(refusal('INTERNAL_ERROR', 'Could not check the sign-in; try again.'));
+        }
+      },
+    );
+  });
+
+  const expireIfDue = (socket: GatewaySocket) => {
+    if (socket.connected && clock.now().getTime() >= socket.data.expiresAtMs) socket.disconnect(true);
+  };
+
+  const allowSubscribe = (socket: GatewaySocket) => {
+    const now = performance.now();
+    const window = socket.data.window;
+    if (now - window.startedAt >= limit.windowMs) {
+      window.startedAt = now;
+      window.count = 0;
+    }
+    window.count += 1;
+    return window.count <= limit.max;
+  };
+
+  io.on('connection', (socket) => {
+    const remaining = socket.data.expiresAtMs - clock.now().getTime();
+    if (remaining <= 0) {
+      socket.disconnect(true);
+      return;
+    }
+    socket.data.expiryTimer = setTimeout(() => expireIfDue(socket), Math.min(remaining, 2 ** 31 - 1));
+    socket.data.expiryTimer.unref();
+    socket.on('disconnect', () => clearTimeout(socket.data.expiryTimer));
+
+    socket.on('subscribe', (request, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      void (async () => {
+        if (!allowSubscribe(socket)) {
+          return reply(
+            failure('RATE_LIMITED', 'Too many subscriptions at once; wait a few seconds and try again.'),
+          );
+        }
+        const parsed = subscribeRequestSchema.safeParse(request);
+        if (!parsed.success) {
+          return reply(
+            failure('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Invalid subscribe request.'),
+          );
+        }
+        const { topic, after_seq: afterSeq } = parsed.data;
+        if (!realtime.isKnownTopic(topic)) {
+          return reply(failure('VALIDATION_ERROR', `There is no topic like ${topic}.`));
+        }
+        if (!socket.rooms.has(topic) && socket.rooms.size - 1 >= maxTopics) {
+          return reply(failure('RATE_LIMITED', `One connection holds at most ${maxTopics} topics.`));
+        }
+        if (!(await realtime.authorize(socket.data.userId, topic))) {
+          return reply(failure('FORBIDDEN', 'You may not subscribe to this topic.'));
+        }
+        if (!socket.connected) return;
+        await socket.join(topic);
+        const { seq, missed, complete } = await realtime.replay(topic, afterSeq);
+        reply({ ok: true, topic, seq, missed, complete });
+      })().catch((error: unknown) => {
+        logger.error({ err: String(error) }, 'realtime: subscribe failed');
+        reply(failure('INTERNAL_ERROR', 'Could not subscribe; try again.'));
+      });
+    });
+
+    socket.on('unsubscribe', (request, ack) => {
+      const parsed = unsubscribeRequestSchema.safeParse(request);
+      if (parsed.success) void socket.leave(parsed.data.topic);
+      if (typeof ack === 'function') ack({ ok: true });
+    });
+  });
+
+  const sweep = setInterval(() => {
+    for (const socket of io.of('/').sockets.values()) expireIfDue(socket);
+  }, options.expirySweepMs ?? 5_000);
+  sweep.unref();
+
+  return {
+    io,
+    /** Emits a delivered event to this instance's sockets in the topic's room (the bus handler). */
+    emitLocal(event: RealtimeEvent) {
+      io.local.to(event.topic).emit('event', event);
+    },
+    /** Disconnects every socket whose token expired on the app clock (also runs every few seconds). */
+    sweepExpired() {
+      for (const socket of io.of('/').sockets.values()) expireIfDue(socket);
+    },
+    /** Disconnects every socket and stops the engine; the HTTP server itself is closed by Fastify. */
+    close() {
+      clearInterval(sweep);
+      io.local.disconnectSockets(true);
+      io.engine.close();
+    },
+  };
+}
+
+export type RealtimeGateway = ReturnType<typeof createRealtimeGateway>;

@@ -1,0 +1,131 @@
+import { REALTIME_MAX_REPLAY, type RealtimeEvent } from '../../contracts/realtime';
+import type { Clock } from '../../domain/clock';
+import type { Database, DbExecutor } from '../db/client';
+import type { BusLogger, RealtimeBus } from './bus/bus';
+import type { RealtimeRepository } from './realtime.repository';
+
+export type RecordInput = { topic: string; type: string; payload: Record<string, unknown> };
+
+/** Whether `userId` may subscribe to the topic `<kind>:<id>`. */
+export type TopicAuthorizer = (userId: string, id: string) => Promise<boolean>;
+
+export type ReplayResult = {
+  /** The topic's latest seq when read. */
+  seq: number;
+  missed: RealtimeEvent[];
+  /** false: more than the replay limit were missed (or the tab is ahead of the server): refetch. */
+  complete: boolean;
+};
+
+const TOPIC = /^([a-z_]+):([0-9a-f-]{36})$/;
+
+export const parseTopic = (topic: string): { kind: string; id: string } | undefined => {
+  const match = TOPIC.exec(topic);
+  return match?.[1] && match[2] ? { kind: match[1], id: match[2] } : undefined;
+};
+
+/**
+ * Realtime events (docs/decisions/003-realtime.md): record in the caller's transaction, deliver
+ * after it commits, authorize subscriptions per topic kind, replay what a tab missed.
+ *
+ *   const event = await db.transaction(async (tx) => { ...change...; return realtime.record(tx, {...}) });
+ *   await realtime.deliver([event]);
+ */
+export function createRealtimeService(deps: {
+  db: Database;
+  repository: RealtimeRepository;
+  bus: RealtimeBus;
+  clock: Clock;
+  logger: BusLogger;
+  maxReplay?: number;
+}) {
+  const authorizers = new Map<string, TopicAuthorizer>();
+  const maxReplay = deps.maxReplay ?? REALTIME_MAX_REPLAY;
+
+  const service = {
+    /** Records an event with the topic's next seq inside `executor`'s transaction (not yet delivered). */
+    async record(executor: DbExecutor, input: RecordInput): Promise<RealtimeEvent> {
+      if (!parseTopic(input.topic)) throw new Error(`Not a realtime topic: ${input.topic}`);
+      const seq = await deps.repository.nextSeq(executor, input.topic);
+      return deps.repository.insertEvent(executor, {
+        topic: input.topic,
+        seq,
+        type: input.type,
+        payload: input.payload,
+        createdAt: deps.clock.now(),
+      });
+    },
+
+    /**
+     * After the recording transaction committed: sends the events to every instance. Never throws; an
+     * event the bus loses is still recorded and reaches tabs when they resubscribe.
+     */
+    async deliver(events: readonly RealtimeEvent[]): Promise<void> {
+      for (const event of events) {
+        try {
+          await deps.bus.publish(event);
+        } catch (error) {
+          deps.logger.error(
+            {
+              err: error instanceof Error ? error.message : String(error),
+              topic: event.topic,
+              seq: event.seq,
+            },
+            'realtime: delivery failed (the event is recorded and will be replayed on resubscribe)',
+          );
+        }
+      }
+    },
+
+    /** Record in its own transaction and deliver: for callers with nothing else to commit. */
+    async publish(input: RecordInput): Promise<RealtimeEvent> {
+      const event = await deps.db.transaction((tx) => service.record(tx, input));
+      await service.deliver([event]);
+      return event;
+    },
+
+    /** A topic kind and who may subscribe to it; register before any event uses the kind. */
+    registerTopic(kind: string, authorize: TopicAuthorizer): void {
+      if (!/^[a-z_]+$/.test(kind)) throw new Error(`Bad topic kind: ${kind}`);
+      if (authorizers.has(kind)) throw new Error(`Topic kind already registered: ${kind}`);
+      authorizers.set(kind, authorize);
+    },
+
+    isKnownTopic(topic: string): boolean {
+      const parsed = parseTopic(topic);
+      return parsed !== undefined && authorizers.has(parsed.kind);
+    },
+
+    /** Whether the person may subscribe to the topic; false for an unknown kind. */
+    async authorize(userId: string, topic: string): Promise<boolean> {
+      const parsed = parseTopic(topic);
+      const authorizer = parsed && authorizers.get(parsed.kind);
+      if (!parsed || !authorizer) return false;
+      return authorizer(userId, parsed.id);
+    },
+
+    /**
+     * What a (re)subscribing tab missed after `afterSeq`. Read the topic's seq first, then the events up
+     * to it: every event up to a committed last_seq is committed (same transaction), so none is skipped.
+     */
+    async replay(topic: string, afterSeq: number | undefined): Promise<ReplayResult> {
+      const seq = await deps.repository.lastSeq(deps.db, topic);
+      if (afterSeq === undefined) return { seq, missed: [], complete: true };
+      if (afterSeq > seq) return { seq, missed: [], complete: false };
+      if (seq - afterSeq > maxReplay) return { seq, missed: [], complete: false };
+      const missed = await deps.repository.eventsAfter(deps.db, topic, afterSeq, maxReplay, seq);
+      return { seq, missed, complete: true };
+    },
+
+    /** A recorded event (the pg bus reads large events by reference). */
+    findEvent(topic: string, seq: number): Promise<RealtimeEvent | undefined> {
+      return deps.repository.findEvent(deps.db, topic, seq);
+    },
+  };
+
+  // A person's own topic: their requests, sessions and notifications. Only they may subscribe.
+  service.registerTopic('user', async (userId, id) => userId === id);
+  return service;
+}
+
+export type RealtimeService = ReturnType<typeof createRealtimeService>;

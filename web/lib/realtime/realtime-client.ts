@@ -1,0 +1,366 @@
+import { io } from 'socket.io-client';
+import {
+  REALTIME_PATH,
+  realtimeErrorSchema,
+  realtimeEventSchema,
+  subscribeAckSchema,
+  type RealtimeEvent,
+  type SubscribeRequest,
+} from '../../../contracts/realtime';
+
+/**
+ * The tab's one realtime connection (docs/decisions/003-realtime.md, protocol in contracts/realtime.ts).
+ *
+ * - Lazy: the socket opens with the first subscription and closes shortly after the last one goes, or
+ *   at once when the tab signs out (`close()`).
+ * - Every (re)connect reads the current access token (`auth` is a callback); after the server ends the
+ *   connection ('io server disconnect', e.g. the token expired) or refuses it (UNAUTHENTICATED), the
+ *   client refreshes the token and connects again with backoff.
+ * - Several subscribers of one topic share one server subscription. The client remembers the last seq
+ *   it applied per topic and resubscribes with `after_seq` on every (re)connect; the missed events,
+ *   then live ones, are applied strictly by seq: a seq already applied is dropped, a gap is buffered for
+ *   GAP_WAIT_MS and, if it does not fill (or the server says it replayed only part), the subscribers'
+ *   `onResync` runs so they refetch their snapshot.
+ */
+
+export type RealtimeConnection = 'idle' | 'connecting' | 'connected' | 'reconnecting';
+export type RealtimeSnapshot = { connection: RealtimeConnection; topicCount: number };
+export type RealtimeHandlers = {
+  onEvent: (event: RealtimeEvent) => void;
+  /** Events may have been missed: refetch the snapshot (e.g. invalidate the topic's queries). */
+  onResync?: () => void;
+  /** The server refused the subscription (e.g. FORBIDDEN). */
+  onError?: (error: { code: string; message: string }) => void;
+};
+
+/** The part of a socket.io-client Socket this client uses (tests pass a fake). */
+export type SocketLike = {
+  readonly connected: boolean;
+  /** True while Socket.IO itself will (re)connect; false after a server disconnect or a refusal. */
+  readonly active: boolean;
+  on(event: string, listener: (...args: never[]) => void): unknown;
+  emit(event: string, ...args: unknown[]): unknown;
+  connect(): unknown;
+  disconnect(): unknown;
+};
+export type SocketFactory = (options: {
+  path: string;
+  transports: string[];
+  autoConnect: boolean;
+  auth: (callback: (data: { token: string | null }) => void) => void;
+}) => SocketLike;
+
+export type RealtimeClientOptions = {
+  /** The current access token (null when signed out). Read on every (re)connect. */
+  getAccessToken: () => string | null;
+  /** Asks the auth layer for a fresh token after the server refused or ended the connection. */
+  refreshAccessToken?: () => Promise<unknown>;
+  createSocket?: SocketFactory;
+  /** How long a gap in a topic's seq may stay open before the subscribers resync. */
+  gapWaitMs?: number;
+  /** How long the socket stays open after the last topic goes (route changes re-subscribe quickly). */
+  idleDisconnectMs?: number;
+};
+
+export const GAP_WAIT_MS = 2_000;
+export const IDLE_DISCONNECT_MS = 1_000;
+const RETRY_MIN_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
+
+type TopicState = {
+  handlers: Set<RealtimeHandlers>;
+  /** The last seq applied; null until the first subscribe ack gives the starting point. */
+  lastSeq: number | null;
+  /** A subscribe is on the wire (events arriving meanwhile are buffered). */
+  pending: boolean;
+  /** Counts subscribe requests, so an ack from an older connection is ignored. */
+  attempt: number;
+  buffer: Map<number, RealtimeEvent>;
+  gapTimer: ReturnType<typeof setTimeout> | undefined;
+};
+
+const defaultSocketFactory: SocketFactory = (options) => io(options);
+
+export function createRealtimeClient(options: RealtimeClientOptions) {
+  const createSocket = options.createSocket ?? defaultSocketFactory;
+  const gapWaitMs = options.gapWaitMs ?? GAP_WAIT_MS;
+  const idleDisconnectMs = options.idleDisconnectMs ?? IDLE_DISCONNECT_MS;
+  const topics = new Map<string, TopicState>();
+  const listeners = new Set<() => void>();
+  let socket: SocketLike | undefined;
+  let snapshot: RealtimeSnapshot = { connection: 'idle', topicCount: 0 };
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryDelay = RETRY_MIN_MS;
+  /** False after close() until something subscribes again or the auth layer reports a session. */
+  let wanted = true;
+
+  function publish(connection: RealtimeConnection = snapshot.connection) {
+    if (connection === snapshot.connection && topics.size === snapshot.topicCount) return;
+    snapshot = { connection, topicCount: topics.size };
+    for (const listener of listeners) listener();
+  }
+
+  function safely(run: () => void) {
+    try {
+      run();
+    } catch (error) {
+      // One subscriber's bug must not stop the others (or the ordering of later events).
+      console.error('A realtime subscriber failed', error);
+    }
+  }
+
+  function apply(state: TopicState, event: RealtimeEvent) {
+    state.lastSeq = event.seq;
+    for (const handlers of [...state.handlers]) safely(() => handlers.onEvent(event));
+  }
+
+  function resync(state: TopicState) {
+    for (const handlers of [...state.handlers]) if (handlers.onResync) safely(handlers.onResync);
+  }
+
+  function clearGap(state: TopicState) {
+    if (state.gapTimer) clearTimeout(state.gapTimer);
+    state.gapTimer = undefined;
+  }
+
+  /** Applies buffered events that continue the sequence; a remaining gap waits, then resyncs. */
+  function drain(state: TopicState) {
+    if (state.lastSeq === null) return;
+    for (const seq of [...state.buffer.keys()]) if (seq <= state.lastSeq) state.buffer.delete(seq);
+    for (let next = state.buffer.get(state.lastSeq + 1); next; next = state.buffer.get(state.lastSeq + 1)) {
+      state.buffer.delete(next.seq);
+      apply(state, next);
+    }
+    if (state.buffer.size === 0) {
+      clearGap(state);
+      return;
+    }
+    state.gapTimer ??= setTimeout(() => {
+      state.gapTimer = undefined;
+      // The missing events did not come: apply what we have in order and let the subscribers refetch.
+      for (const event of [...state.buffer.values()].sort((a, b) => a.seq - b.seq)) {
+        if (state.lastSeq === null || event.seq > state.lastSeq) apply(state, event);
+      }
+      state.buffer.clear();
+      resync(state);
+    }, gapWaitMs);
+  }
+
+  function onEvent(raw: unknown) {
+    const parsed = realtimeEventSchema.safeParse(raw);
+    if (!parsed.success) return;
+    const event = parsed.data;
+    const state = topics.get(event.topic);
+    if (!state) return;
+    if (state.lastSeq !== null && event.seq <= state.lastSeq) return;
+    state.buffer.set(event.seq, event);
+    if (!state.pending) drain(state);
+  }
+
+  function sendSubscribe(topic: string, state: TopicState) {
+    if (!socket?.connected) return;
+    state.attempt += 1;
+    state.pending = true;
+    const attempt = state.attempt;
+    // after_seq 0 too: the topic had no event when we first subscribed, so every event since is missed.
+    const request: SubscribeRequest =
+      state.lastSeq !== null ? { topic, after_seq: state.lastSeq } : { topic };
+    socket.emit('subscribe', request, (raw: unknown) => onAck(topic, attempt, raw));
+  }
+
+  function onAck(topic: string, attempt: number, raw: unknown) {
+    const state = topics.get(topic);
+    if (!state || state.attempt !== attempt) return;
+    state.pending = false;
+    const parsed = subscribeAckSchema.safeParse(raw);
+    if (!parsed.success || !parsed.data.ok) {
+      const error = parsed.success && !parsed.data.ok ? parsed.data.error : undefined;
+      state.buffer.clear();
+      for (const handlers of [...state.handlers])
+        if (handlers.onError)
+          safely(() =>
+            handlers.onError?.(
+              error ?? { code: 'INTERNAL_ERROR', message: 'The server answer was not understood.' },
+            ),
+          );
+      return;
+    }
+    const ack = parsed.data;
+    if (state.lastSeq === null) {
+      // First subscription: the subscriber fetches its snapshot itself; events after ack.seq are new.
+      state.lastSeq = ack.seq;
+    } else if (!ack.complete) {
+      state.lastSeq = Math.max(state.lastSeq, ack.seq);
+      resync(state);
+    } else {
+      // Reconnected: apply what was missed, oldest first; a hole or a short replay means a resync.
+      let holes = false;
+      for (const event of [...ack.missed].sort((a, b) => a.seq - b.seq)) {
+        if (event.seq <= state.lastSeq) continue;
+        if (event.seq !== state.lastSeq + 1) holes = true;
+        apply(state, event);
+      }
+      if (holes || state.lastSeq < ack.seq) {
+        state.lastSeq = Math.max(state.lastSeq, ack.seq);
+        resync(state);
+      }
+    }
+    drain(state);
+  }
+
+  function scheduleRetry() {
+    if (retryTimer || !wanted || topics.size === 0) return;
+    const delay = retryDelay;
+    retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void (options.refreshAccessToken?.() ?? Promise.resolve())
+        .catch(() => undefined)
+        .then(() => connectIfNeeded());
+    }, delay);
+  }
+
+  function ensureSocket(): SocketLike {
+    if (socket) return socket;
+    const created = createSocket({
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      autoConnect: false,
+      auth: (callback) => callback({ token: options.getAccessToken() }),
+    });
+    created.on('connect', () => {
+      retryDelay = RETRY_MIN_MS;
+      publish('connected');
+      for (const [topic, state] of topics) sendSubscribe(topic, state);
+    });
+    created.on('disconnect', (reason: string) => {
+      for (const state of topics.values()) {
+        state.pending = false;
+        state.buffer.clear();
+        clearGap(state);
+      }
+      if (reason === 'io client disconnect') {
+        publish('idle');
+        return;
+      }
+      publish('reconnecting');
+      // The server ended it (token expired, session ended): Socket.IO does not retry by itself.
+      if (reason === 'io server disconnect') scheduleRetry();
+    });
+    created.on('connect_error', (error: Error & { data?: unknown }) => {
+      if (created.active) {
+        publish('reconnecting');
+        return; // a transport problem: Socket.IO retries with its own backoff
+      }
+      // Refused by the server (e.g. UNAUTHENTICATED): refresh the token, then retry with backoff.
+      const refusal = realtimeErrorSchema.safeParse(error.data);
+      if (refusal.success && refusal.data.code !== 'UNAUTHENTICATED' && refusal.data.code !== 'RATE_LIMITED')
+        console.warn('The realtime connection was refused', refusal.data);
+      publish('reconnecting');
+      scheduleRetry();
+    });
+    created.on('event', (raw: unknown) => onEvent(raw));
+    socket = created;
+    return created;
+  }
+
+  function connectIfNeeded() {
+    if (!wanted || topics.size === 0 || !options.getAccessToken()) return;
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = undefined;
+    const current = ensureSocket();
+    if (current.connected || current.active) return;
+    publish(snapshot.connection === 'idle' ? 'connecting' : 'reconnecting');
+    current.connect();
+  }
+
+  function disconnect() {
+    if (idleTimer) clearTimeout(idleTimer);
+    if (retryTimer) clearTimeout(retryTimer);
+    idleTimer = undefined;
+    retryTimer = undefined;
+    retryDelay = RETRY_MIN_MS;
+    if (socket && (socket.connected || socket.active)) socket.disconnect();
+    publish('idle');
+  }
+
+  return {
+    /** Holds `topic` until the returned function is called; events arrive in seq order, once. */
+    subscribe(topic: string, handlers: RealtimeHandlers): () => void {
+      wanted = true;
+      let state = topics.get(topic);
+      if (!state) {
+        state = {
+          handlers: new Set(),
+          lastSeq: null,
+          pending: false,
+          attempt: 0,
+          buffer: new Map(),
+          gapTimer: undefined,
+        };
+        topics.set(topic, state);
+        state.handlers.add(handlers);
+        publish();
+        if (socket?.connected) sendSubscribe(topic, state);
+        else connectIfNeeded();
+      } else {
+        state.handlers.add(handlers);
+      }
+      const held = state;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        held.handlers.delete(handlers);
+        if (held.handlers.size > 0 || topics.get(topic) !== held) return;
+        clearGap(held);
+        held.attempt += 1; // a late ack for this subscription is ignored
+        topics.delete(topic);
+        publish();
+        if (socket?.connected) socket.emit('unsubscribe', { topic }, () => undefined);
+        if (topics.size === 0) {
+          if (idleTimer) clearTimeout(idleTimer);
+          idleTimer = setTimeout(() => {
+            idleTimer = undefined;
+            if (topics.size === 0) disconnect();
+          }, idleDisconnectMs);
+        }
+      };
+    },
+
+    /** The tab signed out: close the socket now and forget what was applied (the next person starts anew). */
+    close() {
+      wanted = false;
+      for (const state of topics.values()) {
+        clearGap(state);
+        state.buffer.clear();
+        state.pending = false;
+        state.lastSeq = null;
+      }
+      disconnect();
+    },
+
+    /** The tab has a (new) session: connect if topics are waiting; a different person reconnects. */
+    sessionChanged({ userChanged }: { userChanged: boolean }) {
+      wanted = true;
+      if (userChanged && socket && (socket.connected || socket.active)) {
+        for (const state of topics.values()) state.lastSeq = null;
+        socket.disconnect();
+        publish('reconnecting');
+      }
+      connectIfNeeded();
+    },
+
+    getSnapshot: (): RealtimeSnapshot => snapshot,
+    /** For useSyncExternalStore: runs when the connection state or the number of topics changes. */
+    onChange(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+export type RealtimeClient = ReturnType<typeof createRealtimeClient>;
