@@ -39,6 +39,8 @@ delete process.env.DATABASE_URL; // always the throwaway embedded database, neve
 process.env.DATA_DIR = dataDir;
 process.env.PORT = process.env.E2E_PORT || '4310';
 process.env.HOST = '127.0.0.1';
+// Pages are opened at http://127.0.0.1:<port>: let their realtime socket in (the server checks Origin).
+process.env.REALTIME_ALLOWED_ORIGINS = `http://127.0.0.1:${process.env.PORT}`;
 process.env.LOG_LEVEL = 'warn';
 // Every browser test signs in from 127.0.0.1: the per-IP sign-in limit is tested by the integration suite.
 process.env.AUTH_RATE_LIMIT_MAX = '100000';

@@ -1,0 +1,30 @@
+import { expect, test, type WebSocket } from '@playwright/test';
+import { signIn } from './lib/journey';
+
+/**
+ * Issue #6 point 1 in the browser: a signed-in tab holds ONE realtime socket (Socket.IO over WebSocket
+ * at /realtime), the server accepts its Origin and token and its subscription to the person's own
+ * topic, and moving around the app keeps that one socket.
+ */
+test('a signed-in tab holds one realtime socket, subscribed to its own topic', async ({ page }) => {
+  const sockets: WebSocket[] = [];
+  let ack = '';
+  page.on('websocket', (socket) => {
+    if (!socket.url().includes('/realtime')) return;
+    sockets.push(socket);
+    socket.on('framereceived', (frame) => {
+      if (typeof frame.payload === 'string' && frame.payload.includes('"ok":true')) ack = frame.payload;
+    });
+  });
+  const session = await signIn(page, { email: 'client@wellspring.demo', password: 'wellspring-demo-client' });
+  await page.goto('/client-portal');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(() => ack, { timeout: 10_000 }).toContain(`"topic":"user:${session.user.id}"`);
+
+  await page.getByRole('link', { name: 'Discover' }).first().click();
+  await expect(page).toHaveURL(/\/discover$/);
+  await page.getByRole('link', { name: 'Wallet' }).first().click();
+  await expect(page).toHaveURL(/\/wallet$/);
+  expect(sockets).toHaveLength(1);
+  expect(sockets[0]?.isClosed()).toBe(false);
+});
