@@ -395,6 +395,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
       server: app.server,
       realtime,
       authenticateToken: (token) => guard.authenticateToken(token),
+      activeSessionIds: (ids) => sessions.activeSessionIds(ids),
       allowedOrigins: config.realtime.allowedOrigins,
       clock,
       logger: realtimeLogger,

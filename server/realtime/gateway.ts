@@ -20,6 +20,7 @@ type ClientToServer = {
 type ServerToClient = { event: (event: RealtimeEvent) => void };
 type SocketData = {
   userId: string;
+  sessionId: string;
   expiresAtMs: number;
   expiryTimer?: NodeJS.Timeout;
   window: { startedAt: number; count: number };
@@ -30,7 +31,12 @@ export type GatewayOptions = {
   server: HttpServer;
   realtime: RealtimeService;
   /** The HTTP guard's token check (signature, claims, open session); throws AppError when refused. */
-  authenticateToken: (token: string) => Promise<{ userId: string; expiresAtMs: number }>;
+  authenticateToken: (token: string) => Promise<{ userId: string; sessionId: string; expiresAtMs: number }>;
+  /**
+   * Which of these sign-in sessions are still open (one query): checked every sweep, so a socket closes
+   * within a few seconds of its session ending (sign-out, "sign out everywhere", an admin's revocation).
+   */
+  activeSessionIds: (sessionIds: string[]) => Promise<Set<string>>;
   /** Browser origins allowed to connect (exact `scheme://host[:port]`). */
   allowedOrigins: readonly string[];
   clock: Clock;
@@ -93,8 +99,9 @@ export function createRealtimeGateway(options: GatewayOptions) {
       return;
     }
     options.authenticateToken(token).then(
-      ({ userId, expiresAtMs }) => {
+      ({ userId, sessionId, expiresAtMs }) => {
         socket.data.userId = userId;
+        socket.data.sessionId = sessionId;
         socket.data.expiresAtMs = expiresAtMs;
         socket.data.window = { startedAt: performance.now(), count: 0 };
         next();
@@ -178,9 +185,27 @@ export function createRealtimeGateway(options: GatewayOptions) {
     });
   });
 
-  const sweep = setInterval(() => {
-    for (const socket of io.of('/').sockets.values()) expireIfDue(socket);
-  }, options.expirySweepMs ?? 5_000);
+  /** Disconnects sockets whose token expired on the app clock or whose sign-in session has ended. */
+  let sweeping: Promise<void> | undefined;
+  const sweepOnce = async () => {
+    const sockets = [...io.of('/').sockets.values()];
+    for (const socket of sockets) expireIfDue(socket);
+    const open = sockets.filter((socket) => socket.connected);
+    if (open.length === 0) return;
+    try {
+      const active = await options.activeSessionIds(open.map((socket) => socket.data.sessionId));
+      for (const socket of open) if (!active.has(socket.data.sessionId)) socket.disconnect(true);
+    } catch (error) {
+      logger.error({ err: String(error) }, "realtime: could not check the sockets' sessions");
+    }
+  };
+  const sweepNow = () => {
+    sweeping ??= sweepOnce().finally(() => {
+      sweeping = undefined;
+    });
+    return sweeping;
+  };
+  const sweep = setInterval(() => void sweepNow(), options.expirySweepMs ?? 5_000);
   sweep.unref();
 
   return {
@@ -189,10 +214,11 @@ export function createRealtimeGateway(options: GatewayOptions) {
     emitLocal(event: RealtimeEvent) {
       io.local.to(event.topic).emit('event', event);
     },
-    /** Disconnects every socket whose token expired on the app clock (also runs every few seconds). */
-    sweepExpired() {
-      for (const socket of io.of('/').sockets.values()) expireIfDue(socket);
-    },
+    /**
+     * Disconnects every socket whose token expired on the app clock or whose session ended (also runs
+     * every few seconds).
+     */
+    sweep: sweepNow,
     /** Disconnects every socket and stops the engine; the HTTP server itself is closed by Fastify. */
     close() {
       clearInterval(sweep);

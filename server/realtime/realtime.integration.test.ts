@@ -117,18 +117,36 @@ describe('connecting', () => {
     await expect(open(url, alice.session.access_token)).resolves.toBeTruthy();
   });
 
+  it('closes an open socket within a sweep once its session is signed out; other sessions keep theirs', async () => {
+    const url = await listen(t.app);
+    const alice = await person(t.app);
+    const bob = await person(t.app);
+    const aliceSocket = await open(url, alice.session.access_token);
+    const bobSocket = await open(url, bob.session.access_token);
+    const reason = new Promise<string>((resolve) => aliceSocket.once('disconnect', resolve));
+    await t.app.realtimeGateway?.sweep();
+    expect(aliceSocket.connected).toBe(true);
+
+    const out = await authed(t.app, alice.session, 'POST', '/auth/v1/logout');
+    expect(out.statusCode).toBeLessThan(300);
+    await t.app.realtimeGateway?.sweep();
+    expect(await reason).toBe('io server disconnect');
+    await settle(100);
+    expect(bobSocket.connected).toBe(true);
+  });
+
   it('disconnects the socket when its token expires, and the expired token cannot reconnect', async () => {
     const url = await listen(t.app);
     const alice = await person(t.app);
     const socket = await open(url, alice.session.access_token);
     const reason = new Promise<string>((resolve) => socket.once('disconnect', resolve));
-    t.app.realtimeGateway?.sweepExpired();
+    await t.app.realtimeGateway?.sweep();
     await settle(100);
     expect(socket.connected).toBe(true); // not yet expired
 
     t.clock.advance(t.config.auth.accessTokenTtlSeconds * 1000 + 1000);
     try {
-      t.app.realtimeGateway?.sweepExpired();
+      await t.app.realtimeGateway?.sweep();
       expect(await reason).toBe('io server disconnect');
       expect((await refusalOf(url, alice.session.access_token)).data?.code).toBe('UNAUTHENTICATED');
     } finally {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql, inArray } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import {
   appMeta,
@@ -98,6 +98,10 @@ export function createAuthRepository() {
     async findSession(executor: DbExecutor, id: string, options: { forUpdate?: boolean } = {}) {
       const query = executor.select().from(authSessions).where(eq(authSessions.id, id));
       return first(options.forUpdate ? await query.for('update') : await query);
+    },
+    async findSessions(executor: DbExecutor, ids: string[]) {
+      if (ids.length === 0) return [];
+      return executor.select().from(authSessions).where(inArray(authSessions.id, ids));
     },
     async updateSession(executor: DbExecutor, id: string, values: Partial<typeof authSessions.$inferInsert>) {
       await executor.update(authSessions).set(values).where(eq(authSessions.id, id));

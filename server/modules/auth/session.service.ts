@@ -199,6 +199,17 @@ export function createSessionService(deps: {
       return sessionState(session, clock.now(), deps.policy.idleTimeoutMs) === 'active' ? session : null;
     },
 
+    /** Which of these sessions are still active (one query; the realtime gateway's periodic check). */
+    async activeSessionIds(sessionIds: string[]): Promise<Set<string>> {
+      const now = clock.now();
+      const sessions = await repository.findSessions(deps.db, [...new Set(sessionIds)]);
+      return new Set(
+        sessions
+          .filter((session) => sessionState(session, now, deps.policy.idleTimeoutMs) === 'active')
+          .map((session) => session.id),
+      );
+    },
+
     async end(executor: DbExecutor, sessionId: string, reason: string) {
       await repository.endSession(executor, sessionId, clock.now(), reason);
     },
