@@ -8,7 +8,8 @@ import { connectDatabase, type DatabaseHandle } from '../../server/db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../server/db/embedded-postgres';
 import { runMigrations } from '../../server/db/migrate';
 import { readPostmasterPid } from './lib/proc';
-import { reapOwnedDir, repoRoot } from './lib/children';
+import { repoRoot } from './lib/children';
+import { handleServerLifecycle } from './lib/server-lifecycle';
 
 /**
  * Bench child: the real Wellspring app, as production builds it (every plugin, pino at info), on a
@@ -70,32 +71,16 @@ async function start() {
 
 const started = start();
 
-let shuttingDown: Promise<void> | undefined;
-function shutdown(exitCode: number) {
-  shuttingDown ??= (async () => {
+handleServerLifecycle({
+  started,
+  tmpDir,
+  send,
+  onStopping: () => {
     stopping = true;
-    // Bounded: if closing hangs, kill the database and remove the dir without waiting for it.
-    const force = setTimeout(() => {
-      reapOwnedDir(tmpDir);
-      process.exit(1);
-    }, 25_000);
-    force.unref();
-    await started.catch(() => undefined); // whatever start() got to, it is assigned by now
-    const report = (what: string) => (error: unknown) =>
-      process.stderr.write(`Error closing the ${what}: ${String(error)}\n`);
+  },
+  close: async (report) => {
     await app?.close().catch(report('app'));
     await database?.close().catch(report('pool'));
     await embedded?.stop().catch(report('database'));
-    fs.rmSync(tmpDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-    process.exit(exitCode);
-  })();
-}
-
-started.catch((error: unknown) => {
-  send({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  shutdown(1);
+  },
 });
-process.on('SIGTERM', () => shutdown(0));
-process.on('SIGINT', () => shutdown(0));
-// The parent died (even by SIGKILL): do not outlive it.
-process.on('disconnect', () => shutdown(0));

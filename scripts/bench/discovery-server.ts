@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { handleServerLifecycle } from './lib/server-lifecycle';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,6 @@ import { runMigrations } from '../../server/db/migrate';
 import { planSearch, segmentQuery, type SqlQuery } from '../../server/modules/discovery/discovery.query';
 import { seedLargeCoaches } from '../seed-large';
 import { readPostmasterPid } from './lib/proc';
-import { reapOwnedDir } from './lib/children';
 
 /**
  * Bench child for the `discovery` scenario: a throwaway embedded PostgreSQL seeded with N coaches
@@ -213,32 +213,18 @@ async function start() {
 
 const started = start();
 
-let shuttingDown: Promise<void> | undefined;
-function shutdown(exitCode: number) {
-  shuttingDown ??= (async () => {
+handleServerLifecycle({
+  started,
+  tmpDir,
+  send,
+  onStopping: () => {
     stopping = true;
-    const force = setTimeout(() => {
-      reapOwnedDir(tmpDir);
-      process.exit(1);
-    }, 25_000);
-    force.unref();
-    await started.catch(() => undefined);
-    const report = (what: string) => (error: unknown) =>
-      process.stderr.write(`Error closing the ${what}: ${String(error)}\n`);
+  },
+  close: async (report) => {
     await new Promise<void>((resolve) => (control ? control.close(() => resolve()) : resolve()));
     await app?.close().catch(report('app'));
     await rawPool?.end().catch(report('raw pool'));
     await database?.close().catch(report('pool'));
     await embedded?.stop().catch(report('database'));
-    fs.rmSync(tmpDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-    process.exit(exitCode);
-  })();
-}
-
-started.catch((error: unknown) => {
-  send({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  shutdown(1);
+  },
 });
-process.on('SIGTERM', () => shutdown(0));
-process.on('SIGINT', () => shutdown(0));
-process.on('disconnect', () => shutdown(0));

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { handleServerLifecycle } from './lib/server-lifecycle';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +26,6 @@ import {
 } from '../../server/modules/settlement/settlement.service';
 import { createWalletRepository } from '../../server/modules/wallet/wallet.repository';
 import { createWalletService, type WalletService } from '../../server/modules/wallet/wallet.service';
-import { reapOwnedDir } from './lib/children';
 import { readPostmasterPid } from './lib/proc';
 
 /**
@@ -499,18 +499,14 @@ async function start() {
 
 const started = start();
 
-let shuttingDown: Promise<void> | undefined;
-function shutdown(exitCode: number) {
-  shuttingDown ??= (async () => {
+handleServerLifecycle({
+  started,
+  tmpDir,
+  send,
+  onStopping: () => {
     stopping = true;
-    const force = setTimeout(() => {
-      reapOwnedDir(tmpDir);
-      process.exit(1);
-    }, 25_000);
-    force.unref();
-    await started.catch(() => undefined);
-    const report = (what: string) => (error: unknown) =>
-      process.stderr.write(`Error closing the ${what}: ${String(error)}\n`);
+  },
+  close: async (report) => {
     await new Promise<void>((resolve) => (control ? control.close(() => resolve()) : resolve()));
     await rawPool?.end().catch(report('bare pool'));
     await database?.close().catch(report('pool'));
@@ -523,15 +519,5 @@ function shutdown(exitCode: number) {
         .catch(report('throwaway database'))
         .finally(() => admin.end().catch(() => undefined));
     }
-    fs.rmSync(tmpDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
-    process.exit(exitCode);
-  })();
-}
-
-started.catch((error: unknown) => {
-  send({ type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  shutdown(1);
+  },
 });
-process.on('SIGTERM', () => shutdown(0));
-process.on('SIGINT', () => shutdown(0));
-process.on('disconnect', () => shutdown(0));
