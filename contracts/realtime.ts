@@ -22,6 +22,13 @@ export const REALTIME_HEALTH_CHECK_MS = 10_000;
 /** At most this many missed events are replayed on subscribe; beyond it the tab refetches its snapshot. */
 export const REALTIME_MAX_REPLAY = 500;
 
+/**
+ * The public broadcast topic: every connected socket receives its events without subscribing (it is
+ * not one of the tab's channels). Only public facts go here, e.g. coach presence changes
+ * (contracts/presence.ts). Its events are not replayed: a tab refetches what it shows after a reconnect.
+ */
+export const BROADCAST_TOPIC = 'broadcast:00000000-0000-0000-0000-000000000000';
+
 /** `user:<uuid>` today; later kinds (`request:`, `session:`) register their own authorizers. */
 export const topicSchema = z
   .string()

@@ -411,6 +411,15 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   });
   // ---- end realtime
 
+  // ---- #6 presence (wired by the presence module: app.presence, /api/me/presence)
+  // ---- end presence
+
+  // ---- #6 chat sessions (wired by the chat-sessions module: app.chatSessions, /api/sessions)
+  // ---- end chat sessions
+
+  // ---- #6 session requests (wired by the session-requests module: /api/session-requests)
+  // ---- end session requests
+
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   // Logs are written asynchronously: flush what is buffered when the app closes.
   app.addHook('onClose', async () => {

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import {
+  BROADCAST_TOPIC,
   REALTIME_PATH,
   subscribeRequestSchema,
   unsubscribeRequestSchema,
@@ -77,6 +79,8 @@ export function createRealtimeGateway(options: GatewayOptions) {
   const limit = options.subscribeLimit ?? { max: 30, windowMs: 10_000 };
   const maxTopics = options.maxTopicsPerSocket ?? 20;
   const { realtime, clock, logger } = options;
+  /** Names this process's rows in realtime_connections (who has an open tab, across instances). */
+  const instanceId = randomUUID();
 
   const io = new Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>(options.server, {
     path: REALTIME_PATH,
@@ -142,7 +146,19 @@ export function createRealtimeGateway(options: GatewayOptions) {
     }
     socket.data.expiryTimer = setTimeout(() => expireIfDue(socket), Math.min(remaining, 2 ** 31 - 1));
     socket.data.expiryTimer.unref();
-    socket.on('disconnect', () => clearTimeout(socket.data.expiryTimer));
+    socket.on('disconnect', () => {
+      clearTimeout(socket.data.expiryTimer);
+      realtime.connections.remove(socket.id).catch((error: unknown) => {
+        logger.error({ err: String(error) }, 'realtime: could not forget a closed socket');
+      });
+    });
+    realtime.connections
+      .add({ socketId: socket.id, instanceId, userId: socket.data.userId })
+      .catch((error: unknown) => {
+        logger.error({ err: String(error) }, 'realtime: could not record an open socket');
+      });
+    // Every socket hears the public broadcast topic (presence changes) without subscribing.
+    void socket.join(BROADCAST_TOPIC);
 
     socket.on('subscribe', (request, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
@@ -188,6 +204,9 @@ export function createRealtimeGateway(options: GatewayOptions) {
   /** Disconnects sockets whose token expired on the app clock or whose sign-in session has ended. */
   let sweeping: Promise<void> | undefined;
   const sweepOnce = async () => {
+    await realtime.connections.touch(instanceId).catch((error: unknown) => {
+      logger.error({ err: String(error) }, 'realtime: could not refresh the open sockets');
+    });
     const sockets = [...io.of('/').sockets.values()];
     for (const socket of sockets) expireIfDue(socket);
     const open = sockets.filter((socket) => socket.connected);

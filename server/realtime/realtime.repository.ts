@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { RealtimeEvent } from '../../contracts/realtime';
 import type { DbExecutor } from '../db/client';
-import { realtimeEvents, realtimeTopics } from '../db/schema/index';
+import { realtimeConnections, realtimeEvents, realtimeTopics } from '../db/schema/index';
 
 type EventRow = typeof realtimeEvents.$inferSelect;
 
@@ -16,6 +16,46 @@ export const toRealtimeEvent = (row: EventRow): RealtimeEvent => ({
 /** realtime_topics (per-topic sequence) and realtime_events (the recorded events, replayed on resubscribe). */
 export function createRealtimeRepository() {
   return {
+    // ---- realtime_connections: which people have an open tab (any instance)
+    async addConnection(
+      executor: DbExecutor,
+      values: { socketId: string; instanceId: string; userId: string; now: Date },
+    ): Promise<void> {
+      await executor
+        .insert(realtimeConnections)
+        .values({ ...values, connectedAt: values.now, seenAt: values.now })
+        .onConflictDoNothing();
+    },
+
+    async removeConnection(executor: DbExecutor, socketId: string): Promise<void> {
+      await executor.delete(realtimeConnections).where(eq(realtimeConnections.socketId, socketId));
+    },
+
+    /** Marks this instance's sockets as still open and drops rows nobody refreshed for `staleMs` (crashed instances). */
+    async touchConnections(
+      executor: DbExecutor,
+      instanceId: string,
+      now: Date,
+      staleMs: number,
+    ): Promise<void> {
+      await executor
+        .update(realtimeConnections)
+        .set({ seenAt: now })
+        .where(eq(realtimeConnections.instanceId, instanceId));
+      await executor
+        .delete(realtimeConnections)
+        .where(lte(realtimeConnections.seenAt, new Date(now.getTime() - staleMs)));
+    },
+
+    async hasFreshConnection(executor: DbExecutor, userId: string, since: Date): Promise<boolean> {
+      const rows = await executor
+        .select({ socketId: realtimeConnections.socketId })
+        .from(realtimeConnections)
+        .where(and(eq(realtimeConnections.userId, userId), gt(realtimeConnections.seenAt, since)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
     /**
      * The topic's next sequence number. The upsert takes the topic row's lock until the caller's
      * transaction ends, so writers of one topic are serialised and their numbers have no gaps.

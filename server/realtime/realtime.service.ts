@@ -1,4 +1,4 @@
-import { REALTIME_MAX_REPLAY, type RealtimeEvent } from '../../contracts/realtime';
+import { BROADCAST_TOPIC, REALTIME_MAX_REPLAY, type RealtimeEvent } from '../../contracts/realtime';
 import type { Clock } from '../../domain/clock';
 import type { Database, DbExecutor } from '../db/client';
 import type { BusLogger, RealtimeBus } from './bus/bus';
@@ -16,6 +16,9 @@ export type ReplayResult = {
   /** false: more than the replay limit were missed (or the tab is ahead of the server): refetch. */
   complete: boolean;
 };
+
+/** A connection row not refreshed for this long belongs to a stopped instance (the sweep runs every 5 s). */
+export const CONNECTION_STALE_MS = 30_000;
 
 const TOPIC = /^([a-z_]+):([0-9a-f-]{36})$/;
 
@@ -77,6 +80,15 @@ export function createRealtimeService(deps: {
       }
     },
 
+    /** Records a public event for every connected tab (BROADCAST_TOPIC) in `executor`'s transaction. */
+    recordBroadcast(
+      executor: DbExecutor,
+      type: string,
+      payload: Record<string, unknown>,
+    ): Promise<RealtimeEvent> {
+      return service.record(executor, { topic: BROADCAST_TOPIC, type, payload });
+    },
+
     /** Record in its own transaction and deliver: for callers with nothing else to commit. */
     async publish(input: RecordInput): Promise<RealtimeEvent> {
       const event = await deps.db.transaction((tx) => service.record(tx, input));
@@ -117,6 +129,24 @@ export function createRealtimeService(deps: {
       return { seq, missed, complete: true };
     },
 
+    /**
+     * Whether the person has a realtime socket open on any instance (an open tab). The gateway keeps
+     * realtime_connections; rows not refreshed within CONNECTION_STALE_MS (a crashed instance) do not count.
+     */
+    async hasOpenTab(userId: string): Promise<boolean> {
+      const since = new Date(deps.clock.now().getTime() - CONNECTION_STALE_MS);
+      return deps.repository.hasFreshConnection(deps.db, userId, since);
+    },
+
+    /** The gateway's bookkeeping of open sockets (realtime_connections). */
+    connections: {
+      add: (input: { socketId: string; instanceId: string; userId: string }) =>
+        deps.repository.addConnection(deps.db, { ...input, now: deps.clock.now() }),
+      remove: (socketId: string) => deps.repository.removeConnection(deps.db, socketId),
+      touch: (instanceId: string) =>
+        deps.repository.touchConnections(deps.db, instanceId, deps.clock.now(), CONNECTION_STALE_MS),
+    },
+
     /** A recorded event (the pg bus reads large events by reference). */
     findEvent(topic: string, seq: number): Promise<RealtimeEvent | undefined> {
       return deps.repository.findEvent(deps.db, topic, seq);
@@ -125,6 +155,8 @@ export function createRealtimeService(deps: {
 
   // A person's own topic: their requests, sessions and notifications. Only they may subscribe.
   service.registerTopic('user', async (userId, id) => userId === id);
+  // The public broadcast topic (BROADCAST_TOPIC): every socket is in it from the start; nobody subscribes.
+  service.registerTopic('broadcast', async () => false);
   return service;
 }
 

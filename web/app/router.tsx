@@ -89,11 +89,11 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/coach-profile')).CoachProfilePage }),
       },
       screen('invite/:firstName', "You're invited", 'The landing page for an invitation to Wellspring.'),
-      screen(
-        'session/:sessionId',
-        'Session',
-        'Join a chat, audio or video session between a client and a coach.',
-      ),
+      {
+        path: 'session/:sessionId',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/session')).SessionPage }),
+      },
       screen('marketplace', 'Marketplace', 'Browse what coaches offer on Wellspring.'),
       screen('marketplace/*', 'Marketplace', 'Browse what coaches offer on Wellspring.'),
       screen('post/:id', 'Post', 'A post from the Wellspring community.'),
@@ -200,12 +200,16 @@ export const routes: RouteObject[] = [
       screen('support', 'Support', 'Get help from the Wellspring team.'),
       screen('review/:sessionId', 'Review your session', 'Rate a finished session and say how it went.'),
       screen('coach-review/:sessionId', 'Session review', 'Review a finished session as its coach.'),
-      screen(
-        'session-waiting/:sessionId',
-        'Waiting for your session',
-        'Wait here until the other person joins the session.',
-      ),
-      screen('waiting-room/:requestId', 'Waiting room', 'Wait here while the coach answers your request.'),
+      {
+        path: 'session-waiting/:sessionId',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/session-waiting')).SessionWaitingPage }),
+      },
+      {
+        path: 'waiting-room/:requestId',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/waiting-room')).WaitingRoomPage }),
+      },
       screen('follow-up/:sessionId', 'Follow-up', 'Follow up after a finished session.'),
       screen(
         'client-session-flow/:serviceId',

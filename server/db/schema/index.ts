@@ -14,5 +14,6 @@ export * from './profiles';
 export * from './realtime';
 export * from './programs';
 export * from './services';
+export * from './sessions';
 export * from './system';
 export * from './wallet';

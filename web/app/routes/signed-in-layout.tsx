@@ -13,8 +13,12 @@ import { useActiveSessionRedirect } from '../../lib/use-active-session-redirect'
 import { useRealtimeClient, useRealtimeTopic } from '../../lib/realtime/use-realtime-topic';
 import { dispatchUserEvent, dispatchUserResync, userTopic } from '../../lib/realtime/user-events';
 import { useOnlineStatus } from '../../lib/use-online-status';
+import { ActiveSessionProvider } from './active-session-provider';
 import { AdminSecondFactor } from './admin-second-factor';
 import { navigationFor } from './app-navigation';
+import { ClientOverlays } from './client-overlays';
+import { CoachOverlays } from './coach-overlays';
+import { PresenceHeaderControl, PresenceOverlay } from './presence-overlay';
 
 /**
  * Signed in: navigation for the active role (or the admin sections on admin routes), the person in
@@ -23,6 +27,14 @@ import { navigationFor } from './app-navigation';
  * and the "Real-time Status" panel. On an admin route at aal1 the second-factor step stands in for the page.
  */
 export function SignedInLayout({ me, secondFactor }: { me: Me; secondFactor: GateView['secondFactor'] }) {
+  return (
+    <ActiveSessionProvider me={me}>
+      <SignedInShell me={me} secondFactor={secondFactor} />
+    </ActiveSessionProvider>
+  );
+}
+
+function SignedInShell({ me, secondFactor }: { me: Me; secondFactor: GateView['secondFactor'] }) {
   const isOnline = useOnlineStatus();
   const { pathname } = useLocation();
   const authClient = useAuthClient();
@@ -35,11 +47,15 @@ export function SignedInLayout({ me, secondFactor }: { me: Me; secondFactor: Gat
     <>
       <SessionSecurity />
       <RealtimeStatus read={realtime.getSnapshot} />
+      <PresenceOverlay me={me} />
+      <CoachOverlays me={me} />
+      <ClientOverlays me={me} />
       <AppShell
         nav={nav}
         bottomNav={bottomNav}
         headerEnd={
           <>
+            <PresenceHeaderControl me={me} />
             {holdsBoth ? (
               // On phones the switch lives in the account menu.
               <div className="hidden sm:block">

@@ -1,5 +1,6 @@
 import { io } from 'socket.io-client';
 import {
+  BROADCAST_TOPIC,
   REALTIME_PATH,
   realtimeErrorSchema,
   realtimeEventSchema,
@@ -87,6 +88,7 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
   const idleDisconnectMs = options.idleDisconnectMs ?? IDLE_DISCONNECT_MS;
   const topics = new Map<string, TopicState>();
   const listeners = new Set<() => void>();
+  const broadcastListeners = new Set<(event: RealtimeEvent) => void>();
   let socket: SocketLike | undefined;
   let snapshot: RealtimeSnapshot = { connection: 'idle', topicCount: 0 };
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -151,6 +153,11 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     const parsed = realtimeEventSchema.safeParse(raw);
     if (!parsed.success) return;
     const event = parsed.data;
+    if (event.topic === BROADCAST_TOPIC) {
+      // Public facts for every tab, not a channel: no ordering (each carries the whole new state).
+      for (const listener of [...broadcastListeners]) safely(() => listener(event));
+      return;
+    }
     const state = topics.get(event.topic);
     if (!state) return;
     if (state.lastSeq !== null && event.seq <= state.lastSeq) return;
@@ -350,6 +357,17 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
         publish('reconnecting');
       }
       connectIfNeeded();
+    },
+
+    /**
+     * Runs `listener` for every event on the public broadcast topic (e.g. coach presence) while the
+     * tab's socket is open (it opens with the first topic; signed-in tabs always hold their own).
+     */
+    onBroadcast(listener: (event: RealtimeEvent) => void): () => void {
+      broadcastListeners.add(listener);
+      return () => {
+        broadcastListeners.delete(listener);
+      };
     },
 
     getSnapshot: (): RealtimeSnapshot => snapshot,

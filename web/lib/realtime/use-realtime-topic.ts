@@ -39,3 +39,22 @@ export function useRealtimeTopic(
     });
   }, [client, topic]);
 }
+
+/**
+ * Runs `onEvent` for public broadcast events of `type` (e.g. PRESENCE_EVENT) while mounted. They are
+ * not replayed: show data fetched over HTTP and let these events patch it.
+ */
+export function useRealtimeBroadcast(type: string, onEvent: (event: RealtimeEvent) => void) {
+  const client = useRealtimeClient();
+  const latest = useRef(onEvent);
+  useEffect(() => {
+    latest.current = onEvent;
+  });
+  useEffect(
+    () =>
+      client.onBroadcast((event) => {
+        if (event.type === type) latest.current(event);
+      }),
+    [client, type],
+  );
+}
