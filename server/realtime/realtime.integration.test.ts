@@ -4,6 +4,7 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthSession } from '../../contracts/auth';
 import {
+  BROADCAST_TOPIC,
   REALTIME_MAX_REPLAY,
   REALTIME_PATH,
   type RealtimeError,
@@ -263,6 +264,53 @@ describe('subscribing', () => {
       expect(mine.map((event) => event.seq)).toEqual(sent.get(p.id) ?? []);
       expect(mine.map((event) => event.seq)).toEqual(mine.map((_, index) => index + 1));
     }
+  });
+});
+
+describe('the public broadcast topic', () => {
+  it('reaches every connected socket without a subscription, and nobody may subscribe to it', async () => {
+    const url = await listen(t.app);
+    const [alice, bob] = [await person(t.app), await person(t.app)];
+    const aliceSocket = await open(url, alice.session.access_token);
+    const bobSocket = await open(url, bob.session.access_token);
+    const [aliceEvents, bobEvents] = [collect(aliceSocket), collect(bobSocket)];
+    const refused = await subscribe(aliceSocket, { topic: BROADCAST_TOPIC });
+    expect(refused).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: expect.any(String) } });
+
+    const event = await t.db.transaction((tx) =>
+      t.app.realtime.recordBroadcast(tx, 'coach_presence.changed', { coach_id: alice.id, is_online: true }),
+    );
+    await t.app.realtime.deliver([event]);
+    await waitFor(() => aliceEvents.length === 1 && bobEvents.length === 1, 'the broadcast on both sockets');
+    expect(bobEvents[0]).toMatchObject({ topic: BROADCAST_TOPIC, type: 'coach_presence.changed' });
+    expect(bobEvents[0]?.payload).toEqual({ coach_id: alice.id, is_online: true });
+  });
+});
+
+describe('open tabs (realtime_connections)', () => {
+  it('knows who has a socket open, forgets it when the socket closes, and ignores stale rows', async () => {
+    const url = await listen(t.app);
+    const alice = await person(t.app);
+    expect(await t.app.realtime.hasOpenTab(alice.id)).toBe(false);
+    const socket = await open(url, alice.session.access_token);
+    const deadline = Date.now() + 5_000;
+    while (!(await t.app.realtime.hasOpenTab(alice.id))) {
+      if (Date.now() > deadline) throw new Error('the open socket was never recorded');
+      await settle(20);
+    }
+    socket.disconnect();
+    const closedBy = Date.now() + 5_000;
+    while (await t.app.realtime.hasOpenTab(alice.id)) {
+      if (Date.now() > closedBy) throw new Error('the closed socket was never forgotten');
+      await settle(20);
+    }
+    // A row left by an instance that stopped refreshing it (crashed) does not count.
+    await t.pool.query(
+      `insert into realtime_connections (socket_id, instance_id, user_id, connected_at, seen_at)
+       values ('ghost', 'gone', $1, $2, $2)`,
+      [alice.id, new Date(t.clock.now().getTime() - 5 * 60_000)],
+    );
+    expect(await t.app.realtime.hasOpenTab(alice.id)).toBe(false);
   });
 });
 

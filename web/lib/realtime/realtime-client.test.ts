@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REALTIME_PATH } from '../../../contracts/realtime';
+import { BROADCAST_TOPIC, REALTIME_PATH } from '../../../contracts/realtime';
 import type { AuthClient, AuthEvent, AuthState } from '../auth/auth-client';
 import { GAP_WAIT_MS, IDLE_DISCONNECT_MS, createRealtimeClient } from './realtime-client';
 import { realtimeClientFor } from './realtime-for-auth';
@@ -400,5 +400,33 @@ describe('sign-out', () => {
     emit('TOKEN_REFRESHED', { accessToken: 'token-2' });
     expect(socket.connected).toBe(true);
     expect(socket.connectCalls).toBe(1);
+  });
+});
+
+describe('the public broadcast topic', () => {
+  it('hands its events to broadcast listeners without a subscription or a channel, in arrival order', () => {
+    const client = setup();
+    const heard: unknown[] = [];
+    const off = client.onBroadcast((e) => heard.push(e.payload));
+    client.subscribe(A, recorder().handlers);
+    const socket = fakes.last;
+    socket.accept();
+    const broadcast = (seq: number, payload: Record<string, unknown>) =>
+      socket.fire('event', {
+        topic: BROADCAST_TOPIC,
+        seq,
+        type: 'coach_presence.changed',
+        payload,
+        created_at: new Date(0).toISOString(),
+      });
+    broadcast(7, { n: 1 });
+    broadcast(5, { n: 2 });
+    expect(heard).toEqual([{ n: 1 }, { n: 2 }]);
+    // It is not one of the tab's channels (SPEC §9 counts subscribed topics only).
+    expect(client.getSnapshot().topicCount).toBe(1);
+    expect(socket.subscribes().map((e) => e.payload)).toEqual([{ topic: A }]);
+    off();
+    broadcast(8, { n: 3 });
+    expect(heard).toHaveLength(2);
   });
 });
