@@ -33,7 +33,7 @@ describe('seedDemoData', () => {
     const coachAccounts = DEMO_ACCOUNTS.filter((account) =>
       DEMO_COACHES.some((coach) => coach.email === account.email),
     ).length;
-    expect(coachAccounts).toBe(2);
+    expect(coachAccounts).toBe(3);
     const people = DEMO_ACCOUNTS.length + DEMO_COACHES.length - coachAccounts;
     expect(await database.db.select().from(users)).toHaveLength(people);
     expect(await database.db.select().from(profiles)).toHaveLength(people);

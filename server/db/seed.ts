@@ -58,6 +58,15 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     roles: ['coach'],
   },
   {
+    // The instant-session journey's coach (test/e2e/sessions.spec.ts), so it never disturbs the others.
+    label: 'Coach 3',
+    email: 'sofia.marquez@coaches.wellspring.demo',
+    password: 'wellspring-demo-coach3',
+    fullName: 'Sofia Márquez',
+    username: 'sofia-marquez',
+    roles: ['coach'],
+  },
+  {
     label: 'Admin',
     email: 'admin@wellspring.demo',
     password: 'wellspring-demo-admin',
