@@ -18,6 +18,11 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wellspring-e2e-'));
 // As root the embedded PostgreSQL runs as the `postgres` user, which must be able to enter this directory.
 fs.chmodSync(dataDir, 0o755);
 
+// Where the throwaway database lives, for the few journeys that must move time forward on the server
+// (test/e2e/lib/database.ts: e.g. let a request's 180 s pass without waiting 180 s).
+fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
+fs.writeFileSync(path.join(root, 'test-results', 'e2e-server.json'), JSON.stringify({ dataDir }));
+
 // The server stops PostgreSQL before it exits (graceful shutdown, or a failed start), so the
 // directory can go once the process is on its way out.
 process.on('exit', () => {
