@@ -274,7 +274,14 @@ export const coachPageSchema = z.object({
     enable_notify_button: z.boolean(),
     enable_live_preview_labels: z.boolean(),
   }),
-  online: z.object({ is_online: z.boolean(), availability_message: z.string().nullable() }).optional(),
+  online: z
+    .object({
+      is_online: z.boolean(),
+      availability_message: z.string().nullable(),
+      /** In a session now (issue #6). The server always sends it; optional for pages made before it. */
+      is_busy: z.boolean().optional(),
+    })
+    .optional(),
   stats: coachStatsSchema.optional(),
   trust: z
     .object({

@@ -71,6 +71,11 @@ export const coachCardSchema = z.object({
   price_video: z.number().int(),
   is_online: z.boolean(),
   custom_availability_message: z.string().nullable(),
+  /**
+   * In a session now (issue #6: an active chat session), shown only when the coach shows their online
+   * status. The server always sends it; optional so cards made before it (fixtures, caches) still fit.
+   */
+  is_busy: z.boolean().optional(),
 });
 export type CoachCard = z.infer<typeof coachCardSchema>;
 

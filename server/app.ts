@@ -97,10 +97,25 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { createPayoutsService, type PayoutsService } from './modules/payouts/payouts.service';
 import { createPlatformSettingsRepository } from './modules/platform-settings/platform-settings.repository';
 import { createPlatformSettingsService } from './modules/platform-settings/platform-settings.service';
+import { createSessionRequestsRepository } from './modules/session-requests/session-requests.repository';
+import { sessionRequestsRoutes } from './modules/session-requests/session-requests.routes';
+import {
+  createSessionRequestsService,
+  type SessionRequestsService,
+} from './modules/session-requests/session-requests.service';
 import { createRealtimeBus } from './realtime/bus/create-bus';
 import { createRealtimeGateway, type RealtimeGateway } from './realtime/gateway';
 import { createRealtimeRepository } from './realtime/realtime.repository';
 import { createRealtimeService, type RealtimeService } from './realtime/realtime.service';
+import { createChatSessionsRepository } from './modules/chat-sessions/chat-sessions.repository';
+import { chatSessionsRoutes } from './modules/chat-sessions/chat-sessions.routes';
+import {
+  createChatSessionsService,
+  type ChatSessionsService,
+} from './modules/chat-sessions/chat-sessions.service';
+import { createPresenceRepository } from './modules/presence/presence.repository';
+import { presenceRoutes } from './modules/presence/presence.routes';
+import { createPresenceService, type PresenceService } from './modules/presence/presence.service';
 
 export type AppDeps = {
   config: Config;
@@ -412,12 +427,55 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   // ---- end realtime
 
   // ---- #6 presence (wired by the presence module: app.presence, /api/me/presence)
+  // Approved coaches go online/offline; every change of what a coach shows (online, busy) is recorded on
+  // the broadcast topic in its transaction. The chat sessions call app.presence.announce(tx, coachId)
+  // in theirs when a session starts or ends.
+  const presence = createPresenceService({
+    db,
+    repository: createPresenceRepository(),
+    realtime,
+    clock,
+    isApprovedCoach: (userId) => applications.isApprovedCoach(userId),
+  });
+  app.decorate('presence', presence);
+  await app.register(presenceRoutes, { presence, guard });
   // ---- end presence
 
   // ---- #6 chat sessions (wired by the chat-sessions module: app.chatSessions, /api/sessions)
+  // Sessions start in the accept transaction of session-requests (chatSessions.createFromRequest) and
+  // complete when the coach ends them or, on the server's clock, by the lifecycle job that
+  // server/main.ts runs (completeDue); completion captures the request's hold exactly once.
+  const chatSessions = createChatSessionsService({
+    db,
+    repository: createChatSessionsRepository(),
+    settlement: app.settlement,
+    realtime,
+    clock,
+    announcePresence: (tx, coachId) => app.presence.announce(tx, coachId),
+    logger: app.log.child({ module: 'chat-sessions' }),
+  });
+  app.decorate('chatSessions', chatSessions);
+  await app.register(chatSessionsRoutes, { chatSessions, guard });
   // ---- end chat sessions
 
   // ---- #6 session requests (wired by the session-requests module: /api/session-requests)
+  // A client's request holds the quoted price; the coach accepts (chatSessions.createFromRequest in the
+  // same transaction), declines, or it expires (expireDue, run by the lifecycle job); the client may cancel.
+  const sessionRequests = createSessionRequestsService({
+    db,
+    repository: createSessionRequestsRepository(),
+    settlement: app.settlement,
+    coupons,
+    ledger,
+    realtime,
+    outbox,
+    chatSessions: app.chatSessions,
+    clock,
+    publicUrl: config.publicUrl,
+    logger: app.log.child({ module: 'session-requests' }),
+  });
+  app.decorate('sessionRequests', sessionRequests);
+  await app.register(sessionRequestsRoutes, { sessionRequests, idempotency, guard });
   // ---- end session requests
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
@@ -451,5 +509,11 @@ declare module 'fastify' {
     realtime: RealtimeService;
     /** The socket gateway, once the server listens (null under app.inject). */
     realtimeGateway: RealtimeGateway | null;
+    /** Chat sessions: createFromRequest (accept), end, completeDue (the lifecycle job), lists. */
+    chatSessions: ChatSessionsService;
+    /** Coach presence: get/set/confirm, and announce(tx, coachId) for busy changes (PRESENCE_EVENT). */
+    presence: PresenceService;
+    /** Session requests: create (hold), accept/decline/cancel/message, expireDue (the lifecycle job). */
+    sessionRequests: SessionRequestsService;
   }
 }

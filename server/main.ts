@@ -12,6 +12,7 @@ import { createObjectStorage } from './adapters/storage/create-object-storage';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed';
 import { createLedgerInvariantsJob, type LedgerInvariantsJob } from './jobs/ledger-invariants.job';
 import { createEarningsReleaseJob, type EarningsReleaseJob } from './jobs/earnings-release.job';
+import { createSessionLifecycleJob, type SessionLifecycleJob } from './jobs/session-lifecycle.job';
 import { createOutboxJob, type OutboxJob } from './jobs/outbox.job';
 
 /** Process entry: config, database, buildApp, listen, graceful shutdown. */
@@ -49,6 +50,7 @@ async function main() {
   let outboxJob: OutboxJob | undefined;
   let ledgerInvariantsJob: LedgerInvariantsJob | undefined;
   let earningsReleaseJob: EarningsReleaseJob | undefined;
+  let sessionLifecycleJob: SessionLifecycleJob | undefined;
 
   let shuttingDown: Promise<void> | undefined;
   let firstSignalAt = 0;
@@ -73,6 +75,7 @@ async function main() {
       await outboxJob?.stop(); // lets a delivery run in progress record its results while the pool is open
       await ledgerInvariantsJob?.stop();
       await earningsReleaseJob?.stop();
+      await sessionLifecycleJob?.stop();
       await app?.close(); // stops accepting, waits for in-flight requests, closes sockets
       await database.close();
       await embedded?.stop();
@@ -130,6 +133,16 @@ async function main() {
       logger: app.log.child({ job: 'earnings-release' }),
     });
     earningsReleaseJob.start();
+    // Issue #6: every 2 s, unanswered requests expire (hold released) and sessions past start_time +
+    // duration complete (hold captured); both claim rows FOR UPDATE SKIP LOCKED, safe with several instances.
+    const { sessionRequests, chatSessions } = app;
+    sessionLifecycleJob = createSessionLifecycleJob({
+      expireDue: (now) => sessionRequests.expireDue(now),
+      completeDue: (now) => chatSessions.completeDue(now),
+      clock: systemClock,
+      logger: app.log.child({ job: 'session-lifecycle' }),
+    });
+    sessionLifecycleJob.start();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     say('');
@@ -163,6 +176,7 @@ async function main() {
     await outboxJob?.stop().catch(() => undefined);
     await ledgerInvariantsJob?.stop().catch(() => undefined);
     await earningsReleaseJob?.stop().catch(() => undefined);
+    await sessionLifecycleJob?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);

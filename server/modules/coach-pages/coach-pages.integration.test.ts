@@ -157,7 +157,7 @@ describe('GET /api/coach-pages/:ref', () => {
       rating_average: null,
       total_reviews: 0,
     });
-    expect(body.online).toEqual({ is_online: true, availability_message: 'Here till 6pm' });
+    expect(body.online).toEqual({ is_online: true, availability_message: 'Here till 6pm', is_busy: false });
   });
 
   it('is listed and verified once an approved application makes the coach part of discovery', async () => {

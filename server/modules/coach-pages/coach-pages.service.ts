@@ -28,7 +28,7 @@ function brandingOf(website: WebsiteRow | null, customFonts: unknown): Branding 
 }
 
 /** The public page: what a toggle hides is left out of the answer, not sent as null. */
-function toCoachPage({ profile, stats, website, categories, listed }: CoachPageRow): CoachPage {
+function toCoachPage({ profile, stats, website, categories, listed, busy }: CoachPageRow): CoachPage {
   return {
     id: profile.id,
     coach_id: profile.userId,
@@ -60,6 +60,7 @@ function toCoachPage({ profile, stats, website, categories, listed }: CoachPageR
           online: {
             is_online: profile.isOnline,
             availability_message: profile.customAvailabilityMessage,
+            is_busy: busy,
           },
         }
       : {}),

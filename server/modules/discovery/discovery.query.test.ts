@@ -39,6 +39,16 @@ describe('planSearch', () => {
     expect(query.values).toEqual(['x & drop:*', 'sleep', 3000, 25]);
   });
 
+  it('adds is_busy around the finished page, so the ordered index walk and its LIMIT stay as they are', () => {
+    const query = segmentQuery(plan({ category: 'sleep', online: 'true', sort: 'rating' }), 0, null, 25);
+    const inner = /FROM \((SELECT .*)\) page$/s.exec(query.text)?.[1];
+    expect(inner).toMatch(
+      /^SELECT d\.coach_id.* FROM coach_directory d WHERE .* ORDER BY .* LIMIT \$\d+::int$/s,
+    );
+    expect(inner).not.toContain('chat_sessions');
+    expect(query.text.slice(0, query.text.indexOf('FROM ('))).toContain("s.status = 'active'");
+  });
+
   it('relevance without text is rating; format picks the price column and the cursor signature', () => {
     expect(plan({}).sort).toBe('rating');
     expect(plan({ q: 'yoga' }).sort).toBe('relevance');

@@ -25,9 +25,21 @@ export type CursorValue = string | number | null;
 export type Cursor = { sort: string; segment: number; key: CursorValue[] };
 
 /** The columns of one card, plus the keys a cursor needs. */
-const CARD_COLUMNS = `d.coach_id, d.username, d.full_name, d.professional_title, d.coach_tagline, d.avatar_url,
+export const CARD_COLUMNS = `d.coach_id, d.username, d.full_name, d.professional_title, d.coach_tagline, d.avatar_url,
   d.categories, d.rating_average::text AS rating_average, d.total_reviews, d.show_coach_stats, d.price_text,
   d.price_audio, d.price_video, d.is_online, d.custom_availability_message`;
+
+/**
+ * Adds `is_busy` (issue #6: the coach is in an active chat session, shown only with
+ * show_online_status) to the rows of a finished page query: an index probe of chat_sessions_active_idx
+ * per row of the page, after the index walk and LIMIT. Outside the page query, so the planner keeps
+ * its index-ordered plan (an expensive select list would make a sort that postpones it look cheaper).
+ * A subquery scan passes its rows through in order, so the page keeps its order.
+ */
+export const withBusy = (pageQuery: string) =>
+  `SELECT page.*, EXISTS (SELECT 1 FROM chat_sessions s JOIN profiles p ON p.user_id = s.coach_id
+    WHERE s.coach_id = page.coach_id AND s.status = 'active' AND p.show_online_status) AS is_busy
+  FROM (${pageQuery}) page`;
 
 export type DirectoryRow = {
   coach_id: string;
@@ -45,6 +57,8 @@ export type DirectoryRow = {
   price_video: number;
   is_online: boolean;
   custom_availability_message: string | null;
+  /** In an active chat session (and showing online status). */
+  is_busy: boolean;
   /** Present for the relevance sort: the row's rank, a cursor key. */
   rank?: number;
   /** Present for the price sort: the price the sort used. */
@@ -272,10 +286,11 @@ export function segmentQuery(
     .map((key) => `${key.expr} ${key.dir.toUpperCase()}${key.type === 'numeric' ? ' NULLS LAST' : ''}`)
     .join(', ');
   const columns = [CARD_COLUMNS, ...plan.extraColumns].join(', ');
-  const text =
+  const text = withBusy(
     `SELECT ${columns} FROM coach_directory d` +
-    (where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '') +
-    ` ORDER BY ${order} LIMIT ${param(limit, 'int')}`;
+      (where.length > 0 ? ` WHERE ${where.join(' AND ')}` : '') +
+      ` ORDER BY ${order} LIMIT ${param(limit, 'int')}`,
+  );
   return { text, values };
 }
 

@@ -1,12 +1,14 @@
 import pg from 'pg';
 import type { Database } from '../../db/client';
 import {
+  CARD_COLUMNS,
   cursorAfter,
   segmentQuery,
   type Cursor,
   type DirectoryRow,
   type SearchPlan,
   type SqlQuery,
+  withBusy,
 } from './discovery.query';
 
 /** The pg pool under Drizzle (drizzle(pool) keeps it as `$client`; the Database type does not say so). */
@@ -61,13 +63,11 @@ export function createDiscoveryRepository(db: Database) {
     async topRated(categories: readonly string[], limit: number) {
       const inCategories = categories.length > 0;
       return run<DirectoryRow>({
-        text: `SELECT coach_id, username, full_name, professional_title, coach_tagline, avatar_url, categories,
-                 rating_average::text AS rating_average, total_reviews, show_coach_stats, price_text, price_audio,
-                 price_video, is_online, custom_availability_message
-               FROM coach_directory
-               ${inCategories ? 'WHERE categories && $2::text[]' : ''}
-               ORDER BY rating_average DESC NULLS LAST, total_reviews DESC, coach_id
-               LIMIT $1::int`,
+        text: withBusy(`SELECT ${CARD_COLUMNS}
+               FROM coach_directory d
+               ${inCategories ? 'WHERE d.categories && $2::text[]' : ''}
+               ORDER BY d.rating_average DESC NULLS LAST, d.total_reviews DESC, d.coach_id
+               LIMIT $1::int`),
         values: inCategories ? [limit, categories] : [limit],
       });
     },

@@ -27,6 +27,7 @@ export function toCoachCard(row: DirectoryRow): CoachCard {
     price_video: row.price_video,
     is_online: row.is_online,
     custom_availability_message: row.custom_availability_message,
+    is_busy: row.is_busy,
   };
 }
 

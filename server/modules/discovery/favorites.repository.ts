@@ -69,6 +69,8 @@ export function createFavoritesRepository() {
           followedAt: coachFollows.createdAt,
           followEnabled: profiles.enableFollowButton,
           notifyEnabled: profiles.enableNotifyButton,
+          // In a session now, shown only with show_online_status (chat_sessions_active_idx).
+          isBusy: sql<boolean>`"profiles"."show_online_status" and exists (select 1 from chat_sessions s where s.coach_id = "coach_follows"."coach_id" and s.status = 'active')`,
         })
         .from(coachFollows)
         .innerJoin(coachDirectory, eq(coachDirectory.coachId, coachFollows.coachId))

@@ -50,6 +50,7 @@ export function createFavoritesService(deps: {
             price_video: d.priceVideo,
             is_online: d.isOnline,
             custom_availability_message: d.customAvailabilityMessage,
+            is_busy: row.isBusy,
           };
           return {
             ...toCoachCard(directoryRow),

@@ -15,6 +15,32 @@ export type EmailTemplateData = {
     /** `${publicUrl}/gift?claim=<id>`. */
     claimUrl: string;
   };
+  /** SPEC §7: to a coach with no open tab when an instant request arrives (issue #6 point 8). */
+  coach_session_alert: {
+    coachName: string;
+    coachEmail: string;
+    clientName: string;
+    /** The format: text, audio or video. */
+    sessionType: string;
+    /** Minutes. */
+    sessionDuration: number;
+    /** The price held from the client, for display, e.g. "$24.00". */
+    sessionPrice: string;
+    /** Where the coach answers it (their coach home, where the request banner shows). */
+    sessionUrl: string;
+    /** How long the request waits, e.g. "3 minutes". */
+    expiresIn: string;
+  };
+  /** SPEC §7: the coach's message to the client after a decline, cancel or expiry (SPEC §4, §5). */
+  coach_decline_notification: {
+    coachMessage: string;
+    clientName: string;
+    sessionType: string;
+    /** declined, cancelled or expired. */
+    requestStatus: string;
+    /** Who wrote (not in SPEC §7's list; the email would not say otherwise). */
+    coachName: string;
+  };
 };
 
 export type EmailTemplate = keyof EmailTemplateData;
@@ -27,6 +53,9 @@ const escapeHtml = (value: string) =>
     (character) =>
       ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
   );
+
+/** A name is a single line in a subject: no line breaks from a profile can reach the header. */
+const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
 
 const RENDERERS: { [T in EmailTemplate]: (data: EmailTemplateData[T]) => RenderedEmail } = {
   coach_welcome: ({ coachName, dashboardUrl }) => {
@@ -64,6 +93,37 @@ const RENDERERS: { [T in EmailTemplate]: (data: EmailTemplateData[T]) => Rendere
         `<p>${escapeHtml(howTo)}</p>` +
         `<p><a href="${escapeHtml(claimUrl)}">Claim your gift</a></p>` +
         '<p>Once claimed, the amount is added to your Wellspring wallet.</p>',
+    };
+  },
+  coach_session_alert: (data) => {
+    const client = oneLine(data.clientName);
+    const what = `${data.sessionDuration}-minute ${data.sessionType} session`;
+    const intro = `Hi ${oneLine(data.coachName)}, ${client} is asking for a ${what} with you now (${data.sessionPrice}).`;
+    const urgency = `The request waits ${data.expiresIn}. Open Wellspring to accept or decline it:`;
+    return {
+      subject: `${client} is requesting a session now`,
+      bodyText: `${intro}\n\n${urgency}\n${data.sessionUrl}\n`,
+      bodyHtml:
+        `<p>${escapeHtml(intro)}</p><p>${escapeHtml(urgency)}</p>` +
+        `<p><a href="${escapeHtml(data.sessionUrl)}">Open Wellspring</a></p>`,
+    };
+  },
+  coach_decline_notification: (data) => {
+    const coach = oneLine(data.coachName);
+    const about =
+      data.requestStatus === 'cancelled'
+        ? `About the ${data.sessionType} session you cancelled, ${coach} wrote to you:`
+        : data.requestStatus === 'expired'
+          ? `${coach} missed your ${data.sessionType} session request and wrote to you:`
+          : `${coach} couldn't take your ${data.sessionType} session request and wrote to you:`;
+    const greeting = `Hi ${oneLine(data.clientName)},`;
+    const message = data.coachMessage.trim();
+    return {
+      subject: `A message from ${coach} about your session request`,
+      bodyText: `${greeting}\n\n${about}\n\n${message}\n`,
+      bodyHtml:
+        `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(about)}</p>` +
+        `<blockquote style="white-space:pre-line">${escapeHtml(message)}</blockquote>`,
     };
   },
 };

@@ -1,0 +1,70 @@
+import type { Clock } from '../../domain/clock';
+import { describeErrorForLog } from '../plugins/log-safety';
+import { createIntervalJob } from './interval-job';
+
+/** Issue #6: unanswered requests expire and sessions that ran out complete within about 2 s. */
+export const SESSION_LIFECYCLE_INTERVAL_MS = 2_000;
+
+/** The pino methods the job uses; Fastify's `app.log` fits. */
+export type SessionLifecycleJobLogger = {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+};
+
+export type SessionLifecycleJobDeps = {
+  /** sessionRequests.expireDue: pending requests past expires_at -> expired, hold released; the count. */
+  expireDue: (now: Date) => Promise<number>;
+  /** chatSessions.completeDue: active sessions past start_time + duration -> completed, captured; the count. */
+  completeDue: (now: Date) => Promise<number>;
+  clock: Clock;
+  logger: SessionLifecycleJobLogger;
+  intervalMs?: number;
+};
+
+export type SessionLifecycleRun = {
+  /** undefined when that half could not run (it was logged). */
+  expired: number | undefined;
+  completed: number | undefined;
+};
+
+/**
+ * The session lifecycle on the server's clock (issue #6 points 5 and 7), every 2 s: expires the
+ * requests nobody answered within 180 s (hold released) and completes the sessions whose start_time +
+ * duration passed (hold captured, coach 95 %). Both services claim their rows FOR UPDATE SKIP LOCKED
+ * and change each by compare-and-set, so several instances may run the job at once. Each half runs
+ * even when the other fails; a failure is a warning and the next run picks up whatever is still due.
+ */
+export function createSessionLifecycleJob(deps: SessionLifecycleJobDeps) {
+  const intervalMs = deps.intervalMs ?? SESSION_LIFECYCLE_INTERVAL_MS;
+
+  async function step(
+    what: 'expire requests' | 'complete sessions',
+    run: () => Promise<number>,
+  ): Promise<number | undefined> {
+    try {
+      return await run();
+    } catch (error) {
+      deps.logger.warn({ err: describeErrorForLog(error) }, `Session lifecycle could not ${what}`);
+      return undefined;
+    }
+  }
+
+  async function tick(now: Date): Promise<SessionLifecycleRun> {
+    const expired = await step('expire requests', () => deps.expireDue(now));
+    const completed = await step('complete sessions', () => deps.completeDue(now));
+    if ((expired ?? 0) > 0 || (completed ?? 0) > 0)
+      deps.logger.info(
+        { expired: expired ?? 0, completed: completed ?? 0 },
+        'Session requests expired / sessions completed',
+      );
+    return { expired, completed };
+  }
+
+  /** runOnce(now = the clock's now). start() and stop() as every job. */
+  return createIntervalJob<SessionLifecycleRun, [now: Date]>(
+    (now = deps.clock.now()) => tick(now),
+    intervalMs,
+  );
+}
+
+export type SessionLifecycleJob = ReturnType<typeof createSessionLifecycleJob>;

@@ -1,0 +1,209 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  isNotNull,
+  lte,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { holdsRole } from '../../db/role-queries';
+import { chatSessions, profiles, users } from '../../db/schema/index';
+
+export type ChatSessionRow = typeof chatSessions.$inferSelect;
+export type NewChatSessionRow = typeof chatSessions.$inferInsert;
+
+/** A session with the profile join of SPEC §7: the coach's name, username and picture. */
+export type ChatSessionViewRow = ChatSessionRow & {
+  coachName: string | null;
+  coachUsername: string | null;
+  coachAvatarUrl: string | null;
+};
+
+/** start_time + duration_minutes: when an active session is over (SPEC §4). */
+const ENDS_AT = sql`(${chatSessions.startTime} + ${chatSessions.durationMinutes} * interval '1 minute')`;
+
+/** The caller's email when it is confirmed (SPEC §6: clients see sessions by email only then), else null. */
+const confirmedEmailOf = (userId: string) =>
+  sql`(select lower(${users.email}) from ${users} where ${users.id} = ${userId} and ${users.emailConfirmedAt} is not null)`;
+
+/** Sessions where the person is the client: by id, or by their confirmed email. */
+const asClient = (userId: string): SQL =>
+  or(
+    eq(chatSessions.clientId, userId),
+    sql`lower(${chatSessions.clientEmail}) = ${confirmedEmailOf(userId)}`,
+  )!;
+
+/** Shown status (SPEC §4): an active session whose end has passed is completed. */
+const shownStatus = (status: 'active' | 'completed', now: Date): SQL =>
+  status === 'active'
+    ? and(eq(chatSessions.status, 'active'), sql`${ENDS_AT} > ${now.toISOString()}`)!
+    : or(eq(chatSessions.status, 'completed'), sql`${ENDS_AT} <= ${now.toISOString()}`)!;
+
+const viewColumns = {
+  ...getTableColumns(chatSessions),
+  coachName: profiles.fullName,
+  coachUsername: profiles.username,
+  coachAvatarUrl: profiles.avatarUrl,
+};
+
+/**
+ * chat_sessions (issue #6, SPEC §3/§7). Every status change is a compare-and-set on `status`
+ * (`where status = 'active'`) under a row lock, in the caller's transaction.
+ */
+export function createChatSessionsRepository() {
+  function view(executor: DbExecutor) {
+    return executor
+      .select(viewColumns)
+      .from(chatSessions)
+      .leftJoin(profiles, eq(profiles.userId, chatSessions.coachId));
+  }
+
+  async function page(
+    executor: DbExecutor,
+    where: SQL,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: ChatSessionViewRow[]; total: number }> {
+    const [rows, [count]] = await Promise.all([
+      view(executor)
+        .where(where)
+        .orderBy(desc(chatSessions.createdAt), desc(chatSessions.id))
+        .limit(limit)
+        .offset(offset),
+      executor
+        .select({ total: sql<number>`count(*)::int` })
+        .from(chatSessions)
+        .where(where),
+    ]);
+    return { rows, total: count?.total ?? 0 };
+  }
+
+  return {
+    holdsCoachRole: (executor: DbExecutor, userId: string) => holdsRole(executor, userId, 'coach'),
+
+    /** The coach's on-demand rates (cents per 15 minutes, null = the SPEC §9 default). */
+    async coachRates(executor: DbExecutor, coachId: string) {
+      const [row] = await executor
+        .select({
+          on_demand_text_price: profiles.onDemandTextPrice,
+          on_demand_audio_price: profiles.onDemandAudioPrice,
+          on_demand_video_price: profiles.onDemandVideoPrice,
+        })
+        .from(profiles)
+        .where(eq(profiles.userId, coachId));
+      return row ?? {};
+    },
+
+    /** The caller's confirmed email (lowercased), or null. */
+    async confirmedEmail(executor: DbExecutor, userId: string): Promise<string | null> {
+      const [row] = await executor
+        .select({ email: sql<string | null>`lower(${users.email})` })
+        .from(users)
+        .where(and(eq(users.id, userId), isNotNull(users.emailConfirmedAt)));
+      return row?.email ?? null;
+    },
+
+    async insert(executor: DbExecutor, values: NewChatSessionRow): Promise<ChatSessionRow> {
+      const [row] = await executor.insert(chatSessions).values(values).returning();
+      if (!row) throw new Error('chat_sessions insert returned no row');
+      return row;
+    },
+
+    async findView(executor: DbExecutor, id: string): Promise<ChatSessionViewRow | undefined> {
+      const [row] = await view(executor).where(eq(chatSessions.id, id));
+      return row;
+    },
+
+    /** The coach's sessions, newest first. */
+    listForCoach(
+      executor: DbExecutor,
+      input: { coachId: string; status?: 'active' | 'completed'; now: Date; limit: number; offset: number },
+    ) {
+      const where = and(
+        eq(chatSessions.coachId, input.coachId),
+        input.status ? shownStatus(input.status, input.now) : undefined,
+      )!;
+      return page(executor, where, input.limit, input.offset);
+    },
+
+    /** Sessions where the person is the client (by id, or by confirmed email), newest first. */
+    listForClient(
+      executor: DbExecutor,
+      input: { userId: string; status?: 'active' | 'completed'; now: Date; limit: number; offset: number },
+    ) {
+      const where = and(
+        asClient(input.userId),
+        input.status ? shownStatus(input.status, input.now) : undefined,
+      )!;
+      return page(executor, where, input.limit, input.offset);
+    },
+
+    /** The person's newest active session that has not yet run out (either party). */
+    async findLive(executor: DbExecutor, userId: string, now: Date): Promise<ChatSessionViewRow | undefined> {
+      const [row] = await view(executor)
+        .where(and(shownStatus('active', now), or(eq(chatSessions.coachId, userId), asClient(userId))))
+        .orderBy(desc(chatSessions.createdAt), desc(chatSessions.id))
+        .limit(1);
+      return row;
+    },
+
+    /** Locks the session row (FOR UPDATE): of two concurrent completions the second waits, then sees it done. */
+    async lockById(executor: DbExecutor, id: string): Promise<ChatSessionRow | undefined> {
+      const [row] = await executor.select().from(chatSessions).where(eq(chatSessions.id, id)).for('update');
+      return row;
+    },
+
+    /**
+     * Active sessions whose start_time + duration has passed by `now`, oldest first, locked FOR UPDATE
+     * SKIP LOCKED: several instances running the job take disjoint batches, and a session its coach is
+     * ending right now is left to that request.
+     */
+    async lockDue(
+      executor: DbExecutor,
+      now: Date,
+      limit: number,
+      skipIds: readonly string[] = [],
+    ): Promise<ChatSessionRow[]> {
+      return executor
+        .select()
+        .from(chatSessions)
+        .where(
+          and(
+            eq(chatSessions.status, 'active'),
+            lte(ENDS_AT, now.toISOString()),
+            skipIds.length > 0 ? notInArray(chatSessions.id, [...skipIds]) : undefined,
+          ),
+        )
+        .orderBy(asc(chatSessions.startTime), asc(chatSessions.id))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+    },
+
+    /** Compare-and-set active -> completed; undefined when it was not active any more. */
+    async markCompleted(
+      executor: DbExecutor,
+      input: { id: string; endTime: Date; completedBy: 'coach' | 'timer'; earnings: number; now: Date },
+    ): Promise<ChatSessionRow | undefined> {
+      const [row] = await executor
+        .update(chatSessions)
+        .set({
+          status: 'completed',
+          endTime: input.endTime,
+          completedBy: input.completedBy,
+          earnings: input.earnings,
+          updatedAt: input.now,
+        })
+        .where(and(eq(chatSessions.id, input.id), eq(chatSessions.status, 'active')))
+        .returning();
+      return row;
+    },
+  };
+}
+
+export type ChatSessionsRepository = ReturnType<typeof createChatSessionsRepository>;
