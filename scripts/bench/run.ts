@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { discoveryScenario } from './discovery';
 import { httpScenario } from './http';
+import { ringScenario } from './request-to-ring';
 import { walletScenario } from './wallet';
 import { killAllServersNow, stopAllServers } from './lib/children';
 import { gitState, machineInfo, renderTable, saveResult } from './lib/report';
@@ -15,8 +16,8 @@ import type { Scenario, ScenarioResult } from './lib/types';
  * 130 interrupted.
  */
 
-/** Registration order is run order. Later: ring, chat. */
-const scenarios: Scenario[] = [httpScenario, discoveryScenario, walletScenario];
+/** Registration order is run order. Later: chat. */
+const scenarios: Scenario[] = [httpScenario, discoveryScenario, walletScenario, ringScenario];
 
 const usage = `Usage: npm run bench -- [scenario...] [--rounds N] [--duration SECONDS] [--quick]
 

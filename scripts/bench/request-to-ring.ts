@@ -1,0 +1,454 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { io as connectClient, type Socket } from 'socket.io-client';
+import { REALTIME_PATH, type RealtimeEvent, type SubscribeAck } from '../../contracts/realtime';
+import { SESSION_EVENTS } from '../../contracts/sessions';
+import { spawnServer, type ServerChild } from './lib/children';
+import { roundedSample, summarize, type RoundSample } from './lib/measure';
+import { cpuCount, processCpuMicros, processTreeCpuMicros, waitForQuietLoad } from './lib/proc';
+import { round } from './lib/stats';
+import type { GoalResult, Scenario, ScenarioOptions, ScenarioResult } from './lib/types';
+
+/**
+ * Scenario `ring` (issue #6 point 9): "request to ring". The real app (request-to-ring-server.ts: every
+ * plugin, the Socket.IO gateway, the PostgreSQL LISTEN/NOTIFY bus) with 1,000 approved, online coaches
+ * (100 with --quick), each with its own authenticated socket (one websocket each, as a browser tab)
+ * subscribed to its `user:<id>` topic, and funded clients. A client sends POST /api/session-requests
+ * (Idempotency-Key; the quote and the hold of the price run for real) and we time until the coach's
+ * socket receives `session_request.created` for that request; then the client cancels (hold released)
+ * so the client can ask again. Requests go out open-loop at a fixed rate (no coordinated omission),
+ * each to another coach.
+ *
+ * Baseline, in the same run, interleaved half a period after each request: a bare Socket.IO round
+ * trip on one of the same sockets (emit with ack of an `unsubscribe` for a topic it does not hold: no
+ * database, no authorization, the gateway's plainest handler).
+ *
+ * Goal: p99 of request -> ring under TARGET_P99_MS on this machine, no failed request, no missing or
+ * misdirected ring. The p50/p99 of the goal pool every sample of every round.
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const TARGET_P99_MS = 100;
+const REQUESTS_PER_SEC = 20;
+const WARMUP_SEC = 2;
+const RING_TIMEOUT_MS = 5_000;
+const CONNECT_CONCURRENCY = 50;
+const CLIENTS = 50;
+const GOAL = 'request to ring p99';
+/** A topic no bench socket holds: unsubscribing from it is the bare round trip. */
+const FOREIGN_TOPIC = `user:${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(11)}1`;
+
+type Person = { id: string; token: string };
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+
+function latencyStats(values: readonly number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50Ms: round(percentile(sorted, 50), 2),
+    p99Ms: round(percentile(sorted, 99), 2),
+    maxMs: round(sorted.at(-1) ?? Number.NaN, 2),
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** The coaches' sockets: when each request's ring arrived, and anything that reached the wrong coach. */
+function createCoachFleet(url: string) {
+  const sockets = new Map<string, Socket>();
+  const arrivals = new Map<string, number>();
+  const waiters = new Map<string, (at: number) => void>();
+  let misdirected = 0;
+  let rings = 0;
+
+  async function connect(coach: Person): Promise<void> {
+    const socket = connectClient(url, {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      // One websocket per coach, as one tab each (the client would otherwise multiplex them all).
+      forceNew: true,
+      timeout: 30_000,
+      auth: { token: coach.token },
+    });
+    socket.on('event', (event: RealtimeEvent) => {
+      if (event.type !== SESSION_EVENTS.requestCreated) return;
+      const at = performance.now();
+      const request = event.payload.request as { id?: string; coach_id?: string } | undefined;
+      if (!request?.id || request.coach_id !== coach.id || event.topic !== `user:${coach.id}`) {
+        misdirected += 1;
+        return;
+      }
+      rings += 1;
+      const waiter = waiters.get(request.id);
+      if (waiter) waiter(at);
+      else arrivals.set(request.id, at);
+    });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', (error) => reject(error));
+    });
+    sockets.set(coach.id, socket);
+    const ack = (await socket
+      .timeout(30_000)
+      .emitWithAck('subscribe', { topic: `user:${coach.id}` })) as SubscribeAck;
+    if (!ack.ok) throw new Error(`subscribe refused for coach ${coach.id}: ${ack.error.message}`);
+  }
+
+  return {
+    async connectAll(coaches: readonly Person[]) {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CONNECT_CONCURRENCY }, async () => {
+          while (next < coaches.length) {
+            const coach = coaches[next]!;
+            next += 1;
+            await connect(coach);
+          }
+        }),
+      );
+    },
+    /** When the ring of `requestId` arrived (performance.now()), or null after `timeoutMs`. */
+    waitForRing(requestId: string, timeoutMs: number): Promise<number | null> {
+      const arrived = arrivals.get(requestId);
+      if (arrived !== undefined) {
+        arrivals.delete(requestId);
+        return Promise.resolve(arrived);
+      }
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          waiters.delete(requestId);
+          resolve(null);
+        }, timeoutMs);
+        waiters.set(requestId, (at) => {
+          clearTimeout(timer);
+          waiters.delete(requestId);
+          resolve(at);
+        });
+      });
+    },
+    /** A bare round trip on the coach's socket, in ms. */
+    async roundTrip(coachId: string): Promise<number> {
+      const socket = sockets.get(coachId);
+      if (!socket) throw new Error(`no socket for coach ${coachId}`);
+      const started = performance.now();
+      await socket.timeout(RING_TIMEOUT_MS).emitWithAck('unsubscribe', { topic: FOREIGN_TOPIC });
+      return performance.now() - started;
+    },
+    connected: () => [...sockets.values()].filter((socket) => socket.connected).length,
+    stats: () => ({ misdirected, rings, unclaimed: arrivals.size }),
+    close() {
+      for (const socket of sockets.values()) socket.disconnect();
+      sockets.clear();
+    },
+  };
+}
+
+type Fleet = ReturnType<typeof createCoachFleet>;
+
+type RoundResult = {
+  ring: number[];
+  post: number[];
+  /** Ring arrival minus the POST's answer (negative: the ring came first): what delivery adds. */
+  afterAnswer: number[];
+  rtt: number[];
+  problems: string[];
+  missingRings: number;
+  wallMs: number;
+  ownCpuMicros: number;
+  serverCpuMicros: number;
+  dbCpuMicros: number;
+};
+
+/**
+ * `count` requests at REQUESTS_PER_SEC, open loop (each fires on schedule whatever the previous ones
+ * are doing), with a bare round trip half a period after each. `offset` spreads them over coaches and
+ * clients across rounds.
+ */
+async function runRound(
+  server: ServerChild,
+  fleet: Fleet,
+  people: { coaches: Person[]; clients: Person[] },
+  count: number,
+  offset: number,
+): Promise<RoundResult> {
+  const { coaches, clients } = people;
+  const periodMs = 1000 / REQUESTS_PER_SEC;
+  const ring: number[] = [];
+  const post: number[] = [];
+  const afterAnswer: number[] = [];
+  const rtt: number[] = [];
+  const problems: string[] = [];
+  let missingRings = 0;
+  const problem = (text: string) => {
+    if (problems.length < 20) problems.push(text);
+  };
+
+  async function request(index: number) {
+    const client = clients[index % clients.length]!;
+    const coach = coaches[index % coaches.length]!;
+    const started = performance.now();
+    const response = await fetch(`${server.url}/api/session-requests`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${client.token}`,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify({
+        coach_id: coach.id,
+        format: 'text',
+        duration_minutes: 15,
+        purpose: 'Bench: request to ring',
+      }),
+    });
+    const answered = performance.now();
+    const body = (await response.json()) as { id?: string };
+    if (response.status !== 201 || !body.id) {
+      problem(
+        `POST /api/session-requests answered ${response.status}: ${JSON.stringify(body).slice(0, 200)}`,
+      );
+      return;
+    }
+    post.push(answered - started);
+    const rang = await fleet.waitForRing(body.id, RING_TIMEOUT_MS);
+    if (rang === null) {
+      missingRings += 1;
+      problem(`no ring within ${RING_TIMEOUT_MS} ms for request ${body.id}`);
+    } else {
+      ring.push(rang - started);
+      afterAnswer.push(rang - answered);
+    }
+    const cancel = await fetch(`${server.url}/api/session-requests/${body.id}/cancel`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${client.token}` },
+    });
+    if (cancel.status !== 200)
+      problem(`cancel answered ${cancel.status}: ${(await cancel.text()).slice(0, 200)}`);
+    else await cancel.arrayBuffer();
+  }
+
+  async function roundTrip(index: number) {
+    rtt.push(await fleet.roundTrip(coaches[(index * 7 + 3) % coaches.length]!.id));
+  }
+
+  const dbPid = typeof server.info.dbPid === 'number' ? server.info.dbPid : undefined;
+  const dbBefore = dbPid ? processTreeCpuMicros(dbPid) : Number.NaN;
+  const serverBefore = processCpuMicros(server.pid);
+  const ownBefore = process.cpuUsage();
+  const startedAt = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let step = 0; step < count; step += 1) {
+    const index = offset + step;
+    await sleep(startedAt + step * periodMs - performance.now());
+    inFlight.push(request(index).catch((error: unknown) => problem(`request failed: ${String(error)}`)));
+    await sleep(startedAt + (step + 0.5) * periodMs - performance.now());
+    inFlight.push(roundTrip(index).catch((error: unknown) => problem(`round trip failed: ${String(error)}`)));
+  }
+  await Promise.all(inFlight);
+  const wallMs = performance.now() - startedAt;
+  const own = process.cpuUsage(ownBefore);
+  return {
+    ring,
+    post,
+    afterAnswer,
+    rtt,
+    problems,
+    missingRings,
+    wallMs,
+    ownCpuMicros: own.user + own.system,
+    serverCpuMicros: processCpuMicros(server.pid) - serverBefore,
+    dbCpuMicros: dbPid ? processTreeCpuMicros(dbPid) - dbBefore : Number.NaN,
+  };
+}
+
+function sample(
+  target: string,
+  roundNumber: number,
+  values: readonly number[],
+  result: RoundResult,
+  load: RoundSample['load'],
+  errors: number,
+): RoundSample {
+  const stats = latencyStats(values);
+  // Both targets share the round's CPU; per operation it is the round's total over everything done.
+  const operations = Math.max(1, result.ring.length + result.rtt.length);
+  return {
+    target,
+    round: roundNumber,
+    reqPerSec: (values.length / result.wallMs) * 1000,
+    p50Ms: stats.p50Ms,
+    p99Ms: stats.p99Ms,
+    requests: values.length,
+    errors,
+    timeouts: 0,
+    non2xx: 0,
+    cpuUsPerReq: result.serverCpuMicros / operations,
+    extraCpuUsPerReq: { db: result.dbCpuMicros / operations },
+    serverCpuPct: (result.serverCpuMicros / (result.wallMs * 1000)) * 100,
+    loadgenCpuPct: (result.ownCpuMicros / (result.wallMs * 1000)) * 100,
+    load,
+  };
+}
+
+async function runRing(options: ScenarioOptions): Promise<ScenarioResult> {
+  const coachCount = options.quick ? 100 : 1000;
+  const rounds = options.rounds ?? (options.quick ? 2 : 3);
+  const durationSec = options.durationSec ?? (options.quick ? 3 : 5);
+  const perRound = REQUESTS_PER_SEC * durationSec;
+  const { log } = options;
+
+  log(
+    `ring: starting PostgreSQL and the app; seeding ${coachCount} online coaches and ${CLIENTS} funded clients...`,
+  );
+  const server = await spawnServer('ring', path.join(here, 'request-to-ring-server.ts'), {
+    args: ['--coaches', String(coachCount), '--clients', String(CLIENTS)],
+    readyTimeoutMs: 600_000,
+  });
+  const coaches = server.info.coaches as Person[];
+  const clients = server.info.clients as Person[];
+  const fleet = createCoachFleet(server.url);
+  try {
+    log(
+      `ring: ready on ${String(server.info.database)} in ${round(Number(server.info.setUpMs) / 1000, 1)} s; ` +
+        `connecting ${coaches.length} coach sockets...`,
+    );
+    const connectStarted = performance.now();
+    await fleet.connectAll(coaches);
+    const connectSec = (performance.now() - connectStarted) / 1000;
+    log(`ring: ${fleet.connected()} sockets connected and subscribed in ${round(connectSec, 1)} s`);
+    await sleep(1_000);
+
+    log(`ring: warm-up ${WARMUP_SEC} s`);
+    const warm = await runRound(server, fleet, { coaches, clients }, REQUESTS_PER_SEC * WARMUP_SEC, 0);
+    if (warm.problems.length > 0) log(`ring: warm-up problems: ${warm.problems.join('; ')}`);
+
+    const samples: RoundSample[] = [];
+    const all = {
+      ring: [] as number[],
+      post: [] as number[],
+      afterAnswer: [] as number[],
+      rtt: [] as number[],
+    };
+    const problems: string[] = [];
+    let missingRings = 0;
+    for (let roundNumber = 1; roundNumber <= rounds; roundNumber += 1) {
+      const load = await waitForQuietLoad(10_000);
+      const offset = REQUESTS_PER_SEC * WARMUP_SEC + (roundNumber - 1) * perRound;
+      const result = await runRound(server, fleet, { coaches, clients }, perRound, offset);
+      const errors = result.problems.length;
+      samples.push(sample('request-to-ring', roundNumber, result.ring, result, load, errors));
+      samples.push(sample('socket-round-trip', roundNumber, result.rtt, result, load, 0));
+      all.ring.push(...result.ring);
+      all.post.push(...result.post);
+      all.afterAnswer.push(...result.afterAnswer);
+      all.rtt.push(...result.rtt);
+      problems.push(...result.problems);
+      missingRings += result.missingRings;
+      const ring = latencyStats(result.ring);
+      const rtt = latencyStats(result.rtt);
+      log(
+        `ring: round ${roundNumber}/${rounds} request->ring p50 ${ring.p50Ms} / p99 ${ring.p99Ms} ms ` +
+          `(${ring.count} rings); bare socket round trip p50 ${rtt.p50Ms} / p99 ${rtt.p99Ms} ms` +
+          (errors > 0 ? `; problems: ${result.problems.slice(0, 3).join('; ')}` : ''),
+      );
+    }
+
+    const fleetStats = fleet.stats();
+    const ring = latencyStats(all.ring);
+    const post = latencyStats(all.post);
+    const afterAnswer = latencyStats(all.afterAnswer);
+    const rtt = latencyStats(all.rtt);
+    const failures = [
+      ...(problems.length > 0
+        ? [`${problems.length} failed requests or rings: ${problems.slice(0, 5).join('; ')}`]
+        : []),
+      ...(missingRings > 0 ? [`${missingRings} requests never rang`] : []),
+      ...(fleetStats.misdirected > 0
+        ? [`${fleetStats.misdirected} rings reached a coach the request was not for`]
+        : []),
+      ...(fleet.connected() !== coaches.length
+        ? [`only ${fleet.connected()} of ${coaches.length} coach sockets stayed connected`]
+        : []),
+      ...(Number.isFinite(ring.p99Ms) ? [] : ['no ring was measured']),
+    ];
+    const withinTarget = ring.p99Ms < TARGET_P99_MS;
+    const goal: GoalResult = {
+      goal: `${GOAL} < ${TARGET_P99_MS} ms with ${coachCount} connected coaches`,
+      baseline: { socketRoundTripP50Ms: rtt.p50Ms, socketRoundTripP99Ms: rtt.p99Ms, samples: rtt.count },
+      app: {
+        ringP50Ms: ring.p50Ms,
+        ringP99Ms: ring.p99Ms,
+        ringMaxMs: ring.maxMs,
+        postP50Ms: post.p50Ms,
+        postP99Ms: post.p99Ms,
+        ringAfterAnswerP50Ms: afterAnswer.p50Ms,
+        ringAfterAnswerP99Ms: afterAnswer.p99Ms,
+        samples: ring.count,
+      },
+      ratio: round(ring.p99Ms / rtt.p99Ms, 2),
+      bound: { ringP99Ms: TARGET_P99_MS, failures: 0 },
+      pass: withinTarget && failures.length === 0,
+      ...(failures.length > 0 || !withinTarget
+        ? {
+            problems: [...(withinTarget ? [] : [`p99 ${ring.p99Ms} ms >= ${TARGET_P99_MS} ms`]), ...failures],
+          }
+        : {}),
+    };
+    log(
+      `ring: request -> ring p50 ${ring.p50Ms} ms, p99 ${ring.p99Ms} ms over ${ring.count} requests; ` +
+        `bare socket round trip p50 ${rtt.p50Ms} ms, p99 ${rtt.p99Ms} ms; ` +
+        `${goal.pass ? 'PASS' : 'FAIL'} (target p99 < ${TARGET_P99_MS} ms)`,
+    );
+
+    return {
+      scenario: 'ring',
+      params: {
+        coaches: coachCount,
+        clients: CLIENTS,
+        requestsPerSec: REQUESTS_PER_SEC,
+        rounds,
+        durationSec,
+        requestsPerRound: perRound,
+        warmupSec: WARMUP_SEC,
+        database: server.info.database,
+        poolSize: server.info.poolSize,
+        socketsConnectSec: round(connectSec, 2),
+        order: 'open loop; a bare round trip half a period after each request',
+      },
+      targets: [summarize('request-to-ring', samples), summarize('socket-round-trip', samples)],
+      rounds: samples.map(roundedSample),
+      goals: [goal],
+      notes: [
+        `request-to-ring: from sending POST /api/session-requests (quote, insert, hold, event recorded, ` +
+          `commit, NOTIFY) until the coach's socket receives session_request.created; pooled over all ` +
+          `rounds: p50 ${ring.p50Ms} ms, p99 ${ring.p99Ms} ms, max ${ring.maxMs} ms (${ring.count} requests); ` +
+          `the POST itself answered in p50 ${post.p50Ms} / p99 ${post.p99Ms} ms, and the ring arrived ` +
+          `p50 ${afterAnswer.p50Ms} / p99 ${afterAnswer.p99Ms} ms after that answer (negative: before it).`,
+        `socket-round-trip: emit with ack on one of the same sockets (unsubscribe from a topic it does not ` +
+          `hold), pooled: p50 ${rtt.p50Ms} ms, p99 ${rtt.p99Ms} ms (${rtt.count}).`,
+        `req/s is what was sent (open loop at ${REQUESTS_PER_SEC}/s); CPU-µs/req is the app's (and the ` +
+          `database's) CPU per operation (requests + round trips) of the round; each request is also ` +
+          `cancelled (not timed).`,
+        `${cpuCount()} CPUs shared by the app, PostgreSQL and the ${coaches.length}-socket client fleet.`,
+        `Fleet: ${fleetStats.rings} rings received, ${fleetStats.misdirected} misdirected.`,
+      ],
+    };
+  } finally {
+    log('ring: stopping...');
+    fleet.close();
+    await server.stop();
+  }
+}
+
+export const ringScenario: Scenario = {
+  name: 'ring',
+  description: `request -> coach ring p50/p99 with 1,000 connected coaches vs a bare socket round trip (p99 < ${TARGET_P99_MS} ms)`,
+  run: runRing,
+};
