@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import type { Me } from '../../../contracts/auth';
+import { useActiveSessionSource } from '../../features/sessions/hooks/use-active-session-source';
+import { ActiveSessionContext } from '../../lib/active-session';
 
 /**
  * Provides the signed-in person's live session (ActiveSessionContext, web/lib/active-session.ts) to
- * the active-session redirect. Placeholder until the sessions web slice lands: nobody has one.
+ * the SPEC §2 active-session redirect: GET /api/sessions/active, kept current by realtime events.
  */
 export function ActiveSessionProvider({ children }: { me: Me; children: ReactNode }) {
-  return <>{children}</>;
+  const source = useActiveSessionSource();
+  return <ActiveSessionContext.Provider value={source}>{children}</ActiveSessionContext.Provider>;
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { ClientHomeDiscovery } from '../../features/discovery/components/client-home';
+import { SessionList } from '../../features/sessions/components/session-list';
 import { useAuth } from '../../lib/auth/use-auth';
 
 const firstNameOf = (metadata: Record<string, unknown> | undefined) => {
@@ -23,6 +24,13 @@ export function ClientPortalPage() {
       <h1 className="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">Home</h1>
       <p className="mt-2 mb-8 max-w-2xl text-text-muted">Find a coach who fits what you need today.</p>
       <ClientHomeDiscovery userId={auth.user?.id ?? null} />
+      <div className="mt-10">
+        <SessionList
+          as="client"
+          title="Your sessions"
+          empty="No sessions yet. Start one with a coach who is online, and it appears here."
+        />
+      </div>
     </div>
   );
 }

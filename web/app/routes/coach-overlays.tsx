@@ -1,6 +1,7 @@
 import type { Me } from '../../../contracts/auth';
+import { IncomingRequestBanner } from '../../features/incoming-requests/components/incoming-request-banner';
 
-/** The coach's incoming-request banner (issue #6 point 4). Placeholder until the coach web slice lands. */
-export function CoachOverlays(_props: { me: Me }) {
-  return null;
+/** The coach's incoming-request banner (issue #6 point 4, SPEC §4), only while the active role is coach. */
+export function CoachOverlays({ me }: { me: Me }) {
+  return me.active_role === 'coach' ? <IncomingRequestBanner /> : null;
 }

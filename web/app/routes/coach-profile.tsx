@@ -1,9 +1,25 @@
 import { useParams } from 'react-router';
+import type { CoachPage } from '../../../contracts/coach-pages';
 import { CoachProfileScreen } from '../../features/coach-page/components/coach-profile-screen';
 import type { FollowRenderer } from '../../features/coach-page/components/coach-profile-view';
 import { FollowButtons } from '../../features/favorites/components/follow-buttons';
+import { useMe } from '../../features/roles/api/get-me';
+import {
+  SessionRequestPanel,
+  viewerOf,
+} from '../../features/session-requests/components/session-request-panel';
+import { useAuth } from '../../lib/auth/use-auth';
 
 export const renderFollowButtons: FollowRenderer = (props) => <FollowButtons {...props} />;
+
+/** The client's "Start a session now" / "Book a time" (issue #6 point 3), above the coach's page. */
+function RequestPanelSlot({ page }: { page: CoachPage }) {
+  const auth = useAuth();
+  const me = useMe();
+  return <SessionRequestPanel page={page} viewer={viewerOf(auth.status, me.data, page.coach_id)} />;
+}
+
+const renderRequestPanel = (page: CoachPage) => <RequestPanelSlot page={page} />;
 
 /**
  * SPEC §2 public coach page: /coach/:username (also by slug), /profile/:username and /profile/{id}
@@ -11,5 +27,12 @@ export const renderFollowButtons: FollowRenderer = (props) => <FollowButtons {..
  */
 export function CoachProfilePage() {
   const { username } = useParams();
-  return <CoachProfileScreen key={username} coachRef={username} renderFollow={renderFollowButtons} />;
+  return (
+    <CoachProfileScreen
+      key={username}
+      coachRef={username}
+      renderFollow={renderFollowButtons}
+      banner={renderRequestPanel}
+    />
+  );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApplicationStatusCard } from '../../features/profile-completion/components/application-status-card';
 import { CompletionChecklist } from '../../features/profile-completion/components/completion-checklist';
+import { SessionList } from '../../features/sessions/components/session-list';
 import { useAuth } from '../../lib/auth/use-auth';
 import { useOwnProfile } from '../../lib/own-profile';
 
@@ -67,6 +68,18 @@ export function PortalPage() {
       </div>
       <ApplicationStatusCard />
       <CompletionChecklist />
+      <SessionList
+        as="coach"
+        title="Sessions"
+        description="Newest first. Open one to see its details."
+        empty="No sessions yet. When you are online, clients can ask for a session and it appears here."
+      />
+      <SessionList
+        as="coach"
+        status="completed"
+        title="Completed sessions"
+        empty="Finished sessions appear here with what you earned."
+      />
       <nav aria-labelledby="quick-links-heading">
         <h2 id="quick-links-heading" className="text-lg font-semibold">
           Quick links

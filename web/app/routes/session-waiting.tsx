@@ -1,6 +1,17 @@
-import { PageShell } from '../../components/page-shell';
+import { useParams } from 'react-router';
+import { useMe } from '../../features/roles/api/get-me';
+import { homeOf } from '../../features/roles/route-access';
+import { SessionWaitingScreen } from '../../features/sessions/components/session-waiting-screen';
 
-/** /session-waiting/:sessionId — placeholder until the sessions web slice lands (issue #6). */
+/** /session-waiting/:sessionId: waits until the session is live for this person, then opens it. */
 export function SessionWaitingPage() {
-  return <PageShell title="Waiting for your session" />;
+  const { sessionId = '' } = useParams();
+  const me = useMe();
+  return (
+    <SessionWaitingScreen
+      key={sessionId}
+      sessionId={sessionId}
+      homePath={homeOf(me.data?.active_role ?? null)}
+    />
+  );
 }

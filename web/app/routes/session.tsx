@@ -1,6 +1,41 @@
-import { PageShell } from '../../components/page-shell';
+import { LogIn } from 'lucide-react';
+import { Link, useLocation, useParams } from 'react-router';
+import { buttonClasses } from '../../components/button';
+import { useMe } from '../../features/roles/api/get-me';
+import { homeOf, signInPath } from '../../features/roles/route-access';
+import { SessionScreen } from '../../features/sessions/components/session-screen';
+import { useAuth } from '../../lib/auth/use-auth';
 
-/** /session/:sessionId — placeholder until the sessions web slice lands (issue #6). */
+/**
+ * /session/:sessionId. A signed-in party sees the session (features/sessions); a visitor is asked to
+ * sign in first (guest links come with issue #7).
+ */
 export function SessionPage() {
-  return <PageShell title="Session" />;
+  const { sessionId = '' } = useParams();
+  const auth = useAuth();
+  const me = useMe();
+  const { pathname } = useLocation();
+  if (auth.status !== 'signed_in' || !auth.user)
+    return (
+      <div className="mx-auto flex min-h-[60dvh] w-full max-w-md flex-col items-center justify-center px-4 py-12 text-center">
+        <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
+          <LogIn aria-hidden="true" className="size-6" />
+        </span>
+        <h1 className="mt-4 text-2xl font-semibold sm:text-3xl">Sign in to join your session</h1>
+        <p className="mt-2 text-text-muted">
+          Sessions are private to the coach and the client. Sign in with the account you used to book it.
+        </p>
+        <Link to={signInPath(pathname)} className={buttonClasses('primary', 'mt-6')}>
+          Sign in
+        </Link>
+      </div>
+    );
+  return (
+    <SessionScreen
+      key={sessionId}
+      sessionId={sessionId}
+      viewerId={auth.user.id}
+      homePath={homeOf(me.data?.active_role ?? null)}
+    />
+  );
 }

@@ -1,6 +1,18 @@
-import { PageShell } from '../../components/page-shell';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { WaitingRoomScreen } from '../../features/session-requests/components/waiting-room-screen';
+import { useAuth } from '../../lib/auth/use-auth';
 
-/** /waiting-room/:requestId — placeholder until the client requests web slice lands (issue #6). */
+/** SPEC §2 /waiting-room/:requestId: the client waits for the coach's answer (issue #6 points 3 and 5). */
 export function WaitingRoomPage() {
-  return <PageShell title="Waiting room" />;
+  const { requestId } = useParams();
+  const auth = useAuth();
+  useEffect(() => {
+    document.title = 'Waiting room · Wellspring';
+    return () => {
+      document.title = 'Wellspring';
+    };
+  }, []);
+  if (!auth.user || !requestId) return null;
+  return <WaitingRoomScreen key={requestId} requestId={requestId} userId={auth.user.id} />;
 }

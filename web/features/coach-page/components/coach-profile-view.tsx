@@ -60,6 +60,16 @@ function SectionHeading({ id, children, label }: { id: string; children: ReactNo
 }
 
 export function OnlineBadge({ online }: { online: NonNullable<CoachPage['online']> }) {
+  if (online.is_busy)
+    return (
+      <p className="inline-flex flex-wrap items-center gap-2 text-sm">
+        <span className="inline-flex items-center gap-1.5 rounded-full bg-warning-soft px-2.5 py-1 font-semibold text-warning">
+          <span aria-hidden="true" className="size-2 rounded-full bg-warning" />
+          In a session
+        </span>
+        <span className="text-text-muted">With a client right now. You can still book a time.</span>
+      </p>
+    );
   return online.is_online ? (
     <p className="inline-flex flex-wrap items-center gap-2 text-sm">
       <span className="inline-flex items-center gap-1.5 rounded-full bg-success/10 px-2.5 py-1 font-semibold text-success">
@@ -294,18 +304,6 @@ function RatesCard({ page, labels }: { page: CoachPage; labels: boolean }) {
           );
         })}
       </ul>
-      {/* Sessions come with a later capability: an honest, disabled action instead of a fake one. */}
-      <button
-        type="button"
-        disabled
-        aria-describedby="coach-request-note"
-        className={buttonClasses('primary', 'mt-4 w-full')}
-      >
-        Request a session
-      </button>
-      <p id="coach-request-note" className="mt-2 text-center text-sm text-text-muted">
-        Instant sessions open soon.
-      </p>
     </section>
   );
 }

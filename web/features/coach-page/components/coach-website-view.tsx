@@ -362,7 +362,12 @@ export function CoachWebsiteView({
             <span className="font-semibold">{name}</span>
             {page.professional_title ? ` · ${page.professional_title}` : null}
           </p>
-          {page.online?.is_online ? (
+          {page.online?.is_busy ? (
+            <p className="inline-flex items-center gap-2 text-sm font-semibold">
+              <span aria-hidden="true" className="size-2.5 rounded-full bg-amber-400 ring-2 ring-white/70" />
+              In a session right now
+            </p>
+          ) : page.online?.is_online ? (
             <p className="inline-flex items-center gap-2 text-sm font-semibold">
               <span
                 aria-hidden="true"

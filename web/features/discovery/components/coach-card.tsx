@@ -31,9 +31,26 @@ export function OnlineBadge() {
   );
 }
 
+/** The coach is in a session right now (issue #6: busy): reachable later, not this minute. */
+export function BusyBadge() {
+  return (
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-warning-soft px-2 py-0.5 text-xs font-semibold text-warning">
+      <span aria-hidden="true" className="size-2 rounded-full bg-warning" />
+      In a session
+    </span>
+  );
+}
+
+/** Busy wins over online; nothing for an offline coach. */
+export function PresenceBadge({ coach }: { coach: Pick<CoachCardData, 'is_online' | 'is_busy'> }) {
+  if (coach.is_busy) return <BusyBadge />;
+  return coach.is_online ? <OnlineBadge /> : null;
+}
+
 /**
  * A discovery card (DESIGN.md coach card): photo, name, title, rating, categories, price per format,
- * the online badge and the coach's availability message. The whole card opens /coach/:username.
+ * the online (or "In a session") badge and the coach's availability message while they are free. The
+ * whole card opens /coach/:username. Presence updates live (PresenceOverlay patches the cached cards).
  */
 export function CoachCard({ coach, headingLevel = 3 }: { coach: CoachCardData; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -45,7 +62,7 @@ export function CoachCard({ coach, headingLevel = 3 }: { coach: CoachCardData; h
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <Heading className="truncate text-base font-semibold text-text">{name}</Heading>
-            {coach.is_online ? <OnlineBadge /> : null}
+            <PresenceBadge coach={coach} />
           </div>
           {coach.professional_title ? (
             <p className="truncate text-sm text-text-muted">{coach.professional_title}</p>
@@ -55,7 +72,7 @@ export function CoachCard({ coach, headingLevel = 3 }: { coach: CoachCardData; h
           </div>
         </div>
       </div>
-      {coach.is_online && coach.custom_availability_message ? (
+      {coach.is_online && !coach.is_busy && coach.custom_availability_message ? (
         <p className="mt-3 text-sm font-medium text-success">{coach.custom_availability_message}</p>
       ) : coach.coach_tagline ? (
         <p className="mt-3 line-clamp-2 text-sm text-text-muted">{coach.coach_tagline}</p>

@@ -1,0 +1,155 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { useContext, useSyncExternalStore } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_EVENTS, type ChatSession } from '../../../contracts/sessions';
+import { ActiveSessionContext } from '../../lib/active-session';
+import { dispatchUserEvent, dispatchUserResync } from '../../lib/realtime/user-events';
+import { buildMe, stubApi, type StubHandler } from '../../lib/testing/stub-api';
+import { useActiveSessionRedirect } from '../../lib/use-active-session-redirect';
+import { ActiveSessionProvider } from './active-session-provider';
+
+const ID = '00000000-0000-4000-8000-0000000000e1';
+const OTHER = '00000000-0000-4000-8000-0000000000e2';
+
+function chatSession(id: string, overrides: Partial<ChatSession> = {}): ChatSession {
+  const start = new Date();
+  return {
+    id,
+    coach_id: '00000000-0000-4000-8000-0000000000c1',
+    client_id: '00000000-0000-4000-8000-000000000001',
+    request_id: null,
+    coach_name: 'Lena Ortiz',
+    coach_username: 'lena',
+    coach_avatar_url: null,
+    client_name: 'Maya Thompson',
+    client_email: null,
+    format: 'video',
+    status: 'active',
+    created_at: start.toISOString(),
+    start_time: start.toISOString(),
+    ends_at: new Date(start.getTime() + 30 * 60_000).toISOString(),
+    end_time: null,
+    duration_minutes: 30,
+    payment_amount: 8000,
+    session_value: 8000,
+    earnings: null,
+    completed_by: null,
+    timer_started: false,
+    timer_started_at: null,
+    coach_present: true,
+    client_present: false,
+    client_purpose: 'Talk',
+    session_description: null,
+    original_price: 8000,
+    discount_amount: null,
+    coupon_code: null,
+    coupon_discount_type: null,
+    ...overrides,
+  };
+}
+
+/** What the redirect sees, and the redirect itself (mounted once in the signed-in layout). */
+function Probe({ redirect }: { redirect: boolean }) {
+  const source = useContext(ActiveSessionContext);
+  const session = useSyncExternalStore(source.subscribe, source.getSnapshot);
+  useActiveSessionRedirect({ enabled: redirect });
+  return (
+    <>
+      <p data-testid="where">{useLocation().pathname}</p>
+      <p data-testid="active">{session ? `${session.id} ${session.endsAt}` : 'none'}</p>
+    </>
+  );
+}
+
+function renderProvider(active: StubHandler, { at = '/portal', redirect = true } = {}) {
+  const api = stubApi({ 'GET /api/sessions/active': active });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <ActiveSessionProvider me={buildMe()}>
+            <Probe redirect={redirect} />
+          </ActiveSessionProvider>
+        ),
+      },
+    ],
+    { initialEntries: [at] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  const reads = () => api.callsTo('GET', '/api/sessions/active').length;
+  /** Waits until `count` reads were made and answered. */
+  const settled = (count: number) =>
+    vi.waitFor(() => {
+      expect(reads()).toBe(count);
+      expect(queryClient.isFetching()).toBe(0);
+    });
+  return { reads, settled };
+}
+
+function sessionUpdated(session: ChatSession) {
+  act(() =>
+    dispatchUserEvent({
+      topic: 'user:x',
+      seq: 1,
+      type: SESSION_EVENTS.sessionUpdated,
+      payload: { session },
+      created_at: new Date().toISOString(),
+    }),
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ActiveSessionProvider (the source of the SPEC §2 redirect)', () => {
+  it('feeds GET /api/sessions/active to the redirect: a live session sends the person from home to it', async () => {
+    const session = chatSession(ID);
+    renderProvider(() => ({ body: { session } }));
+    expect(await screen.findByText(`/session/${ID}`)).toBeInTheDocument();
+    expect(screen.getByTestId('active')).toHaveTextContent(`${ID} ${Date.parse(session.ends_at)}`);
+  });
+
+  it('stays put without a live session, and follows chat_session.updated events (applied at once, then refetched)', async () => {
+    let answer: ChatSession | null = null;
+    const { settled } = renderProvider(() => ({ body: { session: answer } }), { redirect: false });
+    await settled(1);
+    expect(screen.getByTestId('active')).toHaveTextContent('none');
+
+    // A session starts (accepted in another tab): known at once, and confirmed by a refetch.
+    answer = chatSession(ID);
+    sessionUpdated(answer);
+    expect(screen.getByTestId('active')).toHaveTextContent(ID);
+    await settled(2);
+
+    // Another session of theirs completing does not clear this one.
+    sessionUpdated(chatSession(OTHER, { status: 'completed' }));
+    expect(screen.getByTestId('active')).toHaveTextContent(ID);
+    await settled(3);
+
+    // SPEC §4: a realtime update clears the active session when it is completed.
+    answer = null;
+    sessionUpdated(chatSession(ID, { status: 'completed' }));
+    expect(screen.getByTestId('active')).toHaveTextContent('none');
+    await settled(4);
+    expect(screen.getByTestId('active')).toHaveTextContent('none');
+    expect(screen.getByTestId('where')).toHaveTextContent('/portal');
+  });
+
+  it('refetches on resync (events may have been missed)', async () => {
+    let answer: ChatSession | null = null;
+    const { settled } = renderProvider(() => ({ body: { session: answer } }), { at: '/client-portal' });
+    await settled(1);
+    answer = chatSession(ID);
+    act(() => dispatchUserResync());
+    expect(await screen.findByText(`/session/${ID}`)).toBeInTheDocument();
+  });
+});

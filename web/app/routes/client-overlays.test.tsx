@@ -1,0 +1,161 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Me } from '../../../contracts/auth';
+import { createNotificationStore } from '../../features/notifications/lib/notification-store';
+import { resetSessionToasts } from '../../features/session-requests/lib/session-toasts';
+import {
+  chatSession,
+  realtimeEvent,
+  SESSION_ID,
+  sessionRequest,
+  wallet,
+} from '../../features/session-requests/testing/fixtures';
+import { dispatchUserEvent } from '../../lib/realtime/user-events';
+import { buildMe, USER_ID } from '../../lib/testing/stub-api';
+import { renderApp } from '../testing/render-app';
+
+/**
+ * SPEC §4 "Client side of requests", client-wide: 'Session Ready!' (a new session, join after 1 s),
+ * 'Session Started!' (session_created) and 'Request Accepted!' — one toast per session in total — and
+ * the notification stack, only while the active role is client.
+ */
+afterEach(() => {
+  vi.useRealTimers();
+  resetSessionToasts();
+});
+
+function renderAway(me: Me = buildMe()) {
+  return renderApp({ at: '/wallet', me, extra: { 'GET /api/wallet': { body: wallet(5_000) } } });
+}
+
+const ready = () => screen.findByRole('heading', { level: 1, name: 'Wallet' }, { timeout: 10_000 });
+const send = (type: string, payload: Record<string, unknown>) =>
+  act(() => dispatchUserEvent(realtimeEvent(type, payload)));
+const toasts = () => within(screen.getByRole('region', { name: 'Notifications' }));
+const created = (sessionId = SESSION_ID, clientId = USER_ID) => ({
+  sessionId,
+  clientId,
+  message: 'Your coach started the session.',
+  timestamp: new Date().toISOString(),
+});
+
+async function settle(check: () => void) {
+  for (let round = 0; round < 50; round += 1) {
+    await act(async () => vi.advanceTimersByTimeAsync(0));
+    try {
+      check();
+      return;
+    } catch {
+      // not yet
+    }
+  }
+  check();
+}
+
+const target = (router: ReturnType<typeof renderAway>['router']) =>
+  router.state.navigation.location?.pathname ?? router.state.location.pathname;
+
+describe('client overlays', { timeout: 20_000 }, () => {
+  it("a new session: 'Session Ready!', joined 1 s later; its other events make no second toast", async () => {
+    const { router } = renderAway();
+    await ready();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    send('chat_session.updated', { session: chatSession() });
+    send('session_created', created());
+    send('session_request.updated', {
+      request: sessionRequest({ status: 'accepted', session_id: SESSION_ID }),
+    });
+    await settle(() => expect(toasts().getByText('Session Ready!')).toBeInTheDocument());
+    await act(async () => vi.advanceTimersByTimeAsync(999));
+    expect(target(router)).toBe('/wallet');
+    await act(async () => vi.advanceTimersByTimeAsync(1));
+    expect(target(router)).toBe(`/session/${SESSION_ID}`);
+
+    // After the first toast has gone (4 s + 1 s), no other one follows it.
+    await act(async () => vi.advanceTimersByTimeAsync(5_000));
+    expect(screen.queryByText('Session Ready!')).not.toBeInTheDocument();
+    expect(screen.queryByText('Session Started!')).not.toBeInTheDocument();
+    expect(screen.queryByText('Request Accepted!')).not.toBeInTheDocument();
+  });
+
+  it("session_created alone: 'Session Started!' once", async () => {
+    renderAway();
+    await ready();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    send('session_created', created());
+    send('session_created', created());
+    await settle(() => expect(toasts().getByText('Session Started!')).toBeInTheDocument());
+    await act(async () => vi.advanceTimersByTimeAsync(5_000));
+    expect(screen.queryByText('Session Started!')).not.toBeInTheDocument();
+  });
+
+  it("a request accepted while away from its waiting room: 'Request Accepted!' and the session after 1 s", async () => {
+    const { router } = renderAway();
+    await ready();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    send('session_request.updated', {
+      request: sessionRequest({ status: 'accepted', session_id: SESSION_ID }),
+    });
+    await settle(() => expect(toasts().getByText('Request Accepted!')).toBeInTheDocument());
+    await act(async () => vi.advanceTimersByTimeAsync(1_000));
+    expect(target(router)).toBe(`/session/${SESSION_ID}`);
+  });
+
+  it('ignores sessions already joined and events about other people', async () => {
+    renderAway();
+    await ready();
+    send('chat_session.updated', { session: chatSession({ client_present: true }) });
+    send('chat_session.updated', {
+      session: chatSession({ id: '12121212-1212-4212-8212-121212121212', status: 'completed' }),
+    });
+    send(
+      'session_created',
+      created('13131313-1313-4313-8313-131313131313', '14141414-1414-4414-8414-141414141414'),
+    );
+    send('session_request.updated', {
+      request: sessionRequest({ status: 'declined', client_id: '14141414-1414-4414-8414-141414141414' }),
+    });
+    expect(toasts().queryByText(/Session Ready!|Session Started!|Request Declined/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Session notifications' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the notifications of the person across a reload', async () => {
+    createNotificationStore(USER_ID).add({
+      key: 'session_rejected:old',
+      type: 'session_rejected',
+      title: 'Session Request Declined',
+      message: "Your coach can't make it at the moment, but you can try again or send them a message.",
+      coachName: 'Your Coach',
+      color: '#ff7e5f',
+      icon: 'calendar-x',
+      actionText: 'Send Message',
+      action: '/chat',
+    });
+    renderAway();
+    await ready();
+    const stack = within(await screen.findByRole('region', { name: 'Session notifications' }));
+    expect(stack.getByRole('heading', { name: 'Session Request Declined' })).toBeInTheDocument();
+    expect(stack.getByText(/Your Coach/)).toBeInTheDocument();
+  });
+
+  it('is not active for the coach role', async () => {
+    const coach = buildMe({ roles: ['client', 'coach'], active_role: 'coach' });
+    createNotificationStore(USER_ID).add({
+      key: 'coach_message:x',
+      type: 'coach_message',
+      title: 'Message from Lena',
+      message: 'Hello',
+      coachName: 'Lena',
+      color: '#0396FF',
+      icon: 'message',
+      actionText: 'View Message',
+      action: '/chat',
+    });
+    renderApp({ at: '/settings', me: coach });
+    await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 10_000 });
+    send('chat_session.updated', { session: chatSession() });
+    send('session_request.updated', { request: sessionRequest({ status: 'declined' }) });
+    expect(toasts().queryByText(/Session Ready!|Request Declined/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Session notifications' })).not.toBeInTheDocument();
+  });
+});

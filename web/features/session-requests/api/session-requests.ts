@@ -1,0 +1,117 @@
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { quoteSchema } from '../../../../contracts/coupons';
+import {
+  alternativesResponseSchema,
+  sessionRequestSchema,
+  type CreateSessionRequest,
+  type SessionRequest,
+} from '../../../../contracts/sessions';
+import { walletSchema } from '../../../../contracts/wallet';
+import type { SessionFormat } from '../../../../domain/coaching/categories';
+import { apiRequest } from '../../../lib/api-client';
+
+/**
+ * The client's side of instant sessions (issue #6 points 3 and 5, contracts/sessions.ts):
+ * the quote, the request (money held, so every POST carries an Idempotency-Key), the waiting room's
+ * request and the fallback offers.
+ */
+
+/** Money-moving POSTs carry an Idempotency-Key made once per attempt and reused only to retry it. */
+export const newIdempotencyKey = () => crypto.randomUUID();
+const idempotent = (key: string) => ({ 'idempotency-key': key });
+
+/** POST answers: the request itself (the contract), or wrapped as { request } — both are read. */
+const requestAnswerSchema = z.union([
+  sessionRequestSchema,
+  z.object({ request: sessionRequestSchema }).transform((answer) => answer.request),
+]);
+
+export const sessionRequestQueryKey = (id: string) => ['session-request', id] as const;
+
+/** GET /api/session-requests/:id: a party's view of one request. */
+export const sessionRequestQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: sessionRequestQueryKey(id),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/session-requests/${encodeURIComponent(id)}`, requestAnswerSchema, { signal }),
+    // A status that is expected to change: never served stale from an earlier visit.
+    staleTime: 0,
+  });
+
+/** GET /api/session-requests/:id/alternatives: online coaches in the category, and the coach asked. */
+export const alternativesQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...sessionRequestQueryKey(id), 'alternatives'],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/session-requests/${encodeURIComponent(id)}/alternatives`, alternativesResponseSchema, {
+        signal,
+      }),
+    staleTime: 30_000,
+  });
+
+/** GET /api/wallet, under the wallet screen's key so a top-up there shows here too. */
+export const walletBalanceQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: ['wallet', userId],
+    queryFn: ({ signal }) => apiRequest('/api/wallet', walletSchema, { signal }),
+  });
+
+export type QuoteInput = { coachId: string; format: SessionFormat; minutes: number; coupon: string | null };
+
+/** GET /api/coaches/:coachId/quote: the price before anything is held (coupon errors are 422). */
+export const quoteQueryOptions = ({ coachId, format, minutes, coupon }: QuoteInput) =>
+  queryOptions({
+    queryKey: ['session-quote', coachId, format, minutes, coupon ?? ''],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ format, minutes: String(minutes) });
+      if (coupon) params.set('coupon', coupon);
+      return apiRequest(
+        `/api/coaches/${encodeURIComponent(coachId)}/quote?${params.toString()}`,
+        quoteSchema,
+        { signal },
+      );
+    },
+    staleTime: 60_000,
+  });
+
+/** Puts a request the server just answered into the cache (the waiting room opens without a wait). */
+export function storeRequest(queryClient: QueryClient, request: SessionRequest) {
+  queryClient.setQueryData(sessionRequestQueryKey(request.id), request);
+}
+
+export function useCreateSessionRequest(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: CreateSessionRequest; key: string }) =>
+      apiRequest('/api/session-requests', requestAnswerSchema, {
+        method: 'POST',
+        body,
+        headers: idempotent(key),
+      }),
+    onSuccess: (request) => storeRequest(queryClient, request),
+    // The hold moved money (or a refusal may mean the balance changed elsewhere).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: walletBalanceQueryOptions(userId).queryKey }),
+  });
+}
+
+export function useCancelSessionRequest(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, key }: { id: string; key: string }) =>
+      apiRequest(`/api/session-requests/${encodeURIComponent(id)}/cancel`, z.unknown(), {
+        method: 'POST',
+        headers: idempotent(key),
+      }),
+    onSuccess: (answer) => {
+      const parsed = requestAnswerSchema.safeParse(answer);
+      if (parsed.success) storeRequest(queryClient, parsed.data);
+    },
+    // Cancelled, or refused because the coach answered first: either way read the request again.
+    onSettled: (_answer, _error, { id }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: sessionRequestQueryKey(id), exact: true }),
+        queryClient.invalidateQueries({ queryKey: walletBalanceQueryOptions(userId).queryKey }),
+      ]),
+  });
+}

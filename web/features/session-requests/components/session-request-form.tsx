@@ -1,0 +1,438 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CalendarClock, Send, Ticket, Wallet, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  REQUEST_ALERT_MS,
+  REQUEST_DESCRIPTION_MAX,
+  REQUEST_PURPOSE_MAX,
+  SESSION_REQUEST_MINUTES,
+  type SessionRequest,
+} from '../../../../contracts/sessions';
+import { SESSION_FORMATS, type SessionFormat } from '../../../../domain/coaching/categories';
+import { cents } from '../../../../domain/money/cents';
+import { priceForMinutes } from '../../../../domain/money/pricing';
+import { Button, buttonClasses } from '../../../components/button';
+import { FormError } from '../../../components/form-error';
+import { Spinner } from '../../../components/spinner';
+import { TextField } from '../../../components/text-field';
+import { TextareaField } from '../../../components/textarea-field';
+import { ApiError } from '../../../lib/api-client';
+import { formatCents } from '../../../lib/money';
+import {
+  newIdempotencyKey,
+  quoteQueryOptions,
+  useCreateSessionRequest,
+  walletBalanceQueryOptions,
+} from '../api/session-requests';
+import {
+  clearDraft,
+  existingRequestIdOf,
+  fieldErrorsOf,
+  FORMAT_LABELS,
+  INITIAL_REQUEST_FORM,
+  isCouponInvalid,
+  isInsufficientFunds,
+  loadDraft,
+  saveDraft,
+  shortfallOf,
+  utcToday,
+  validateRequestForm,
+  type RequestFormErrors,
+  type RequestFormState,
+  type RequestMode,
+} from '../lib/request-form';
+import { Segmented } from './segmented';
+
+export type RequestCoach = {
+  /** The coach's user id. */
+  id: string;
+  name: string;
+  /** Cents per 15 minutes (SPEC §9), for the price under each format. */
+  rates: Record<SessionFormat, number>;
+};
+
+/** SPEC §9: an instant request rings for 180 s, then expires. */
+const ANSWER_WINDOW = `${REQUEST_ALERT_MS / 60_000} minutes`;
+
+function QuoteLine({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`flex items-baseline justify-between gap-3 ${strong ? 'font-semibold text-text' : ''}`}>
+      <dt>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** "Not enough in your wallet", with what is missing when known and the way to top up. */
+function NotEnough({ missing, message }: { missing: number | undefined; message: string }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col gap-3 rounded-[var(--radius-control)] border border-warning/40 bg-warning-soft px-4 py-3"
+    >
+      <div className="text-sm">
+        <p className="font-semibold text-text">Not enough in your wallet</p>
+        <p className="text-text">
+          {missing !== undefined
+            ? `You need ${formatCents(missing)} more to send this request. Your request is kept here while you top up.`
+            : `${message} Your request is kept here while you top up.`}
+        </p>
+      </div>
+      <Link to="/wallet" className={buttonClasses('secondary', 'self-start')}>
+        <Wallet aria-hidden="true" className="size-4" />
+        Top up your wallet
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The request form on a coach's page (issue #6 point 3): format, length, purpose (required), details,
+ * a coupon applied through the quote and, to book a time, a date and time in UTC. The quote shows
+ * what will be held before anything is sent; Send posts with one Idempotency-Key per attempt (reused
+ * when the same attempt is retried) and opens the waiting room.
+ */
+export function SessionRequestForm({
+  coach,
+  mode,
+  userId,
+  onSent,
+}: {
+  coach: RequestCoach;
+  mode: RequestMode;
+  userId: string;
+  onSent?: (request: SessionRequest) => void;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<RequestFormState>(() => loadDraft(coach.id) ?? INITIAL_REQUEST_FORM);
+  const [errors, setErrors] = useState<RequestFormErrors>({});
+  const [applying, setApplying] = useState(false);
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  const send = useCreateSessionRequest(userId);
+  const formatLabelId = useId();
+  const lengthLabelId = useId();
+  const [today] = useState(() => utcToday(new Date()));
+
+  useEffect(() => saveDraft(coach.id, state), [coach.id, state]);
+
+  const quoteInput = { coachId: coach.id, format: state.format, minutes: state.minutes };
+  const quote = useQuery(quoteQueryOptions({ ...quoteInput, coupon: state.coupon }));
+  const wallet = useQuery(walletBalanceQueryOptions(userId));
+  const balance = wallet.data?.balance;
+  const final = quote.data?.final;
+
+  const change = (changes: Partial<RequestFormState>, ...fields: (keyof RequestFormErrors)[]) => {
+    setState((current) => ({ ...current, ...changes }));
+    if (fields.length > 0)
+      setErrors((current) => {
+        const next = { ...current };
+        for (const field of fields) delete next[field];
+        return next;
+      });
+    if (send.isError) send.reset();
+  };
+
+  async function applyCoupon() {
+    const code = state.couponInput.trim().toUpperCase();
+    if (!code) {
+      change({ coupon: null, couponInput: '' }, 'coupon');
+      return;
+    }
+    setApplying(true);
+    try {
+      await queryClient.fetchQuery(quoteQueryOptions({ ...quoteInput, coupon: code }));
+      change({ coupon: code, couponInput: code }, 'coupon');
+    } catch (error) {
+      setErrors((current) => ({
+        ...current,
+        coupon:
+          error instanceof ApiError
+            ? error.message
+            : 'We could not check this coupon right now. Please try again.',
+      }));
+      setState((current) => ({ ...current, coupon: null }));
+    } finally {
+      setApplying(false);
+    }
+  }
+
+  function onCouponKey(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    void applyCoupon();
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = validateRequestForm(state, { coachId: coach.id, mode, now: new Date() });
+    setErrors(checked.errors);
+    if (!checked.body) {
+      // The first field to fix gets the focus (it is rendered invalid by then).
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
+      return;
+    }
+    const body = checked.body;
+    const serialized = JSON.stringify(body);
+    if (attempt.current?.body !== serialized)
+      attempt.current = { body: serialized, key: newIdempotencyKey() };
+    send.mutate(
+      { body, key: attempt.current.key },
+      {
+        onSuccess: (request) => {
+          attempt.current = null;
+          clearDraft(coach.id);
+          onSent?.(request);
+          void navigate(`/waiting-room/${request.id}`);
+        },
+        onError: (error) => {
+          if (isCouponInvalid(error)) {
+            setErrors({ coupon: (error as ApiError).message });
+            setState((current) => ({ ...current, coupon: null }));
+            return;
+          }
+          const fieldErrors = fieldErrorsOf(error);
+          if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
+          // A refusal is final for this attempt; a lost answer (network, 5xx) keeps the key for Retry.
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500) attempt.current = null;
+        },
+      },
+    );
+  }
+
+  // A refusal shows under the price, often below the fold of the dialog: bring it into view.
+  useEffect(() => {
+    if (send.error) outcomeRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [send.error]);
+
+  const existingId = existingRequestIdOf(send.error);
+  const short = isInsufficientFunds(send.error);
+  const shownError =
+    short || existingId || isCouponInvalid(send.error) || Object.keys(fieldErrorsOf(send.error)).length > 0
+      ? null
+      : send.error;
+  const missing = shortfallOf(final, balance);
+  const coupon = quote.data?.coupon_code ?? null;
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5">
+      <div className="flex flex-col gap-1.5">
+        <p id={formatLabelId} className="text-sm font-medium text-text">
+          Format
+        </p>
+        <Segmented<SessionFormat>
+          labelledBy={formatLabelId}
+          size="sm"
+          value={state.format}
+          options={SESSION_FORMATS.map((format) => ({
+            value: format,
+            label: FORMAT_LABELS[format],
+            hint: formatCents(priceForMinutes(cents(coach.rates[format]), state.minutes)),
+          }))}
+          onChange={(format) => change({ format }, 'format')}
+        />
+      </div>
+
+      <div className="flex flex-col gap-1.5">
+        <p id={lengthLabelId} className="text-sm font-medium text-text">
+          Length
+        </p>
+        <Segmented<`${number}`>
+          labelledBy={lengthLabelId}
+          size="sm"
+          value={`${state.minutes}`}
+          options={SESSION_REQUEST_MINUTES.map((minutes) => ({
+            value: `${minutes}`,
+            label: `${minutes} min`,
+          }))}
+          onChange={(minutes) => change({ minutes: Number(minutes) }, 'minutes')}
+        />
+        {errors.minutes ? <p className="text-sm font-medium text-danger">{errors.minutes}</p> : null}
+      </div>
+
+      {mode === 'time' ? (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="flex items-center gap-2 text-sm font-medium text-text">
+            <CalendarClock aria-hidden="true" className="size-4 text-primary" />
+            When (UTC)
+          </legend>
+          <div className="grid grid-cols-2 gap-3">
+            <TextField
+              label="Date"
+              type="date"
+              min={today}
+              value={state.date}
+              onChange={(event) => change({ date: event.target.value }, 'date', 'time')}
+              error={errors.date ?? null}
+            />
+            <TextField
+              label="Time (UTC)"
+              type="time"
+              step={60}
+              value={state.time}
+              onChange={(event) => change({ time: event.target.value }, 'time')}
+              error={errors.time ?? null}
+            />
+          </div>
+          <p className="text-sm text-text-muted">
+            {`Times are in UTC (Coordinated Universal Time). It is ${new Date().toISOString().slice(11, 16)} UTC now.`}
+          </p>
+        </fieldset>
+      ) : null}
+
+      <TextField
+        label="Session purpose"
+        required
+        maxLength={REQUEST_PURPOSE_MAX}
+        placeholder="For example: sleeping badly since starting a new job"
+        value={state.purpose}
+        onChange={(event) => change({ purpose: event.target.value }, 'purpose')}
+        hint="What would you like help with?"
+        error={errors.purpose ?? null}
+      />
+      <TextareaField
+        label="Details (optional)"
+        rows={3}
+        maxLength={REQUEST_DESCRIPTION_MAX}
+        value={state.description}
+        onChange={(event) => change({ description: event.target.value }, 'description')}
+        hint={`Anything ${coach.name} should know before you start.`}
+        error={errors.description ?? null}
+      />
+
+      <div className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <TextField
+            label="Coupon code (optional)"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={state.couponInput}
+            onChange={(event) => change({ couponInput: event.target.value }, 'coupon')}
+            onKeyDown={onCouponKey}
+            error={errors.coupon ?? null}
+          />
+        </div>
+        {state.coupon ? (
+          <Button
+            variant="secondary"
+            className="mt-[1.625rem]"
+            onClick={() => change({ coupon: null, couponInput: '' }, 'coupon')}
+          >
+            <X aria-hidden="true" className="size-4" />
+            Remove
+          </Button>
+        ) : (
+          <Button
+            variant="secondary"
+            className="mt-[1.625rem]"
+            onClick={() => void applyCoupon()}
+            disabled={applying || state.couponInput.trim() === ''}
+          >
+            {applying ? (
+              <Spinner className="size-4 border-2" />
+            ) : (
+              <Ticket aria-hidden="true" className="size-4" />
+            )}
+            Apply
+          </Button>
+        )}
+      </div>
+
+      <section
+        aria-label="Price"
+        aria-live="polite"
+        aria-busy={quote.isFetching}
+        className="rounded-[var(--radius-control)] bg-primary-soft px-4 py-3 text-sm text-text"
+      >
+        {quote.data ? (
+          <dl className="flex flex-col gap-1.5" data-testid="session-quote">
+            <QuoteLine
+              label={`${state.minutes} min ${FORMAT_LABELS[state.format].toLowerCase()} session`}
+              value={formatCents(quote.data.original_price)}
+            />
+            {quote.data.discount_amount ? (
+              <QuoteLine
+                label={coupon ? `Coupon ${coupon}` : 'Discount'}
+                value={`−${formatCents(quote.data.discount_amount)}`}
+              />
+            ) : null}
+            <QuoteLine label="Held from your wallet now" value={formatCents(quote.data.final)} strong />
+            <p className="mt-1 text-text-muted">
+              {mode === 'now'
+                ? `Charged only if the session happens. If ${coach.name} declines or doesn't answer within ${ANSWER_WINDOW}, it goes straight back to your wallet.`
+                : `Charged only if the session happens. If ${coach.name} declines, it goes straight back to your wallet.`}
+            </p>
+            {balance !== undefined ? (
+              <p className="flex flex-wrap items-center gap-x-2 text-text-muted">
+                <Wallet aria-hidden="true" className="size-4" />
+                {`Your wallet: ${formatCents(balance)}`}
+                {missing !== undefined && !short ? (
+                  <Link
+                    to="/wallet"
+                    className="font-semibold text-primary underline-offset-2 hover:underline"
+                  >
+                    {`Top up ${formatCents(missing)} to send this`}
+                  </Link>
+                ) : null}
+              </p>
+            ) : null}
+          </dl>
+        ) : quote.isError ? (
+          <p role="alert">
+            {quote.error instanceof ApiError
+              ? quote.error.message
+              : 'We could not get the price right now. Please try again.'}{' '}
+            <button
+              type="button"
+              onClick={() => void quote.refetch()}
+              className="font-semibold text-primary underline underline-offset-2"
+            >
+              Try again
+            </button>
+          </p>
+        ) : (
+          <p className="flex items-center gap-2 text-text-muted">
+            <Spinner className="size-4 border-2" />
+            Working out the price…
+          </p>
+        )}
+      </section>
+
+      <div ref={outcomeRef} className="empty:hidden">
+        {short ? (
+          <NotEnough missing={missing} message={(send.error as ApiError).message} />
+        ) : existingId ? (
+          <div
+            role="alert"
+            className="flex flex-col gap-3 rounded-[var(--radius-control)] border border-border bg-surface-sunken px-4 py-3 text-sm"
+          >
+            <p>
+              <span className="font-semibold">You already have a request waiting for an answer.</span>{' '}
+              {send.error instanceof ApiError ? send.error.message : null}
+            </p>
+            <Link to={`/waiting-room/${existingId}`} className={buttonClasses('secondary', 'self-start')}>
+              Go to your waiting room
+            </Link>
+          </div>
+        ) : (
+          <FormError error={shownError} />
+        )}
+      </div>
+
+      <Button type="submit" disabled={send.isPending} className="w-full">
+        {send.isPending ? (
+          <Spinner className="size-4 border-2" />
+        ) : (
+          <Send aria-hidden="true" className="size-4" />
+        )}
+        {`${mode === 'now' ? 'Send request' : 'Request this time'}${final !== undefined ? ` · ${formatCents(final)}` : ''}`}
+      </Button>
+    </form>
+  );
+}

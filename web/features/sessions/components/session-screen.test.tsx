@@ -1,0 +1,230 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_END_REFRESH_MS, SESSION_EVENTS, type ChatSession } from '../../../../contracts/sessions';
+import { ToastProvider } from '../../../components/toast';
+import { sessionEndingMarks } from '../../../lib/active-session';
+import { dispatchUserEvent } from '../../../lib/realtime/user-events';
+import { apiError, stubApi, type StubHandler, type StubResponse } from '../../../lib/testing/stub-api';
+import { sessionListsKey } from '../api/sessions';
+import { SessionScreen } from './session-screen';
+
+const COACH = '00000000-0000-4000-8000-0000000000c1';
+const CLIENT = '00000000-0000-4000-8000-0000000000a1';
+const ID = '00000000-0000-4000-8000-0000000000e1';
+const MINUTE = 60_000;
+
+function chatSession(overrides: Partial<ChatSession> = {}): ChatSession {
+  const start = new Date(Date.now());
+  return {
+    id: ID,
+    coach_id: COACH,
+    client_id: CLIENT,
+    request_id: '00000000-0000-4000-8000-0000000000d1',
+    coach_name: 'Lena Ortiz',
+    coach_username: 'lena',
+    coach_avatar_url: null,
+    client_name: 'Maya Thompson',
+    client_email: 'maya@example.test',
+    format: 'audio',
+    status: 'active',
+    created_at: start.toISOString(),
+    start_time: start.toISOString(),
+    ends_at: new Date(start.getTime() + 30 * MINUTE).toISOString(),
+    end_time: null,
+    duration_minutes: 30,
+    payment_amount: 7000,
+    session_value: 7000,
+    earnings: null,
+    completed_by: null,
+    timer_started: false,
+    timer_started_at: null,
+    coach_present: true,
+    client_present: false,
+    client_purpose: 'Sleep has been rough lately',
+    session_description: 'Waking at 4 every night.',
+    original_price: 7000,
+    discount_amount: null,
+    coupon_code: null,
+    coupon_discount_type: null,
+    ...overrides,
+  };
+}
+
+const advance = (ms: number) => act(async () => vi.advanceTimersByTimeAsync(ms));
+
+function renderScreen(viewerId: string, routes: Record<string, StubHandler | StubResponse>) {
+  const api = stubApi(routes);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <MemoryRouter>
+          <SessionScreen sessionId={ID} viewerId={viewerId} homePath="/portal" />
+        </MemoryRouter>
+      </ToastProvider>
+    </QueryClientProvider>,
+  );
+  return { api, queryClient, invalidate };
+}
+
+function sessionEvent(session: ChatSession) {
+  act(() =>
+    dispatchUserEvent({
+      topic: `user:${COACH}`,
+      seq: 1,
+      type: SESSION_EVENTS.sessionUpdated,
+      payload: { session },
+      created_at: new Date().toISOString(),
+    }),
+  );
+}
+
+const h1 = () => screen.getByRole('heading', { level: 1 });
+const timeLeft = () => screen.getByTestId('session-time-left');
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  sessionEndingMarks.clear(ID);
+});
+
+describe('SessionScreen', () => {
+  it('shows the client who with whom, the format, purpose, status and the time left, counting down; no End for the client', async () => {
+    renderScreen(CLIENT, { [`GET /api/sessions/${ID}`]: { body: chatSession() } });
+    await advance(0);
+    expect(h1()).toHaveTextContent('Session with Lena Ortiz');
+    expect(screen.getByText('Active')).toBeInTheDocument();
+    expect(screen.getAllByText('Audio call').length).toBeGreaterThan(0);
+    expect(screen.getByText('Sleep has been rough lately')).toBeInTheDocument();
+    expect(screen.getByText('Maya Thompson')).toBeInTheDocument();
+    expect(timeLeft()).toHaveTextContent('30:00');
+    await advance(MINUTE);
+    expect(timeLeft()).toHaveTextContent('29:00');
+    expect(screen.queryByRole('button', { name: 'End session' })).toBeNull();
+  });
+
+  it('an active session whose time is up displays as completed (at once, or when the timer reaches zero)', async () => {
+    renderScreen(CLIENT, {
+      [`GET /api/sessions/${ID}`]: {
+        body: chatSession({
+          start_time: new Date(Date.now() - 29 * MINUTE).toISOString(),
+          ends_at: new Date(Date.now() + MINUTE).toISOString(),
+        }),
+      },
+    });
+    await advance(0);
+    expect(timeLeft()).toHaveTextContent('1:00');
+    await advance(MINUTE);
+    expect(screen.getByRole('heading', { name: 'Session completed' })).toBeInTheDocument();
+    expect(screen.getByText('Completed')).toBeInTheDocument();
+    expect(screen.queryByTestId('session-time-left')).toBeNull();
+    // The client sees what they paid, not the coach's earnings.
+    expect(screen.getAllByText('You paid', { selector: 'dt' }).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Your earnings')).toBeNull();
+  });
+
+  it("the coach's End is optimistic (completed at once, marked as being ended) and reverts with a toast on failure", async () => {
+    let answer: (response: StubResponse) => void = () => undefined;
+    const { api } = renderScreen(COACH, {
+      [`GET /api/sessions/${ID}`]: { body: chatSession() },
+      [`POST /api/sessions/${ID}/end`]: () =>
+        new Promise<StubResponse>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    await advance(0);
+    expect(h1()).toHaveTextContent('Session with Maya Thompson');
+    fireEvent.click(screen.getByRole('button', { name: 'End session' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'End this session now?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'End session' }));
+    await advance(0);
+    expect(screen.getByRole('heading', { name: 'Session completed' })).toBeInTheDocument();
+    expect(sessionEndingMarks.isBeingEnded(ID)).toBe(true);
+    expect(api.callsTo('POST', `/api/sessions/${ID}/end`)).toHaveLength(1);
+
+    const reads = api.callsTo('GET', `/api/sessions/${ID}`).length;
+    await act(async () => {
+      answer(apiError(503, 'SERVICE_UNAVAILABLE', 'The payment service is busy. Try again.'));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.queryByRole('heading', { name: 'Session completed' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'End session' })).toBeEnabled();
+    expect(screen.getByText('The session could not be ended')).toBeInTheDocument();
+    expect(screen.getByText('The payment service is busy. Try again.')).toBeInTheDocument();
+    expect(sessionEndingMarks.isBeingEnded(ID)).toBe(false);
+
+    // The refresh comes SESSION_END_REFRESH_MS later, not before.
+    await advance(SESSION_END_REFRESH_MS - 1);
+    expect(api.callsTo('GET', `/api/sessions/${ID}`)).toHaveLength(reads);
+    await advance(1);
+    expect(api.callsTo('GET', `/api/sessions/${ID}`)).toHaveLength(reads + 1);
+  });
+
+  it("a successful End shows the summary with the coach's earnings and refreshes the lists after 500 ms", async () => {
+    const ended = chatSession({
+      status: 'completed',
+      end_time: new Date(Date.now() + 12 * MINUTE).toISOString(),
+      completed_by: 'coach',
+      earnings: 6650,
+    });
+    const { invalidate } = renderScreen(COACH, {
+      [`GET /api/sessions/${ID}`]: { body: chatSession() },
+      [`POST /api/sessions/${ID}/end`]: { body: { session: ended } },
+    });
+    await advance(0);
+    fireEvent.click(screen.getByRole('button', { name: 'End session' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'End session' }));
+    await advance(0);
+    const summary = screen.getByRole('heading', { name: 'Session completed' }).closest('section')!;
+    expect(summary).toHaveTextContent('12 min');
+    expect(summary).toHaveTextContent('$70.00');
+    expect(summary).toHaveTextContent('Your earnings$66.50');
+    expect(summary).toHaveTextContent('by the coach');
+
+    const listRefreshes = () =>
+      invalidate.mock.calls.filter(([filters]) => filters?.queryKey?.[1] === sessionListsKey[1]).length;
+    await advance(SESSION_END_REFRESH_MS - 1);
+    expect(listRefreshes()).toBe(0);
+    await advance(1);
+    expect(listRefreshes()).toBe(1);
+  });
+
+  it("follows 'chat_session.updated' events for this session only", async () => {
+    renderScreen(COACH, { [`GET /api/sessions/${ID}`]: { body: chatSession() } });
+    await advance(0);
+    sessionEvent(chatSession({ id: '00000000-0000-4000-8000-0000000000ff', status: 'completed' }));
+    await advance(0);
+    expect(screen.queryByRole('heading', { name: 'Session completed' })).toBeNull();
+    sessionEvent(
+      chatSession({
+        status: 'completed',
+        completed_by: 'timer',
+        end_time: new Date().toISOString(),
+        earnings: 6650,
+      }),
+    );
+    await advance(0);
+    expect(screen.getByRole('heading', { name: 'Session completed' })).toBeInTheDocument();
+    expect(screen.getByText(/when its time was up/)).toBeInTheDocument();
+  });
+
+  it('shows a not-found state to someone who is not a party (404)', async () => {
+    renderScreen(CLIENT, { [`GET /api/sessions/${ID}`]: apiError(404, 'NOT_FOUND', 'Not found.') });
+    await advance(0);
+    expect(h1()).toHaveTextContent('Session not found');
+    expect(screen.getByRole('link', { name: 'Go to your home' })).toHaveAttribute('href', '/portal');
+  });
+
+  it('says so when the session did not load for another reason', async () => {
+    renderScreen(CLIENT, { [`GET /api/sessions/${ID}`]: apiError(500, 'INTERNAL_ERROR', 'Server trouble.') });
+    await advance(0);
+    expect(h1()).toHaveTextContent('The session did not load');
+    expect(screen.getByText('Server trouble.')).toBeInTheDocument();
+  });
+});

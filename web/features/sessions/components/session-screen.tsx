@@ -1,0 +1,388 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  CalendarClock,
+  CircleCheck,
+  Clock,
+  Compass,
+  Hourglass,
+  MessageCircle,
+  Mic,
+  Video,
+} from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { ChatSession } from '../../../../contracts/sessions';
+import { cents } from '../../../../domain/money/cents';
+import { splitSettlement } from '../../../../domain/money/pricing';
+import { Avatar } from '../../../components/avatar';
+import { Button, buttonClasses } from '../../../components/button';
+import { ConfirmDialog } from '../../../components/dialog';
+import { LoadError } from '../../../components/load-error';
+import { sessionEndingMarks } from '../../../lib/active-session';
+import { ApiError } from '../../../lib/api-client';
+import { formatCents } from '../../../lib/money';
+import { sessionQueryKey, sessionQueryOptions } from '../api/sessions';
+import { useEndSession } from '../hooks/use-end-session';
+import { useNow } from '../hooks/use-now';
+import { useSessionUpdates } from '../hooks/use-session-updates';
+import {
+  clock,
+  dateTimeText,
+  FORMAT_LABELS,
+  isOver,
+  lastedMinutes,
+  lastedText,
+  minutesText,
+  msLeft,
+  otherParty,
+} from '../lib/session-display';
+import { SessionStatusBadge } from './session-status-badge';
+
+const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
+const FORMAT_ICONS = { text: MessageCircle, audio: Mic, video: Video } as const;
+
+/**
+ * /session/:sessionId for a signed-in party (issue #6): who with whom, the format and purpose, the
+ * time left, the status; the coach can end it (optimistic, SPEC §4); live through
+ * 'chat_session.updated'; once completed, a summary. Chat and calls come with issue #7.
+ */
+export function SessionScreen({
+  sessionId,
+  viewerId,
+  homePath,
+}: {
+  sessionId: string;
+  viewerId: string;
+  /** Where "back home" goes for this person. */
+  homePath: string;
+}) {
+  const queryClient = useQueryClient();
+  const query = useQuery(sessionQueryOptions(sessionId));
+
+  useSessionUpdates(
+    (session) => {
+      if (session.id !== sessionId) return;
+      // While it is being ended, a late "still active" must not undo the end on screen.
+      if (session.status === 'active' && sessionEndingMarks.isBeingEnded(sessionId)) return;
+      queryClient.setQueryData(sessionQueryKey(sessionId), session);
+    },
+    () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey(sessionId) }),
+  );
+
+  if (query.isPending)
+    return (
+      <Frame>
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Your session</h1>
+        <p role="status" className="sr-only">
+          Loading the session…
+        </p>
+        <div aria-hidden="true" className="mt-6 space-y-4" data-testid="session-loading">
+          <span className="block h-28 animate-pulse rounded-[var(--radius-card)] bg-surface-sunken" />
+          <span className="block h-40 animate-pulse rounded-[var(--radius-card)] bg-surface-sunken" />
+        </div>
+      </Frame>
+    );
+
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404)
+      return (
+        <Frame>
+          <div className="flex flex-col items-center py-10 text-center">
+            <Compass aria-hidden="true" className="size-12 text-primary" />
+            <h1 className="mt-4 text-2xl font-semibold sm:text-3xl">Session not found</h1>
+            <p className="mt-2 max-w-md text-text-muted">
+              This session does not exist, or it is not one of yours.
+            </p>
+            <Link to={homePath} className={buttonClasses('primary', 'mt-6')}>
+              Go to your home
+            </Link>
+          </div>
+        </Frame>
+      );
+    return (
+      <Frame>
+        <LoadError
+          as="h1"
+          title="The session did not load"
+          error={query.error}
+          onRetry={() => void query.refetch()}
+        />
+      </Frame>
+    );
+  }
+
+  return <SessionView session={query.data} viewerId={viewerId} homePath={homePath} />;
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">{children}</div>;
+}
+
+function SessionView({
+  session,
+  viewerId,
+  homePath,
+}: {
+  session: ChatSession;
+  viewerId: string;
+  homePath: string;
+}) {
+  const activeNow = session.status === 'active';
+  const now = useNow(1000, activeNow);
+  const over = isOver(session, now);
+  const isCoach = viewerId === session.coach_id;
+  const other = otherParty(session, viewerId);
+  const FormatIcon = FORMAT_ICONS[session.format];
+
+  useEffect(() => {
+    document.title = `Session with ${other.name} · Wellspring`;
+    return () => {
+      document.title = 'Wellspring';
+    };
+  }, [other.name]);
+
+  return (
+    <Frame>
+      <div className="flex items-start gap-4">
+        <Avatar
+          name={other.name}
+          email={other.email}
+          src={other.avatarUrl}
+          size={64}
+          eager
+          className="size-14 text-lg sm:size-16"
+        />
+        <div className="min-w-0 flex-1">
+          <p className="text-sm text-text-muted">
+            {isCoach ? 'Your client' : 'Your coach'} · {FORMAT_LABELS[session.format]}
+          </p>
+          <h1 className="mt-0.5 text-2xl font-semibold tracking-tight text-balance sm:text-3xl">
+            Session with {other.name}
+          </h1>
+          <div className="mt-2">
+            <SessionStatusBadge over={over} />
+          </div>
+        </div>
+      </div>
+
+      {over ? (
+        <Summary session={session} isCoach={isCoach} now={now} homePath={homePath} />
+      ) : (
+        <LivePanel session={session} isCoach={isCoach} now={now} />
+      )}
+
+      <section aria-labelledby="session-details-heading" className={`${cardClasses} mt-4 p-5 sm:p-6`}>
+        <h2 id="session-details-heading" className="text-lg font-semibold">
+          Details
+        </h2>
+        <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+          <Detail label="Coach">{session.coach_name}</Detail>
+          <Detail label="Client">{session.client_name}</Detail>
+          <Detail label="Format">
+            <span className="inline-flex items-center gap-1.5">
+              <FormatIcon aria-hidden="true" className="size-4 text-primary" />
+              {FORMAT_LABELS[session.format]}
+            </span>
+          </Detail>
+          <Detail label="Booked length">{minutesText(session.duration_minutes)}</Detail>
+          <Detail label="Started">
+            <time dateTime={session.start_time}>{dateTimeText.format(new Date(session.start_time))}</time>
+          </Detail>
+          <Detail label={isCoach ? 'Price' : 'You paid'}>
+            <span className="tabular-nums">{formatCents(session.payment_amount)}</span>
+            {session.discount_amount && session.original_price !== null ? (
+              <span className="text-text-muted">
+                {' '}
+                ({formatCents(session.original_price)} less {formatCents(session.discount_amount)}
+                {session.coupon_code ? ` with ${session.coupon_code}` : ''})
+              </span>
+            ) : null}
+          </Detail>
+          <Detail label="Purpose" wide>
+            {session.client_purpose}
+          </Detail>
+          {session.session_description ? (
+            <Detail label="More about it" wide>
+              <span className="whitespace-pre-line">{session.session_description}</span>
+            </Detail>
+          ) : null}
+        </dl>
+      </section>
+    </Frame>
+  );
+}
+
+function Detail({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="font-medium text-text-muted">{label}</dt>
+      <dd className="mt-0.5 break-words text-text">{children}</dd>
+    </div>
+  );
+}
+
+function LivePanel({ session, isCoach, now }: { session: ChatSession; isCoach: boolean; now: number }) {
+  const { end, ending } = useEndSession(session.id);
+  const [confirming, setConfirming] = useState(false);
+  const left = msLeft(session, now);
+  const total = session.duration_minutes * 60_000;
+  const elapsedShare = total > 0 ? Math.min(1, Math.max(0, 1 - left / total)) : 1;
+  return (
+    <section aria-labelledby="session-time-heading" className={`${cardClasses} mt-6 p-5 sm:p-6`}>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2
+            id="session-time-heading"
+            className="flex items-center gap-1.5 text-sm font-medium text-text-muted"
+          >
+            <Clock aria-hidden="true" className="size-4" />
+            Time left
+          </h2>
+          <p
+            className="mt-1 text-4xl font-semibold tracking-tight tabular-nums"
+            data-testid="session-time-left"
+          >
+            {clock(left)}
+          </p>
+          <p className="mt-1 text-sm text-text-muted">
+            Ends at{' '}
+            <time dateTime={session.ends_at}>
+              {new Date(session.ends_at).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}
+            </time>
+          </p>
+        </div>
+        {isCoach ? (
+          <Button onClick={() => setConfirming(true)} disabled={ending} className="w-full sm:w-auto">
+            End session
+          </Button>
+        ) : null}
+      </div>
+      <div
+        className="mt-4 h-2 overflow-hidden rounded-full bg-surface-sunken"
+        role="progressbar"
+        aria-label="Session time used"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(elapsedShare * 100)}
+      >
+        <div className="h-full rounded-full bg-primary" style={{ width: `${elapsedShare * 100}%` }} />
+      </div>
+      <p className="mt-4 flex gap-2 rounded-[var(--radius-control)] bg-primary-soft px-3 py-2.5 text-sm text-text">
+        <Hourglass aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+        <span>
+          The live room, with chat, audio and video, is on its way and will open right here.{' '}
+          {isCoach
+            ? 'End the session when you are done; the payment is settled then.'
+            : 'The session ends by itself when its time is up.'}
+        </span>
+      </p>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="End this session now?"
+        description={`${session.client_name} will see that it has ended, and the payment of ${formatCents(
+          session.payment_amount,
+        )} is settled.`}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Keep going
+            </Button>
+            <Button
+              onClick={() => {
+                setConfirming(false);
+                void end();
+              }}
+            >
+              End session
+            </Button>
+          </>
+        }
+      />
+    </section>
+  );
+}
+
+function Summary({
+  session,
+  isCoach,
+  now,
+  homePath,
+}: {
+  session: ChatSession;
+  isCoach: boolean;
+  now: number;
+  homePath: string;
+}) {
+  const lasted = lastedMinutes(session, now);
+  // The coach's share is floor(95 %) of the payment (domain/money/pricing); the server's figure wins.
+  const earnings = session.earnings ?? splitSettlement(cents(session.payment_amount)).coach;
+  return (
+    <section aria-labelledby="session-summary-heading" className={`${cardClasses} mt-6 p-5 sm:p-6`}>
+      <h2 id="session-summary-heading" className="flex items-center gap-2 text-lg font-semibold">
+        <CircleCheck aria-hidden="true" className="size-5 text-success" />
+        Session completed
+      </h2>
+      <p className="mt-1 text-sm text-text-muted">
+        {session.end_time ? (
+          <>
+            Ended <time dateTime={session.end_time}>{dateTimeText.format(new Date(session.end_time))}</time>
+            {session.completed_by === 'coach'
+              ? ' by the coach.'
+              : session.completed_by === 'timer'
+                ? ' when its time was up.'
+                : '.'}
+          </>
+        ) : (
+          'Its time is up.'
+        )}
+      </p>
+      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <SummaryTile
+          label="Duration"
+          value={lastedText(lasted)}
+          note={`of ${minutesText(session.duration_minutes)} booked`}
+        />
+        <SummaryTile label={isCoach ? 'Price' : 'You paid'} value={formatCents(session.payment_amount)} />
+        {isCoach ? (
+          <SummaryTile
+            label="Your earnings"
+            value={formatCents(earnings)}
+            note={session.earnings === null ? 'Being settled' : '95 % of the price'}
+            highlight
+          />
+        ) : null}
+      </dl>
+      <div className="mt-5 flex flex-col gap-2 sm:flex-row">
+        <Link to={homePath} className={buttonClasses('primary')}>
+          <CalendarClock aria-hidden="true" className="size-4" />
+          Back to your sessions
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function SummaryTile({
+  label,
+  value,
+  note,
+  highlight = false,
+}: {
+  label: string;
+  value: string;
+  note?: string;
+  highlight?: boolean;
+}) {
+  return (
+    <div
+      className={`rounded-[var(--radius-control)] px-3 py-2.5 ${highlight ? 'col-span-2 bg-primary-soft sm:col-span-1' : 'bg-surface-sunken'}`}
+    >
+      <dt className="text-xs font-medium text-text-muted">{label}</dt>
+      <dd className={`mt-0.5 text-xl font-semibold tabular-nums ${highlight ? 'text-primary' : ''}`}>
+        {value}
+      </dd>
+      {note ? <dd className="text-xs text-text-muted">{note}</dd> : null}
+    </div>
+  );
+}

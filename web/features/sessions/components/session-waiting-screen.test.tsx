@@ -1,0 +1,125 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_EVENTS, type ChatSession } from '../../../../contracts/sessions';
+import { dispatchUserEvent } from '../../../lib/realtime/user-events';
+import { apiError, stubApi, type StubHandler } from '../../../lib/testing/stub-api';
+import { SESSION_WAITING_RECHECK_MS, SessionWaitingScreen } from './session-waiting-screen';
+
+const ID = '00000000-0000-4000-8000-0000000000e1';
+
+function chatSession(overrides: Partial<ChatSession> = {}): ChatSession {
+  const start = new Date();
+  return {
+    id: ID,
+    coach_id: '00000000-0000-4000-8000-0000000000c1',
+    client_id: '00000000-0000-4000-8000-0000000000a1',
+    request_id: null,
+    coach_name: 'Lena Ortiz',
+    coach_username: 'lena',
+    coach_avatar_url: null,
+    client_name: 'Maya Thompson',
+    client_email: null,
+    format: 'video',
+    status: 'active',
+    created_at: start.toISOString(),
+    start_time: start.toISOString(),
+    ends_at: new Date(start.getTime() + 30 * 60_000).toISOString(),
+    end_time: null,
+    duration_minutes: 30,
+    payment_amount: 8000,
+    session_value: 8000,
+    earnings: null,
+    completed_by: null,
+    timer_started: false,
+    timer_started_at: null,
+    coach_present: true,
+    client_present: false,
+    client_purpose: 'Talk',
+    session_description: null,
+    original_price: 8000,
+    discount_amount: null,
+    coupon_code: null,
+    coupon_discount_type: null,
+    ...overrides,
+  };
+}
+
+const advance = (ms: number) => act(async () => vi.advanceTimersByTimeAsync(ms));
+
+function renderWaiting(handler: StubHandler) {
+  const api = stubApi({ [`GET /api/sessions/${ID}`]: handler });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/session-waiting/:id',
+        element: <SessionWaitingScreen sessionId={ID} homePath="/client-portal" />,
+      },
+      { path: '/session/:id', element: <h1>The session page</h1> },
+    ],
+    { initialEntries: [`/session-waiting/${ID}`] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { api, router, reads: () => api.callsTo('GET', `/api/sessions/${ID}`).length };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('SessionWaitingScreen', () => {
+  it('goes to /session/{id} (replacing the entry) once the session is active for this person', async () => {
+    const { router } = renderWaiting(() => ({ body: chatSession() }));
+    await advance(0);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('The session page');
+    expect(router.state.location.pathname).toBe(`/session/${ID}`);
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('waits while the session is not there yet, looks again, and goes in when an event says it started', async () => {
+    let ready = false;
+    const { reads } = renderWaiting(() =>
+      ready ? { body: chatSession() } : apiError(404, 'NOT_FOUND', 'Not found.'),
+    );
+    await advance(0);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Waiting for your session');
+    expect(reads()).toBe(1);
+    await advance(SESSION_WAITING_RECHECK_MS);
+    expect(reads()).toBe(2);
+
+    ready = true;
+    act(() =>
+      dispatchUserEvent({
+        topic: 'user:x',
+        seq: 1,
+        type: SESSION_EVENTS.sessionCreated,
+        payload: {
+          sessionId: ID,
+          clientId: chatSession().client_id,
+          message: 'Ready',
+          timestamp: new Date().toISOString(),
+        },
+        created_at: new Date().toISOString(),
+      }),
+    );
+    await advance(0);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('The session page');
+  });
+
+  it('says a completed session has ended, with a link to it', async () => {
+    renderWaiting(() => ({ body: chatSession({ status: 'completed', end_time: new Date().toISOString() }) }));
+    await advance(0);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('This session has ended');
+    expect(screen.getByRole('link', { name: 'See the session' })).toHaveAttribute('href', `/session/${ID}`);
+  });
+});

@@ -1,0 +1,27 @@
+import { useEffect, useRef } from 'react';
+import { SESSION_EVENTS, sessionEventPayloadSchema, type ChatSession } from '../../../../contracts/sessions';
+import { onUserEvent, onUserResync } from '../../../lib/realtime/user-events';
+
+/**
+ * 'chat_session.updated' events on the person's own topic (web/lib/realtime/user-events.ts), with the
+ * payload checked against the contract, and the resync signal (events may have been missed: refetch).
+ * The latest callbacks are used without re-registering.
+ */
+export function useSessionUpdates(onSession: (session: ChatSession) => void, onResync: () => void) {
+  const latest = useRef({ onSession, onResync });
+  useEffect(() => {
+    latest.current = { onSession, onResync };
+  });
+  useEffect(() => {
+    const offEvent = onUserEvent(SESSION_EVENTS.sessionUpdated, (event) => {
+      const parsed = sessionEventPayloadSchema.safeParse(event.payload);
+      if (parsed.success) latest.current.onSession(parsed.data.session);
+      else console.error('A chat_session.updated event did not match the contract', parsed.error);
+    });
+    const offResync = onUserResync(() => latest.current.onResync());
+    return () => {
+      offEvent();
+      offResync();
+    };
+  }, []);
+}
