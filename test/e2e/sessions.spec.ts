@@ -1,0 +1,280 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { withE2eDatabase } from './lib/database';
+import { newPage, shots, signIn, signUp, type Session } from './lib/journey';
+
+/**
+ * Issue #6, instant sessions, with two browser contexts: a client asks, the coach's banner rings, the
+ * coach accepts and both land on /session/{id}; the decline path with the coach's message; the client's
+ * cancel; expiry with the fallback offers; the "Are you still online?" dialog with the browser clock
+ * advanced. The coach is the demo "Coach 3" (Sofia Márquez), used by no other journey; each test has a
+ * brand-new client with a topped-up wallet.
+ */
+const COACH = { email: 'sofia.marquez@coaches.wellspring.demo', password: 'wellspring-demo-coach3' };
+const COACH_PAGE = '/coach/sofia-marquez';
+const SESSION_URL = /\/session\/([0-9a-f-]{36})$/;
+const WAITING_URL = /\/waiting-room\/([0-9a-f-]{36})$/;
+
+type Party = { context: BrowserContext; page: Page; session: Session };
+
+const api = (session: Session) => ({ authorization: `Bearer ${session.access_token}` });
+
+/** A new client whose wallet holds $100 (demo card, through the API: the wallet journey covers the form). */
+async function newClient(browser: Browser, name: string): Promise<Party> {
+  const { context, page } = await newPage(browser);
+  const session = await signUp(page, `client-${randomUUID()}@example.test`, {
+    full_name: name,
+    role: 'client',
+  });
+  // The automatic role of a new account (SPEC §2) is assigned on /auth.
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/client-portal$/);
+  const topUp = await page.request.post('/api/wallet/top-ups', {
+    headers: { ...api(session), 'idempotency-key': randomUUID() },
+    data: { amount: 10_000 },
+  });
+  expect(topUp.status(), await topUp.text()).toBe(201);
+  const { payment_id: id } = (await topUp.json()) as { payment_id: string };
+  const paid = await page.request.post(`/api/wallet/top-ups/${id}/demo-confirm`, {
+    headers: { ...api(session), 'idempotency-key': randomUUID() },
+    data: { card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return { context, page, session };
+}
+
+/** The coach signed in on their home, online (the header switch). */
+async function onlineCoach(browser: Browser, options: { clock?: boolean } = {}): Promise<Party> {
+  const { context, page } = await newPage(browser);
+  if (options.clock) await page.clock.install();
+  const session = await signIn(page, COACH);
+  await page.goto('/portal');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const toggle = page.getByRole('switch', { name: /^(Online|Offline)$/ });
+  if (!(await toggle.isChecked())) await toggle.click();
+  await expect(page.getByRole('switch', { name: 'Online' })).toBeChecked();
+  return { context, page, session };
+}
+
+/** On the coach's page: "Start a session now", the purpose, send; lands in the waiting room. */
+async function requestSession(client: Page, purpose: string): Promise<string> {
+  await client.goto(COACH_PAGE);
+  await client.getByRole('button', { name: 'Start a session now' }).click();
+  const dialog = client.getByRole('dialog', { name: /Start a session with Sofia/ });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Held from your wallet now')).toBeVisible();
+  await dialog.getByLabel('Session purpose').fill(purpose);
+  await dialog.getByRole('button', { name: /^Send request/ }).click();
+  await expect(client).toHaveURL(WAITING_URL);
+  return WAITING_URL.exec(client.url())?.[1] ?? '';
+}
+
+/** The coach's incoming-request banner (a region named by its heading). */
+const banner = (coach: Page) => coach.getByTestId('incoming-request-banner');
+
+test.describe('issue #6: instant sessions between two browsers', () => {
+  // One coach for the whole file: the journeys run one after another.
+  test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+  test('the client requests, the banner rings, the coach accepts, both are in the session; the coach ends it', async ({
+    browser,
+  }) => {
+    const coach = await onlineCoach(browser);
+    const client = await newClient(browser, 'Robin Hale');
+
+    // SPEC §5: the purpose is required before anything is sent.
+    await client.page.goto(COACH_PAGE);
+    await client.page.getByRole('button', { name: 'Start a session now' }).click();
+    const dialog = client.page.getByRole('dialog', { name: /Start a session with Sofia/ });
+    await dialog.getByRole('button', { name: /^Send request/ }).click();
+    await expect(dialog.getByText('Session purpose is required')).toBeVisible();
+    await shots(client.page, 'sessions', '1-request-form', { all: true });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    const requestId = await requestSession(client.page, 'Eat better during exam weeks');
+    await expect(client.page.getByRole('heading', { level: 1 })).toBeVisible();
+    await shots(client.page, 'sessions', '2-waiting-room');
+
+    const ring = banner(coach.page);
+    await expect(ring).toContainText('Incoming Session Request');
+    await expect(ring).toContainText('Robin Hale');
+    await expect(ring).toContainText('Eat better during exam weeks');
+    await shots(coach.page, 'sessions', '3-coach-banner', { all: true });
+
+    await ring.getByRole('button', { name: 'Accept' }).click();
+    await expect(coach.page).toHaveURL(SESSION_URL);
+    const sessionId = SESSION_URL.exec(coach.page.url())?.[1];
+    await expect(client.page.getByText('Request Accepted!')).toBeVisible();
+    await expect(client.page).toHaveURL(`/session/${sessionId}`);
+    await expect(client.page.getByRole('heading', { level: 1 })).toBeVisible();
+    await shots(client.page, 'sessions', '4-client-in-session');
+    await shots(coach.page, 'sessions', '4-coach-in-session', { all: true });
+
+    // The request is accepted and points at the session (a party's view).
+    const request = await client.page.request.get(`/api/session-requests/${requestId}`, {
+      headers: api(client.session),
+    });
+    expect(await request.json()).toMatchObject({ status: 'accepted', session_id: sessionId });
+
+    // Active-session redirect (SPEC §2): the client's home sends them back into the live session.
+    await client.page.goto('/client-portal');
+    await expect(client.page).toHaveURL(`/session/${sessionId}`);
+
+    // The coach ends it: both see it completed; the payment is captured (coach 95 %).
+    await coach.page.getByRole('button', { name: 'End session' }).click();
+    await coach.page
+      .getByRole('alertdialog', { name: 'End this session now?' })
+      .getByRole('button', { name: 'End session' })
+      .click();
+    await expect(coach.page.getByText(/completed/i).first()).toBeVisible();
+    await expect(client.page.getByText(/completed/i).first()).toBeVisible();
+    const ended = await coach.page.request.get(`/api/sessions/${sessionId}`, { headers: api(coach.session) });
+    const body = (await ended.json()) as { status: string; payment_amount: number; earnings: number };
+    expect(body.status).toBe('completed');
+    expect(body.earnings).toBe(Math.floor((body.payment_amount * 95) / 100));
+    await shots(coach.page, 'sessions', '5-coach-summary');
+    await shots(client.page, 'sessions', '5-client-summary');
+    await coach.context.close();
+    await client.context.close();
+  });
+
+  test('the coach declines and writes to the client, who is told and notified', async ({ browser }) => {
+    const coach = await onlineCoach(browser);
+    const client = await newClient(browser, 'Alex Moreno');
+    await requestSession(client.page, 'Plan a week of family dinners');
+
+    const ring = banner(coach.page);
+    await expect(ring).toContainText('Incoming Session Request');
+    await ring.getByRole('button', { name: 'Decline' }).click();
+    await expect(ring).toContainText('Session Declined');
+    await expect(client.page.getByText('Request Declined', { exact: true })).toBeVisible();
+    const notifications = client.page.getByRole('region', { name: 'Session notifications' });
+    await expect(notifications).toContainText('Session Request Declined');
+    await expect(notifications).toContainText(
+      "Your coach can't make it at the moment, but you can try again or send them a message.",
+    );
+
+    // SPEC §5: required, at most 500 characters, the counter.
+    const box = ring.getByLabel(/^Message to/);
+    await expect(ring.getByText('0/500 characters')).toBeVisible();
+    await box.fill('x'.repeat(510));
+    await expect(box).toHaveValue('x'.repeat(500));
+    const message = 'Sorry, I am finishing another session. Could you book tomorrow at 10?';
+    await box.fill(message);
+    await expect(ring.getByText(`${message.length}/500 characters`)).toBeVisible();
+    await shots(coach.page, 'sessions', '6-coach-declined-message', { all: true });
+    await ring.getByRole('button', { name: 'Send message' }).click();
+    await expect(banner(coach.page)).toHaveCount(0);
+    await expect(notifications).toContainText('Could you book tomorrow at 10?');
+    await shots(client.page, 'sessions', '7-client-declined', { all: true });
+    await coach.context.close();
+    await client.context.close();
+  });
+
+  test('the client cancels; the coach sees the orange cancelled banner and may write', async ({
+    browser,
+  }) => {
+    const coach = await onlineCoach(browser);
+    const client = await newClient(browser, 'Sam Okoye');
+    await requestSession(client.page, 'Snacks that keep me focused');
+    await expect(banner(coach.page)).toContainText('Incoming Session Request');
+
+    await client.page.getByRole('button', { name: 'Cancel request' }).click();
+    await client.page
+      .getByRole('alertdialog', { name: 'Cancel this request?' })
+      .getByRole('button', { name: 'Cancel request' })
+      .click();
+    await expect(client.page.getByText('You cancelled this request.')).toBeVisible();
+
+    const cancelled = banner(coach.page);
+    await expect(cancelled).toContainText('Client Cancelled Session');
+    await expect(cancelled.getByLabel(/^Message to/)).toBeVisible();
+    await shots(coach.page, 'sessions', '8-coach-cancelled', { all: true });
+    await coach.context.close();
+    await client.context.close();
+  });
+
+  test('an unanswered request expires: the hold goes back and the client gets the fallback offers', async ({
+    browser,
+  }) => {
+    const coach = await onlineCoach(browser);
+    const client = await newClient(browser, 'Jo Lindqvist');
+    const requestId = await requestSession(client.page, 'A plan for training days');
+    await expect(banner(coach.page)).toContainText('Incoming Session Request');
+    const wallet = async () =>
+      (
+        (await (await client.page.request.get('/api/wallet', { headers: api(client.session) })).json()) as {
+          balance: number;
+        }
+      ).balance;
+    expect(await wallet()).toBeLessThan(10_000);
+
+    // Let the 180 s pass on the server: the lifecycle job expires it (within its 2 s period).
+    await withE2eDatabase((db) =>
+      db.query(`update session_requests set expires_at = now() where id = $1`, [requestId]),
+    );
+    await expect(client.page.getByRole('heading', { name: 'No answer this time' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(client.page.getByText(/coaches online now/i).first()).toBeVisible();
+    await expect(client.page.getByRole('link', { name: /Send a message/ })).toBeVisible();
+    await expect(client.page.getByRole('link', { name: /Book a time/ })).toBeVisible();
+    await expect(banner(coach.page)).toHaveCount(0);
+    expect(await wallet()).toBe(10_000);
+    await shots(client.page, 'sessions', '9-client-expired', { all: true });
+    await coach.context.close();
+    await client.context.close();
+  });
+
+  test('after 2 h without confirmation the coach is asked "Are you still online?"; no answer in 30 s goes offline', async ({
+    browser,
+  }) => {
+    const coach = await onlineCoach(browser, { clock: true });
+    const confirmedAt = () =>
+      withE2eDatabase(async (db) => {
+        const result = await db.query<{ at: Date; online: boolean }>(
+          `select p.last_online_confirm_at as at, p.is_online as online
+             from profiles p join users u on u.id = p.user_id where u.email = $1`,
+          [COACH.email],
+        );
+        return result.rows[0];
+      });
+    const ageConfirmation = () =>
+      withE2eDatabase((db) =>
+        db.query(
+          `update profiles set last_online_confirm_at = now() - interval '2 hours 1 minute'
+            where user_id = (select id from users where email = $1)`,
+          [COACH.email],
+        ),
+      );
+
+    // Confirmed 2 h ago (the confirmation moved back 2 h stands for 2 h passing; the page reads it on
+    // load): the next check, 60 s later on the browser clock, asks; "Yes, I'm online" confirms.
+    await ageConfirmation();
+    await coach.page.reload();
+    await expect(coach.page.getByRole('switch', { name: 'Online' })).toBeChecked();
+    await coach.page.clock.fastForward(61_000);
+    const dialog = coach.page.getByRole('alertdialog', { name: 'Are you still online?' });
+    await expect(dialog).toBeVisible();
+    await shots(coach.page, 'sessions', '10-still-online', { all: true });
+    const before = await confirmedAt();
+    await dialog.getByRole('button', { name: "Yes, I'm online" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect
+      .poll(async () => (await confirmedAt())?.at.getTime())
+      .toBeGreaterThan(before?.at.getTime() ?? 0);
+
+    // Asked again and not answered: at zero the coach goes offline and the page reloads.
+    await ageConfirmation();
+    await coach.page.reload();
+    await expect(coach.page.getByRole('switch', { name: 'Online' })).toBeChecked();
+    await coach.page.clock.fastForward(61_000);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('timer')).toHaveAccessibleName('30 seconds');
+    await coach.page.clock.fastForward(31_000);
+    // The page reloaded (SPEC §4) and shows the coach offline.
+    await expect(coach.page.getByRole('switch', { name: 'Offline' })).not.toBeChecked();
+    await expect.poll(async () => (await confirmedAt())?.online).toBe(false);
+    await coach.context.close();
+  });
+});
