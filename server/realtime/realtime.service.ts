@@ -103,6 +103,11 @@ export function createRealtimeService(deps: {
       authorizers.set(kind, authorize);
     },
 
+    /** The registered topic kinds (the access matrix lists who may subscribe to each). */
+    topicKinds(): string[] {
+      return [...authorizers.keys()];
+    },
+
     isKnownTopic(topic: string): boolean {
       const parsed = parseTopic(topic);
       return parsed !== undefined && authorizers.has(parsed.kind);

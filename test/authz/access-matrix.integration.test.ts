@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthSession } from '../../contracts/auth';
+import { REALTIME_PATH, type RealtimeError, type SubscribeAck } from '../../contracts/realtime';
 import { enrollFactorResponseSchema, challengeResponseSchema, sessionSchema } from '../../contracts/auth';
 import type { AdminRole } from '../../domain/auth/permissions';
 import type { App } from '../../server/app';
@@ -24,7 +27,12 @@ import { loadAccessMatrix, PRINCIPALS, statusMatches, type HttpRow, type Princip
  */
 const matrix = loadAccessMatrix();
 
-type Caller = { headers: Record<string, string>; email: string | null };
+type Caller = {
+  headers: Record<string, string>;
+  email: string | null;
+  userId: string | null;
+  token: string | null;
+};
 
 let database: TestDatabase;
 let app: App;
@@ -80,7 +88,7 @@ const EXPECTED_SHAPE: Record<Exclude<Principal, 'anonymous'>, unknown> = {
 };
 
 async function build(name: Principal): Promise<Caller> {
-  if (name === 'anonymous') return { headers: {}, email: null };
+  if (name === 'anonymous') return { headers: {}, email: null, userId: null, token: null };
   const { email, session } = await signUp(app, { data: { full_name: `Matrix ${name}` } });
   const setRole = (role: 'client' | 'coach') =>
     call('POST', '/api/rpc/set_last_active_role', session, { role_name: role });
@@ -132,7 +140,7 @@ async function build(name: Principal): Promise<Caller> {
     { aal: me.aal, roles: [...me.roles].sort(), active: me.active_role, admin: me.admin?.is_active ?? null },
     name,
   ).toEqual(EXPECTED_SHAPE[name]);
-  return { headers: bearer(current), email };
+  return { headers: bearer(current), email, userId: current.user.id, token: current.access_token };
 }
 
 /** Fills {uuid}, {unique_email}, {target_email} and {password} in a sample request. */
@@ -153,6 +161,12 @@ const urlOf = (row: HttpRow) => fill(row.request?.path ?? row.url.replace(/:[A-Z
 
 const rowName = (row: HttpRow) => `${row.method} ${row.url}${row.label ? ` (${row.label})` : ''}`;
 
+// After both halves (HTTP and realtime) have used the app.
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
 describe('HTTP access matrix', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -171,11 +185,6 @@ describe('HTTP access matrix', () => {
     // Sign-up sent each address a confirmation code; codes go at most once a minute per address.
     clock.advance(61_000);
   }, 120_000);
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-  });
 
   it('lists every registered HTTP route, and only those', () => {
     const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
@@ -253,4 +262,61 @@ describe('HTTP access matrix', () => {
     });
     expect(inactive.json<{ error: { code: string } }>().error.code).toBe('FORBIDDEN');
   });
+});
+
+/**
+ * The realtime half: every topic row is subscribed to by a socket of every principal (the real
+ * gateway on a listening server); an anonymous socket is refused at the handshake.
+ */
+describe('realtime topics in the access matrix', () => {
+  const sockets: Socket[] = [];
+  afterAll(() => {
+    for (const socket of sockets) socket.disconnect();
+  });
+
+  /** `ok`, or the code that refused the socket or the subscription. */
+  async function outcome(url: string, caller: Caller, topic: string): Promise<string> {
+    const socket = connectSocket(url, {
+      path: REALTIME_PATH,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: caller.token ? { token: caller.token } : {},
+    });
+    sockets.push(socket);
+    const connected = await new Promise<string | null>((resolve) => {
+      socket.once('connect', () => resolve(null));
+      socket.once('connect_error', (error: Error & { data?: RealtimeError }) =>
+        resolve(error.data?.code ?? error.message),
+      );
+    });
+    if (connected !== null) return connected;
+    const ack = (await socket.timeout(5_000).emitWithAck('subscribe', { topic })) as SubscribeAck;
+    socket.disconnect();
+    return ack.ok ? 'ok' : ack.error.code;
+  }
+
+  it('lists every registered topic kind', () => {
+    const listed = new Set(matrix.topics.map((row) => row.topic.split(':')[0]));
+    expect([...app.realtime.topicKinds()].sort()).toEqual([...listed].sort());
+  });
+
+  it('answers every topic as the matrix says, for every principal', async () => {
+    if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const someoneElse = randomUUID();
+    const mismatches: { topic: string; principal: Principal; expected: string; actual: string }[] = [];
+    for (const row of matrix.topics) {
+      for (const principal of PRINCIPALS) {
+        const caller = principals.get(principal)!;
+        const topic = row.topic
+          .replace('{self}', caller.userId ?? randomUUID())
+          .replace('{other}', someoneElse);
+        const actual = await outcome(url, caller, topic);
+        if (actual !== row.expect[principal])
+          mismatches.push({ topic: row.topic, principal, expected: row.expect[principal]!, actual });
+      }
+    }
+    expect(mismatches).toEqual([]);
+  }, 60_000);
 });

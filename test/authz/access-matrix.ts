@@ -12,7 +12,17 @@ export type HttpRow = {
   expect: Record<string, HttpExpectation>;
 };
 export type ScreenRow = { path: string; expect: Record<string, string> };
-export type AccessMatrix = { principals: Record<string, string>; http: HttpRow[]; screens: ScreenRow[] };
+/**
+ * A realtime topic (`{self}` = the principal's own id, `{other}` = someone else's): `ok` when the
+ * subscribe is acknowledged, else the RealtimeError code (UNAUTHENTICATED: the socket is refused).
+ */
+export type TopicRow = { topic: string; label?: string; expect: Record<string, string> };
+export type AccessMatrix = {
+  principals: Record<string, string>;
+  http: HttpRow[];
+  screens: ScreenRow[];
+  topics: TopicRow[];
+};
 
 export const PRINCIPALS = [
   'anonymous',
