@@ -3,13 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import type pg from 'pg';
 import { systemClock } from '../../domain/clock';
 import { demoPaymentEvent, demoProviderPaymentId } from '../../server/adapters/payments/demo-provider';
 import { buildApp, type App } from '../../server/app';
 import { loadConfig } from '../../server/config/env';
 import { connectDatabase, type DatabaseHandle } from '../../server/db/client';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../server/db/embedded-postgres';
 import { runMigrations } from '../../server/db/migrate';
 import { createAuthRepository } from '../../server/modules/auth/auth.repository';
 import { createSessionService } from '../../server/modules/auth/session.service';
@@ -17,7 +16,7 @@ import { createTokenService } from '../../server/modules/auth/tokens';
 import { createSecurityEventsRepository } from '../../server/modules/security-events/security-events.repository';
 import { createSecurityEventsService } from '../../server/modules/security-events/security-events.service';
 import { repoRoot } from './lib/children';
-import { readPostmasterPid } from './lib/proc';
+import { openBenchDatabase, type BenchDatabase } from './lib/bench-database';
 import { handleServerLifecycle } from './lib/server-lifecycle';
 
 /**
@@ -63,8 +62,7 @@ send({ type: 'owns', dir: tmpDir });
 const dataDir = path.join(tmpDir, 'db');
 const logFile = path.join(tmpDir, 'app.log');
 
-let embedded: EmbeddedPostgres | undefined;
-let external: { adminUrl: string; name: string } | undefined;
+let benchDatabase: BenchDatabase | undefined;
 let database: DatabaseHandle | undefined;
 let app: App | undefined;
 let stopping = false;
@@ -74,26 +72,6 @@ function readVersion(): string {
     version: string;
   };
   return manifest.version;
-}
-
-async function openDatabase(): Promise<{ url: string; dbPid: number | undefined }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const name = `wellspring_bench_ring_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`create database ${name}`);
-    } finally {
-      await admin.end();
-    }
-    external = { adminUrl, name };
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return { url: url.toString(), dbPid: undefined };
-  }
-  embedded = await startEmbeddedPostgres({ dataDir });
-  return { url: embedded.url, dbPid: readPostmasterPid(dataDir) };
 }
 
 /** Runs `work` over `items` with at most `limit` in flight. */
@@ -143,7 +121,8 @@ async function seedPeople(pool: pg.Pool, role: 'coach' | 'client', count: number
 }
 
 async function start() {
-  const { url, dbPid } = await openDatabase();
+  benchDatabase = await openBenchDatabase('ring', dataDir);
+  const { url, dbPid } = benchDatabase;
   if (stopping) return;
   const setUpStarted = performance.now();
   await runMigrations(url);
@@ -231,7 +210,7 @@ async function start() {
     port: address.port,
     info: {
       dbPid,
-      database: external ? 'TEST_DATABASE_URL server' : 'embedded PostgreSQL 15',
+      database: benchDatabase.label,
       logFile,
       poolSize: config.databasePoolSize,
       setUpMs: Math.round(performance.now() - setUpStarted),
@@ -253,14 +232,6 @@ handleServerLifecycle({
   close: async (report) => {
     await app?.close().catch(report('app'));
     await database?.close().catch(report('pool'));
-    await embedded?.stop().catch(report('database'));
-    if (external) {
-      const admin = new pg.Client({ connectionString: external.adminUrl });
-      await admin
-        .connect()
-        .then(() => admin.query(`drop database if exists ${external!.name} with (force)`))
-        .catch(report('throwaway database'))
-        .finally(() => admin.end().catch(() => undefined));
-    }
+    await benchDatabase?.close(report);
   },
 });

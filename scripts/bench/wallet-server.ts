@@ -15,7 +15,6 @@ import {
   demoProviderPaymentId,
 } from '../../server/adapters/payments/demo-provider';
 import { connectDatabase, type DatabaseHandle } from '../../server/db/client';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../server/db/embedded-postgres';
 import { runMigrations } from '../../server/db/migrate';
 import { createLedgerRepository } from '../../server/modules/ledger/ledger.repository';
 import { createLedgerService, type LedgerService } from '../../server/modules/ledger/ledger.service';
@@ -26,7 +25,7 @@ import {
 } from '../../server/modules/settlement/settlement.service';
 import { createWalletRepository } from '../../server/modules/wallet/wallet.repository';
 import { createWalletService, type WalletService } from '../../server/modules/wallet/wallet.service';
-import { readPostmasterPid } from './lib/proc';
+import { openBenchDatabase, type BenchDatabase } from './lib/bench-database';
 
 /**
  * Bench child for the `wallet` scenario (issue #5 point 10). On a throwaway PostgreSQL (embedded, or a
@@ -75,9 +74,8 @@ fs.chmodSync(tmpDir, 0o755);
 send({ type: 'owns', dir: tmpDir });
 const dataDir = path.join(tmpDir, 'db');
 
-let embedded: EmbeddedPostgres | undefined;
+let benchDatabase: BenchDatabase | undefined;
 /** With TEST_DATABASE_URL: the throwaway database made on that server, dropped on the way out. */
-let external: { adminUrl: string; name: string } | undefined;
 let database: DatabaseHandle | undefined;
 let rawPool: pg.Pool | undefined;
 let control: http.Server | undefined;
@@ -103,27 +101,6 @@ const percentile = (sorted: number[], p: number) =>
 function latencyStats(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   return { count: sorted.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99) };
-}
-
-/** A throwaway database on the TEST_DATABASE_URL server, or the embedded PostgreSQL in tmpDir. */
-async function openDatabase(): Promise<{ url: string; dbPid: number | undefined }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const name = `wellspring_bench_wallet_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`create database ${name}`);
-    } finally {
-      await admin.end();
-    }
-    external = { adminUrl, name };
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return { url: url.toString(), dbPid: undefined };
-  }
-  embedded = await startEmbeddedPostgres({ dataDir });
-  return { url: embedded.url, dbPid: readPostmasterPid(dataDir) };
 }
 
 async function topUp(wallet: WalletService, db: DatabaseHandle['db'], userId: string, amount: number) {
@@ -473,7 +450,8 @@ async function handleControl(request: http.IncomingMessage, response: http.Serve
 }
 
 async function start() {
-  const { url, dbPid } = await openDatabase();
+  benchDatabase = await openBenchDatabase('wallet', dataDir);
+  const { url, dbPid } = benchDatabase;
   if (stopping) return;
   const setUpStarted = performance.now();
   await setUp(url);
@@ -487,7 +465,7 @@ async function start() {
     port: address.port,
     info: {
       dbPid,
-      database: external ? 'TEST_DATABASE_URL server' : 'embedded PostgreSQL 15',
+      database: benchDatabase.label,
       clients: CLIENTS,
       coaches: COACHES,
       poolSize: CLIENTS,
@@ -510,14 +488,6 @@ handleServerLifecycle({
     await new Promise<void>((resolve) => (control ? control.close(() => resolve()) : resolve()));
     await rawPool?.end().catch(report('bare pool'));
     await database?.close().catch(report('pool'));
-    await embedded?.stop().catch(report('database'));
-    if (external) {
-      const admin = new pg.Client({ connectionString: external.adminUrl });
-      await admin
-        .connect()
-        .then(() => admin.query(`drop database if exists ${external!.name} with (force)`))
-        .catch(report('throwaway database'))
-        .finally(() => admin.end().catch(() => undefined));
-    }
+    await benchDatabase?.close(report);
   },
 });

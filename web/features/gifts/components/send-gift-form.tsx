@@ -35,7 +35,7 @@ import {
   type GiftKind,
 } from '../lib/gift-form';
 import { CoachPicker } from './coach-picker';
-import { Segmented } from './segmented';
+import { Segmented } from '../../../components/segmented';
 
 const INITIAL: GiftFormState = {
   kind: 'credit',

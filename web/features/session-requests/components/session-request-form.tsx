@@ -42,7 +42,7 @@ import {
   type RequestFormState,
   type RequestMode,
 } from '../lib/request-form';
-import { Segmented } from './segmented';
+import { Segmented } from '../../../components/segmented';
 
 export type RequestCoach = {
   /** The coach's user id. */
