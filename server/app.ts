@@ -258,6 +258,11 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     repository: createProfilesRepository(),
     clock,
     pictures: uploads,
+    // The presence module is wired further down; by the time a request arrives it exists.
+    presence: {
+      announce: (tx, userId) => app.presence.announce(tx, userId),
+      deliver: (events) => app.realtime.deliver(events),
+    },
   });
   await app.register(profilesRoutes, { profiles, guard });
   await app.register(uploadsRoutes, { uploads, guard });

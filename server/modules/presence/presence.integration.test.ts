@@ -211,6 +211,13 @@ describe('going online, confirming, going offline', () => {
     // Others saw offline before and still do: nothing to announce.
     expect(await broadcastsFor(coachId)).toEqual([]);
     expect(await directoryOnline(coachId)).toBe(false);
+    // Showing it while online: others now see online, and are told; hiding it again: offline.
+    const shown = await t.call(session, 'PATCH', '/api/profiles/me', { show_online_status: true });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(await directoryOnline(coachId)).toBe(true);
+    const hiddenAgain = await t.call(session, 'PATCH', '/api/profiles/me', { show_online_status: false });
+    expect(hiddenAgain.statusCode, hiddenAgain.body).toBe(200);
+    expect((await broadcastsFor(coachId)).map((payload) => payload.is_online)).toEqual([true, false]);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   type PublicCoachProfile,
 } from '../../../contracts/profiles';
 import { uploadResponseSchema, type UploadKind } from '../../../contracts/uploads';
+import type { RealtimeEvent } from '../../../contracts/realtime';
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
 import { profileCompletion } from '../../../domain/profiles/profile-completion';
@@ -151,8 +152,16 @@ export function createProfilesService(deps: {
   clock: Clock;
   /** Without it picture URLs are still checked by shape, but not for existence, and nothing is deleted. */
   pictures?: ProfilePictureStore;
+  /**
+   * Showing or hiding one's online status changes what discovery and coach pages show: announced in the
+   * update's transaction (the presence module records the broadcast event), delivered after commit.
+   */
+  presence?: {
+    announce: (tx: DbExecutor, userId: string) => Promise<RealtimeEvent>;
+    deliver: (events: RealtimeEvent[]) => Promise<void>;
+  };
 }) {
-  const { db, repository, clock, pictures } = deps;
+  const { db, repository, clock, pictures, presence } = deps;
 
   /**
    * avatar_url / cover_image_url may only be set to null (or '' for null), to the value they already
@@ -229,7 +238,7 @@ export function createProfilesService(deps: {
       const existing = await ensureProfile(userId);
       const { categories, ...fields } = body;
       const pictureChanges = await checkPictures(userId, existing, body);
-      let result: { before: ProfileRow; after: ProfileRow; profile: OwnProfile };
+      let result: { before: ProfileRow; after: ProfileRow; profile: OwnProfile; events: RealtimeEvent[] };
       try {
         result = await db.transaction(async (tx) => {
           const current = await repository.lockByUserId(tx, userId);
@@ -245,15 +254,22 @@ export function createProfilesService(deps: {
           const [updated] = await repository.update(tx, userId, changes as ProfileChanges);
           if (!updated) throw new AppError('NO_DATA_RETURNED');
           if (categories) await repository.replaceCategories(tx, userId, categories);
+          const events =
+            // What others see (online and shown) changes only while the coach is online.
+            presence && updated.isOnline && updated.showOnlineStatus !== current.showOnlineStatus
+              ? [await presence.announce(tx, userId)]
+              : [];
           return {
             before: current,
             after: updated,
             profile: toOwnProfile(updated, await repository.findCategories(tx, userId)),
+            events,
           };
         });
       } catch (error) {
         throw toProfileUpdateError(error);
       }
+      if (presence && result.events.length > 0) await presence.deliver(result.events);
       await removeReplacedPictures(userId, result.before, result.after, log);
       return result.profile;
     },
