@@ -12,6 +12,7 @@ import { createObjectStorage } from './adapters/storage/create-object-storage';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed';
 import { createLedgerInvariantsJob, type LedgerInvariantsJob } from './jobs/ledger-invariants.job';
 import { createEarningsReleaseJob, type EarningsReleaseJob } from './jobs/earnings-release.job';
+import { createRealtimeRetentionJob, type RealtimeRetentionJob } from './jobs/realtime-retention.job';
 import { createSessionLifecycleJob, type SessionLifecycleJob } from './jobs/session-lifecycle.job';
 import { createOutboxJob, type OutboxJob } from './jobs/outbox.job';
 
@@ -51,6 +52,7 @@ async function main() {
   let ledgerInvariantsJob: LedgerInvariantsJob | undefined;
   let earningsReleaseJob: EarningsReleaseJob | undefined;
   let sessionLifecycleJob: SessionLifecycleJob | undefined;
+  let realtimeRetentionJob: RealtimeRetentionJob | undefined;
 
   let shuttingDown: Promise<void> | undefined;
   let firstSignalAt = 0;
@@ -76,6 +78,7 @@ async function main() {
       await ledgerInvariantsJob?.stop();
       await earningsReleaseJob?.stop();
       await sessionLifecycleJob?.stop();
+      await realtimeRetentionJob?.stop();
       await app?.close(); // stops accepting, waits for in-flight requests, closes sockets
       await database.close();
       await embedded?.stop();
@@ -143,6 +146,14 @@ async function main() {
       logger: app.log.child({ job: 'session-lifecycle' }),
     });
     sessionLifecycleJob.start();
+    // Recorded realtime events are kept a day for replay, then deleted (hourly).
+    const realtime = app.realtime;
+    realtimeRetentionJob = createRealtimeRetentionJob({
+      prune: (now) => realtime.prune(now),
+      clock: systemClock,
+      logger: app.log.child({ job: 'realtime-retention' }),
+    });
+    realtimeRetentionJob.start();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     say('');
@@ -177,6 +188,7 @@ async function main() {
     await ledgerInvariantsJob?.stop().catch(() => undefined);
     await earningsReleaseJob?.stop().catch(() => undefined);
     await sessionLifecycleJob?.stop().catch(() => undefined);
+    await realtimeRetentionJob?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);

@@ -12,6 +12,7 @@ import {
   type SubscribeAck,
 } from '../../contracts/realtime';
 import type { App } from '../app';
+import { REALTIME_RETENTION_MS } from './realtime.service';
 import { createTestApp } from '../../test/support/app';
 import { authed, signUp } from '../../test/support/auth';
 import { useTestApp } from '../../test/support/test-app';
@@ -361,6 +362,22 @@ describe('resync after a reconnect', () => {
     // A tab ahead of the server (a database restored from backup) must refetch too.
     const ahead = await subscribe(socket, { topic: alice.topic, after_seq: 10_000 });
     expect(ahead.ok && ahead.complete).toBe(false);
+  });
+
+  it('prunes events past the retention window; a replay reaching into them says "refetch" instead', async () => {
+    const topic = `user:${randomUUID()}`;
+    for (let n = 0; n < 5; n += 1) await t.app.realtime.publish({ topic, type: 'old', payload: { n } });
+    expect((await t.app.realtime.replay(topic, 0)).missed).toHaveLength(5);
+    // A day and an hour later (prune takes the time it runs at): all five are past the window.
+    const later = new Date(t.clock.now().getTime() + REALTIME_RETENTION_MS + 60 * 60_000);
+    expect(await t.app.realtime.prune(later)).toBeGreaterThanOrEqual(5);
+    expect(await t.app.realtime.prune(later)).toBe(0);
+    await t.app.realtime.publish({ topic, type: 'new', payload: {} });
+    // The seq goes on from 5; a tab that had seen 2 cannot be replayed 3..5: it must refetch.
+    expect(await t.app.realtime.replay(topic, 2)).toEqual({ seq: 6, missed: [], complete: false });
+    const fromFive = await t.app.realtime.replay(topic, 5);
+    expect(fromFive.complete).toBe(true);
+    expect(fromFive.missed.map((event) => [event.seq, event.type])).toEqual([[6, 'new']]);
   });
 
   it('gives 50 concurrent transactions on one topic the seqs 1..50, no gap, no duplicate', async () => {

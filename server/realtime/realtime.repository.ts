@@ -111,6 +111,14 @@ export function createRealtimeRepository() {
       return rows.map(toRealtimeEvent);
     },
 
+    /** Deletes at most `limit` events created before `before`; returns how many. */
+    async deleteEventsBefore(executor: DbExecutor, before: Date, limit: number): Promise<number> {
+      const result = await executor.execute(sql`
+        delete from realtime_events where ctid in (
+          select ctid from realtime_events where created_at < ${before} limit ${limit})`);
+      return result.rowCount ?? 0;
+    },
+
     async findEvent(executor: DbExecutor, topic: string, seq: number): Promise<RealtimeEvent | undefined> {
       const [row] = await executor
         .select()

@@ -17,6 +17,9 @@ export type ReplayResult = {
   complete: boolean;
 };
 
+/** Recorded events are kept this long for replay (a day); older ones are pruned hourly. */
+export const REALTIME_RETENTION_MS = 24 * 60 * 60 * 1000;
+
 /** A connection row not refreshed for this long belongs to a stopped instance (the sweep runs every 5 s). */
 export const CONNECTION_STALE_MS = 30_000;
 
@@ -131,6 +134,8 @@ export function createRealtimeService(deps: {
       if (afterSeq > seq) return { seq, missed: [], complete: false };
       if (seq - afterSeq > maxReplay) return { seq, missed: [], complete: false };
       const missed = await deps.repository.eventsAfter(deps.db, topic, afterSeq, maxReplay, seq);
+      // Events past the retention window are gone: a short replay means "refetch your snapshot".
+      if (missed.length !== seq - afterSeq) return { seq, missed: [], complete: false };
       return { seq, missed, complete: true };
     },
 
@@ -150,6 +155,20 @@ export function createRealtimeService(deps: {
       remove: (socketId: string) => deps.repository.removeConnection(deps.db, socketId),
       touch: (instanceId: string) =>
         deps.repository.touchConnections(deps.db, instanceId, deps.clock.now(), CONNECTION_STALE_MS),
+    },
+
+    /**
+     * Deletes recorded events older than REALTIME_RETENTION_MS (in batches), keeping each topic's seq:
+     * a tab that was away longer than that is told to refetch instead of replaying.
+     */
+    async prune(now: Date, batch = 5_000): Promise<number> {
+      const before = new Date(now.getTime() - REALTIME_RETENTION_MS);
+      let deleted = 0;
+      for (;;) {
+        const count = await deps.repository.deleteEventsBefore(deps.db, before, batch);
+        deleted += count;
+        if (count < batch) return deleted;
+      }
     },
 
     /** A recorded event (the pg bus reads large events by reference). */

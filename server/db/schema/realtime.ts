@@ -1,4 +1,4 @@
-import { bigint, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Realtime events (docs/decisions/003-realtime.md): recorded in the transaction of the change they
@@ -19,5 +19,9 @@ export const realtimeEvents = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (table) => [primaryKey({ name: 'realtime_events_pk', columns: [table.topic, table.seq] })],
+  (table) => [
+    primaryKey({ name: 'realtime_events_pk', columns: [table.topic, table.seq] }),
+    /** Retention: events older than REALTIME_RETENTION_MS are deleted hourly (jobs/realtime-retention). */
+    index('realtime_events_created_idx').on(table.createdAt),
+  ],
 );
