@@ -113,6 +113,9 @@ import {
   createChatSessionsService,
   type ChatSessionsService,
 } from './modules/chat-sessions/chat-sessions.service';
+import { createChatRepository } from './modules/chat/chat.repository';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { createChatService, type ChatService } from './modules/chat/chat.service';
 import { createPresenceRepository } from './modules/presence/presence.repository';
 import { presenceRoutes } from './modules/presence/presence.routes';
 import { createPresenceService, type PresenceService } from './modules/presence/presence.service';
@@ -483,6 +486,20 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   await app.register(sessionRequestsRoutes, { sessionRequests, idempotency, guard });
   // ---- end session requests
 
+  // ---- #7 chat (wired by the chat module: app.chat, /api/sessions/:id/messages and /read)
+  // Who is a party is the chat sessions' decision (chatSessions.get: 404 for anyone else); messages and
+  // read receipts are recorded on both parties' `user:` topics in their transaction.
+  const chat = createChatService({
+    db,
+    repository: createChatRepository(),
+    findSession: (userId, sessionId) => app.chatSessions.get(userId, sessionId),
+    realtime,
+    clock,
+  });
+  app.decorate('chat', chat);
+  await app.register(chatRoutes, { chat, guard });
+  // ---- end chat
+
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   // Logs are written asynchronously: flush what is buffered when the app closes.
   app.addHook('onClose', async () => {
@@ -520,5 +537,7 @@ declare module 'fastify' {
     presence: PresenceService;
     /** Session requests: create (hold), accept/decline/cancel/message, expireDue (the lifecycle job). */
     sessionRequests: SessionRequestsService;
+    /** Chat messages of a session room: history, send (idempotent by message id), read receipts. */
+    chat: ChatService;
   }
 }

@@ -12,6 +12,8 @@ const EXPECTED_TABLES = [
   'admin_users',
   'app_meta',
   'auth_sessions',
+  'chat_messages',
+  'chat_reads',
   'chat_sessions',
   'client_coach_stats',
   'client_profiles',

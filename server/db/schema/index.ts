@@ -3,6 +3,7 @@ export * from './accounts';
 export * from './applications';
 export * from './audit';
 export * from './auth';
+export * from './chat';
 export * from './coupons';
 export * from './discovery';
 export * from './gifts';

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { chatSessions } from './sessions';
+
+/**
+ * Chat in a session room (issue #7 point 1, SPEC §3 chat_messages). The client makes each message's id
+ * (a uuid): a retried send with the same id finds the row instead of adding one. `seq` numbers the
+ * messages of a session 1, 2, 3… without gaps: it is taken under a row lock on the chat_sessions row
+ * in the insert's transaction. Events travel on each party's `user:<id>` topic.
+ */
+export const CHAT_MESSAGE_TYPES = ['text'] as const;
+export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
+export const CHAT_SENDER_TYPES = ['coach', 'client'] as const;
+export type ChatSenderType = (typeof CHAT_SENDER_TYPES)[number];
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    /** Made by the sender's browser (idempotent retries). */
+    id: uuid('id').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => chatSessions.id),
+    seq: integer('seq').notNull(),
+    senderType: text('sender_type').$type<ChatSenderType>().notNull(),
+    senderUserId: uuid('sender_user_id')
+      .notNull()
+      .references(() => users.id),
+    messageContent: text('message_content').notNull(),
+    messageType: text('message_type').$type<ChatMessageType>().notNull().default('text'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    unique('chat_messages_session_seq_uq').on(table.sessionId, table.seq),
+    check('chat_messages_seq_ck', sql`${table.seq} > 0`),
+    check('chat_messages_sender_type_ck', sql`${table.senderType} in ('coach', 'client')`),
+    check('chat_messages_content_ck', sql`char_length(btrim(${table.messageContent})) between 1 and 4000`),
+    check('chat_messages_type_ck', sql`${table.messageType} in ('text')`),
+    index('chat_messages_sender_idx').on(table.senderUserId),
+  ],
+);
+
+/** Read receipts: the highest seq each person has read in a session (never goes back). */
+export const chatReads = pgTable(
+  'chat_reads',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => chatSessions.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    lastReadSeq: integer('last_read_seq').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'chat_reads_pk', columns: [table.sessionId, table.userId] }),
+    check('chat_reads_seq_ck', sql`${table.lastReadSeq} >= 0`),
+  ],
+);

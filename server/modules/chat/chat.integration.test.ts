@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { AuthSession } from '../../../contracts/auth';
+import {
+  CHAT_EVENTS,
+  CHAT_MESSAGE_MAX,
+  CHAT_MESSAGES,
+  chatHistorySchema,
+  chatMessageEventPayloadSchema,
+  chatMessageResponseSchema,
+  chatReadEventPayloadSchema,
+  type ChatMessage,
+} from '../../../contracts/chat';
+import { errorOf, signUpWithRole, uniqueEmail } from '../../../test/support/auth';
+import { useTestApp } from '../../../test/support/test-app';
+
+const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });
+
+type Person = { session: AuthSession; id: string; email: string };
+
+async function person(role: 'coach' | 'client', fullName: string): Promise<Person> {
+  const email = uniqueEmail(role);
+  const session = await signUpWithRole(t.app, role, { fullName, email });
+  return { session, id: session.user.id, email };
+}
+
+/** A chat session row as the accept of a request leaves it (money plays no part in chat). */
+async function session(
+  coach: Person,
+  client: Person,
+  input: { status?: 'active' | 'completed'; startedMinutesAgo?: number; minutes?: number } = {},
+): Promise<string> {
+  const id = randomUUID();
+  const now = t.clock.now();
+  const start = new Date(now.getTime() - (input.startedMinutesAgo ?? 0) * 60_000);
+  const completed = input.status === 'completed';
+  await t.pool.query(
+    `insert into chat_sessions (id, coach_id, client_id, client_name, client_email, format, status, created_at,
+       start_time, end_time, completed_by, duration_minutes, payment_amount, session_value, client_purpose,
+       updated_at)
+     values ($1, $2, $3, 'Robin Client', $4, 'text', $5, $6, $6, $7, $8, $9, 0, 0, 'Sleep better', $6)`,
+    [
+      id,
+      coach.id,
+      client.id,
+      client.email,
+      input.status ?? 'active',
+      start,
+      completed ? now : null,
+      completed ? 'coach' : null,
+      input.minutes ?? 30,
+    ],
+  );
+  return id;
+}
+
+const send = (who: Person, sessionId: string, body: object) =>
+  t.call(who.session, 'POST', `/api/sessions/${sessionId}/messages`, body);
+
+async function sent(
+  who: Person,
+  sessionId: string,
+  content: string,
+  id = randomUUID(),
+): Promise<ChatMessage> {
+  const response = await send(who, sessionId, { id, content });
+  expect(response.statusCode, response.body).toBe(201);
+  return chatMessageResponseSchema.parse(response.json()).message;
+}
+
+async function history(who: Person, sessionId: string, query = '') {
+  const response = await t.call(who.session, 'GET', `/api/sessions/${sessionId}/messages${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return chatHistorySchema.parse(response.json());
+}
+
+async function eventsOn(userId: string, type: string) {
+  const result = await t.pool.query<{ seq: number; payload: Record<string, unknown> }>(
+    'select seq, payload from realtime_events where topic = $1 and type = $2 order by seq',
+    [`user:${userId}`, type],
+  );
+  return result.rows;
+}
+
+async function pair() {
+  const coach = await person('coach', 'Lena Ortiz');
+  const client = await person('client', 'Robin Client');
+  return { coach, client, sessionId: await session(coach, client) };
+}
+
+describe('chat messages', () => {
+  it('both parties post and read the history in order, and each message reaches both topics', async () => {
+    const { coach, client, sessionId } = await pair();
+    const first = await sent(client, sessionId, '  Hi Lena!  ');
+    const second = await sent(coach, sessionId, 'Hello Robin, how did you sleep?');
+    const third = await sent(client, sessionId, 'Badly.');
+    expect(first).toMatchObject({
+      session_id: sessionId,
+      seq: 1,
+      sender_type: 'client',
+      sender_user_id: client.id,
+      message_content: 'Hi Lena!',
+      message_type: 'text',
+      sent_at: t.clock.now().toISOString(),
+    });
+    expect(second).toMatchObject({ seq: 2, sender_type: 'coach', sender_user_id: coach.id });
+    expect(third.seq).toBe(3);
+
+    for (const who of [coach, client]) {
+      const all = await history(who, sessionId);
+      expect(all.messages.map((message) => message.id)).toEqual([first.id, second.id, third.id]);
+      expect(all.last_seq).toBe(3);
+      expect(all.reads).toEqual({ coach: 0, client: 0 });
+      const created = await eventsOn(who.id, CHAT_EVENTS.messageCreated);
+      expect(created.map((event) => chatMessageEventPayloadSchema.parse(event.payload).message)).toEqual([
+        first,
+        second,
+        third,
+      ]);
+    }
+
+    const page = await history(client, sessionId, '?after_seq=1&limit=1');
+    expect(page.messages.map((message) => message.seq)).toEqual([2]);
+    expect(page.last_seq).toBe(3);
+  });
+
+  it('numbers 20 concurrent sends 1..20 without gaps or duplicates', async () => {
+    const { coach, client, sessionId } = await pair();
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        send(index % 2 === 0 ? coach : client, sessionId, { id: randomUUID(), content: `message ${index}` }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(201));
+    const seqs = responses.map((response) => chatMessageResponseSchema.parse(response.json()).message.seq);
+    expect([...seqs].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    const all = await history(coach, sessionId);
+    expect(all.messages.map((message) => message.seq)).toEqual(
+      Array.from({ length: 20 }, (_, index) => index + 1),
+    );
+  });
+
+  it('a retried send with the same id returns the same message and creates nothing', async () => {
+    const { coach, client, sessionId } = await pair();
+    const id = randomUUID();
+    const message = await sent(client, sessionId, 'Are you there?', id);
+    const retries = await Promise.all([
+      send(client, sessionId, { id, content: 'Are you there?' }),
+      send(client, sessionId, { id, content: 'Are you there?' }),
+    ]);
+    for (const retry of retries) {
+      expect(retry.statusCode).toBe(200);
+      expect(chatMessageResponseSchema.parse(retry.json()).message).toEqual(message);
+    }
+    const rows = await t.pool.query('select id from chat_messages where session_id = $1', [sessionId]);
+    expect(rows.rows).toEqual([{ id }]);
+    expect(await eventsOn(coach.id, CHAT_EVENTS.messageCreated)).toHaveLength(1);
+
+    // The same id from the other party, or in another session, is someone else's message: 409.
+    const byCoach = await send(coach, sessionId, { id, content: 'Yes' });
+    expect(byCoach.statusCode).toBe(409);
+    expect(errorOf(byCoach).message).toBe(CHAT_MESSAGES.idTaken);
+    const otherSession = await session(coach, client);
+    const elsewhere = await send(client, otherSession, { id, content: 'Are you there?' });
+    expect(elsewhere.statusCode).toBe(409);
+    expect((await history(client, otherSession)).messages).toEqual([]);
+  });
+
+  it('keeps a third person out: 404 on history, send and read, and no subscription to a party', async () => {
+    const { coach, client, sessionId } = await pair();
+    await sent(client, sessionId, 'Private');
+    const stranger = await person('client', 'Sam Stranger');
+    const otherCoach = await person('coach', 'Kenji Sato');
+    for (const who of [stranger, otherCoach]) {
+      const calls = [
+        await t.call(who.session, 'GET', `/api/sessions/${sessionId}/messages`),
+        await send(who, sessionId, { id: randomUUID(), content: 'Let me in' }),
+        await t.call(who.session, 'POST', `/api/sessions/${sessionId}/read`, { seq: 1 }),
+      ];
+      expect(calls.map((response) => response.statusCode)).toEqual([404, 404, 404]);
+    }
+    const anonymous = await t.call(null, 'GET', `/api/sessions/${sessionId}/messages`);
+    expect(anonymous.statusCode).toBe(401);
+    expect(await t.app.realtime.authorize(stranger.id, `user:${client.id}`)).toBe(false);
+    expect(await t.app.realtime.authorize(stranger.id, `user:${coach.id}`)).toBe(false);
+    const rows = await t.pool.query(
+      'select count(*)::int as count from chat_messages where session_id = $1',
+      [sessionId],
+    );
+    expect(rows.rows[0]).toEqual({ count: 1 });
+  });
+
+  it('lets the client who matches by confirmed email in, as the client', async () => {
+    const coach = await person('coach', 'Lena Ortiz');
+    const client = await person('client', 'Robin Client');
+    const invited = await person('client', 'Robin Again');
+    const sessionId = await session(coach, client);
+    await t.pool.query('update chat_sessions set client_email = $2 where id = $1', [
+      sessionId,
+      invited.email,
+    ]);
+    await t.pool.query('update users set email_confirmed_at = $2 where id = $1', [invited.id, t.clock.now()]);
+    const message = await sent(invited, sessionId, 'Joined from my other account');
+    expect(message).toMatchObject({ sender_type: 'client', sender_user_id: invited.id });
+    expect(await eventsOn(invited.id, CHAT_EVENTS.messageCreated)).toHaveLength(1);
+    expect(await eventsOn(coach.id, CHAT_EVENTS.messageCreated)).toHaveLength(1);
+  });
+
+  it('refuses sends once the session ended (by the coach or by time) but still lists its history', async () => {
+    const { coach, client, sessionId } = await pair();
+    const message = await sent(client, sessionId, 'Thank you!');
+    await t.pool.query(
+      `update chat_sessions set status = 'completed', end_time = $2, completed_by = 'coach' where id = $1`,
+      [sessionId, t.clock.now()],
+    );
+    const refused = await send(coach, sessionId, { id: randomUUID(), content: 'You are welcome' });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toMatchObject({ code: 'CONFLICT', message: CHAT_MESSAGES.sessionEnded });
+    // A retry of a message sent while it was on still answers with that message.
+    const retry = await send(client, sessionId, { id: message.id, content: 'Thank you!' });
+    expect(retry.statusCode).toBe(200);
+    for (const who of [coach, client])
+      expect((await history(who, sessionId)).messages.map((row) => row.id)).toEqual([message.id]);
+
+    // Active in the table, but its time ran out: ended too.
+    const ranOut = await session(coach, client, { startedMinutesAgo: 31, minutes: 30 });
+    const late = await send(client, ranOut, { id: randomUUID(), content: 'Still there?' });
+    expect(late.statusCode).toBe(409);
+    expect((await history(client, ranOut)).messages).toEqual([]);
+  });
+
+  it('moves read receipts forward only, and tells the other party', async () => {
+    const { coach, client, sessionId } = await pair();
+    for (const content of ['one', 'two', 'three']) await sent(client, sessionId, content);
+    const read = (who: Person, seq: number) =>
+      t.call(who.session, 'POST', `/api/sessions/${sessionId}/read`, { seq });
+
+    expect((await read(coach, 2)).statusCode).toBe(204);
+    expect((await read(coach, 1)).statusCode).toBe(204);
+    expect((await read(coach, 2)).statusCode).toBe(204);
+    expect((await history(client, sessionId)).reads).toEqual({ coach: 2, client: 0 });
+    // Past the latest message counts as the latest.
+    expect((await read(coach, 99)).statusCode).toBe(204);
+    expect((await history(coach, sessionId)).reads).toEqual({ coach: 3, client: 0 });
+
+    const toClient = await eventsOn(client.id, CHAT_EVENTS.messageRead);
+    expect(toClient.map((event) => chatReadEventPayloadSchema.parse(event.payload))).toEqual([
+      { session_id: sessionId, user_id: coach.id, seq: 2 },
+      { session_id: sessionId, user_id: coach.id, seq: 3 },
+    ]);
+    expect(await eventsOn(coach.id, CHAT_EVENTS.messageRead)).toEqual([]);
+
+    expect((await read(client, 3)).statusCode).toBe(204);
+    const toCoach = await eventsOn(coach.id, CHAT_EVENTS.messageRead);
+    expect(toCoach.map((event) => event.payload)).toEqual([
+      { session_id: sessionId, user_id: client.id, seq: 3 },
+    ]);
+    expect((await history(coach, sessionId)).reads).toEqual({ coach: 3, client: 3 });
+  });
+
+  it('validates messages: blank, too long, a missing id', async () => {
+    const { client, sessionId } = await pair();
+    const blank = await send(client, sessionId, { id: randomUUID(), content: '   \n ' });
+    expect(blank.statusCode).toBe(400);
+    expect(errorOf(blank).details).toEqual([
+      { path: 'body.content', message: CHAT_MESSAGES.contentRequired },
+    ]);
+    const long = await send(client, sessionId, {
+      id: randomUUID(),
+      content: 'x'.repeat(CHAT_MESSAGE_MAX + 1),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(errorOf(long).details).toEqual([{ path: 'body.content', message: CHAT_MESSAGES.contentTooLong }]);
+    const noId = await send(client, sessionId, { content: 'Hello' });
+    expect(noId.statusCode).toBe(400);
+    // Exactly the limit is fine (after trimming).
+    await sent(client, sessionId, ` ${'x'.repeat(CHAT_MESSAGE_MAX)} `);
+    const badRead = await t.call(client.session, 'POST', `/api/sessions/${sessionId}/read`, { seq: -1 });
+    expect(badRead.statusCode).toBe(400);
+    expect((await history(client, sessionId)).last_seq).toBe(1);
+  });
+});

@@ -1,0 +1,101 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { chatMessages, chatReads, chatSessions } from '../../db/schema/index';
+
+export type ChatMessageRow = typeof chatMessages.$inferSelect;
+export type NewChatMessageRow = typeof chatMessages.$inferInsert;
+
+/**
+ * chat_messages and chat_reads (issue #7 point 1). A message's seq is taken under the row lock of its
+ * chat_sessions row (lockSession) in the insert's transaction, so seqs are gapless per session.
+ */
+export function createChatRepository() {
+  return {
+    /** Locks the session row (FOR UPDATE): senders of one session queue here. Its status and end. */
+    async lockSession(executor: DbExecutor, sessionId: string) {
+      const [row] = await executor
+        .select({
+          id: chatSessions.id,
+          status: chatSessions.status,
+          startTime: chatSessions.startTime,
+          durationMinutes: chatSessions.durationMinutes,
+        })
+        .from(chatSessions)
+        .where(eq(chatSessions.id, sessionId))
+        .for('update');
+      return row;
+    },
+
+    async findMessage(executor: DbExecutor, id: string): Promise<ChatMessageRow | undefined> {
+      const [row] = await executor.select().from(chatMessages).where(eq(chatMessages.id, id));
+      return row;
+    },
+
+    /** The session's latest seq (0 without messages). */
+    async lastSeq(executor: DbExecutor, sessionId: string): Promise<number> {
+      const [row] = await executor
+        .select({ seq: sql<number>`coalesce(max(${chatMessages.seq}), 0)::int` })
+        .from(chatMessages)
+        .where(eq(chatMessages.sessionId, sessionId));
+      return row?.seq ?? 0;
+    },
+
+    /** Inserts unless the id exists (then undefined: a concurrent insert with that id won). */
+    async insertMessage(
+      executor: DbExecutor,
+      values: NewChatMessageRow,
+    ): Promise<ChatMessageRow | undefined> {
+      const [row] = await executor
+        .insert(chatMessages)
+        .values(values)
+        .onConflictDoNothing({ target: chatMessages.id })
+        .returning();
+      return row;
+    },
+
+    /** Messages with seq > afterSeq, oldest first. */
+    listAfter(executor: DbExecutor, sessionId: string, afterSeq: number, limit: number) {
+      return executor
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.sessionId, sessionId), gt(chatMessages.seq, afterSeq)))
+        .orderBy(asc(chatMessages.seq))
+        .limit(limit);
+    },
+
+    /** Every read receipt of the session. */
+    reads(executor: DbExecutor, sessionId: string) {
+      return executor
+        .select({ userId: chatReads.userId, lastReadSeq: chatReads.lastReadSeq })
+        .from(chatReads)
+        .where(eq(chatReads.sessionId, sessionId));
+    },
+
+    /**
+     * Moves the person's read receipt forward to `seq`; returns true when it moved (never backwards: a
+     * lower or equal seq changes nothing).
+     */
+    async advanceRead(
+      executor: DbExecutor,
+      input: { sessionId: string; userId: string; seq: number; now: Date },
+    ): Promise<boolean> {
+      const rows = await executor
+        .insert(chatReads)
+        .values({
+          sessionId: input.sessionId,
+          userId: input.userId,
+          lastReadSeq: input.seq,
+          updatedAt: input.now,
+        })
+        .onConflictDoUpdate({
+          target: [chatReads.sessionId, chatReads.userId],
+          set: { lastReadSeq: input.seq, updatedAt: input.now },
+          setWhere: sql`${chatReads.lastReadSeq} < ${input.seq}`,
+        })
+        .returning({ seq: chatReads.lastReadSeq });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type ChatRepository = ReturnType<typeof createChatRepository>;
