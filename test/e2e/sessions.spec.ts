@@ -116,6 +116,21 @@ test.describe('issue #6: instant sessions between two browsers', () => {
     });
     expect(await request.json()).toMatchObject({ status: 'accepted', session_id: sessionId });
 
+    // Issue #7 (chat): messages appear on both sides, in order, once.
+    const coachLog = coach.page.getByRole('log', { name: 'Messages with Robin Hale' });
+    const clientLog = client.page.getByRole('log', { name: /^Messages with Sofia/ });
+    await coach.page.getByLabel('Message to Robin Hale').fill('Hi Robin, tell me about a typical exam day.');
+    await coach.page.getByRole('button', { name: 'Send' }).click();
+    await expect(clientLog).toContainText('Hi Robin, tell me about a typical exam day.');
+    await client.page.getByLabel(/^Message to Sofia/).fill('I skip breakfast and snack all evening.');
+    await client.page.getByLabel(/^Message to Sofia/).press('Enter');
+    await expect(coachLog).toContainText('I skip breakfast and snack all evening.');
+    for (const log of [coachLog, clientLog]) {
+      await expect(log.getByText(/Hi Robin|I skip breakfast/)).toHaveCount(2);
+      expect(await log.innerText()).toMatch(/Hi Robin[\s\S]*I skip breakfast/);
+    }
+    await shots(client.page, 'sessions', '4-client-chat', { all: true });
+
     // Active-session redirect (SPEC §2): the client's home sends them back into the live session.
     await client.page.goto('/client-portal');
     await expect(client.page).toHaveURL(`/session/${sessionId}`);

@@ -1,6 +1,7 @@
 import { LogIn } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { buttonClasses } from '../../components/button';
+import { ChatPanel } from '../../features/chat/components/chat-panel';
 import { useMe } from '../../features/roles/api/get-me';
 import { homeOf, signInPath } from '../../features/roles/route-access';
 import { SessionScreen } from '../../features/sessions/components/session-screen';
@@ -8,7 +9,8 @@ import { useAuth } from '../../lib/auth/use-auth';
 
 /**
  * /session/:sessionId. A signed-in party sees the session (features/sessions); a visitor is asked to
- * sign in first (guest links come with issue #7).
+ * sign in first (guest links come with issue #7). The route composes the chat (features/chat) into the
+ * session screen's main column; once the session is over it stays as a readable transcript.
  */
 export function SessionPage() {
   const { sessionId = '' } = useParams();
@@ -30,12 +32,22 @@ export function SessionPage() {
         </Link>
       </div>
     );
+  const viewerId = auth.user.id;
   return (
     <SessionScreen
       key={sessionId}
       sessionId={sessionId}
-      viewerId={auth.user.id}
+      viewerId={viewerId}
       homePath={homeOf(me.data?.active_role ?? null)}
+      chat={(session, over) => (
+        <ChatPanel
+          sessionId={session.id}
+          viewerId={viewerId}
+          mySide={viewerId === session.coach_id ? 'coach' : 'client'}
+          names={{ coach: session.coach_name, client: session.client_name }}
+          ended={over || session.status === 'completed'}
+        />
+      )}
     />
   );
 }

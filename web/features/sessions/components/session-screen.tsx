@@ -50,11 +50,17 @@ export function SessionScreen({
   sessionId,
   viewerId,
   homePath,
+  chat,
 }: {
   sessionId: string;
   viewerId: string;
   /** Where "back home" goes for this person. */
   homePath: string;
+  /**
+   * The room's main column (the chat, composed by the route): given the session and whether it is
+   * over. With it, the time and details move to a side column on wide screens (stacked on phones).
+   */
+  chat?: (session: ChatSession, over: boolean) => ReactNode;
 }) {
   const queryClient = useQueryClient();
   const query = useQuery(sessionQueryOptions(sessionId));
@@ -111,21 +117,29 @@ export function SessionScreen({
     );
   }
 
-  return <SessionView session={query.data} viewerId={viewerId} homePath={homePath} />;
+  return <SessionView session={query.data} viewerId={viewerId} homePath={homePath} chat={chat} />;
 }
 
-function Frame({ children }: { children: ReactNode }) {
-  return <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">{children}</div>;
+function Frame({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+  return (
+    <div
+      className={`mx-auto w-full px-4 sm:px-6 ${wide ? 'max-w-6xl py-6 sm:py-8' : 'max-w-3xl py-8 sm:py-12'}`}
+    >
+      {children}
+    </div>
+  );
 }
 
 function SessionView({
   session,
   viewerId,
   homePath,
+  chat,
 }: {
   session: ChatSession;
   viewerId: string;
   homePath: string;
+  chat?: (session: ChatSession, over: boolean) => ReactNode;
 }) {
   const activeNow = session.status === 'active';
   const now = useNow(1000, activeNow);
@@ -141,8 +155,73 @@ function SessionView({
     };
   }, [other.name]);
 
+  const main = chat?.(session, over);
+  const withChat = main !== undefined && main !== null;
+
+  const status = over ? (
+    <Summary
+      session={session}
+      isCoach={isCoach}
+      now={now}
+      homePath={homePath}
+      className={withChat ? '' : 'mt-6'}
+      narrow={withChat}
+    />
+  ) : (
+    <LivePanel
+      session={session}
+      isCoach={isCoach}
+      now={now}
+      withChat={withChat}
+      className={withChat ? '' : 'mt-6'}
+    />
+  );
+
+  const details = (
+    <section
+      aria-labelledby="session-details-heading"
+      className={`${cardClasses} p-5 sm:p-6 ${withChat ? 'lg:self-start' : 'mt-4'}`}
+    >
+      <h2 id="session-details-heading" className="text-lg font-semibold">
+        Details
+      </h2>
+      <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        <Detail label="Coach">{session.coach_name}</Detail>
+        <Detail label="Client">{session.client_name}</Detail>
+        <Detail label="Format">
+          <span className="inline-flex items-center gap-1.5">
+            <FormatIcon aria-hidden="true" className="size-4 text-primary" />
+            {FORMAT_LABELS[session.format]}
+          </span>
+        </Detail>
+        <Detail label="Booked length">{minutesText(session.duration_minutes)}</Detail>
+        <Detail label="Started">
+          <time dateTime={session.start_time}>{dateTimeText.format(new Date(session.start_time))}</time>
+        </Detail>
+        <Detail label={isCoach ? 'Price' : 'You paid'}>
+          <span className="tabular-nums">{formatCents(session.payment_amount)}</span>
+          {session.discount_amount && session.original_price !== null ? (
+            <span className="text-text-muted">
+              {' '}
+              ({formatCents(session.original_price)} less {formatCents(session.discount_amount)}
+              {session.coupon_code ? ` with ${session.coupon_code}` : ''})
+            </span>
+          ) : null}
+        </Detail>
+        <Detail label="Purpose" wide>
+          {session.client_purpose}
+        </Detail>
+        {session.session_description ? (
+          <Detail label="More about it" wide>
+            <span className="whitespace-pre-line">{session.session_description}</span>
+          </Detail>
+        ) : null}
+      </dl>
+    </section>
+  );
+
   return (
-    <Frame>
+    <Frame wide={withChat}>
       <div className="flex items-start gap-4">
         <Avatar
           name={other.name}
@@ -165,49 +244,19 @@ function SessionView({
         </div>
       </div>
 
-      {over ? (
-        <Summary session={session} isCoach={isCoach} now={now} homePath={homePath} />
+      {withChat ? (
+        // Phones: time, chat, details. Wide: the chat as the main column, time and details beside it.
+        <div className="mt-6 grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
+          <div className="lg:col-start-2 lg:row-start-1">{status}</div>
+          <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">{main}</div>
+          <div className="lg:col-start-2 lg:row-start-2">{details}</div>
+        </div>
       ) : (
-        <LivePanel session={session} isCoach={isCoach} now={now} />
+        <>
+          {status}
+          {details}
+        </>
       )}
-
-      <section aria-labelledby="session-details-heading" className={`${cardClasses} mt-4 p-5 sm:p-6`}>
-        <h2 id="session-details-heading" className="text-lg font-semibold">
-          Details
-        </h2>
-        <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-          <Detail label="Coach">{session.coach_name}</Detail>
-          <Detail label="Client">{session.client_name}</Detail>
-          <Detail label="Format">
-            <span className="inline-flex items-center gap-1.5">
-              <FormatIcon aria-hidden="true" className="size-4 text-primary" />
-              {FORMAT_LABELS[session.format]}
-            </span>
-          </Detail>
-          <Detail label="Booked length">{minutesText(session.duration_minutes)}</Detail>
-          <Detail label="Started">
-            <time dateTime={session.start_time}>{dateTimeText.format(new Date(session.start_time))}</time>
-          </Detail>
-          <Detail label={isCoach ? 'Price' : 'You paid'}>
-            <span className="tabular-nums">{formatCents(session.payment_amount)}</span>
-            {session.discount_amount && session.original_price !== null ? (
-              <span className="text-text-muted">
-                {' '}
-                ({formatCents(session.original_price)} less {formatCents(session.discount_amount)}
-                {session.coupon_code ? ` with ${session.coupon_code}` : ''})
-              </span>
-            ) : null}
-          </Detail>
-          <Detail label="Purpose" wide>
-            {session.client_purpose}
-          </Detail>
-          {session.session_description ? (
-            <Detail label="More about it" wide>
-              <span className="whitespace-pre-line">{session.session_description}</span>
-            </Detail>
-          ) : null}
-        </dl>
-      </section>
     </Frame>
   );
 }
@@ -221,14 +270,26 @@ function Detail({ label, wide = false, children }: { label: string; wide?: boole
   );
 }
 
-function LivePanel({ session, isCoach, now }: { session: ChatSession; isCoach: boolean; now: number }) {
+function LivePanel({
+  session,
+  isCoach,
+  now,
+  withChat,
+  className,
+}: {
+  session: ChatSession;
+  isCoach: boolean;
+  now: number;
+  withChat: boolean;
+  className: string;
+}) {
   const { end, ending } = useEndSession(session.id);
   const [confirming, setConfirming] = useState(false);
   const left = msLeft(session, now);
   const total = session.duration_minutes * 60_000;
   const elapsedShare = total > 0 ? Math.min(1, Math.max(0, 1 - left / total)) : 1;
   return (
-    <section aria-labelledby="session-time-heading" className={`${cardClasses} mt-6 p-5 sm:p-6`}>
+    <section aria-labelledby="session-time-heading" className={`${cardClasses} p-5 sm:p-6 ${className}`}>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h2
@@ -270,7 +331,9 @@ function LivePanel({ session, isCoach, now }: { session: ChatSession; isCoach: b
       <p className="mt-4 flex gap-2 rounded-[var(--radius-control)] bg-primary-soft px-3 py-2.5 text-sm text-text">
         <Hourglass aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
         <span>
-          The live room, with chat, audio and video, is on its way and will open right here.{' '}
+          {withChat
+            ? 'Audio and video calls are on their way; for now, talk in the chat.'
+            : 'The live room, with chat, audio and video, is on its way and will open right here.'}{' '}
           {isCoach
             ? 'End the session when you are done; the payment is settled then.'
             : 'The session ends by itself when its time is up.'}
@@ -308,17 +371,22 @@ function Summary({
   isCoach,
   now,
   homePath,
+  className,
+  narrow,
 }: {
   session: ChatSession;
   isCoach: boolean;
   now: number;
   homePath: string;
+  className: string;
+  /** Beside the chat (a narrow column on wide screens). */
+  narrow: boolean;
 }) {
   const lasted = lastedMinutes(session, now);
   // The coach's share is floor(95 %) of the payment (domain/money/pricing); the server's figure wins.
   const earnings = session.earnings ?? splitSettlement(cents(session.payment_amount)).coach;
   return (
-    <section aria-labelledby="session-summary-heading" className={`${cardClasses} mt-6 p-5 sm:p-6`}>
+    <section aria-labelledby="session-summary-heading" className={`${cardClasses} p-5 sm:p-6 ${className}`}>
       <h2 id="session-summary-heading" className="flex items-center gap-2 text-lg font-semibold">
         <CircleCheck aria-hidden="true" className="size-5 text-success" />
         Session completed
@@ -337,7 +405,8 @@ function Summary({
           'Its time is up.'
         )}
       </p>
-      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+      {/* Beside the chat the column is narrow: two tiles a row, the earnings across (lg:). */}
+      <dl className={`mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 ${narrow ? 'lg:grid-cols-2' : ''}`}>
         <SummaryTile
           label="Duration"
           value={lastedText(lasted)}
@@ -350,6 +419,7 @@ function Summary({
             value={formatCents(earnings)}
             note={session.earnings === null ? 'Being settled' : '95 % of the price'}
             highlight
+            narrow={narrow}
           />
         ) : null}
       </dl>
@@ -368,15 +438,17 @@ function SummaryTile({
   value,
   note,
   highlight = false,
+  narrow = false,
 }: {
   label: string;
   value: string;
   note?: string;
   highlight?: boolean;
+  narrow?: boolean;
 }) {
   return (
     <div
-      className={`rounded-[var(--radius-control)] px-3 py-2.5 ${highlight ? 'col-span-2 bg-primary-soft sm:col-span-1' : 'bg-surface-sunken'}`}
+      className={`rounded-[var(--radius-control)] px-3 py-2.5 ${highlight ? `col-span-2 bg-primary-soft sm:col-span-1 ${narrow ? 'lg:col-span-2' : ''}` : 'bg-surface-sunken'}`}
     >
       <dt className="text-xs font-medium text-text-muted">{label}</dt>
       <dd className={`mt-0.5 text-xl font-semibold tabular-nums ${highlight ? 'text-primary' : ''}`}>

@@ -1,0 +1,62 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import {
+  CHAT_EVENTS,
+  chatMessageEventPayloadSchema,
+  chatReadEventPayloadSchema,
+} from '../../../../contracts/chat';
+import { onUserEvent, onUserResync } from '../../../lib/realtime/user-events';
+import { addToChatLog, chatLogQueryKey, fetchChatLog, raiseChatRead } from '../api/chat';
+
+export type ChatSide = 'coach' | 'client';
+
+/**
+ * The session's chat log: the history on load, live messages and read receipts from the person's own
+ * topic (only this session's), and a refetch of what came after on resync and on window focus.
+ */
+export function useChatLog(sessionId: string, viewerId: string, mySide: ChatSide) {
+  const queryClient = useQueryClient();
+  const otherSide: ChatSide = mySide === 'coach' ? 'client' : 'coach';
+  const query = useQuery(
+    queryOptions({
+      queryKey: chatLogQueryKey(sessionId),
+      queryFn: ({ signal }) => fetchChatLog(queryClient, sessionId, signal),
+      staleTime: 0,
+      // Focus refetches are done below (the default needs the visibility API; this is explicit).
+      refetchOnWindowFocus: false,
+    }),
+  );
+
+  useEffect(() => {
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: chatLogQueryKey(sessionId) });
+    const offMessage = onUserEvent(CHAT_EVENTS.messageCreated, (event) => {
+      const parsed = chatMessageEventPayloadSchema.safeParse(event.payload);
+      if (!parsed.success) {
+        console.error('A chat_message.created event did not match the contract', parsed.error);
+        return;
+      }
+      if (parsed.data.message.session_id !== sessionId) return;
+      addToChatLog(queryClient, sessionId, [parsed.data.message]);
+    });
+    const offRead = onUserEvent(CHAT_EVENTS.messageRead, (event) => {
+      const parsed = chatReadEventPayloadSchema.safeParse(event.payload);
+      if (!parsed.success) {
+        console.error('A chat_message.read event did not match the contract', parsed.error);
+        return;
+      }
+      const { session_id, user_id, seq } = parsed.data;
+      if (session_id !== sessionId || user_id === viewerId) return;
+      raiseChatRead(queryClient, sessionId, otherSide, seq);
+    });
+    const offResync = onUserResync(refetch);
+    window.addEventListener('focus', refetch);
+    return () => {
+      offMessage();
+      offRead();
+      offResync();
+      window.removeEventListener('focus', refetch);
+    };
+  }, [queryClient, sessionId, viewerId, otherSide]);
+
+  return query;
+}
