@@ -4,6 +4,7 @@ import {
   desc,
   eq,
   getTableColumns,
+  inArray,
   isNotNull,
   lte,
   notInArray,
@@ -183,6 +184,23 @@ export function createChatSessionsRepository() {
         .orderBy(asc(chatSessions.startTime), asc(chatSessions.id))
         .limit(limit)
         .for('update', { skipLocked: true });
+    },
+
+    /**
+     * Row-locks the coaches' profiles in id order. completeDue takes them before anything else in a
+     * batch: the presence announcement of each completion locks its coach's profile and then the one
+     * broadcast topic, so two instances whose batches share a coach would otherwise deadlock (one holds
+     * the topic and waits for the profile the other holds while it waits for the topic).
+     */
+    async lockCoachProfiles(executor: DbExecutor, coachIds: readonly string[]): Promise<void> {
+      const sorted = [...new Set(coachIds)].sort();
+      if (sorted.length === 0) return;
+      await executor
+        .select({ userId: profiles.userId })
+        .from(profiles)
+        .where(inArray(profiles.userId, sorted))
+        .orderBy(asc(profiles.userId))
+        .for('update');
     },
 
     /** Compare-and-set active -> completed; undefined when it was not active any more. */

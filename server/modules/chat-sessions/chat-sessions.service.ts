@@ -358,6 +358,10 @@ export function createChatSessionsService(deps: {
           // One coach after another (then by id): concurrent runs lock coaches' profiles (presence) and
           // ledger accounts in the same order, so they queue instead of deadlocking.
           const ordered = [...due].sort((a, b) => compare(a.coachId, b.coachId) || compare(a.id, b.id));
+          await repository.lockCoachProfiles(
+            tx,
+            ordered.map((row) => row.coachId),
+          );
           const events: RealtimeEvent[] = [];
           let done = 0;
           for (const row of ordered) {
