@@ -9,45 +9,21 @@ import { dispatchUserEvent, dispatchUserResync } from '../../lib/realtime/user-e
 import { buildMe, stubApi, type StubHandler } from '../../lib/testing/stub-api';
 import { useActiveSessionRedirect } from '../../lib/use-active-session-redirect';
 import { ActiveSessionProvider } from './active-session-provider';
+import { chatSession as chatSessionFixture } from '../../lib/testing/session-fixtures';
 
 const ID = '00000000-0000-4000-8000-0000000000e1';
 const OTHER = '00000000-0000-4000-8000-0000000000e2';
 
 function chatSession(id: string, overrides: Partial<ChatSession> = {}): ChatSession {
-  const start = new Date();
-  return {
+  return chatSessionFixture({
     id,
     coach_id: '00000000-0000-4000-8000-0000000000c1',
     client_id: '00000000-0000-4000-8000-000000000001',
     request_id: null,
-    coach_name: 'Lena Ortiz',
-    coach_username: 'lena',
-    coach_avatar_url: null,
-    client_name: 'Maya Thompson',
     client_email: null,
-    format: 'video',
-    status: 'active',
-    created_at: start.toISOString(),
-    start_time: start.toISOString(),
-    ends_at: new Date(start.getTime() + 30 * 60_000).toISOString(),
-    end_time: null,
-    duration_minutes: 30,
-    payment_amount: 8000,
-    session_value: 8000,
-    earnings: null,
-    completed_by: null,
-    timer_started: false,
-    timer_started_at: null,
-    coach_present: true,
-    client_present: false,
     client_purpose: 'Talk',
-    session_description: null,
-    original_price: 8000,
-    discount_amount: null,
-    coupon_code: null,
-    coupon_discount_type: null,
     ...overrides,
-  };
+  });
 }
 
 /** What the redirect sees, and the redirect itself (mounted once in the signed-in layout). */

@@ -4,6 +4,7 @@ import { SESSION_EVENTS, type ChatSession, type SessionRequest } from '../../../
 import { dispatchUserEvent } from '../../lib/realtime/user-events';
 import { buildMe, USER_ID } from '../../lib/testing/stub-api';
 import { renderApp } from '../testing/render-app';
+import { chatSession as chatSessionFixture } from '../../lib/testing/session-fixtures';
 
 /* The issue #6 session screens and lists in the real route table (routes, guards, layouts). */
 
@@ -12,39 +13,21 @@ const OTHER = '00000000-0000-4000-8000-0000000000c9';
 
 function chatSession(overrides: Partial<ChatSession> = {}): ChatSession {
   const start = new Date(Date.now() - 5 * 60_000);
-  return {
+  return chatSessionFixture({
     id: ID,
     coach_id: OTHER,
     client_id: USER_ID,
     request_id: null,
-    coach_name: 'Lena Ortiz',
-    coach_username: 'lena',
-    coach_avatar_url: null,
-    client_name: 'Maya Thompson',
-    client_email: 'maya@example.test',
-    format: 'video',
     status: 'completed',
     created_at: start.toISOString(),
     start_time: start.toISOString(),
     ends_at: new Date(start.getTime() + 30 * 60_000).toISOString(),
     end_time: new Date().toISOString(),
-    duration_minutes: 30,
-    payment_amount: 8000,
-    session_value: 8000,
-    earnings: null,
     completed_by: 'coach',
-    timer_started: false,
-    timer_started_at: null,
-    coach_present: true,
     client_present: true,
     client_purpose: 'Talk about work',
-    session_description: null,
-    original_price: 8000,
-    discount_amount: null,
-    coupon_code: null,
-    coupon_discount_type: null,
     ...overrides,
-  };
+  });
 }
 
 const list = (sessions: ChatSession[], size: number) => ({

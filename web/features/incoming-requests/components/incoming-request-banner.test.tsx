@@ -13,6 +13,7 @@ import { ToastProvider } from '../../../components/toast';
 import { dispatchUserEvent, dispatchUserResync } from '../../../lib/realtime/user-events';
 import { apiError, stubApi, type StubHandler, type StubResponse } from '../../../lib/testing/stub-api';
 import { IncomingRequestBanner } from './incoming-request-banner';
+import { chatSession as chatSessionFixture } from '../../../lib/testing/session-fixtures';
 
 const COACH = '00000000-0000-4000-8000-0000000000c1';
 const CLIENT = '00000000-0000-4000-8000-0000000000a1';
@@ -56,39 +57,20 @@ function request(n = 1, overrides: Partial<SessionRequest> = {}): SessionRequest
 }
 
 function chatSession(req: SessionRequest): ChatSession {
-  const now = new Date().toISOString();
-  return {
+  return chatSessionFixture({
     id: SESSION_ID,
     coach_id: req.coach_id,
     client_id: req.client_id,
     request_id: req.id,
-    coach_name: 'Lena Ortiz',
-    coach_username: 'lena',
-    coach_avatar_url: null,
     client_name: req.client_name,
     client_email: req.client_email,
     format: req.format,
-    status: 'active',
-    created_at: now,
-    start_time: now,
-    ends_at: new Date(Date.now() + 30 * 60_000).toISOString(),
-    end_time: null,
-    duration_minutes: 30,
     payment_amount: req.price,
     session_value: req.price,
-    earnings: null,
-    completed_by: null,
-    timer_started: false,
-    timer_started_at: null,
-    coach_present: true,
-    client_present: false,
     client_purpose: req.purpose,
     session_description: req.description,
     original_price: req.original_price,
-    discount_amount: null,
-    coupon_code: null,
-    coupon_discount_type: null,
-  };
+  });
 }
 
 let seq = 0;

@@ -12,6 +12,7 @@ import { dispatchUserEvent, dispatchUserResync } from '../../../lib/realtime/use
 import { apiError, stubApi, type StubHandler } from '../../../lib/testing/stub-api';
 import type { SessionListAs, SessionListStatus } from '../api/sessions';
 import { SessionList } from './session-list';
+import { chatSession as chatSessionFixture } from '../../../lib/testing/session-fixtures';
 
 const COACH = '00000000-0000-4000-8000-0000000000c1';
 const CLIENT = '00000000-0000-4000-8000-0000000000a1';
@@ -19,14 +20,11 @@ const idOf = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0
 
 function chatSession(n: number, overrides: Partial<ChatSession> = {}): ChatSession {
   const start = new Date(Date.now() - n * 3_600_000);
-  return {
+  return chatSessionFixture({
     id: idOf(n),
     coach_id: COACH,
     client_id: CLIENT,
     request_id: null,
-    coach_name: 'Lena Ortiz',
-    coach_username: 'lena',
-    coach_avatar_url: null,
     client_name: `Client ${n}`,
     client_email: null,
     format: 'text',
@@ -35,23 +33,15 @@ function chatSession(n: number, overrides: Partial<ChatSession> = {}): ChatSessi
     start_time: start.toISOString(),
     ends_at: new Date(start.getTime() + 30 * 60_000).toISOString(),
     end_time: new Date(start.getTime() + 20 * 60_000).toISOString(),
-    duration_minutes: 30,
     payment_amount: 6000,
     session_value: 6000,
     earnings: 5700,
     completed_by: 'coach',
-    timer_started: false,
-    timer_started_at: null,
-    coach_present: true,
     client_present: true,
     client_purpose: `Purpose ${n}`,
-    session_description: null,
     original_price: 6000,
-    discount_amount: null,
-    coupon_code: null,
-    coupon_discount_type: null,
     ...overrides,
-  };
+  });
 }
 
 const page = (sessions: ChatSession[], total: number, pageNo: number, size: number): SessionListBody => ({

@@ -9,6 +9,7 @@ import { dispatchUserEvent } from '../../../lib/realtime/user-events';
 import { apiError, stubApi, type StubHandler, type StubResponse } from '../../../lib/testing/stub-api';
 import { sessionListsKey } from '../api/sessions';
 import { SessionScreen } from './session-screen';
+import { chatSession as chatSessionFixture } from '../../../lib/testing/session-fixtures';
 
 const COACH = '00000000-0000-4000-8000-0000000000c1';
 const CLIENT = '00000000-0000-4000-8000-0000000000a1';
@@ -16,40 +17,19 @@ const ID = '00000000-0000-4000-8000-0000000000e1';
 const MINUTE = 60_000;
 
 function chatSession(overrides: Partial<ChatSession> = {}): ChatSession {
-  const start = new Date(Date.now());
-  return {
+  return chatSessionFixture({
     id: ID,
     coach_id: COACH,
     client_id: CLIENT,
     request_id: '00000000-0000-4000-8000-0000000000d1',
-    coach_name: 'Lena Ortiz',
-    coach_username: 'lena',
-    coach_avatar_url: null,
-    client_name: 'Maya Thompson',
-    client_email: 'maya@example.test',
     format: 'audio',
-    status: 'active',
-    created_at: start.toISOString(),
-    start_time: start.toISOString(),
-    ends_at: new Date(start.getTime() + 30 * MINUTE).toISOString(),
-    end_time: null,
-    duration_minutes: 30,
     payment_amount: 7000,
     session_value: 7000,
-    earnings: null,
-    completed_by: null,
-    timer_started: false,
-    timer_started_at: null,
-    coach_present: true,
-    client_present: false,
+    original_price: 7000,
     client_purpose: 'Sleep has been rough lately',
     session_description: 'Waking at 4 every night.',
-    original_price: 7000,
-    discount_amount: null,
-    coupon_code: null,
-    coupon_discount_type: null,
     ...overrides,
-  };
+  });
 }
 
 const advance = (ms: number) => act(async () => vi.advanceTimersByTimeAsync(ms));

@@ -6,44 +6,20 @@ import { SESSION_EVENTS, type ChatSession } from '../../../../contracts/sessions
 import { dispatchUserEvent } from '../../../lib/realtime/user-events';
 import { apiError, stubApi, type StubHandler } from '../../../lib/testing/stub-api';
 import { SESSION_WAITING_RECHECK_MS, SessionWaitingScreen } from './session-waiting-screen';
+import { chatSession as chatSessionFixture } from '../../../lib/testing/session-fixtures';
 
 const ID = '00000000-0000-4000-8000-0000000000e1';
 
 function chatSession(overrides: Partial<ChatSession> = {}): ChatSession {
-  const start = new Date();
-  return {
+  return chatSessionFixture({
     id: ID,
     coach_id: '00000000-0000-4000-8000-0000000000c1',
     client_id: '00000000-0000-4000-8000-0000000000a1',
     request_id: null,
-    coach_name: 'Lena Ortiz',
-    coach_username: 'lena',
-    coach_avatar_url: null,
-    client_name: 'Maya Thompson',
     client_email: null,
-    format: 'video',
-    status: 'active',
-    created_at: start.toISOString(),
-    start_time: start.toISOString(),
-    ends_at: new Date(start.getTime() + 30 * 60_000).toISOString(),
-    end_time: null,
-    duration_minutes: 30,
-    payment_amount: 8000,
-    session_value: 8000,
-    earnings: null,
-    completed_by: null,
-    timer_started: false,
-    timer_started_at: null,
-    coach_present: true,
-    client_present: false,
     client_purpose: 'Talk',
-    session_description: null,
-    original_price: 8000,
-    discount_amount: null,
-    coupon_code: null,
-    coupon_discount_type: null,
     ...overrides,
-  };
+  });
 }
 
 const advance = (ms: number) => act(async () => vi.advanceTimersByTimeAsync(ms));
