@@ -19,7 +19,7 @@ import { chatSessions } from './sessions';
  * messages of a session 1, 2, 3… without gaps: it is taken under a row lock on the chat_sessions row
  * in the insert's transaction. Events travel on each party's `user:<id>` topic.
  */
-export const CHAT_MESSAGE_TYPES = ['text'] as const;
+export const CHAT_MESSAGE_TYPES = ['text', 'image', 'file', 'voice'] as const;
 export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
 export const CHAT_SENDER_TYPES = ['coach', 'client'] as const;
 export type ChatSenderType = (typeof CHAT_SENDER_TYPES)[number];
@@ -40,13 +40,31 @@ export const chatMessages = pgTable(
     messageContent: text('message_content').notNull(),
     messageType: text('message_type').$type<ChatMessageType>().notNull().default('text'),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    /**
+     * image, file and voice messages: the stored object (private to the session's parties, served by
+     * the chat module, never a public URL), the sender's file name (shown, never trusted for the
+     * type), the checked MIME type, its size in bytes and, for voice notes, the length.
+     */
+    attachmentKey: text('attachment_key'),
+    attachmentName: text('attachment_name'),
+    attachmentMime: text('attachment_mime'),
+    attachmentSize: integer('attachment_size'),
+    attachmentDurationMs: integer('attachment_duration_ms'),
   },
   (table) => [
     unique('chat_messages_session_seq_uq').on(table.sessionId, table.seq),
     check('chat_messages_seq_ck', sql`${table.seq} > 0`),
     check('chat_messages_sender_type_ck', sql`${table.senderType} in ('coach', 'client')`),
-    check('chat_messages_content_ck', sql`char_length(btrim(${table.messageContent})) between 1 and 4000`),
-    check('chat_messages_type_ck', sql`${table.messageType} in ('text')`),
+    // A text message has 1-4000 characters; an attachment's caption may be empty.
+    check(
+      'chat_messages_content_ck',
+      sql`char_length(${table.messageContent}) <= 4000 and (${table.messageType} <> 'text' or char_length(btrim(${table.messageContent})) >= 1)`,
+    ),
+    check('chat_messages_type_ck', sql`${table.messageType} in ('text', 'image', 'file', 'voice')`),
+    check(
+      'chat_messages_attachment_ck',
+      sql`(${table.messageType} = 'text') = (${table.attachmentKey} is null) and (${table.attachmentKey} is null or (${table.attachmentMime} is not null and ${table.attachmentSize} > 0))`,
+    ),
     index('chat_messages_sender_idx').on(table.senderUserId),
   ],
 );

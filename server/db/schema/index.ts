@@ -15,6 +15,7 @@ export * from './profiles';
 export * from './realtime';
 export * from './programs';
 export * from './services';
+export * from './session-room';
 export * from './sessions';
 export * from './system';
 export * from './wallet';

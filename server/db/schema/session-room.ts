@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { chatSessions } from './sessions';
+
+/**
+ * The live session room (issue #7 points 3 and 6).
+ *
+ * session_presence: which realtime sockets have a session's room open, one row per socket (the gateway
+ * inserts it when a tab joins the room, deletes it when the tab leaves or disconnects, and refreshes
+ * `seen_at` for its instance every sweep, like realtime_connections). chat_sessions.coach_present and
+ * client_present are derived from the fresh rows; the first moment both are present starts the timer.
+ */
+export const SESSION_SIDES = ['coach', 'client'] as const;
+export type SessionSide = (typeof SESSION_SIDES)[number];
+
+export const sessionPresence = pgTable(
+  'session_presence',
+  {
+    socketId: text('socket_id').primaryKey(),
+    instanceId: text('instance_id').notNull(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => chatSessions.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    side: text('side').$type<SessionSide>().notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check('session_presence_side_ck', sql`${table.side} in ('coach', 'client')`),
+    index('session_presence_session_idx').on(table.sessionId, table.side, table.seenAt),
+    index('session_presence_instance_idx').on(table.instanceId),
+  ],
+);
+
+/**
+ * A client's request for more minutes in a live session (issue #7 point 3): quoted at the session's
+ * rate and held from the wallet (money_holds reference ('session_extension', id)) when asked; the
+ * coach accepts (the session's duration and payment grow; the hold is captured with the session) or
+ * declines (released). At most one pending per session. Status changes are compare-and-set.
+ */
+export const SESSION_EXTENSION_STATUSES = [
+  'pending',
+  'accepted',
+  'declined',
+  'cancelled',
+  'expired',
+] as const;
+export type SessionExtensionStatus = (typeof SESSION_EXTENSION_STATUSES)[number];
+
+export const sessionExtensions = pgTable(
+  'session_extensions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => chatSessions.id),
+    coachId: uuid('coach_id')
+      .notNull()
+      .references(() => users.id),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id),
+    minutes: integer('minutes').notNull(),
+    /** Integer cents held. */
+    price: bigint('price', { mode: 'number' }).notNull(),
+    status: text('status').$type<SessionExtensionStatus>().notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+  },
+  (table) => [
+    check(
+      'session_extensions_status_ck',
+      sql`${table.status} in ('pending', 'accepted', 'declined', 'cancelled', 'expired')`,
+    ),
+    check('session_extensions_minutes_ck', sql`${table.minutes} between 5 and 120`),
+    check('session_extensions_price_ck', sql`${table.price} >= 0`),
+    uniqueIndex('session_extensions_one_pending_uq')
+      .on(table.sessionId)
+      .where(sql`${table.status} = 'pending'`),
+    index('session_extensions_session_idx').on(table.sessionId, table.createdAt),
+    index('session_extensions_expiry_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/**
+ * Reviews after a session (issue #7 point 5). The client reviews the coach (`author_role` client) and
+ * the coach reviews the client (`author_role` coach), once each per session. Double-blind: a review is
+ * visible from `visible_at` = when both have written, or the session's end + 7 days, whichever comes
+ * first. The coach may reply once to the client's review. `counted_at` is set when the review has been
+ * counted into coach_stats (it is counted once it is visible).
+ */
+export const REVIEW_AUTHOR_ROLES = ['client', 'coach'] as const;
+export type ReviewAuthorRole = (typeof REVIEW_AUTHOR_ROLES)[number];
+
+export const sessionReviews = pgTable(
+  'session_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => chatSessions.id),
+    coachId: uuid('coach_id')
+      .notNull()
+      .references(() => users.id),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id),
+    authorRole: text('author_role').$type<ReviewAuthorRole>().notNull(),
+    authorUserId: uuid('author_user_id')
+      .notNull()
+      .references(() => users.id),
+    rating: integer('rating').notNull(),
+    body: text('body').notNull().default(''),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    visibleAt: timestamp('visible_at', { withTimezone: true }).notNull(),
+    countedAt: timestamp('counted_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('session_reviews_role_ck', sql`${table.authorRole} in ('client', 'coach')`),
+    check('session_reviews_rating_ck', sql`${table.rating} between 1 and 5`),
+    check('session_reviews_body_ck', sql`char_length(${table.body}) <= 2000`),
+    check(
+      'session_reviews_reply_ck',
+      sql`(${table.reply} is null) = (${table.repliedAt} is null) and (${table.reply} is null or (${table.authorRole} = 'client' and char_length(btrim(${table.reply})) between 1 and 1000))`,
+    ),
+    uniqueIndex('session_reviews_session_role_uq').on(table.sessionId, table.authorRole),
+    index('session_reviews_coach_idx').on(table.coachId, table.authorRole, table.visibleAt),
+    index('session_reviews_client_idx').on(table.clientId, table.authorRole, table.visibleAt),
+    index('session_reviews_uncounted_idx')
+      .on(table.visibleAt)
+      .where(sql`${table.countedAt} is null`),
+  ],
+);
+
+/**
+ * The coach's follow-up after a session (issue #7 point 6): notes and resources (title + https URL)
+ * for the client, emailed as coach_followup through the outbox. A coach may send several.
+ */
+export type FollowupResource = { title: string; url: string };
+
+export const sessionFollowups = pgTable(
+  'session_followups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => chatSessions.id),
+    coachId: uuid('coach_id')
+      .notNull()
+      .references(() => users.id),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id),
+    notes: text('notes').notNull(),
+    resources: jsonb('resources').$type<FollowupResource[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check('session_followups_notes_ck', sql`char_length(btrim(${table.notes})) between 1 and 5000`),
+    index('session_followups_session_idx').on(table.sessionId, table.createdAt),
+    index('session_followups_client_idx').on(table.clientId, table.createdAt),
+  ],
+);
