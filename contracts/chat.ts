@@ -23,7 +23,7 @@ export const CHAT_MESSAGE_MAX = 4_000;
 /** Messages per page of history (the default and the most one page returns). */
 export const CHAT_HISTORY_LIMIT = 200;
 
-export const CHAT_MESSAGE_TYPES = ['text'] as const;
+export const CHAT_MESSAGE_TYPES = ['text', 'image', 'file', 'voice'] as const;
 export const CHAT_SENDER_TYPES = ['coach', 'client'] as const;
 
 export const CHAT_MESSAGES = {
