@@ -9,8 +9,11 @@ import { register } from 'tsx/esm/api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-if (!fs.existsSync(path.join(root, 'dist', 'web', 'index.html'))) {
-  process.stderr.write('dist/web is missing: run `npx vite build` first (npm run test:e2e does).\n');
+// WEB_DIST_DIR lets two people run end-to-end tests side by side, each on their own build
+// (`npx vite build --outDir dist/web-mine`); the default is dist/web.
+const webDist = process.env.WEB_DIST_DIR || path.join('dist', 'web');
+if (!fs.existsSync(path.join(root, webDist, 'index.html'))) {
+  process.stderr.write(`${webDist} is missing: run \`npx vite build\` first (npm run test:e2e does).\n`);
   process.exit(1);
 }
 
@@ -21,7 +24,10 @@ fs.chmodSync(dataDir, 0o755);
 // Where the throwaway database lives, for the few journeys that must move time forward on the server
 // (test/e2e/lib/database.ts: e.g. let a request's 180 s pass without waiting 180 s).
 fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
-fs.writeFileSync(path.join(root, 'test-results', 'e2e-server.json'), JSON.stringify({ dataDir }));
+fs.writeFileSync(
+  path.join(root, 'test-results', `e2e-server-${process.env.E2E_PORT || '4310'}.json`),
+  JSON.stringify({ dataDir }),
+);
 
 // The server stops PostgreSQL before it exits (graceful shutdown, or a failed start), so the
 // directory can go once the process is on its way out.

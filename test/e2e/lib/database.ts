@@ -9,9 +9,9 @@ import pg from 'pg';
  * runs for real.
  */
 export async function withE2eDatabase<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const { dataDir } = JSON.parse(fs.readFileSync(path.join('test-results', 'e2e-server.json'), 'utf8')) as {
-    dataDir: string;
-  };
+  // One file per e2e port (E2E_PORT), so runs side by side each find their own server.
+  const file = path.join('test-results', `e2e-server-${process.env.E2E_PORT ?? '4310'}.json`);
+  const { dataDir } = JSON.parse(fs.readFileSync(file, 'utf8')) as { dataDir: string };
   const password = fs.readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
   // postmaster.pid: line 4 is the port.
   const port = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3];
