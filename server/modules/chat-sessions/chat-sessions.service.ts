@@ -50,6 +50,12 @@ export type ChatSessionsLogger = {
 /** Records the coach's presence (busy or not) in the caller's transaction: the presence module. */
 export type AnnouncePresence = (tx: DbExecutor, coachId: string) => Promise<RealtimeEvent | null>;
 
+/** Called in the completing transaction once a session is completed. */
+export type OnSessionCompleted = (
+  tx: DbExecutor,
+  session: { id: string; coachId: string; clientId: string },
+) => Promise<void>;
+
 export type EndOutcome = { ended: true; session: ChatSession } | { ended: false; session: ChatSession };
 
 type Viewer = 'coach' | 'client';
@@ -125,6 +131,11 @@ export function createChatSessionsService(deps: {
   clock: Clock;
   /** The presence module's announce; without it no presence event is recorded. */
   announcePresence?: AnnouncePresence;
+  /**
+   * Runs in the completing transaction, after the session is marked completed (e.g. the reviews module
+   * refreshes coach_stats and client_coach_stats). A failure rolls the completion back with it.
+   */
+  onCompleted?: OnSessionCompleted;
   logger?: ChatSessionsLogger;
 }) {
   const { db, repository, settlement, realtime, clock } = deps;
@@ -222,6 +233,7 @@ export function createChatSessionsService(deps: {
     });
     // Under the row lock the status cannot have changed; if it did, roll the capture back with it.
     if (!done) throw new Error(`chat session ${row.id} changed under its row lock`);
+    await deps.onCompleted?.(tx, { id: row.id, coachId: row.coachId, clientId: row.clientId });
     const view = await requireView(tx, row.id);
     return [...(await recordUpdated(tx, view, now)), ...(await announce(tx, row.coachId))];
   }
