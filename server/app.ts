@@ -116,6 +116,9 @@ import {
 import { createChatRepository } from './modules/chat/chat.repository';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { createChatService, type ChatService } from './modules/chat/chat.service';
+import { createFollowupsRepository } from './modules/followups/followups.repository';
+import { followupsRoutes } from './modules/followups/followups.routes';
+import { createFollowupsService } from './modules/followups/followups.service';
 import { createPresenceRepository } from './modules/presence/presence.repository';
 import { presenceRoutes } from './modules/presence/presence.routes';
 import { createPresenceService, type PresenceService } from './modules/presence/presence.service';
@@ -499,6 +502,22 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   app.decorate('chat', chat);
   await app.register(chatRoutes, { chat, guard });
   // ---- end chat
+
+  // ---- #7 follow-ups (wired by the followups module: /api/sessions/:id/followups)
+  // The coach's notes and resources after a session: the row, the coach_followup email and the
+  // client's event in one transaction (behind an Idempotency-Key); parties decided by chatSessions.get.
+  const followups = createFollowupsService({
+    db,
+    repository: createFollowupsRepository(),
+    findSession: (userId, sessionId) => app.chatSessions.get(userId, sessionId),
+    outbox,
+    realtime,
+    clock,
+    publicUrl: config.publicUrl,
+    logger: app.log.child({ module: 'followups' }),
+  });
+  await app.register(followupsRoutes, { followups, idempotency, guard });
+  // ---- end follow-ups
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   // Logs are written asynchronously: flush what is buffered when the app closes.

@@ -41,6 +41,21 @@ export type EmailTemplateData = {
     /** Who wrote (not in SPEC §7's list; the email would not say otherwise). */
     coachName: string;
   };
+  /** SPEC §7: the coach's notes and resources after a session, to the client (issue #7 point 6). */
+  coach_followup: {
+    clientEmail: string;
+    clientName: string;
+    coachName: string;
+    /** The format: text, audio or video. */
+    sessionType: string;
+    notes: string;
+    /** Titles and https links (validated by contracts/followups.ts). */
+    resources: { title: string; url: string }[];
+    /** `${publicUrl}/session/<id>`: the session's details and chat transcript. */
+    sessionUrl: string;
+    /** `${publicUrl}/follow-up/<id>`: every follow-up of the session. */
+    followupUrl: string;
+  };
 };
 
 export type EmailTemplate = keyof EmailTemplateData;
@@ -124,6 +139,42 @@ const RENDERERS: { [T in EmailTemplate]: (data: EmailTemplateData[T]) => Rendere
       bodyHtml:
         `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(about)}</p>` +
         `<blockquote style="white-space:pre-line">${escapeHtml(message)}</blockquote>`,
+    };
+  },
+  coach_followup: (data) => {
+    const coach = oneLine(data.coachName);
+    const greeting = `Hi ${oneLine(data.clientName)},`;
+    const intro = `${coach} sent you notes after your ${data.sessionType} session:`;
+    const notes = data.notes.trim();
+    const resources = data.resources.map((resource) => ({
+      title: oneLine(resource.title),
+      url: resource.url,
+    }));
+    const links = 'See the session and its chat, or every follow-up, in Wellspring:';
+    return {
+      subject: `Notes from ${coach} after your session`,
+      bodyText:
+        `${greeting}\n\n${intro}\n\n${notes}\n\n` +
+        (resources.length > 0
+          ? `Resources:\n${resources.map((resource) => `- ${resource.title}: ${resource.url}`).join('\n')}\n\n`
+          : '') +
+        `${links}\n${data.sessionUrl}\n${data.followupUrl}\n`,
+      bodyHtml:
+        `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>` +
+        `<blockquote style="white-space:pre-line">${escapeHtml(notes)}</blockquote>` +
+        (resources.length > 0
+          ? '<p>Resources:</p><ul>' +
+            resources
+              .map(
+                (resource) =>
+                  `<li><a href="${escapeHtml(resource.url)}">${escapeHtml(resource.title)}</a></li>`,
+              )
+              .join('') +
+            '</ul>'
+          : '') +
+        `<p>${escapeHtml(links)}</p>` +
+        `<p><a href="${escapeHtml(data.sessionUrl)}">Open the session</a> · ` +
+        `<a href="${escapeHtml(data.followupUrl)}">All follow-ups</a></p>`,
     };
   },
 };

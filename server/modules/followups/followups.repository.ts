@@ -1,0 +1,41 @@
+import { desc, eq } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { sessionFollowups, users } from '../../db/schema/index';
+
+export type FollowupRow = typeof sessionFollowups.$inferSelect;
+export type NewFollowupRow = typeof sessionFollowups.$inferInsert;
+
+/** session_followups (issue #7 point 6), and the client's address for the coach_followup email. */
+export function createFollowupsRepository() {
+  return {
+    async insertFollowup(executor: DbExecutor, values: NewFollowupRow): Promise<FollowupRow> {
+      const [row] = await executor.insert(sessionFollowups).values(values).returning();
+      if (!row) throw new Error('session_followups insert returned no row');
+      return row;
+    },
+
+    /** The session's follow-ups, newest first (ties by id, so the order is stable). */
+    listForSession(executor: DbExecutor, sessionId: string, limit: number): Promise<FollowupRow[]> {
+      return executor
+        .select()
+        .from(sessionFollowups)
+        .where(eq(sessionFollowups.sessionId, sessionId))
+        .orderBy(desc(sessionFollowups.createdAt), desc(sessionFollowups.id))
+        .limit(limit);
+    },
+
+    /** The person's email address and when it was confirmed (null when never). */
+    async emailOf(
+      executor: DbExecutor,
+      userId: string,
+    ): Promise<{ email: string | null; emailConfirmedAt: Date | null } | undefined> {
+      const [row] = await executor
+        .select({ email: users.email, emailConfirmedAt: users.emailConfirmedAt })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    },
+  };
+}
+
+export type FollowupsRepository = ReturnType<typeof createFollowupsRepository>;
