@@ -116,6 +116,9 @@ import {
 import { createChatRepository } from './modules/chat/chat.repository';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { createChatService, type ChatService } from './modules/chat/chat.service';
+import { createReviewsRepository } from './modules/reviews/reviews.repository';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service';
 import { createFollowupsRepository } from './modules/followups/followups.repository';
 import { followupsRoutes } from './modules/followups/followups.routes';
 import { createFollowupsService } from './modules/followups/followups.service';
@@ -463,6 +466,8 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     realtime,
     clock,
     announcePresence: (tx, coachId) => app.presence.announce(tx, coachId),
+    // The reviews module (wired below) recomputes coach_stats and client_coach_stats in the completing transaction.
+    onCompleted: (tx, s) => app.reviews.refreshStats(tx, s.coachId, s.clientId),
     logger: app.log.child({ module: 'chat-sessions' }),
   });
   app.decorate('chatSessions', chatSessions);
@@ -519,6 +524,20 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   await app.register(followupsRoutes, { followups, idempotency, guard });
   // ---- end follow-ups
 
+  // ---- #7 reviews (wired by the reviews module: app.reviews, /api/sessions/:id/reviews, /api/reviews,
+  // /api/coaches/:coachId/reviews). Double-blind under the session's row lock; parties decided by
+  // chatSessions.get; server/main.ts runs the visibility job (reviews visible after 7 days are counted).
+  const reviews = createReviewsService({
+    db,
+    repository: createReviewsRepository(),
+    findSession: (userId, sessionId) => app.chatSessions.get(userId, sessionId),
+    realtime,
+    clock,
+  });
+  app.decorate('reviews', reviews);
+  await app.register(reviewsRoutes, { reviews, guard });
+  // ---- end reviews
+
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   // Logs are written asynchronously: flush what is buffered when the app closes.
   app.addHook('onClose', async () => {
@@ -558,5 +577,7 @@ declare module 'fastify' {
     sessionRequests: SessionRequestsService;
     /** Chat messages of a session room: history, send (idempotent by message id), read receipts. */
     chat: ChatService;
+    /** Reviews after a session: create/reply/lists, refreshStats(tx, coachId, clientId), countDueVisible (job). */
+    reviews: ReviewsService;
   }
 }

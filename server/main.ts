@@ -15,6 +15,7 @@ import { createEarningsReleaseJob, type EarningsReleaseJob } from './jobs/earnin
 import { createRealtimeRetentionJob, type RealtimeRetentionJob } from './jobs/realtime-retention.job';
 import { createSessionLifecycleJob, type SessionLifecycleJob } from './jobs/session-lifecycle.job';
 import { createOutboxJob, type OutboxJob } from './jobs/outbox.job';
+import { createReviewVisibilityJob, type ReviewVisibilityJob } from './jobs/review-visibility.job';
 
 /** Process entry: config, database, buildApp, listen, graceful shutdown. */
 
@@ -53,6 +54,7 @@ async function main() {
   let earningsReleaseJob: EarningsReleaseJob | undefined;
   let sessionLifecycleJob: SessionLifecycleJob | undefined;
   let realtimeRetentionJob: RealtimeRetentionJob | undefined;
+  let reviewVisibilityJob: ReviewVisibilityJob | undefined;
 
   let shuttingDown: Promise<void> | undefined;
   let firstSignalAt = 0;
@@ -79,6 +81,7 @@ async function main() {
       await earningsReleaseJob?.stop();
       await sessionLifecycleJob?.stop();
       await realtimeRetentionJob?.stop();
+      await reviewVisibilityJob?.stop();
       await app?.close(); // stops accepting, waits for in-flight requests, closes sockets
       await database.close();
       await embedded?.stop();
@@ -154,6 +157,14 @@ async function main() {
       logger: app.log.child({ job: 'realtime-retention' }),
     });
     realtimeRetentionJob.start();
+    // Issue #7: every minute, reviews visible by time (7 days after the session) are counted into coach_stats.
+    const reviews = app.reviews;
+    reviewVisibilityJob = createReviewVisibilityJob({
+      countDueVisible: (now) => reviews.countDueVisible(now),
+      clock: systemClock,
+      logger: app.log.child({ job: 'review-visibility' }),
+    });
+    reviewVisibilityJob.start();
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     say('');
@@ -189,6 +200,7 @@ async function main() {
     await earningsReleaseJob?.stop().catch(() => undefined);
     await sessionLifecycleJob?.stop().catch(() => undefined);
     await realtimeRetentionJob?.stop().catch(() => undefined);
+    await reviewVisibilityJob?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);

@@ -1,0 +1,404 @@
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { holdsRole } from '../../db/role-queries';
+import {
+  chatSessions,
+  clientCoachStats,
+  coachStats,
+  profiles,
+  sessionRequests,
+  sessionReviews,
+  users,
+} from '../../db/schema/index';
+
+export type ReviewRow = typeof sessionReviews.$inferSelect;
+export type NewReviewRow = typeof sessionReviews.$inferInsert;
+
+/** start_time + duration_minutes: when an active session is over (SPEC §4). */
+const ENDS_AT = sql`(${chatSessions.startTime} + ${chatSessions.durationMinutes} * interval '1 minute')`;
+
+/** The caller's email when it is confirmed, else null (clients see sessions by confirmed email too). */
+const confirmedEmailOf = (userId: string) =>
+  sql`(select lower(${users.email}) from ${users} where ${users.id} = ${userId} and ${users.emailConfirmedAt} is not null)`;
+
+/** Shown as completed (SPEC §4): completed, or active with its end passed. */
+const shownCompleted = (now: Date): SQL =>
+  or(eq(chatSessions.status, 'completed'), sql`${ENDS_AT} <= ${now.toISOString()}`)!;
+
+/** Sessions where the person is the party `as`: the coach by id; the client by id or confirmed email. */
+const asParty = (userId: string, as: 'client' | 'coach'): SQL =>
+  as === 'coach'
+    ? eq(chatSessions.coachId, userId)
+    : or(
+        eq(chatSessions.clientId, userId),
+        sql`lower(${chatSessions.clientEmail}) = ${confirmedEmailOf(userId)}`,
+      )!;
+
+/** Stats of one coach computed from the real tables (SPEC §3 coach_stats). */
+export type CoachStatsFigures = {
+  totalSessions: number;
+  totalClients: number;
+  ratingAverage: string | null;
+  totalReviews: number;
+  avgResponseSeconds: number | null;
+  answeredInstant: number;
+  decidedInstant: number;
+};
+
+/**
+ * session_reviews, and the coach_stats / client_coach_stats rows the reviews module keeps (issue #7
+ * point 5). A session's two reviews are written under its chat_sessions row lock (lockSession), so two
+ * first reviews at once queue and the second sees the first.
+ */
+export function createReviewsRepository() {
+  return {
+    holdsCoachRole: (executor: DbExecutor, userId: string) => holdsRole(executor, userId, 'coach'),
+
+    /** Locks the session row (FOR UPDATE): the two sides' reviews of one session queue here. */
+    async lockSession(executor: DbExecutor, sessionId: string) {
+      const [row] = await executor
+        .select({
+          id: chatSessions.id,
+          coachId: chatSessions.coachId,
+          clientId: chatSessions.clientId,
+          endTime: chatSessions.endTime,
+          startTime: chatSessions.startTime,
+          durationMinutes: chatSessions.durationMinutes,
+        })
+        .from(chatSessions)
+        .where(eq(chatSessions.id, sessionId))
+        .for('update');
+      return row;
+    },
+
+    listForSession(executor: DbExecutor, sessionId: string): Promise<ReviewRow[]> {
+      return executor.select().from(sessionReviews).where(eq(sessionReviews.sessionId, sessionId));
+    },
+
+    async findById(executor: DbExecutor, id: string): Promise<ReviewRow | undefined> {
+      const [row] = await executor.select().from(sessionReviews).where(eq(sessionReviews.id, id));
+      return row;
+    },
+
+    /** Inserts unless this side already reviewed the session (then undefined). */
+    async insert(executor: DbExecutor, values: NewReviewRow): Promise<ReviewRow | undefined> {
+      const [row] = await executor
+        .insert(sessionReviews)
+        .values(values)
+        .onConflictDoNothing({ target: [sessionReviews.sessionId, sessionReviews.authorRole] })
+        .returning();
+      return row;
+    },
+
+    /** Brings the session's reviews still hidden at `now` forward to `now`. */
+    async revealSession(executor: DbExecutor, sessionId: string, now: Date): Promise<void> {
+      await executor
+        .update(sessionReviews)
+        .set({ visibleAt: now })
+        .where(
+          and(
+            eq(sessionReviews.sessionId, sessionId),
+            sql`${sessionReviews.visibleAt} > ${now.toISOString()}`,
+          ),
+        );
+    },
+
+    /** Marks the session's visible, uncounted reviews as counted into coach_stats. */
+    async markCounted(executor: DbExecutor, ids: readonly string[], now: Date): Promise<void> {
+      if (ids.length === 0) return;
+      await executor
+        .update(sessionReviews)
+        .set({ countedAt: now })
+        .where(and(inArray(sessionReviews.id, [...ids]), isNull(sessionReviews.countedAt)));
+    },
+
+    /** Compare-and-set: the reply, only while there is none. Undefined when one was already there. */
+    async setReply(
+      executor: DbExecutor,
+      input: { id: string; reply: string; now: Date },
+    ): Promise<ReviewRow | undefined> {
+      const [row] = await executor
+        .update(sessionReviews)
+        .set({ reply: input.reply, repliedAt: input.now })
+        .where(and(eq(sessionReviews.id, input.id), isNull(sessionReviews.reply)))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Reviews that became visible by `now` and are not counted yet, locked FOR UPDATE SKIP LOCKED
+     * (several instances take disjoint batches; a review being written right now is left to its writer).
+     */
+    lockDueVisible(executor: DbExecutor, now: Date, limit: number): Promise<ReviewRow[]> {
+      return executor
+        .select()
+        .from(sessionReviews)
+        .where(and(isNull(sessionReviews.countedAt), lte(sessionReviews.visibleAt, now)))
+        .orderBy(asc(sessionReviews.visibleAt), asc(sessionReviews.id))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+    },
+
+    /** A session with the coach's profile name and username (for the review screens). */
+    async findSessionView(executor: DbExecutor, sessionId: string) {
+      const [row] = await executor
+        .select({
+          id: chatSessions.id,
+          coachId: chatSessions.coachId,
+          clientId: chatSessions.clientId,
+          clientName: chatSessions.clientName,
+          coachName: profiles.fullName,
+          coachUsername: profiles.username,
+        })
+        .from(chatSessions)
+        .leftJoin(profiles, eq(profiles.userId, chatSessions.coachId))
+        .where(eq(chatSessions.id, sessionId));
+      return row;
+    },
+
+    /** Completed sessions where the person is `as` and has not written their review, newest first. */
+    awaiting(
+      executor: DbExecutor,
+      input: { userId: string; as: 'client' | 'coach'; now: Date; limit: number },
+    ) {
+      return executor
+        .select({
+          sessionId: chatSessions.id,
+          coachName: profiles.fullName,
+          clientName: chatSessions.clientName,
+          format: chatSessions.format,
+          startTime: chatSessions.startTime,
+          endTime: chatSessions.endTime,
+          durationMinutes: chatSessions.durationMinutes,
+        })
+        .from(chatSessions)
+        .leftJoin(profiles, eq(profiles.userId, chatSessions.coachId))
+        .where(
+          and(
+            asParty(input.userId, input.as),
+            shownCompleted(input.now),
+            sql`not exists (select 1 from ${sessionReviews} where ${sessionReviews.sessionId} = ${chatSessions.id} and ${sessionReviews.authorRole} = ${input.as})`,
+          ),
+        )
+        .orderBy(desc(chatSessions.startTime), desc(chatSessions.id))
+        .limit(input.limit);
+    },
+
+    /**
+     * Reviews of sessions where the person is `as`, written by `author` (the person's own when author =
+     * as; about them otherwise, then only those visible at `now`), newest first, with the session.
+     */
+    listOfParty(
+      executor: DbExecutor,
+      input: {
+        userId: string;
+        as: 'client' | 'coach';
+        author: 'client' | 'coach';
+        visibleBy?: Date;
+        limit: number;
+      },
+    ) {
+      return executor
+        .select({
+          review: sessionReviews,
+          coachName: profiles.fullName,
+          clientName: chatSessions.clientName,
+          format: chatSessions.format,
+          startTime: chatSessions.startTime,
+        })
+        .from(sessionReviews)
+        .innerJoin(chatSessions, eq(chatSessions.id, sessionReviews.sessionId))
+        .leftJoin(profiles, eq(profiles.userId, chatSessions.coachId))
+        .where(
+          and(
+            asParty(input.userId, input.as),
+            eq(sessionReviews.authorRole, input.author),
+            input.visibleBy ? lte(sessionReviews.visibleAt, input.visibleBy) : undefined,
+          ),
+        )
+        .orderBy(desc(sessionReviews.createdAt), desc(sessionReviews.id))
+        .limit(input.limit);
+    },
+
+    /** The average and count of visible reviews about the person in role `as`. */
+    async summaryOf(executor: DbExecutor, input: { userId: string; as: 'client' | 'coach'; now: Date }) {
+      const about = input.as === 'coach' ? 'client' : 'coach';
+      const [row] = await executor
+        .select({
+          average: sql<string | null>`round(avg(${sessionReviews.rating})::numeric, 2)::text`,
+          total: sql<number>`count(*)::int`,
+        })
+        .from(sessionReviews)
+        .innerJoin(chatSessions, eq(chatSessions.id, sessionReviews.sessionId))
+        .where(
+          and(
+            asParty(input.userId, input.as),
+            eq(sessionReviews.authorRole, about),
+            lte(sessionReviews.visibleAt, input.now),
+          ),
+        );
+      return { average: row?.average ?? null, total: row?.total ?? 0 };
+    },
+
+    /** A coach's client reviews visible at `now`, newest first, with the client's name on the session. */
+    async listPublic(
+      executor: DbExecutor,
+      input: { coachId: string; now: Date; limit: number; offset: number },
+    ) {
+      const where = and(
+        eq(sessionReviews.coachId, input.coachId),
+        eq(sessionReviews.authorRole, 'client'),
+        lte(sessionReviews.visibleAt, input.now),
+      );
+      const [rows, [count]] = await Promise.all([
+        executor
+          .select({ review: sessionReviews, clientName: chatSessions.clientName })
+          .from(sessionReviews)
+          .innerJoin(chatSessions, eq(chatSessions.id, sessionReviews.sessionId))
+          .where(where)
+          .orderBy(desc(sessionReviews.createdAt), desc(sessionReviews.id))
+          .limit(input.limit)
+          .offset(input.offset),
+        executor
+          .select({ total: sql<number>`count(*)::int` })
+          .from(sessionReviews)
+          .where(where),
+      ]);
+      return { rows, total: count?.total ?? 0 };
+    },
+
+    // ---- Stats
+
+    /**
+     * Locks the coach's coach_stats row, creating it when missing. Taken before the figures are read,
+     * so two refreshes of one coach queue and the second reads what the first committed (no lost update).
+     */
+    async lockCoachStats(executor: DbExecutor, coachId: string): Promise<void> {
+      await executor
+        .insert(coachStats)
+        .values({ coachId })
+        .onConflictDoNothing({ target: coachStats.coachId });
+      await executor
+        .select({ coachId: coachStats.coachId })
+        .from(coachStats)
+        .where(eq(coachStats.coachId, coachId))
+        .for('update');
+    },
+
+    async lockClientCoachStats(executor: DbExecutor, coachId: string, clientId: string): Promise<void> {
+      await executor
+        .insert(clientCoachStats)
+        .values({ coachId, clientId })
+        .onConflictDoNothing({ target: [clientCoachStats.coachId, clientCoachStats.clientId] });
+      await executor
+        .select({ coachId: clientCoachStats.coachId })
+        .from(clientCoachStats)
+        .where(and(eq(clientCoachStats.coachId, coachId), eq(clientCoachStats.clientId, clientId)))
+        .for('update');
+    },
+
+    async coachFigures(executor: DbExecutor, coachId: string, now: Date): Promise<CoachStatsFigures> {
+      const [sessions] = await executor
+        .select({
+          total: sql<number>`count(*)::int`,
+          clients: sql<number>`count(distinct ${chatSessions.clientId})::int`,
+        })
+        .from(chatSessions)
+        .where(and(eq(chatSessions.coachId, coachId), eq(chatSessions.status, 'completed')));
+      const [reviews] = await executor
+        .select({
+          average: sql<string | null>`round(avg(${sessionReviews.rating})::numeric, 2)::text`,
+          total: sql<number>`count(*)::int`,
+        })
+        .from(sessionReviews)
+        .where(
+          and(
+            eq(sessionReviews.coachId, coachId),
+            eq(sessionReviews.authorRole, 'client'),
+            lte(sessionReviews.visibleAt, now),
+          ),
+        );
+      const answered = inArray(sessionRequests.status, ['accepted', 'declined']);
+      const [response] = await executor
+        .select({
+          seconds: sql<
+            number | null
+          >`extract(epoch from avg(${sessionRequests.respondedAt} - ${sessionRequests.createdAt}))::float8`,
+        })
+        .from(sessionRequests)
+        .where(
+          and(
+            eq(sessionRequests.coachId, coachId),
+            answered,
+            sql`${sessionRequests.respondedAt} is not null`,
+          ),
+        );
+      // Instant requests (no preferred time) that were decided: answered, or left to expire.
+      const [onTime] = await executor
+        .select({
+          answered: sql<number>`count(*) filter (where ${sessionRequests.status} in ('accepted', 'declined') and ${sessionRequests.respondedAt} <= ${sessionRequests.expiresAt})::int`,
+          decided: sql<number>`count(*)::int`,
+        })
+        .from(sessionRequests)
+        .where(
+          and(
+            eq(sessionRequests.coachId, coachId),
+            isNull(sessionRequests.preferredDate),
+            inArray(sessionRequests.status, ['accepted', 'declined', 'expired']),
+          ),
+        );
+      return {
+        totalSessions: sessions?.total ?? 0,
+        totalClients: sessions?.clients ?? 0,
+        ratingAverage: reviews?.average ?? null,
+        totalReviews: reviews?.total ?? 0,
+        avgResponseSeconds: response?.seconds ?? null,
+        answeredInstant: onTime?.answered ?? 0,
+        decidedInstant: onTime?.decided ?? 0,
+      };
+    },
+
+    async updateCoachStats(
+      executor: DbExecutor,
+      coachId: string,
+      values: {
+        totalSessions: number;
+        totalClients: number;
+        ratingAverage: string | null;
+        totalReviews: number;
+        avgResponseTime: string | null;
+        onTimePercentage: number | null;
+      },
+    ): Promise<void> {
+      await executor.update(coachStats).set(values).where(eq(coachStats.coachId, coachId));
+    },
+
+    /** The pair's completed sessions: how many, what the client paid (cents), the latest end. */
+    async refreshClientCoachStats(executor: DbExecutor, coachId: string, clientId: string): Promise<void> {
+      const [row] = await executor
+        .select({
+          total: sql<number>`count(*)::int`,
+          spent: sql<number>`coalesce(sum(${chatSessions.paymentAmount}), 0)::int`,
+          last: sql<string | null>`max(coalesce(${chatSessions.endTime}, ${ENDS_AT}))`,
+        })
+        .from(chatSessions)
+        .where(
+          and(
+            eq(chatSessions.coachId, coachId),
+            eq(chatSessions.clientId, clientId),
+            eq(chatSessions.status, 'completed'),
+          ),
+        );
+      await executor
+        .update(clientCoachStats)
+        .set({
+          totalSessions: row?.total ?? 0,
+          totalSpent: row?.spent ?? 0,
+          lastSessionAt: row?.last ? new Date(row.last) : null,
+        })
+        .where(and(eq(clientCoachStats.coachId, coachId), eq(clientCoachStats.clientId, clientId)));
+    },
+  };
+}
+
+export type ReviewsRepository = ReturnType<typeof createReviewsRepository>;
