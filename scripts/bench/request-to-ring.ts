@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { io as connectClient, type Socket } from 'socket.io-client';
-import { REALTIME_PATH, type RealtimeEvent, type SubscribeAck } from '../../contracts/realtime';
 import { SESSION_EVENTS } from '../../contracts/sessions';
 import { spawnServer, type ServerChild } from './lib/children';
+import { sleep } from './lib/concurrency';
+import { latencySample, startCpuWindow, type CpuWindow } from './lib/latency-round';
 import { roundedSample, summarize, type RoundSample } from './lib/measure';
-import { cpuCount, processCpuMicros, processTreeCpuMicros, waitForQuietLoad } from './lib/proc';
-import { round } from './lib/stats';
+import { cpuCount, waitForQuietLoad } from './lib/proc';
+import { createArrivalBoard, createSocketFleet, type Person } from './lib/socket-fleet';
+import { latencyStats, round } from './lib/stats';
 import type { GoalResult, Scenario, ScenarioOptions, ScenarioResult } from './lib/types';
 
 /**
@@ -34,119 +35,34 @@ const TARGET_P99_MS = 100;
 const REQUESTS_PER_SEC = 20;
 const WARMUP_SEC = 2;
 const RING_TIMEOUT_MS = 5_000;
-const CONNECT_CONCURRENCY = 50;
 const CLIENTS = 50;
 const GOAL = 'request to ring p99';
-/** A topic no bench socket holds: unsubscribing from it is the bare round trip. */
-const FOREIGN_TOPIC = `user:${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(11)}1`;
-
-type Person = { id: string; token: string };
-
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-
-function latencyStats(values: readonly number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    count: sorted.length,
-    p50Ms: round(percentile(sorted, 50), 2),
-    p99Ms: round(percentile(sorted, 99), 2),
-    maxMs: round(sorted.at(-1) ?? Number.NaN, 2),
-  };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** The coaches' sockets: when each request's ring arrived, and anything that reached the wrong coach. */
 function createCoachFleet(url: string) {
-  const sockets = new Map<string, Socket>();
-  const arrivals = new Map<string, number>();
-  const waiters = new Map<string, (at: number) => void>();
+  const board = createArrivalBoard();
   let misdirected = 0;
   let rings = 0;
-
-  async function connect(coach: Person): Promise<void> {
-    const socket = connectClient(url, {
-      path: REALTIME_PATH,
-      transports: ['websocket'],
-      reconnection: false,
-      // One websocket per coach, as one tab each (the client would otherwise multiplex them all).
-      forceNew: true,
-      timeout: 30_000,
-      auth: { token: coach.token },
-    });
-    socket.on('event', (event: RealtimeEvent) => {
-      if (event.type !== SESSION_EVENTS.requestCreated) return;
-      const at = performance.now();
-      const request = event.payload.request as { id?: string; coach_id?: string } | undefined;
-      if (!request?.id || request.coach_id !== coach.id || event.topic !== `user:${coach.id}`) {
-        misdirected += 1;
-        return;
-      }
-      rings += 1;
-      const waiter = waiters.get(request.id);
-      if (waiter) waiter(at);
-      else arrivals.set(request.id, at);
-    });
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', (error) => reject(error));
-    });
-    sockets.set(coach.id, socket);
-    const ack = (await socket
-      .timeout(30_000)
-      .emitWithAck('subscribe', { topic: `user:${coach.id}` })) as SubscribeAck;
-    if (!ack.ok) throw new Error(`subscribe refused for coach ${coach.id}: ${ack.error.message}`);
-  }
+  const sockets = createSocketFleet(url, (coach, event, at) => {
+    if (event.type !== SESSION_EVENTS.requestCreated) return;
+    const request = event.payload.request as { id?: string; coach_id?: string } | undefined;
+    if (!request?.id || request.coach_id !== coach.id || event.topic !== `user:${coach.id}`) {
+      misdirected += 1;
+      return;
+    }
+    rings += 1;
+    board.arrived(request.id, at);
+  });
 
   return {
-    async connectAll(coaches: readonly Person[]) {
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: CONNECT_CONCURRENCY }, async () => {
-          while (next < coaches.length) {
-            const coach = coaches[next]!;
-            next += 1;
-            await connect(coach);
-          }
-        }),
-      );
-    },
+    connectAll: sockets.connectAll,
     /** When the ring of `requestId` arrived (performance.now()), or null after `timeoutMs`. */
-    waitForRing(requestId: string, timeoutMs: number): Promise<number | null> {
-      const arrived = arrivals.get(requestId);
-      if (arrived !== undefined) {
-        arrivals.delete(requestId);
-        return Promise.resolve(arrived);
-      }
-      return new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          waiters.delete(requestId);
-          resolve(null);
-        }, timeoutMs);
-        waiters.set(requestId, (at) => {
-          clearTimeout(timer);
-          waiters.delete(requestId);
-          resolve(at);
-        });
-      });
-    },
+    waitForRing: board.waitFor,
     /** A bare round trip on the coach's socket, in ms. */
-    async roundTrip(coachId: string): Promise<number> {
-      const socket = sockets.get(coachId);
-      if (!socket) throw new Error(`no socket for coach ${coachId}`);
-      const started = performance.now();
-      await socket.timeout(RING_TIMEOUT_MS).emitWithAck('unsubscribe', { topic: FOREIGN_TOPIC });
-      return performance.now() - started;
-    },
-    connected: () => [...sockets.values()].filter((socket) => socket.connected).length,
-    stats: () => ({ misdirected, rings, unclaimed: arrivals.size }),
-    close() {
-      for (const socket of sockets.values()) socket.disconnect();
-      sockets.clear();
-    },
+    roundTrip: (coachId: string) => sockets.roundTrip(coachId, RING_TIMEOUT_MS),
+    connected: sockets.connected,
+    stats: () => ({ misdirected, rings, unclaimed: board.unclaimed() }),
+    close: sockets.close,
   };
 }
 
@@ -160,10 +76,7 @@ type RoundResult = {
   rtt: number[];
   problems: string[];
   missingRings: number;
-  wallMs: number;
-  ownCpuMicros: number;
-  serverCpuMicros: number;
-  dbCpuMicros: number;
+  cpu: CpuWindow;
 };
 
 /**
@@ -238,10 +151,7 @@ async function runRound(
     rtt.push(await fleet.roundTrip(coaches[(index * 7 + 3) % coaches.length]!.id));
   }
 
-  const dbPid = typeof server.info.dbPid === 'number' ? server.info.dbPid : undefined;
-  const dbBefore = dbPid ? processTreeCpuMicros(dbPid) : Number.NaN;
-  const serverBefore = processCpuMicros(server.pid);
-  const ownBefore = process.cpuUsage();
+  const endCpuWindow = startCpuWindow(server);
   const startedAt = performance.now();
   const inFlight: Promise<void>[] = [];
   for (let step = 0; step < count; step += 1) {
@@ -252,20 +162,7 @@ async function runRound(
     inFlight.push(roundTrip(index).catch((error: unknown) => problem(`round trip failed: ${String(error)}`)));
   }
   await Promise.all(inFlight);
-  const wallMs = performance.now() - startedAt;
-  const own = process.cpuUsage(ownBefore);
-  return {
-    ring,
-    post,
-    afterAnswer,
-    rtt,
-    problems,
-    missingRings,
-    wallMs,
-    ownCpuMicros: own.user + own.system,
-    serverCpuMicros: processCpuMicros(server.pid) - serverBefore,
-    dbCpuMicros: dbPid ? processTreeCpuMicros(dbPid) - dbBefore : Number.NaN,
-  };
+  return { ring, post, afterAnswer, rtt, problems, missingRings, cpu: endCpuWindow() };
 }
 
 function sample(
@@ -276,25 +173,15 @@ function sample(
   load: RoundSample['load'],
   errors: number,
 ): RoundSample {
-  const stats = latencyStats(values);
-  // Both targets share the round's CPU; per operation it is the round's total over everything done.
-  const operations = Math.max(1, result.ring.length + result.rtt.length);
-  return {
+  return latencySample({
     target,
     round: roundNumber,
-    reqPerSec: (values.length / result.wallMs) * 1000,
-    p50Ms: stats.p50Ms,
-    p99Ms: stats.p99Ms,
-    requests: values.length,
-    errors,
-    timeouts: 0,
-    non2xx: 0,
-    cpuUsPerReq: result.serverCpuMicros / operations,
-    extraCpuUsPerReq: { db: result.dbCpuMicros / operations },
-    serverCpuPct: (result.serverCpuMicros / (result.wallMs * 1000)) * 100,
-    loadgenCpuPct: (result.ownCpuMicros / (result.wallMs * 1000)) * 100,
+    values,
+    cpu: result.cpu,
+    operations: result.ring.length + result.rtt.length,
     load,
-  };
+    errors,
+  });
 }
 
 async function runRing(options: ScenarioOptions): Promise<ScenarioResult> {

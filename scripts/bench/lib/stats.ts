@@ -28,3 +28,22 @@ export function roundSpread(value: Spread, digits = 2): Spread {
     max: round(value.max, digits),
   };
 }
+
+/** Nearest-rank percentile of ascending `sorted` values (NaN when empty). */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+export type LatencyStats = { count: number; p50Ms: number; p99Ms: number; maxMs: number };
+
+/** Count, p50, p99 and max of latencies in ms, rounded to 0.01 ms. */
+export function latencyStats(values: readonly number[]): LatencyStats {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50Ms: round(percentile(sorted, 50), 2),
+    p99Ms: round(percentile(sorted, 99), 2),
+    maxMs: round(sorted.at(-1) ?? Number.NaN, 2),
+  };
+}

@@ -1,0 +1,70 @@
+import type { ServerChild } from './children';
+import type { RoundSample } from './measure';
+import { processCpuMicros, processTreeCpuMicros } from './proc';
+import { latencyStats } from './stats';
+
+/**
+ * For the open-loop latency benches (ring, chat), where the load generator times events itself instead
+ * of autocannon: the CPU spent during a round (the app child, its database, this process) and the
+ * round's RoundSample per target, in the shape the report and the results file use.
+ */
+
+export type CpuWindow = {
+  wallMs: number;
+  ownCpuMicros: number;
+  serverCpuMicros: number;
+  /** NaN when the database is not ours (a shared TEST_DATABASE_URL server). */
+  dbCpuMicros: number;
+};
+
+/** Starts measuring now; the returned function ends the window. */
+export function startCpuWindow(server: ServerChild): () => CpuWindow {
+  const dbPid = typeof server.info.dbPid === 'number' ? server.info.dbPid : undefined;
+  const dbBefore = dbPid ? processTreeCpuMicros(dbPid) : Number.NaN;
+  const serverBefore = processCpuMicros(server.pid);
+  const ownBefore = process.cpuUsage();
+  const startedAt = performance.now();
+  return () => {
+    const own = process.cpuUsage(ownBefore);
+    return {
+      wallMs: performance.now() - startedAt,
+      ownCpuMicros: own.user + own.system,
+      serverCpuMicros: processCpuMicros(server.pid) - serverBefore,
+      dbCpuMicros: dbPid ? processTreeCpuMicros(dbPid) - dbBefore : Number.NaN,
+    };
+  };
+}
+
+/**
+ * One target's sample of a round: `values` are its latencies (ms). Every target of a round shares the
+ * round's CPU, so CPU per operation is the round's total over all `operations` done in it.
+ */
+export function latencySample(input: {
+  target: string;
+  round: number;
+  values: readonly number[];
+  cpu: CpuWindow;
+  operations: number;
+  load: RoundSample['load'];
+  errors: number;
+}): RoundSample {
+  const { cpu, values } = input;
+  const stats = latencyStats(values);
+  const operations = Math.max(1, input.operations);
+  return {
+    target: input.target,
+    round: input.round,
+    reqPerSec: (values.length / cpu.wallMs) * 1000,
+    p50Ms: stats.p50Ms,
+    p99Ms: stats.p99Ms,
+    requests: values.length,
+    errors: input.errors,
+    timeouts: 0,
+    non2xx: 0,
+    cpuUsPerReq: cpu.serverCpuMicros / operations,
+    extraCpuUsPerReq: { db: cpu.dbCpuMicros / operations },
+    serverCpuPct: (cpu.serverCpuMicros / (cpu.wallMs * 1000)) * 100,
+    loadgenCpuPct: (cpu.ownCpuMicros / (cpu.wallMs * 1000)) * 100,
+    load: input.load,
+  };
+}
