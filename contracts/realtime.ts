@@ -46,7 +46,15 @@ export const realtimeEventSchema = z.object({
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 
 export const realtimeErrorSchema = z.object({
-  code: z.enum(['UNAUTHENTICATED', 'FORBIDDEN', 'VALIDATION_ERROR', 'RATE_LIMITED', 'INTERNAL_ERROR']),
+  code: z.enum([
+    'UNAUTHENTICATED',
+    'FORBIDDEN',
+    'NOT_FOUND',
+    'CONFLICT',
+    'VALIDATION_ERROR',
+    'RATE_LIMITED',
+    'INTERNAL_ERROR',
+  ]),
   message: z.string(),
 });
 export type RealtimeError = z.infer<typeof realtimeErrorSchema>;
@@ -72,6 +80,16 @@ export const subscribeAckSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), error: realtimeErrorSchema }),
 ]);
 export type SubscribeAck = z.infer<typeof subscribeAckSchema>;
+
+/**
+ * The answer to a capability's command (e.g. the session room's 'session.join'): ok with the command's
+ * own result fields, or a RealtimeError.
+ */
+export const commandReplySchema = z.union([
+  z.object({ ok: z.literal(true) }).loose(),
+  z.object({ ok: z.literal(false), error: realtimeErrorSchema }),
+]);
+export type CommandReply = { ok: true; [key: string]: unknown } | { ok: false; error: RealtimeError };
 
 export const unsubscribeRequestSchema = z.object({ topic: topicSchema });
 export const unsubscribeAckSchema = z.object({ ok: z.literal(true) });

@@ -25,3 +25,46 @@ describe('realtime configuration', () => {
     expect(() => loadConfig({ REDIS_URL: 'http://cache.internal' })).toThrow(/REDIS_URL/);
   });
 });
+
+describe('ICE servers for calls', () => {
+  it('has none by default (browsers on one network still connect directly)', () => {
+    expect(loadConfig({}).rtc).toEqual({ stunUrls: [], turn: undefined });
+  });
+
+  it('reads STUN URLs and TURN with a shared secret or fixed credentials', () => {
+    const withSecret = loadConfig({
+      RTC_STUN_URLS: 'stun:stun.example.com:3478, stuns:stun.example.com:5349',
+      RTC_TURN_URLS: 'turn:turn.example.com:3478?transport=udp,turns:turn.example.com:5349',
+      RTC_TURN_SECRET: 'a-long-shared-secret-value',
+    });
+    expect(withSecret.rtc).toEqual({
+      stunUrls: ['stun:stun.example.com:3478', 'stuns:stun.example.com:5349'],
+      turn: {
+        urls: ['turn:turn.example.com:3478?transport=udp', 'turns:turn.example.com:5349'],
+        auth: 'secret',
+        secret: 'a-long-shared-secret-value',
+        ttlSeconds: 43_200,
+      },
+    });
+    const fixed = loadConfig({
+      RTC_TURN_URLS: 'turn:turn.example.com',
+      RTC_TURN_USERNAME: 'wellspring',
+      RTC_TURN_CREDENTIAL: 'pass',
+    });
+    expect(fixed.rtc.turn).toEqual({
+      urls: ['turn:turn.example.com'],
+      auth: 'static',
+      username: 'wellspring',
+      credential: 'pass',
+    });
+  });
+
+  it('names the key when a value is wrong or TURN lacks credentials', () => {
+    expect(() => loadConfig({ RTC_STUN_URLS: 'https://stun.example.com' })).toThrow(/RTC_STUN_URLS/);
+    expect(() => loadConfig({ RTC_TURN_URLS: 'stun:wrong.example.com' })).toThrow(/RTC_TURN_URLS/);
+    expect(() => loadConfig({ RTC_TURN_URLS: 'turn:turn.example.com' })).toThrow(/RTC_TURN_USERNAME/);
+    expect(() => loadConfig({ RTC_TURN_URLS: 'turn:t.example.com', RTC_TURN_SECRET: 'short' })).toThrow(
+      /RTC_TURN_SECRET/,
+    );
+  });
+});

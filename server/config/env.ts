@@ -23,6 +23,25 @@ const trustProxy = z
     return entries;
   });
 
+/** A comma-separated list of ICE server URLs of one kind (empty: none). */
+const iceUrls = (pattern: RegExp, expected: string) =>
+  z
+    .string()
+    .trim()
+    .default('')
+    .transform((value, ctx): string[] => {
+      const urls = value
+        .split(',')
+        .map((url) => url.trim())
+        .filter((url) => url !== '');
+      const bad = urls.filter((url) => !pattern.test(url) || /\s/.test(url));
+      if (bad.length > 0) {
+        ctx.addIssue({ code: 'custom', message: `expected ${expected}; got ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return urls;
+    });
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -101,6 +120,20 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL')
     .optional(),
   REALTIME_ALLOWED_ORIGINS: z.string().trim().optional(),
+  /** Calls (issue #7): ICE servers the browsers use to connect (comma-separated URLs). */
+  RTC_STUN_URLS: iceUrls(/^stuns?:/, 'stun: or stuns: URLs'),
+  RTC_TURN_URLS: iceUrls(/^turns?:/, 'turn: or turns: URLs'),
+  /** coturn's static-auth-secret: time-limited TURN credentials per person (the TURN REST scheme). */
+  RTC_TURN_SECRET: z.string().min(16, 'expected at least 16 characters').optional(),
+  /** Or one fixed TURN username and credential. */
+  RTC_TURN_USERNAME: z.string().min(1).optional(),
+  RTC_TURN_CREDENTIAL: z.string().min(1).optional(),
+  RTC_TURN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(600)
+    .max(7 * 24 * 3600)
+    .default(12 * 3600),
 });
 
 export type Config = {
@@ -169,6 +202,14 @@ export type Config = {
     /** Browser origins allowed to open the socket (default: the origin of PUBLIC_URL). */
     allowedOrigins: string[];
   };
+  /** ICE servers for calls: STUN URLs, and TURN URLs with a shared secret or fixed credentials. */
+  rtc: {
+    stunUrls: string[];
+    turn:
+      | { urls: string[]; auth: 'secret'; secret: string; ttlSeconds: number }
+      | { urls: string[]; auth: 'static'; username: string; credential: string }
+      | undefined;
+  };
 };
 
 export class ConfigError extends Error {
@@ -217,6 +258,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (!url || !/^https?:$/.test(url.protocol)) {
       problems.push(`REALTIME_ALLOWED_ORIGINS: expected comma-separated http(s) origins; got ${entry}`);
     } else allowedOrigins.push(url.origin);
+  }
+  if (env.RTC_TURN_URLS.length > 0 && !env.RTC_TURN_SECRET) {
+    for (const key of ['RTC_TURN_USERNAME', 'RTC_TURN_CREDENTIAL'] as const)
+      if (!env[key]) problems.push(`${key}: required with RTC_TURN_URLS unless RTC_TURN_SECRET is set`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
   const root = process.cwd();
@@ -296,5 +341,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     realtime: {
       allowedOrigins: allowedOrigins.length > 0 ? allowedOrigins : [new URL(publicUrl).origin],
     },
+    rtc: { stunUrls: env.RTC_STUN_URLS, turn: turnConfig(env) },
+  };
+}
+
+/** TURN needs its URLs and either the shared secret or a fixed username and credential. */
+function turnConfig(env: z.infer<typeof envSchema>): Config['rtc']['turn'] {
+  if (env.RTC_TURN_URLS.length === 0) return undefined;
+  if (env.RTC_TURN_SECRET)
+    return {
+      urls: env.RTC_TURN_URLS,
+      auth: 'secret',
+      secret: env.RTC_TURN_SECRET,
+      ttlSeconds: env.RTC_TURN_TTL_SECONDS,
+    };
+  return {
+    urls: env.RTC_TURN_URLS,
+    auth: 'static',
+    username: env.RTC_TURN_USERNAME ?? '',
+    credential: env.RTC_TURN_CREDENTIAL ?? '',
   };
 }

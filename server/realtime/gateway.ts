@@ -7,6 +7,7 @@ import {
   subscribeRequestSchema,
   unsubscribeRequestSchema,
   type RealtimeError,
+  type CommandReply,
   type RealtimeEvent,
   type SubscribeAck,
 } from '../../contracts/realtime';
@@ -18,7 +19,7 @@ import type { RealtimeService } from './realtime.service';
 type ClientToServer = {
   subscribe: (request: unknown, ack?: (reply: SubscribeAck) => void) => void;
   unsubscribe: (request: unknown, ack?: (reply: { ok: true }) => void) => void;
-};
+} & Record<string, (payload: unknown, ack?: (reply: CommandReply) => void) => void>;
 type ServerToClient = { event: (event: RealtimeEvent) => void };
 type SocketData = {
   userId: string;
@@ -26,8 +27,25 @@ type SocketData = {
   expiresAtMs: number;
   expiryTimer?: NodeJS.Timeout;
   window: { startedAt: number; count: number };
+  commandWindow: { startedAt: number; count: number };
 };
 type GatewaySocket = Socket<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
+
+/** Who sent a command: the socket (one per tab), this instance, and the signed-in person. */
+export type SocketContext = { socketId: string; instanceId: string; userId: string };
+
+/**
+ * A capability's part of the socket protocol beyond subscribe/unsubscribe (e.g. the session room's
+ * join, leave and call signalling): its commands (each answered through the ack with a CommandReply;
+ * an AppError thrown becomes { ok: false, error }), and what it does when a socket closes and on every
+ * sweep of this instance's sockets (its own per-socket bookkeeping stays fresh, like
+ * realtime_connections).
+ */
+export type GatewayExtension = {
+  commands?: Record<string, (context: SocketContext, payload: unknown) => Promise<CommandReply>>;
+  onDisconnect?: (context: SocketContext) => Promise<void>;
+  onSweep?: (instanceId: string) => Promise<void>;
+};
 
 export type GatewayOptions = {
   server: HttpServer;
@@ -49,6 +67,10 @@ export type GatewayOptions = {
   maxTopicsPerSocket?: number;
   /** How often sockets are checked against their token's expiry on the app clock (default 5 s). */
   expirySweepMs?: number;
+  /** Capabilities' commands and socket bookkeeping (GatewayExtension). */
+  extensions?: readonly GatewayExtension[];
+  /** Commands per socket per window (default 300 per 10 s: a call's set-up sends a few dozen). */
+  commandLimit?: { max: number; windowMs: number };
 };
 
 const refusal = (code: RealtimeError['code'], message: string) =>
@@ -58,6 +80,31 @@ const failure = (code: RealtimeError['code'], message: string): SubscribeAck => 
   ok: false,
   error: { code, message },
 });
+
+const commandFailure = (code: RealtimeError['code'], message: string): CommandReply => ({
+  ok: false,
+  error: { code, message },
+});
+
+/** The realtime code for an AppError thrown by a command (the HTTP codes that mean the same). */
+function realtimeCodeOf(error: AppError): RealtimeError['code'] {
+  switch (error.code) {
+    case 'UNAUTHENTICATED':
+      return 'UNAUTHENTICATED';
+    case 'FORBIDDEN':
+      return 'FORBIDDEN';
+    case 'NOT_FOUND':
+      return 'NOT_FOUND';
+    case 'CONFLICT':
+      return 'CONFLICT';
+    case 'RATE_LIMITED':
+      return 'RATE_LIMITED';
+    case 'VALIDATION_ERROR':
+      return 'VALIDATION_ERROR';
+    default:
+      return 'INTERNAL_ERROR';
+  }
+}
 
 /**
  * The socket gateway (docs/decisions/003-realtime.md), Socket.IO on the app's HTTP server at
@@ -78,6 +125,8 @@ export function createRealtimeGateway(options: GatewayOptions) {
   const allowed = new Set(options.allowedOrigins);
   const limit = options.subscribeLimit ?? { max: 30, windowMs: 10_000 };
   const maxTopics = options.maxTopicsPerSocket ?? 20;
+  const commandLimit = options.commandLimit ?? { max: 300, windowMs: 10_000 };
+  const extensions = options.extensions ?? [];
   const { realtime, clock, logger } = options;
   /** Names this process's rows in realtime_connections (who has an open tab, across instances). */
   const instanceId = randomUUID();
@@ -108,6 +157,7 @@ export function createRealtimeGateway(options: GatewayOptions) {
         socket.data.sessionId = sessionId;
         socket.data.expiresAtMs = expiresAtMs;
         socket.data.window = { startedAt: performance.now(), count: 0 };
+        socket.data.commandWindow = { startedAt: performance.now(), count: 0 };
         next();
       },
       (error: unknown) => {
@@ -127,15 +177,47 @@ export function createRealtimeGateway(options: GatewayOptions) {
     if (socket.connected && clock.now().getTime() >= socket.data.expiresAtMs) socket.disconnect(true);
   };
 
-  const allowSubscribe = (socket: GatewaySocket) => {
+  const withinWindow = (
+    window: { startedAt: number; count: number },
+    { max, windowMs }: { max: number; windowMs: number },
+  ) => {
     const now = performance.now();
-    const window = socket.data.window;
-    if (now - window.startedAt >= limit.windowMs) {
+    if (now - window.startedAt >= windowMs) {
       window.startedAt = now;
       window.count = 0;
     }
     window.count += 1;
-    return window.count <= limit.max;
+    return window.count <= max;
+  };
+  const allowSubscribe = (socket: GatewaySocket) => withinWindow(socket.data.window, limit);
+
+  const contextOf = (socket: GatewaySocket): SocketContext => ({
+    socketId: socket.id,
+    instanceId,
+    userId: socket.data.userId,
+  });
+
+  /** An extension's command: rate-limited per socket; errors become a RealtimeError reply. */
+  const runCommand = (
+    socket: GatewaySocket,
+    name: string,
+    handler: NonNullable<GatewayExtension['commands']>[string],
+    payload: unknown,
+    ack: unknown,
+  ) => {
+    const reply = typeof ack === 'function' ? (ack as (reply: CommandReply) => void) : () => undefined;
+    if (!withinWindow(socket.data.commandWindow, commandLimit)) {
+      reply(commandFailure('RATE_LIMITED', 'Too many messages at once; wait a few seconds and try again.'));
+      return;
+    }
+    handler(contextOf(socket), payload).then(reply, (error: unknown) => {
+      if (error instanceof AppError) {
+        reply(commandFailure(realtimeCodeOf(error), error.message));
+        return;
+      }
+      logger.error({ err: String(error), command: name }, 'realtime: a command failed');
+      reply(commandFailure('INTERNAL_ERROR', 'That did not go through; try again.'));
+    });
   };
 
   io.on('connection', (socket) => {
@@ -151,7 +233,15 @@ export function createRealtimeGateway(options: GatewayOptions) {
       realtime.connections.remove(socket.id).catch((error: unknown) => {
         logger.error({ err: String(error) }, 'realtime: could not forget a closed socket');
       });
+      const context = contextOf(socket);
+      for (const extension of extensions)
+        extension.onDisconnect?.(context).catch((error: unknown) => {
+          logger.error({ err: String(error) }, 'realtime: an extension could not forget a closed socket');
+        });
     });
+    for (const extension of extensions)
+      for (const [name, handler] of Object.entries(extension.commands ?? {}))
+        socket.on(name, (payload, ack) => runCommand(socket, name, handler, payload, ack));
     realtime.connections
       .add({ socketId: socket.id, instanceId, userId: socket.data.userId })
       .catch((error: unknown) => {
@@ -207,6 +297,10 @@ export function createRealtimeGateway(options: GatewayOptions) {
     await realtime.connections.touch(instanceId).catch((error: unknown) => {
       logger.error({ err: String(error) }, 'realtime: could not refresh the open sockets');
     });
+    for (const extension of extensions)
+      await extension.onSweep?.(instanceId).catch((error: unknown) => {
+        logger.error({ err: String(error) }, "realtime: an extension's sweep failed");
+      });
     const sockets = [...io.of('/').sockets.values()];
     for (const socket of sockets) expireIfDue(socket);
     const open = sockets.filter((socket) => socket.connected);

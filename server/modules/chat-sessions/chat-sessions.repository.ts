@@ -204,6 +204,29 @@ export function createChatSessionsRepository() {
     },
 
     /** Compare-and-set active -> completed; undefined when it was not active any more. */
+    /**
+     * Who is in the room (issue #7 point 3), compare-and-set on an active session; `startTimer` also
+     * starts the timer: timer_started_at = start_time = now (the booked minutes count from then).
+     */
+    async setPresence(
+      executor: DbExecutor,
+      input: { id: string; coachPresent: boolean; clientPresent: boolean; startTimer: boolean; now: Date },
+    ): Promise<ChatSessionRow | undefined> {
+      const [row] = await executor
+        .update(chatSessions)
+        .set({
+          coachPresent: input.coachPresent,
+          clientPresent: input.clientPresent,
+          updatedAt: input.now,
+          ...(input.startTimer
+            ? { timerStarted: true, timerStartedAt: input.now, startTime: input.now }
+            : {}),
+        })
+        .where(and(eq(chatSessions.id, input.id), eq(chatSessions.status, 'active')))
+        .returning();
+      return row;
+    },
+
     async markCompleted(
       executor: DbExecutor,
       input: { id: string; endTime: Date; completedBy: 'coach' | 'timer'; earnings: number; now: Date },

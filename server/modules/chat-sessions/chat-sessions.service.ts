@@ -291,6 +291,34 @@ export function createChatSessionsService(deps: {
       return { session: toChatSession(view, 'coach', now), events };
     },
 
+    /**
+     * The session room's presence (issue #7 point 3), in the caller's transaction: locks the session
+     * row first (so presence changes of one session queue here and each sees the others' rows), then
+     * runs `update` (the caller's change to who is in the room, answering who is there now) and
+     * stores the flags. The first moment both parties are present starts the timer. Returns the
+     * chat_session.updated events (none when nothing changed or the session is over).
+     */
+    async applyPresence(
+      tx: DbExecutor,
+      id: string,
+      update: () => Promise<{ coach: boolean; client: boolean }>,
+    ): Promise<RealtimeEvent[]> {
+      const row = await repository.lockById(tx, id);
+      const present = await update();
+      const now = clock.now();
+      if (!row || row.status !== 'active' || endsAtOf(row).getTime() <= now.getTime()) return [];
+      const startTimer = !row.timerStarted && present.coach && present.client;
+      if (!startTimer && row.coachPresent === present.coach && row.clientPresent === present.client) return [];
+      await repository.setPresence(tx, {
+        id,
+        coachPresent: present.coach,
+        clientPresent: present.client,
+        startTimer,
+        now,
+      });
+      return recordUpdated(tx, await requireView(tx, id), now);
+    },
+
     /** GET /api/sessions: the coach's (coach role required, 5 per page) or the client's (20 per page). */
     async list(
       userId: string,
