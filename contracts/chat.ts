@@ -8,6 +8,16 @@ import { z } from 'zod';
  *   POST /api/sessions/:id/messages { id, content }         201 { message }; a retry with the same id
  *                                                           answers 200 with the same message
  *   POST /api/sessions/:id/read { seq }                     204: read receipt (never goes back)
+ *   POST /api/sessions/:id/typing                           204: "is typing" to the other party (at most
+ *                                                           one per CHAT_TYPING_SERVER_GAP_MS is passed on)
+ *   POST /api/sessions/:id/attachments?id&kind&name&duration_ms   the raw bytes as the body: an image,
+ *                                                           file or voice message in one go; 201 { message },
+ *                                                           a retry with the same id 200 with the same message
+ *   GET  /api/sessions/:id/messages/:messageId/attachment   the attachment's bytes (parties only)
+ *
+ * Attachments are private to the two parties: stored under a server-made key, never at a public URL, served
+ * only by the route above with the type the server detected from the bytes (the sender's file name and
+ * declared type are never trusted). Images are re-encoded to WebP.
  *
  * Every message has a per-session `seq` (1, 2, 3… gapless). The sender's browser makes the message id
  * (uuid), so a retried send creates nothing new. Sending needs an active session (409 once it ended);
@@ -25,6 +35,52 @@ export const CHAT_HISTORY_LIMIT = 200;
 
 export const CHAT_MESSAGE_TYPES = ['text', 'image', 'file', 'voice'] as const;
 export const CHAT_SENDER_TYPES = ['coach', 'client'] as const;
+/** The message types that carry an attachment. */
+export const CHAT_ATTACHMENT_KINDS = ['image', 'file', 'voice'] as const;
+export type ChatAttachmentKind = (typeof CHAT_ATTACHMENT_KINDS)[number];
+
+const MB = 1024 * 1024;
+/** The most bytes an upload of each kind may have (the image before it is re-encoded). */
+export const CHAT_ATTACHMENT_MAX_BYTES = { image: 10 * MB, file: 20 * MB, voice: 5 * MB } as const;
+/** An image may have at most this many pixels (width × height). */
+export const CHAT_IMAGE_MAX_PIXELS = 25_000_000;
+/** A voice note is at most 5 minutes long. */
+export const CHAT_VOICE_MAX_MS = 5 * 60_000;
+/** Characters of an attachment's shown name. */
+export const CHAT_ATTACHMENT_NAME_MAX = 120;
+
+/**
+ * What the file picker offers (the server decides by the bytes anyway): PDF, plain text, Word, Excel,
+ * PowerPoint (the Office Open XML formats) and JPEG, PNG, GIF and WebP pictures.
+ */
+export const CHAT_FILE_ACCEPT = [
+  '.pdf',
+  '.txt',
+  '.docx',
+  '.xlsx',
+  '.pptx',
+  '.jpg',
+  '.jpeg',
+  '.png',
+  '.gif',
+  '.webp',
+  'application/pdf',
+  'text/plain',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+].join(',');
+
+/** Typing: the browser posts at most once per CHAT_TYPING_SEND_EVERY_MS while the person types. */
+export const CHAT_TYPING_SEND_EVERY_MS = 3_000;
+/** The server passes on at most one typing event per person and session in this time. */
+export const CHAT_TYPING_SERVER_GAP_MS = 2_000;
+/** "<Name> is typing…" shows this long after the last event (or until their message arrives). */
+export const CHAT_TYPING_SHOW_MS = 5_000;
 
 export const CHAT_MESSAGES = {
   contentRequired: 'Write a message.',
@@ -32,7 +88,42 @@ export const CHAT_MESSAGES = {
   idRequired: 'A message needs an id (a UUID made by the sender).',
   sessionEnded: 'This session has ended. Its messages can still be read, but no new ones can be sent.',
   idTaken: 'This message id is already used by another message.',
+  attachmentEmpty: 'The file is empty.',
+  imageTooLarge: 'Images can be at most 10 MB.',
+  imageTooManyPixels: 'Images can be at most 25 megapixels.',
+  imageType: 'Send a JPEG, PNG, WebP or GIF image.',
+  imageUnreadable: 'We could not read this image. Please try another one.',
+  fileTooLarge: 'Files can be at most 20 MB.',
+  fileType:
+    'This type of file cannot be sent. Send a PDF, TXT, DOCX, XLSX, PPTX, JPG, PNG, GIF or WebP file.',
+  voiceTooLarge: 'Voice notes can be at most 5 MB.',
+  voiceTooLong: 'Voice notes can be at most 5 minutes long.',
+  voiceType: 'A voice note must be WebM or Ogg audio.',
+  voiceDurationRequired: 'A voice note needs its length in milliseconds (duration_ms).',
+  attachmentNotFound: 'This attachment could not be found.',
 } as const;
+
+/** The message that names the size limit of each kind. */
+export const CHAT_TOO_LARGE_MESSAGE: Record<ChatAttachmentKind, string> = {
+  image: CHAT_MESSAGES.imageTooLarge,
+  file: CHAT_MESSAGES.fileTooLarge,
+  voice: CHAT_MESSAGES.voiceTooLarge,
+};
+
+/** An image, file or voice message's attachment. */
+export const chatAttachmentSchema = z.object({
+  /** The name to show and to save it as (the sender's, cleaned, its extension matching `mime`). */
+  name: z.string(),
+  /** Detected from the bytes by the server (image/webp for every image). */
+  mime: z.string(),
+  /** Bytes. */
+  size: z.number().int().positive(),
+  /** Voice notes: the length (null otherwise). */
+  duration_ms: z.number().int().positive().nullable(),
+  /** Where the parties fetch it, with their bearer token (GET, 404 for anyone else). */
+  url: z.string(),
+});
+export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
 
 export const chatMessageSchema = z.object({
   id: z.uuid(),
@@ -44,6 +135,8 @@ export const chatMessageSchema = z.object({
   message_content: z.string(),
   message_type: z.enum(CHAT_MESSAGE_TYPES),
   sent_at: z.string(),
+  /** Image, file and voice messages only (text messages have none). */
+  attachment: chatAttachmentSchema.optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -88,6 +181,38 @@ export const chatMessageResponseSchema = z.object({ message: chatMessageSchema }
 export const chatReadSchema = z.object({ seq: z.number().int().nonnegative() }).strict();
 export type ChatRead = z.infer<typeof chatReadSchema>;
 
+/** POST /api/sessions/:id/attachments: the message's id and what the body is; the body is the raw bytes. */
+export const chatAttachmentQuerySchema = z
+  .object({
+    id: z.uuid(CHAT_MESSAGES.idRequired),
+    kind: z.enum(CHAT_ATTACHMENT_KINDS),
+    /** The sender's file name: shown (cleaned), never trusted for the type. */
+    name: z.string().max(1_000).optional(),
+    /** Voice notes: the recorded length, 1 ms to 5 minutes. */
+    duration_ms: z.coerce.number().int().min(1).max(CHAT_VOICE_MAX_MS, CHAT_MESSAGES.voiceTooLong).optional(),
+  })
+  .refine((query) => query.kind !== 'voice' || query.duration_ms !== undefined, {
+    message: CHAT_MESSAGES.voiceDurationRequired,
+    path: ['duration_ms'],
+  });
+export type ChatAttachmentQuery = z.input<typeof chatAttachmentQuerySchema>;
+
+/** GET /api/sessions/:id/messages/:messageId/attachment */
+export const chatAttachmentParamsSchema = z.object({ id: z.uuid(), messageId: z.uuid() });
+
+/**
+ * GET …/attachment: the bytes themselves, typed by the stored checked MIME. Checked lazily so this
+ * module also loads in the browser, which has no Buffer.
+ */
+export const chatAttachmentFileSchema = z.custom<Buffer>(
+  (value) => typeof Buffer !== 'undefined' && Buffer.isBuffer(value),
+  'expected the file bytes',
+);
+
+/** The path of a message's attachment. */
+export const chatAttachmentPath = (sessionId: string, messageId: string) =>
+  `/api/sessions/${sessionId}/messages/${messageId}/attachment`;
+
 // ---- Realtime events on `user:<id>`
 
 export const CHAT_EVENTS = {
@@ -95,6 +220,8 @@ export const CHAT_EVENTS = {
   messageCreated: 'chat_message.created',
   /** To the other party: the reader has read up to `seq`. Payload { session_id, user_id, seq }. */
   messageRead: 'chat_message.read',
+  /** To the other party: the person is typing. Payload { session_id, user_id, at }. */
+  typing: 'chat.typing',
 } as const;
 
 export const chatMessageEventPayloadSchema = z.object({ message: chatMessageSchema });
@@ -102,4 +229,10 @@ export const chatReadEventPayloadSchema = z.object({
   session_id: z.uuid(),
   user_id: z.uuid(),
   seq: z.number().int().nonnegative(),
+});
+export const chatTypingEventPayloadSchema = z.object({
+  session_id: z.uuid(),
+  user_id: z.uuid(),
+  /** When the server passed it on (ISO 8601). */
+  at: z.string(),
 });

@@ -258,8 +258,10 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   await app.register(rolesRoutes, { roles, auth, guard });
   await app.register(adminRoutes, { admin, guard });
   await app.register(securityEventsRoutes, { securityEvents, guard });
+  // One object store: the public pictures (uploads) and the private chat attachments (chat/<session>/…).
+  const objectStorage = createObjectStorage(config.uploads.storage, clock);
   const uploads = createUploadsService({
-    storage: createObjectStorage(config.uploads.storage, clock),
+    storage: objectStorage,
     quotaBytes: config.uploads.quotaBytes,
   });
   const profiles = createProfilesService({
@@ -494,7 +496,8 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   await app.register(sessionRequestsRoutes, { sessionRequests, idempotency, guard });
   // ---- end session requests
 
-  // ---- #7 chat (wired by the chat module: app.chat, /api/sessions/:id/messages and /read)
+  // ---- #7 chat (wired by the chat module: app.chat, /api/sessions/:id/messages, /read, /typing,
+  // /attachments and /messages/:messageId/attachment)
   // Who is a party is the chat sessions' decision (chatSessions.get: 404 for anyone else); messages and
   // read receipts are recorded on both parties' `user:` topics in their transaction.
   const chat = createChatService({
@@ -532,6 +535,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     repository: createReviewsRepository(),
     findSession: (userId, sessionId) => app.chatSessions.get(userId, sessionId),
     realtime,
+    storage: objectStorage,
     clock,
   });
   app.decorate('reviews', reviews);

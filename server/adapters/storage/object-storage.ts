@@ -26,14 +26,24 @@ export const CONTENT_TYPE_BY_EXTENSION = {
 
 export const isValidStorageKey = (key: string) => STORAGE_KEY_PATTERN.test(key);
 
+/**
+ * Private objects: chat attachments, `chat/<sessionId>/<messageId>` (two uuids, no extension). They never
+ * match STORAGE_KEY_PATTERN, so the public /api/uploads/files/* route refuses them; only the chat module
+ * serves them, to the session's parties, with the type it checked and stored itself.
+ */
+export const PRIVATE_STORAGE_KEY_PATTERN = /^chat\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
+const PRIVATE_CONTENT_TYPE = 'application/octet-stream';
+
 export function contentTypeForKey(key: string): string {
+  if (PRIVATE_STORAGE_KEY_PATTERN.test(key)) return PRIVATE_CONTENT_TYPE;
   const match = STORAGE_KEY_PATTERN.exec(key);
   if (!match) throw new Error('invalid storage key');
   return CONTENT_TYPE_BY_EXTENSION[match[1] as keyof typeof CONTENT_TYPE_BY_EXTENSION];
 }
 
 export function assertValidKey(key: string) {
-  if (!isValidStorageKey(key)) throw new Error('invalid storage key');
+  if (!isValidStorageKey(key) && !PRIVATE_STORAGE_KEY_PATTERN.test(key))
+    throw new Error('invalid storage key');
 }
 
 export function assertValidPrefix(prefix: string) {

@@ -1,6 +1,9 @@
 import {
   CHAT_EVENTS,
   CHAT_MESSAGES,
+  CHAT_TYPING_SERVER_GAP_MS,
+  chatAttachmentPath,
+  type ChatAttachmentKind,
   type ChatHistory,
   type ChatMessage,
   type SendChatMessage,
@@ -9,9 +12,11 @@ import type { RealtimeEvent } from '../../../contracts/realtime';
 import type { ChatSession } from '../../../contracts/sessions';
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
+import type { ObjectStorage } from '../../adapters/storage/object-storage';
 import type { Database } from '../../db/client';
 import type { RealtimeService } from '../../realtime/realtime.service';
-import type { ChatMessageRow, ChatRepository } from './chat.repository';
+import { prepareAttachment, type PreparedAttachment } from './chat.attachments';
+import type { ChatMessageRow, ChatRepository, NewChatMessageRow } from './chat.repository';
 
 /**
  * A party's view of a session (404 for anyone else): the chat-sessions service's `get`, which decides
@@ -21,10 +26,24 @@ export type FindSessionForParty = (userId: string, sessionId: string) => Promise
 
 export type SendOutcome = { created: boolean; message: ChatMessage };
 
+/** An attachment upload: the message id (made by the sender's browser), its kind and what the query said. */
+export type AttachmentUpload = {
+  id: string;
+  kind: ChatAttachmentKind;
+  name?: string | undefined;
+  duration_ms?: number | undefined;
+};
+
+/** An attachment to serve: its bytes, the type checked on upload, the name and the message type. */
+export type AttachmentFile = { bytes: Buffer; mime: string; name: string; kind: ChatAttachmentKind };
+
 const userTopic = (userId: string) => `user:${userId}`;
 
+/** Where an attachment is stored: private (never served by the public uploads route). */
+export const attachmentKey = (sessionId: string, messageId: string) => `chat/${sessionId}/${messageId}`;
+
 export function toChatMessage(row: ChatMessageRow): ChatMessage {
-  return {
+  const message: ChatMessage = {
     id: row.id,
     session_id: row.sessionId,
     seq: row.seq,
@@ -34,26 +53,42 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
     message_type: row.messageType,
     sent_at: row.sentAt.toISOString(),
   };
+  if (row.attachmentKey && row.attachmentMime && row.attachmentSize)
+    message.attachment = {
+      name: row.attachmentName ?? row.messageType,
+      mime: row.attachmentMime,
+      size: row.attachmentSize,
+      duration_ms: row.attachmentDurationMs,
+      url: chatAttachmentPath(row.sessionId, row.id),
+    };
+  return message;
 }
 
 /**
  * Chat messages of a session room (issue #7 point 1; SPEC §3 chat_messages, §7).
  *
- * - send: one transaction that locks the chat_sessions row, finds a message already sent with that id
- *   (a retry: the same message back, nothing new), checks the session is still on, takes the next seq
- *   (max + 1 under the lock: gapless) and records chat_message.created on both parties' `user:` topics;
- *   delivered after it commits.
+ * - send: a text message through `insert` (below): one transaction under the chat_sessions row lock,
+ *   idempotent on the sender-made id, gapless seq, chat_message.created on both parties' `user:` topics.
  * - history: the messages after a seq, oldest first, with the latest seq and both read receipts.
  * - markRead: moves the reader's receipt forward (never back) and tells the other party.
+ * - sendAttachment: like send, for an image, file or voice message: the bytes are checked (and an image
+ *   re-encoded) and stored under `chat/<sessionId>/<messageId>` before the message's transaction; a
+ *   retry with the same id answers the message it made without reading the bytes again.
+ * - readAttachment: the stored bytes, to the parties only.
+ * - typing: "is typing" to the other party's topic, at most one per CHAT_TYPING_SERVER_GAP_MS per person
+ *   and session (more are ignored; counted per instance, which is all a hint needs).
  */
 export function createChatService(deps: {
   db: Database;
   repository: ChatRepository;
   findSession: FindSessionForParty;
   realtime: Pick<RealtimeService, 'record' | 'deliver'>;
+  storage: Pick<ObjectStorage, 'put' | 'get' | 'delete'>;
   clock: Clock;
 }) {
-  const { db, repository, findSession, realtime, clock } = deps;
+  const { db, repository, findSession, realtime, storage, clock } = deps;
+  /** When each person last passed on "typing" in a session (`<userId>:<sessionId>` -> ms). */
+  const lastTyping = new Map<string, number>();
 
   const senderTypeOf = (session: ChatSession, userId: string) =>
     session.coach_id === userId ? ('coach' as const) : ('client' as const);
@@ -63,6 +98,58 @@ export function createChatService(deps: {
     row.sessionId === sessionId && row.senderUserId === userId;
 
   const idTaken = () => new AppError('CONFLICT', CHAT_MESSAGES.idTaken);
+
+  /** Messages can be sent while the session is active and its end has not passed. */
+  const isOn = (status: string, endsAtMs: number, now = clock.now()) =>
+    status === 'active' && endsAtMs > now.getTime();
+
+  /**
+   * One transaction that locks the chat_sessions row, finds a message already sent with this id (a retry:
+   * the same message back, nothing new), checks the session is still on, takes the next seq (max + 1
+   * under the lock: gapless), inserts and records chat_message.created on both parties' topics; delivered
+   * after it commits.
+   */
+  async function insert(
+    session: ChatSession,
+    userId: string,
+    values: Omit<NewChatMessageRow, 'sessionId' | 'seq' | 'senderType' | 'senderUserId' | 'sentAt'>,
+  ): Promise<SendOutcome> {
+    const sessionId = session.id;
+    const outcome = await db.transaction(async (tx) => {
+      const locked = await repository.lockSession(tx, sessionId);
+      if (!locked) throw new AppError('NOT_FOUND', 'This session could not be found.');
+      const existing = await repository.findMessage(tx, values.id);
+      if (existing) {
+        if (!sameMessage(existing, sessionId, userId)) throw idTaken();
+        return { created: false, row: existing, events: [] as RealtimeEvent[] };
+      }
+      const now = clock.now();
+      const endsAt = locked.startTime.getTime() + locked.durationMinutes * 60_000;
+      if (!isOn(locked.status, endsAt, now)) throw new AppError('CONFLICT', CHAT_MESSAGES.sessionEnded);
+      const seq = (await repository.lastSeq(tx, sessionId)) + 1;
+      const row = await repository.insertMessage(tx, {
+        ...values,
+        sessionId,
+        seq,
+        senderType: senderTypeOf(session, userId),
+        senderUserId: userId,
+        sentAt: now,
+      });
+      // Another session's message took this id between the lookup and the insert.
+      if (!row) throw idTaken();
+      const message = toChatMessage(row);
+      // Both parties, and the sender when they are the client by confirmed email (another account).
+      const topics = new Set([session.coach_id, session.client_id, userId].map(userTopic));
+      const events: RealtimeEvent[] = [];
+      for (const topic of topics)
+        events.push(
+          await realtime.record(tx, { topic, type: CHAT_EVENTS.messageCreated, payload: { message } }),
+        );
+      return { created: true, row, events };
+    });
+    await realtime.deliver(outcome.events);
+    return { created: outcome.created, message: toChatMessage(outcome.row) };
+  }
 
   return {
     async history(
@@ -88,44 +175,106 @@ export function createChatService(deps: {
     /** POST /api/sessions/:id/messages: created (201) or the message this id already made (200). */
     async send(userId: string, sessionId: string, input: SendChatMessage): Promise<SendOutcome> {
       const session = await findSession(userId, sessionId);
-      const content = input.content.trim();
-      const outcome = await db.transaction(async (tx) => {
-        const locked = await repository.lockSession(tx, sessionId);
-        if (!locked) throw new AppError('NOT_FOUND', 'This session could not be found.');
-        const existing = await repository.findMessage(tx, input.id);
-        if (existing) {
-          if (!sameMessage(existing, sessionId, userId)) throw idTaken();
-          return { created: false, row: existing, events: [] as RealtimeEvent[] };
-        }
-        const now = clock.now();
-        const endsAt = locked.startTime.getTime() + locked.durationMinutes * 60_000;
-        if (locked.status !== 'active' || endsAt <= now.getTime())
-          throw new AppError('CONFLICT', CHAT_MESSAGES.sessionEnded);
-        const seq = (await repository.lastSeq(tx, sessionId)) + 1;
-        const row = await repository.insertMessage(tx, {
-          id: input.id,
-          sessionId,
-          seq,
-          senderType: senderTypeOf(session, userId),
-          senderUserId: userId,
-          messageContent: content,
-          messageType: 'text',
-          sentAt: now,
-        });
-        // Another session's message took this id between the lookup and the insert.
-        if (!row) throw idTaken();
-        const message = toChatMessage(row);
-        // Both parties, and the sender when they are the client by confirmed email (another account).
-        const topics = new Set([session.coach_id, session.client_id, userId].map(userTopic));
-        const events: RealtimeEvent[] = [];
-        for (const topic of topics)
-          events.push(
-            await realtime.record(tx, { topic, type: CHAT_EVENTS.messageCreated, payload: { message } }),
-          );
-        return { created: true, row, events };
+      return insert(session, userId, {
+        id: input.id,
+        messageContent: input.content.trim(),
+        messageType: 'text',
       });
-      await realtime.deliver(outcome.events);
-      return { created: outcome.created, message: toChatMessage(outcome.row) };
+    },
+
+    /**
+     * POST /api/sessions/:id/attachments: an image, file or voice message in one go. A retry with an id this
+     * sender already used answers that message (nothing is read, stored or sent again).
+     */
+    async sendAttachment(
+      userId: string,
+      sessionId: string,
+      upload: AttachmentUpload,
+      bytes: Buffer,
+    ): Promise<SendOutcome> {
+      const session = await findSession(userId, sessionId);
+      const existing = await repository.findMessage(db, upload.id);
+      if (existing) {
+        if (!sameMessage(existing, sessionId, userId)) throw idTaken();
+        return { created: false, message: toChatMessage(existing) };
+      }
+      if (!isOn(session.status, Date.parse(session.ends_at)))
+        throw new AppError('CONFLICT', CHAT_MESSAGES.sessionEnded);
+      const prepared: PreparedAttachment = await prepareAttachment({
+        kind: upload.kind,
+        bytes,
+        name: upload.name,
+        durationMs: upload.duration_ms,
+      });
+      const key = attachmentKey(sessionId, upload.id);
+      await storage.put(key, prepared.bytes, prepared.mime);
+      try {
+        return await insert(session, userId, {
+          id: upload.id,
+          messageContent: '',
+          messageType: upload.kind,
+          attachmentKey: key,
+          attachmentName: prepared.name,
+          attachmentMime: prepared.mime,
+          attachmentSize: prepared.bytes.length,
+          attachmentDurationMs: prepared.durationMs,
+        });
+      } catch (error) {
+        // Refused (the session ended meanwhile, the id is someone else's): no message owns the object.
+        const owner = await repository.findMessage(db, upload.id).catch(() => undefined);
+        if (owner?.attachmentKey !== key) await storage.delete(key).catch(() => false);
+        throw error;
+      }
+    },
+
+    /** GET /api/sessions/:id/messages/:messageId/attachment: for the parties only (404 otherwise). */
+    async readAttachment(userId: string, sessionId: string, messageId: string): Promise<AttachmentFile> {
+      await findSession(userId, sessionId);
+      const row = await repository.findMessage(db, messageId);
+      if (
+        !row ||
+        row.sessionId !== sessionId ||
+        !row.attachmentKey ||
+        !row.attachmentMime ||
+        row.messageType === 'text'
+      )
+        throw new AppError('NOT_FOUND', CHAT_MESSAGES.attachmentNotFound);
+      const stored = await storage.get(row.attachmentKey);
+      if (!stored) throw new AppError('NOT_FOUND', CHAT_MESSAGES.attachmentNotFound);
+      return {
+        bytes: stored.bytes,
+        mime: row.attachmentMime,
+        name: row.attachmentName ?? row.messageType,
+        kind: row.messageType,
+      };
+    },
+
+    /**
+     * POST /api/sessions/:id/typing: tells the other party the person is typing (an active session only).
+     * Answers whether it was passed on (false: within CHAT_TYPING_SERVER_GAP_MS of the last one).
+     */
+    async typing(userId: string, sessionId: string): Promise<boolean> {
+      const session = await findSession(userId, sessionId);
+      const now = clock.now();
+      if (!isOn(session.status, Date.parse(session.ends_at), now))
+        throw new AppError('CONFLICT', CHAT_MESSAGES.sessionEnded);
+      const slot = `${userId}:${sessionId}`;
+      const last = lastTyping.get(slot);
+      if (last !== undefined && now.getTime() - last < CHAT_TYPING_SERVER_GAP_MS) return false;
+      lastTyping.set(slot, now.getTime());
+      if (lastTyping.size > 10_000)
+        for (const [other, at] of lastTyping)
+          if (now.getTime() - at >= CHAT_TYPING_SERVER_GAP_MS) lastTyping.delete(other);
+      const other = senderTypeOf(session, userId) === 'coach' ? session.client_id : session.coach_id;
+      const event = await db.transaction((tx) =>
+        realtime.record(tx, {
+          topic: userTopic(other),
+          type: CHAT_EVENTS.typing,
+          payload: { session_id: sessionId, user_id: userId, at: now.toISOString() },
+        }),
+      );
+      await realtime.deliver([event]);
+      return true;
     },
 
     /**
