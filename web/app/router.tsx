@@ -210,7 +210,11 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         lazy: async () => ({ Component: (await import('./routes/waiting-room')).WaitingRoomPage }),
       },
-      screen('follow-up/:sessionId', 'Follow-up', 'Follow up after a finished session.'),
+      {
+        path: 'follow-up/:sessionId',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/follow-up')).FollowUpPage }),
+      },
       screen(
         'client-session-flow/:serviceId',
         'Book a session',

@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { FollowupScreen } from '../../features/followups/components/followup-screen';
+import { useMe } from '../../features/roles/api/get-me';
+import { homeOf } from '../../features/roles/route-access';
+
+/**
+ * /follow-up/:sessionId (SPEC §2; issue #7 point 6): the coach's notes and resources after a session,
+ * and the client's read-only view of what they received. Signed-in parties only (the guard and the
+ * server's 404 for anyone else).
+ */
+export function FollowUpPage() {
+  const { sessionId = '' } = useParams();
+  const me = useMe();
+  useEffect(() => {
+    document.title = 'Follow-up · Wellspring';
+    return () => {
+      document.title = 'Wellspring';
+    };
+  }, []);
+  return (
+    <FollowupScreen key={sessionId} sessionId={sessionId} homePath={homeOf(me.data?.active_role ?? null)} />
+  );
+}

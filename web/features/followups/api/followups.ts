@@ -1,0 +1,48 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  followupsResponseSchema,
+  sendFollowupResponseSchema,
+  type FollowupsResponse,
+  type SendFollowup,
+} from '../../../../contracts/followups';
+import { apiRequest } from '../../../lib/api-client';
+
+/**
+ * Follow-ups after a session (issue #7 point 6, contracts/followups.ts): the session's follow-ups for
+ * either party, and the coach's send (an Idempotency-Key made once per attempt, reused only to retry
+ * the same attempt, so a lost answer never sends twice).
+ */
+
+export const newIdempotencyKey = () => crypto.randomUUID();
+
+export const followupsQueryKey = (sessionId: string) => ['followups', sessionId] as const;
+
+/** GET /api/sessions/:id/followups: the session's summary, who is asking, and its follow-ups, newest first. */
+export const followupsQueryOptions = (sessionId: string) =>
+  queryOptions({
+    queryKey: followupsQueryKey(sessionId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/sessions/${encodeURIComponent(sessionId)}/followups`, followupsResponseSchema, {
+        signal,
+      }),
+    staleTime: 0,
+  });
+
+/** POST /api/sessions/:id/followups (the coach): the new follow-up goes to the top of the list at once. */
+export function useSendFollowup(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: SendFollowup; key: string }) =>
+      apiRequest(`/api/sessions/${encodeURIComponent(sessionId)}/followups`, sendFollowupResponseSchema, {
+        method: 'POST',
+        body,
+        headers: { 'idempotency-key': key },
+      }),
+    onSuccess: ({ followup }) =>
+      queryClient.setQueryData<FollowupsResponse>(followupsQueryKey(sessionId), (current) =>
+        current && !current.followups.some((existing) => existing.id === followup.id)
+          ? { ...current, followups: [followup, ...current.followups] }
+          : current,
+      ),
+  });
+}

@@ -1,0 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { FOLLOWUP_EVENTS, followupEventPayloadSchema } from '../../../../contracts/followups';
+import { onUserEvent, onUserResync } from '../../../lib/realtime/user-events';
+import { followupsQueryKey } from '../api/followups';
+
+/**
+ * Keeps an open follow-up screen current: a 'session_followup.created' event for this session (on
+ * the person's own topic) or a resync (events may have been missed) reads the follow-ups again.
+ */
+export function useFollowupUpdates(sessionId: string) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const reload = () => void queryClient.invalidateQueries({ queryKey: followupsQueryKey(sessionId) });
+    const offEvent = onUserEvent(FOLLOWUP_EVENTS.created, (event) => {
+      const parsed = followupEventPayloadSchema.safeParse(event.payload);
+      if (!parsed.success) {
+        console.error('A session_followup.created event did not match the contract', parsed.error);
+        return;
+      }
+      if (parsed.data.followup.session_id === sessionId) reload();
+    });
+    const offResync = onUserResync(reload);
+    return () => {
+      offEvent();
+      offResync();
+    };
+  }, [queryClient, sessionId]);
+}
