@@ -51,6 +51,12 @@ const page = (sessions: ChatSession[], total: number, pageNo: number, size: numb
   page_size: size,
 });
 
+/** Each row's main link (to /session/:id), in order. */
+const rowLinks = () =>
+  within(screen.getByRole('list'))
+    .getAllByRole('listitem')
+    .map((item) => within(item).getAllByRole('link')[0]);
+
 const advance = (ms: number) => act(async () => vi.advanceTimersByTimeAsync(ms));
 
 function renderList(
@@ -107,7 +113,7 @@ describe('SessionList', () => {
     expect(screen.getByTestId('sessions-loading')).toBeInTheDocument();
     await advance(0);
     expect(reads()[0]?.search).toBe('?as=coach&page=1');
-    const items = within(screen.getByRole('list')).getAllByRole('link');
+    const items = rowLinks();
     expect(items).toHaveLength(5);
     expect(items[0]).toHaveAttribute('href', `/session/${idOf(1)}`);
     expect(items[0]).toHaveTextContent('Client 1');
@@ -119,7 +125,7 @@ describe('SessionList', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await advance(0);
     expect(reads().at(-1)?.search).toBe('?as=coach&page=2');
-    expect(within(screen.getByRole('list')).getAllByRole('link')).toHaveLength(2);
+    expect(rowLinks()).toHaveLength(2);
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
@@ -148,9 +154,53 @@ describe('SessionList', () => {
     expect(row).toHaveTextContent('Lena Ortiz');
     expect(row).toHaveTextContent('Active');
     expect(row).not.toHaveTextContent('You earned');
-    // Its time runs out: the row reads Completed without a reload.
+    // Its time runs out: the row reads Completed without a reload, and the client may review it.
     await advance(60_000);
-    expect(screen.getByRole('link')).toHaveTextContent('Completed');
+    expect(rowLinks()[0]).toHaveTextContent('Completed');
+    const review = screen.getByRole('link', { name: 'Review' });
+    expect(review).toHaveAttribute('href', `/review/${idOf(1)}`);
+    expect(review).toHaveAccessibleDescription('Lena Ortiz');
+  });
+
+  it('offers after a session: the details and transcript on the row, "Follow up" to the coach, "Review" to the client; nothing while live', async () => {
+    const live = chatSession(2, {
+      status: 'active',
+      start_time: new Date().toISOString(),
+      ends_at: new Date(Date.now() + 30 * 60_000).toISOString(),
+      earnings: null,
+    });
+    renderList(() => ({ body: page([chatSession(1), live], 2, 1, 5) }));
+    await advance(0);
+    const [done, ongoing] = within(screen.getByRole('list')).getAllByRole('listitem');
+    if (!done || !ongoing) throw new Error('two rows expected');
+    expect(
+      within(done)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([`/session/${idOf(1)}`, `/follow-up/${idOf(1)}`]);
+    expect(within(done).getByRole('link', { name: 'Follow up' })).toHaveAccessibleDescription('Client 1');
+    expect(
+      within(ongoing)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([`/session/${idOf(2)}`]);
+    expect(screen.queryByRole('link', { name: /^Review/ })).toBeNull();
+  });
+
+  it('gives the client a Review link on each finished session, and no Follow up', async () => {
+    renderList(
+      () => ({
+        body: page([chatSession(1, { earnings: null }), chatSession(2, { earnings: null })], 2, 1, 20),
+      }),
+      { as: 'client' },
+    );
+    await advance(0);
+    const reviews = screen.getAllByRole('link', { name: 'Review' });
+    expect(reviews.map((link) => link.getAttribute('href'))).toEqual([
+      `/review/${idOf(1)}`,
+      `/review/${idOf(2)}`,
+    ]);
+    expect(screen.queryByRole('link', { name: /^Follow up/ })).toBeNull();
   });
 
   it('says what the list is for when it is empty', async () => {
@@ -171,7 +221,7 @@ describe('SessionList', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await advance(0);
-    expect(screen.getByRole('link')).toHaveTextContent('Client 1');
+    expect(rowLinks()[0]).toHaveTextContent('Client 1');
   });
 
   it("reloads once, 1 s after the last 'chat_session.updated' event (debounced), and at once on resync", async () => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, MessagesSquare } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { ChevronLeft, ChevronRight, MessagesSquare, NotebookPen, Star } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   SESSION_LIST_PAGE_SIZE,
@@ -21,7 +21,9 @@ const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surfac
 
 /**
  * A person's sessions (SPEC §4, §7, §9): newest first, 5 per page for coaches and 20 for clients,
- * each row opening /session/{id}. A 'chat_session.updated' event reloads the list once things settle
+ * each row opening /session/{id}. Once a session is over the row opens its details and chat
+ * transcript (issue #7 point 8) and offers the coach "Follow up" (/follow-up/{id}) and the client
+ * "Review" (/review/{id}). A 'chat_session.updated' event reloads the list once things settle
  * (SESSION_LIST_RELOAD_DEBOUNCE_MS after the last event); a resync reloads it at once.
  */
 export function SessionList({
@@ -135,34 +137,76 @@ function SessionRow({ session, as, now }: { session: ChatSession; as: SessionLis
   const over = isOver(session, now);
   const name = as === 'coach' ? session.client_name : session.coach_name;
   const avatar = as === 'coach' ? null : session.coach_avatar_url;
+  const nameId = useId();
   return (
-    <Link
-      to={`/session/${encodeURIComponent(session.id)}`}
-      className="flex min-h-11 items-start gap-3 rounded-[var(--radius-control)] border border-border bg-surface p-3 hover:bg-surface-sunken sm:p-4"
-    >
-      <Avatar name={name} email={as === 'coach' ? session.client_email : null} src={avatar} size={40} />
-      <span className="min-w-0 flex-1">
-        <span className="flex items-start justify-between gap-2">
-          <span className="min-w-0 truncate font-medium">{name}</span>
-          <SessionStatusBadge over={over} />
-        </span>
-        <span className="mt-0.5 block text-sm text-text-muted">
-          {FORMAT_LABELS[session.format]} · {minutesText(session.duration_minutes)} ·{' '}
-          <time dateTime={session.start_time}>{dateTimeText.format(new Date(session.start_time))}</time>
-        </span>
-        {session.client_purpose ? (
-          <span className="mt-1 block truncate text-sm">{session.client_purpose}</span>
-        ) : null}
-        <span className="mt-1 flex flex-wrap gap-x-3 text-sm text-text-muted tabular-nums">
-          <span>
-            {as === 'coach' ? 'Price' : 'Paid'} {formatCents(session.payment_amount)}
+    <div className="rounded-[var(--radius-control)] border border-border bg-surface">
+      <Link
+        to={`/session/${encodeURIComponent(session.id)}`}
+        className={`flex min-h-11 items-start gap-3 p-3 hover:bg-surface-sunken sm:p-4 ${
+          over ? 'rounded-t-[var(--radius-control)]' : 'rounded-[var(--radius-control)]'
+        }`}
+      >
+        <Avatar name={name} email={as === 'coach' ? session.client_email : null} src={avatar} size={40} />
+        <span className="min-w-0 flex-1">
+          <span className="flex items-start justify-between gap-2">
+            <span id={nameId} className="min-w-0 truncate font-medium">
+              {name}
+            </span>
+            <SessionStatusBadge over={over} />
           </span>
-          {as === 'coach' && session.earnings !== null ? (
-            <span className="font-medium text-success">You earned {formatCents(session.earnings)}</span>
+          <span className="mt-0.5 block text-sm text-text-muted">
+            {FORMAT_LABELS[session.format]} · {minutesText(session.duration_minutes)} ·{' '}
+            <time dateTime={session.start_time}>{dateTimeText.format(new Date(session.start_time))}</time>
+          </span>
+          {session.client_purpose ? (
+            <span className="mt-1 block truncate text-sm">{session.client_purpose}</span>
           ) : null}
+          <span className="mt-1 flex flex-wrap gap-x-3 text-sm text-text-muted tabular-nums">
+            <span>
+              {as === 'coach' ? 'Price' : 'Paid'} {formatCents(session.payment_amount)}
+            </span>
+            {as === 'coach' && session.earnings !== null ? (
+              <span className="font-medium text-success">You earned {formatCents(session.earnings)}</span>
+            ) : null}
+          </span>
         </span>
-      </span>
-    </Link>
+      </Link>
+      {over ? <AfterSessionActions session={session} as={as} describedBy={nameId} /> : null}
+    </div>
+  );
+}
+
+/**
+ * After a session (issue #7 points 5, 6 and 8): the row itself opens its details and transcript; the
+ * coach can follow up with notes and resources, the client can review it. The link is described by
+ * the row's name (whose session it is) for screen readers.
+ */
+function AfterSessionActions({
+  session,
+  as,
+  describedBy,
+}: {
+  session: ChatSession;
+  as: SessionListAs;
+  describedBy: string;
+}) {
+  const id = encodeURIComponent(session.id);
+  const action =
+    as === 'coach'
+      ? { to: `/follow-up/${id}`, icon: NotebookPen, label: 'Follow up' }
+      : { to: `/review/${id}`, icon: Star, label: 'Review' };
+  const Icon = action.icon;
+  return (
+    <div className="flex flex-wrap items-center gap-2 border-t border-border px-3 py-1.5 sm:pl-[4.25rem]">
+      <Link
+        to={action.to}
+        aria-describedby={describedBy}
+        className="inline-flex min-h-11 items-center gap-1.5 rounded-[var(--radius-control)] px-2 text-sm font-semibold text-primary hover:bg-surface-sunken"
+      >
+        <Icon aria-hidden="true" className="size-4" />
+        {action.label}
+      </Link>
+    </div>
   );
 }
 
