@@ -430,3 +430,60 @@ describe('the public broadcast topic', () => {
     expect(heard).toHaveLength(2);
   });
 });
+
+describe('commands', () => {
+  it('sends a command with the payload and resolves with the server reply', async () => {
+    const client = setup();
+    client.subscribe(A, recorder().handlers);
+    const socket = fakes.last;
+    socket.accept();
+    const pending = client.command('session.join', { session_id: 'x' });
+    const sent = socket.emitted.find((e) => e.event === 'session.join');
+    expect(sent?.payload).toEqual({ session_id: 'x' });
+    sent?.ack?.({ ok: true, session: { id: 'x' } });
+    await expect(pending).resolves.toEqual({ ok: true, session: { id: 'x' } });
+
+    const refused = client.command('session.join', { session_id: 'y' });
+    socket.emitted
+      .filter((e) => e.event === 'session.join')[1]
+      ?.ack?.({ ok: false, error: { code: 'NOT_FOUND', message: 'This session could not be found.' } });
+    await expect(refused).resolves.toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: 'This session could not be found.' },
+    });
+  });
+
+  it('answers an error at once when not connected, and when the server does not answer in time', async () => {
+    vi.useFakeTimers();
+    const client = setup();
+    await expect(client.command('session.join', {})).resolves.toMatchObject({ ok: false });
+    client.subscribe(A, recorder().handlers);
+    fakes.last.accept();
+    const unanswered = client.command('session.join', {}, 1_000);
+    vi.advanceTimersByTime(1_000);
+    await expect(unanswered).resolves.toMatchObject({ ok: false, error: { code: 'INTERNAL_ERROR' } });
+  });
+
+  it('runs onConnected now when connected and again on every reconnect, until unregistered', () => {
+    const client = setup();
+    client.subscribe(A, recorder().handlers);
+    const socket = fakes.last;
+    const connected = vi.fn();
+    const off = client.onConnected(connected);
+    expect(connected).not.toHaveBeenCalled();
+    socket.accept();
+    expect(connected).toHaveBeenCalledTimes(1);
+    const late = vi.fn();
+    client.onConnected(late);
+    expect(late).toHaveBeenCalledTimes(1); // registering while connected runs it at once
+    socket.drop('transport close');
+    socket.reconnectByManager();
+    expect(connected).toHaveBeenCalledTimes(2);
+    expect(late).toHaveBeenCalledTimes(2);
+    off();
+    socket.drop('transport close');
+    socket.reconnectByManager();
+    expect(connected).toHaveBeenCalledTimes(2);
+    expect(late).toHaveBeenCalledTimes(3);
+  });
+});

@@ -2,9 +2,12 @@ import { io } from 'socket.io-client';
 import {
   BROADCAST_TOPIC,
   REALTIME_PATH,
+  commandReplySchema,
   realtimeErrorSchema,
   realtimeEventSchema,
   subscribeAckSchema,
+  type CommandReply,
+  type RealtimeError,
   type RealtimeEvent,
   type SubscribeRequest,
 } from '../../../contracts/realtime';
@@ -63,6 +66,14 @@ export type RealtimeClientOptions = {
   idleDisconnectMs?: number;
 };
 
+/** How long a command waits for its reply. */
+export const COMMAND_TIMEOUT_MS = 10_000;
+
+const commandError = (code: RealtimeError['code'], message: string): CommandReply => ({
+  ok: false,
+  error: { code, message },
+});
+
 export const GAP_WAIT_MS = 2_000;
 export const IDLE_DISCONNECT_MS = 1_000;
 const RETRY_MIN_MS = 1_000;
@@ -89,6 +100,7 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
   const topics = new Map<string, TopicState>();
   const listeners = new Set<() => void>();
   const broadcastListeners = new Set<(event: RealtimeEvent) => void>();
+  const connectedListeners = new Set<() => void>();
   let socket: SocketLike | undefined;
   let snapshot: RealtimeSnapshot = { connection: 'idle', topicCount: 0 };
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -240,6 +252,7 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
       retryDelay = RETRY_MIN_MS;
       publish('connected');
       for (const [topic, state] of topics) sendSubscribe(topic, state);
+      for (const listener of [...connectedListeners]) safely(listener);
     });
     created.on('disconnect', (reason: string) => {
       for (const state of topics.values()) {
@@ -367,6 +380,44 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
       broadcastListeners.add(listener);
       return () => {
         broadcastListeners.delete(listener);
+      };
+    },
+
+    /**
+     * Sends a capability's command over the socket (e.g. the session room's 'session.join') and
+     * resolves with its reply. A tab that is not connected gets an error reply at once: commands that
+     * must hold across reconnects are sent again from `onConnected`.
+     */
+    command(name: string, payload: unknown, timeoutMs = COMMAND_TIMEOUT_MS): Promise<CommandReply> {
+      const current = socket;
+      if (!current?.connected)
+        return Promise.resolve(commandError('INTERNAL_ERROR', 'Not connected; it will be sent again on reconnect.'));
+      return new Promise((resolve) => {
+        const timer = setTimeout(
+          () => resolve(commandError('INTERNAL_ERROR', 'No answer from the server in time.')),
+          timeoutMs,
+        );
+        current.emit(name, payload, (raw: unknown) => {
+          clearTimeout(timer);
+          const parsed = commandReplySchema.safeParse(raw);
+          resolve(
+            parsed.success
+              ? (parsed.data as CommandReply)
+              : commandError('INTERNAL_ERROR', 'The server answer was not understood.'),
+          );
+        });
+      });
+    },
+
+    /**
+     * Runs `listener` every time the socket connects or reconnects (and at once when it is connected
+     * now): the place to (re)send what the server keeps per socket, such as the rooms a tab has open.
+     */
+    onConnected(listener: () => void): () => void {
+      connectedListeners.add(listener);
+      if (socket?.connected) safely(listener);
+      return () => {
+        connectedListeners.delete(listener);
       };
     },
 
