@@ -261,7 +261,7 @@ describe('FollowupScreen, the client', () => {
     const { api } = renderScreen({ [`GET ${URL_OF}`]: () => ({ body: answer('client', stored) }) });
     expect(
       await screen.findByText(
-        'No follow-up yet. When Sofia Márquez sends notes or resources after your session, they appear here and in your email.',
+        'No follow-up yet. When Sofia Márquez sends notes or resources after your session, they appear here.',
       ),
     ).toBeInTheDocument();
 

@@ -106,7 +106,7 @@ export function FollowupScreen({ sessionId, homePath }: { sessionId: string; hom
           </h2>
           <FollowupList
             followups={data.followups}
-            empty={`No follow-up yet. When ${session.coach_name} sends notes or resources after your session, they appear here and in your email.`}
+            empty={`No follow-up yet. When ${session.coach_name} sends notes or resources after your session, they appear here.`}
           />
         </section>
       )}
