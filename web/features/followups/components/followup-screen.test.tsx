@@ -295,6 +295,16 @@ describe('FollowupScreen, errors', () => {
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/portal');
   });
 
+  it('treats a malformed session id in the address (400) as not found', async () => {
+    renderScreen({
+      [`GET ${URL_OF}`]: () =>
+        apiError(400, 'VALIDATION_ERROR', 'The request is not valid. Please check your input and try again.'),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'This session could not be found' }),
+    ).toBeInTheDocument();
+  });
+
   it('offers Try again when the follow-ups did not load', async () => {
     let fail = true;
     renderScreen({

@@ -24,7 +24,10 @@ export function FollowupScreen({ sessionId, homePath }: { sessionId: string; hom
 
   if (query.isPending) return <ScreenSkeleton />;
   if (query.isError && !query.data) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
+    // A malformed id in the address (400 on the params) is as missing as an unknown one.
+    const missing =
+      query.error instanceof ApiError &&
+      (query.error.status === 404 || query.error.code === 'VALIDATION_ERROR');
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
         <LoadError
