@@ -198,8 +198,16 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/settings')).SettingsPage }),
       },
       screen('support', 'Support', 'Get help from the Wellspring team.'),
-      screen('review/:sessionId', 'Review your session', 'Rate a finished session and say how it went.'),
-      screen('coach-review/:sessionId', 'Session review', 'Review a finished session as its coach.'),
+      {
+        path: 'review/:sessionId',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/review')).ReviewPage }),
+      },
+      {
+        path: 'coach-review/:sessionId',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/review')).ReviewPage }),
+      },
       {
         path: 'session-waiting/:sessionId',
         errorElement: <RouteError />,
@@ -268,8 +276,16 @@ export const routes: RouteObject[] = [
         }),
       },
       screen('client-success/:userId', 'Client success', 'What a client has achieved with their coach.'),
-      screen('rating-reviews', 'Reviews', 'Ratings and reviews from finished sessions.'),
-      screen('reviews', 'Reviews', 'Ratings and reviews from finished sessions.'),
+      {
+        path: 'rating-reviews',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/reviews')).ReviewsPage }),
+      },
+      {
+        path: 'reviews',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/reviews')).ReviewsPage }),
+      },
       {
         path: 'program/:programId/lesson/:lessonNumber',
         errorElement: <RouteError />,

@@ -1,8 +1,10 @@
 import { useParams } from 'react-router';
 import type { CoachPage } from '../../../contracts/coach-pages';
 import { CoachProfileScreen } from '../../features/coach-page/components/coach-profile-screen';
+import { displayNameOf } from '../../features/coach-page/lib/display';
 import type { FollowRenderer } from '../../features/coach-page/components/coach-profile-view';
 import { FollowButtons } from '../../features/favorites/components/follow-buttons';
+import { CoachReviewsSection } from '../../features/reviews/components/coach-reviews-section';
 import { useMe } from '../../features/roles/api/get-me';
 import {
   SessionRequestPanel,
@@ -21,6 +23,11 @@ function RequestPanelSlot({ page }: { page: CoachPage }) {
 
 const renderRequestPanel = (page: CoachPage) => <RequestPanelSlot page={page} />;
 
+/** The coach's visible client reviews (issue #7 point 5), under the page's main column. */
+const renderReviews = (page: CoachPage) => (
+  <CoachReviewsSection coachId={page.coach_id} coachName={displayNameOf(page)} />
+);
+
 /**
  * SPEC §2 public coach page: /coach/:username (also by slug), /profile/:username and /profile/{id}
  * — one view, never redirected. Anyone may look, signed in or not.
@@ -33,6 +40,7 @@ export function CoachProfilePage() {
       coachRef={username}
       renderFollow={renderFollowButtons}
       banner={renderRequestPanel}
+      reviews={renderReviews}
     />
   );
 }

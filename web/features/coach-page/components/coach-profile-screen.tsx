@@ -34,12 +34,15 @@ export function CoachProfileScreen({
   coachRef,
   renderFollow,
   banner,
+  reviews,
   labels,
   notFound,
 }: {
   coachRef: string | undefined;
   renderFollow?: FollowRenderer;
   banner?: (page: CoachPage) => ReactNode;
+  /** The reviews section under the page's main column (the public coach page). */
+  reviews?: (page: CoachPage) => ReactNode;
   /** Name the parts of the page when the coach asked for it (previews only). */
   labels?: boolean;
   /** What to show instead of the generic not-found (the owner's own profile). */
@@ -60,6 +63,7 @@ export function CoachProfileScreen({
       renderFollow={renderFollow}
       labels={labels === true && query.data.display.enable_live_preview_labels}
       headerActions={banner?.(query.data)}
+      reviews={reviews?.(query.data)}
     />
   );
 }

@@ -368,6 +368,7 @@ export function CoachProfileView({
   renderFollow,
   labels = false,
   headerActions,
+  reviews,
 }: {
   page: CoachPage;
   services: Loadable<Service>;
@@ -377,6 +378,8 @@ export function CoachProfileView({
   labels?: boolean;
   /** The owner's own actions (Edit profile, Branding) above the page. */
   headerActions?: ReactNode;
+  /** The coach's reviews section (composed by the route from the reviews feature), after the programs. */
+  reviews?: ReactNode;
 }) {
   const name = displayNameOf(page);
   const categories = categoriesOf(page);
@@ -466,6 +469,7 @@ export function CoachProfileView({
           <AboutSection page={page} labels={labels} />
           {page.display.show_services_prominently ? null : servicesSection}
           <ProgramsSection programs={programs} labels={labels} />
+          {reviews}
         </div>
         <aside aria-label={`${name} at a glance`} className="flex flex-col gap-6">
           <RatesCard page={page} labels={labels} />

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { SessionReviewScreen } from '../../features/reviews/components/session-review-screen';
+import { useMe } from '../../features/roles/api/get-me';
+import { homeOf } from '../../features/roles/route-access';
+
+/**
+ * /review/:sessionId (the client rates the coach) and /coach-review/:sessionId (the coach reviews the
+ * client), SPEC §2, issue #7 point 5. The screen follows who the person was in the session; the
+ * server answers 404 to anyone else.
+ */
+export function ReviewPage() {
+  const { sessionId = '' } = useParams();
+  const me = useMe();
+  useEffect(() => {
+    document.title = 'Review · Wellspring';
+    return () => {
+      document.title = 'Wellspring';
+    };
+  }, []);
+  return (
+    <SessionReviewScreen
+      key={sessionId}
+      sessionId={sessionId}
+      homePath={homeOf(me.data?.active_role ?? null)}
+    />
+  );
+}

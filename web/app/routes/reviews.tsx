@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { FullScreenLoader } from '../../components/full-screen-loader';
+import { MyReviewsScreen } from '../../features/reviews/components/my-reviews-screen';
+import { useMe } from '../../features/roles/api/get-me';
+
+/**
+ * /reviews and /rating-reviews (SPEC §2, issue #7 point 5): one screen, the signed-in person's reviews
+ * in their active role (the coach's when coach is active, the client's otherwise).
+ */
+export function ReviewsPage() {
+  const me = useMe();
+  useEffect(() => {
+    document.title = 'Reviews · Wellspring';
+    return () => {
+      document.title = 'Wellspring';
+    };
+  }, []);
+  if (!me.data) return <FullScreenLoader />;
+  const as = me.data.active_role === 'coach' ? 'coach' : 'client';
+  return <MyReviewsScreen key={as} as={as} />;
+}

@@ -1,0 +1,81 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { MessageSquareQuote } from 'lucide-react';
+import { Button } from '../../../components/button';
+import { Spinner } from '../../../components/spinner';
+import { coachReviewsQueryOptions } from '../api/reviews';
+import { ReviewCard } from './review-card';
+
+const card = 'rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-soft sm:p-6';
+
+/**
+ * The "Reviews" section of a public coach page: the coach's visible client reviews, newest first
+ * (rating, text, date, the client's first name, the coach's reply), ten at a time with Show more.
+ */
+export function CoachReviewsSection({ coachId, coachName }: { coachId: string; coachName: string }) {
+  const query = useInfiniteQuery(coachReviewsQueryOptions(coachId));
+  const reviews = query.data?.pages.flatMap((page) => page.reviews) ?? [];
+  const total = query.data?.pages[0]?.total ?? 0;
+  return (
+    <section aria-labelledby="coach-reviews" className={card}>
+      <h2 id="coach-reviews" className="flex items-center gap-2 text-lg font-semibold">
+        Reviews
+        {total > 0 ? (
+          <span className="rounded-full bg-surface-sunken px-2 py-0.5 text-xs font-semibold text-text-muted tabular-nums">
+            {total}
+          </span>
+        ) : null}
+      </h2>
+      {query.isPending ? (
+        <ul aria-hidden="true" data-testid="coach-reviews-loading" className="mt-4 flex flex-col gap-3">
+          {[0, 1].map((index) => (
+            <li
+              key={index}
+              className="h-24 animate-pulse rounded-[var(--radius-control)] bg-surface-sunken"
+            />
+          ))}
+        </ul>
+      ) : query.isError ? (
+        <div role="status" className="mt-3 flex flex-wrap items-center gap-3 text-sm text-text-muted">
+          <span>We could not load the reviews right now.</span>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : reviews.length === 0 ? (
+        <div className="mt-4 flex flex-col items-center gap-2 rounded-[var(--radius-control)] bg-surface-sunken/60 px-4 py-8 text-center text-sm text-text-muted">
+          <MessageSquareQuote aria-hidden="true" className="size-7 text-primary" />
+          <p className="max-w-md">{`No reviews yet. Clients can review ${coachName} after a session.`}</p>
+        </div>
+      ) : (
+        <>
+          <ul className="mt-4 flex flex-col gap-3">
+            {reviews.map((review) => (
+              <li key={review.id}>
+                <ReviewCard
+                  rating={review.rating}
+                  body={review.body}
+                  byline={review.client_first_name}
+                  createdAt={review.created_at}
+                  reply={review.reply}
+                  replyBy={coachName}
+                  repliedAt={review.replied_at}
+                />
+              </li>
+            ))}
+          </ul>
+          {query.hasNextPage ? (
+            <Button
+              variant="secondary"
+              className="mt-4 w-full sm:w-auto"
+              disabled={query.isFetchingNextPage}
+              onClick={() => void query.fetchNextPage()}
+            >
+              {query.isFetchingNextPage ? <Spinner className="size-4" /> : null}
+              Show more reviews
+            </Button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
