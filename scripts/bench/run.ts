@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { chatScenario } from './chat';
 import { discoveryScenario } from './discovery';
 import { httpScenario } from './http';
 import { ringScenario } from './request-to-ring';
@@ -8,7 +9,7 @@ import { gitState, machineInfo, renderTable, saveResult } from './lib/report';
 import type { Scenario, ScenarioResult } from './lib/types';
 
 /**
- * `npm run bench [-- <scenario>...] [--rounds N] [--duration S] [--quick]`
+ * `npm run bench [-- <scenario>...] [--rounds N] [--duration S] [--rate N] [--quick]`
  *
  * Runs the named scenarios (default: all) one after another. stdout gets one JSON line per goal
  * and a readable table; progress goes to stderr. Results: bench-results/<scenario>-<sha>.json and
@@ -16,16 +17,17 @@ import type { Scenario, ScenarioResult } from './lib/types';
  * 130 interrupted.
  */
 
-/** Registration order is run order. Later: chat. */
-const scenarios: Scenario[] = [httpScenario, discoveryScenario, walletScenario, ringScenario];
+/** Registration order is run order. */
+const scenarios: Scenario[] = [httpScenario, discoveryScenario, walletScenario, ringScenario, chatScenario];
 
-const usage = `Usage: npm run bench -- [scenario...] [--rounds N] [--duration SECONDS] [--quick]
+const usage = `Usage: npm run bench -- [scenario...] [--rounds N] [--duration SECONDS] [--rate N] [--quick]
 
 Scenarios (default: all):
 ${scenarios.map((scenario) => `  ${scenario.name.padEnd(10)} ${scenario.description}`).join('\n')}
 
   --rounds N        measured rounds per target (default per scenario; http: 5)
   --duration S      seconds per round (default per scenario; http: 5)
+  --rate N          messages per second sent open-loop (chat; default 1 per session)
   --quick           3 rounds of 3 s (explicit --rounds/--duration still win)
 `;
 
@@ -47,6 +49,7 @@ function parseCommandLine() {
     options: {
       rounds: { type: 'string' },
       duration: { type: 'string' },
+      rate: { type: 'string' },
       quick: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -62,6 +65,7 @@ function parseCommandLine() {
     selected,
     rounds: parseCount(values.rounds, 'rounds', 100),
     durationSec: parseCount(values.duration, 'duration', 600),
+    rate: parseCount(values.rate, 'rate', 10_000),
     quick: values.quick,
   };
 }
@@ -126,6 +130,7 @@ async function main(): Promise<number> {
       result = await scenario.run({
         rounds: command.rounds,
         durationSec: command.durationSec,
+        rate: command.rate,
         quick: command.quick,
         log,
       });

@@ -4,6 +4,8 @@ import type { RoundSample, TargetSummary } from './measure';
 export type ScenarioOptions = {
   rounds: number | undefined;
   durationSec: number | undefined;
+  /** Open-loop send rate per second (chat); undefined: the scenario's default. */
+  rate?: number | undefined;
   quick: boolean;
   /** Progress lines (stderr), so stdout carries only the summary. */
   log: (line: string) => void;

@@ -1,0 +1,427 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CHAT_EVENTS } from '../../contracts/chat';
+import { appLogErrors } from './lib/app-log';
+import { spawnServer, type ServerChild } from './lib/children';
+import { sleep } from './lib/concurrency';
+import { latencySample, startCpuWindow, type CpuWindow } from './lib/latency-round';
+import { roundedSample, summarize, type RoundSample } from './lib/measure';
+import { cpuCount, waitForQuietLoad } from './lib/proc';
+import { createArrivalBoard, createSocketFleet, type Person } from './lib/socket-fleet';
+import { latencyStats, round } from './lib/stats';
+import type { GoalResult, Scenario, ScenarioOptions, ScenarioResult } from './lib/types';
+
+/**
+ * Scenario `chat` (issue #7 point 9): chat fan-out in live sessions. The real app (chat-server.ts: every
+ * plugin, the Socket.IO gateway, the PostgreSQL LISTEN/NOTIFY bus) with 500 live sessions (100 with
+ * --quick), written directly as active chat_sessions rows; each session's coach and client have their own
+ * authenticated socket (one websocket each, as one tab) subscribed to their `user:<id>` topic: 1,000
+ * sockets. Messages go out open-loop at a fixed total rate (MESSAGES_PER_SESSION_PER_SEC per session or --rate,
+ * the sides taking turns) through the real POST /api/sessions/:id/messages (session row lock, gapless
+ * seq, insert, chat_message.created recorded on both parties' topics, delivered after commit), and we
+ * time from sending the POST until the OTHER party's socket receives chat_message.created for that
+ * message id.
+ *
+ * Baseline, in the same run and on the same sockets: a bare Socket.IO round trip (emit with ack of an
+ * `unsubscribe` for a topic the socket does not hold: no database, no authorization), scheduled between
+ * the messages at ECHOES_PER_MESSAGE of their rate.
+ *
+ * Goal (performance.md G5): delivery p99 under TARGET_P99_MS with no failed send, no message lost,
+ * misdirected or received out of seq order. The ratio to the bare round trip is reported, not bounded
+ * (G5's 3x bound is against a bare relay plus a raw group-committed INSERT, which this does not run).
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const TARGET_P99_MS = 25;
+/** Each session sends one message a second, coach and client taking turns (G5 has each side at 1/s). */
+const MESSAGES_PER_SESSION_PER_SEC = 1;
+/** One bare round trip per this many messages, half a period after the message. */
+const MESSAGES_PER_ECHO = 5;
+const WARMUP_SEC = 2;
+const DELIVERY_TIMEOUT_MS = 5_000;
+/** A POST not answered by then counts as failed (keeps an overloaded run bounded in time). */
+const POST_TIMEOUT_MS = 30_000;
+const GOAL = 'chat delivery p99';
+
+type Seat = { id: string; coach: Person; client: Person };
+
+/**
+ * The parties' sockets: when each message reached the other party, and every way a delivery can go
+ * wrong (another user's socket, another session, a seq at or below one the socket already had).
+ */
+function createPartyFleet(url: string, seats: readonly Seat[]) {
+  const board = createArrivalBoard();
+  const sessionOf = new Map<string, string>();
+  for (const seat of seats) {
+    sessionOf.set(seat.coach.id, seat.id);
+    sessionOf.set(seat.client.id, seat.id);
+  }
+  /** The highest seq each socket has received (one session per person). */
+  const lastSeq = new Map<string, number>();
+  let misdirected = 0;
+  let outOfOrder = 0;
+  let delivered = 0;
+  let ownCopies = 0;
+
+  const sockets = createSocketFleet(url, (person, event, at) => {
+    if (event.type !== CHAT_EVENTS.messageCreated) return;
+    const message = event.payload.message as
+      { id?: string; session_id?: string; seq?: number; sender_user_id?: string } | undefined;
+    if (
+      !message?.id ||
+      typeof message.seq !== 'number' ||
+      event.topic !== `user:${person.id}` ||
+      message.session_id !== sessionOf.get(person.id)
+    ) {
+      misdirected += 1;
+      return;
+    }
+    if (message.seq <= (lastSeq.get(person.id) ?? 0)) outOfOrder += 1;
+    else lastSeq.set(person.id, message.seq);
+    // The sender's own tab gets its message too (the web app's other tabs); counted, not timed.
+    if (message.sender_user_id === person.id) {
+      ownCopies += 1;
+      return;
+    }
+    delivered += 1;
+    board.arrived(message.id, at);
+  });
+
+  return {
+    connectAll: sockets.connectAll,
+    /** When message `id` reached the other party (performance.now()), or null after `timeoutMs`. */
+    waitForDelivery: (id: string, timeoutMs: number) => board.waitFor(id, timeoutMs),
+    roundTrip: (personId: string) => sockets.roundTrip(personId, DELIVERY_TIMEOUT_MS),
+    connected: sockets.connected,
+    stats: () => ({ misdirected, outOfOrder, delivered, ownCopies, unclaimed: board.unclaimed() }),
+    close: sockets.close,
+  };
+}
+
+type Fleet = ReturnType<typeof createPartyFleet>;
+
+type RoundResult = {
+  delivery: number[];
+  post: number[];
+  /** Delivery minus the POST's answer (negative: the event came first). */
+  afterAnswer: number[];
+  rtt: number[];
+  /** How late the generator fired each message after its scheduled time (its own health). */
+  lag: number[];
+  sent: number;
+  created: number;
+  problems: string[];
+  missing: number;
+  cpu: CpuWindow;
+};
+
+/**
+ * `count` messages at `ratePerSec`, open loop: every message whose time has come is sent, whatever the
+ * earlier ones are doing (a late generator catches up instead of thinning the load). Message `offset +
+ * step` goes to session (offset + step) mod sessions, from the coach and the client in turns.
+ */
+async function runRound(
+  server: ServerChild,
+  fleet: Fleet,
+  seats: readonly Seat[],
+  input: { count: number; offset: number; ratePerSec: number },
+): Promise<RoundResult> {
+  const { count, offset, ratePerSec } = input;
+  const periodMs = 1000 / ratePerSec;
+  const result: Omit<RoundResult, 'cpu'> = {
+    delivery: [],
+    post: [],
+    afterAnswer: [],
+    rtt: [],
+    lag: [],
+    sent: 0,
+    created: 0,
+    problems: [],
+    missing: 0,
+  };
+  const problem = (text: string) => {
+    if (result.problems.length < 20) result.problems.push(text);
+  };
+
+  async function send(index: number) {
+    const seat = seats[index % seats.length]!;
+    const sender = Math.floor(index / seats.length) % 2 === 0 ? seat.coach : seat.client;
+    const id = randomUUID();
+    result.sent += 1;
+    const started = performance.now();
+    const response = await fetch(`${server.url}/api/sessions/${seat.id}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sender.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ id, content: `Bench message ${index}` }),
+      signal: AbortSignal.timeout(POST_TIMEOUT_MS),
+    });
+    const answered = performance.now();
+    const body = await response.text();
+    if (response.status !== 201) {
+      problem(`POST /api/sessions/:id/messages answered ${response.status}: ${body.slice(0, 200)}`);
+      return;
+    }
+    result.created += 1;
+    result.post.push(answered - started);
+    const at = await fleet.waitForDelivery(id, DELIVERY_TIMEOUT_MS);
+    if (at === null) {
+      result.missing += 1;
+      problem(`message ${id} did not reach the other party within ${DELIVERY_TIMEOUT_MS} ms`);
+    } else {
+      result.delivery.push(at - started);
+      result.afterAnswer.push(at - answered);
+    }
+  }
+
+  async function echo(index: number) {
+    const seat = seats[(index * 7 + 3) % seats.length]!;
+    result.rtt.push(await fleet.roundTrip(index % 2 === 0 ? seat.client.id : seat.coach.id));
+  }
+
+  // The schedule: message `step` at step periods, a round trip half a period after every
+  // MESSAGES_PER_ECHO-th message.
+  const actions: { atMs: number; fire: () => Promise<void> }[] = [];
+  for (let step = 0; step < count; step += 1) {
+    const index = offset + step;
+    actions.push({ atMs: step * periodMs, fire: () => send(index) });
+    if (step % MESSAGES_PER_ECHO === 0)
+      actions.push({ atMs: (step + 0.5) * periodMs, fire: () => echo(index) });
+  }
+
+  const endCpuWindow = startCpuWindow(server);
+  const startedAt = performance.now();
+  const inFlight: Promise<void>[] = [];
+  let next = 0;
+  while (next < actions.length) {
+    const now = performance.now();
+    while (next < actions.length && startedAt + actions[next]!.atMs <= now) {
+      const action = actions[next]!;
+      result.lag.push(now - (startedAt + action.atMs));
+      inFlight.push(
+        action.fire().catch((error: unknown) => problem(`send or echo failed: ${String(error)}`)),
+      );
+      next += 1;
+    }
+    if (next < actions.length) await sleep(startedAt + actions[next]!.atMs - performance.now());
+  }
+  await Promise.all(inFlight);
+  return { ...result, cpu: endCpuWindow() };
+}
+
+/** After the last round: the senders' own copies still in flight get a bounded moment to land. */
+async function settleOwnCopies(fleet: Fleet, created: number): Promise<void> {
+  const deadline = performance.now() + DELIVERY_TIMEOUT_MS;
+  while (fleet.stats().ownCopies < created && performance.now() < deadline) await sleep(50);
+}
+
+async function runChat(options: ScenarioOptions): Promise<ScenarioResult> {
+  const sessionCount = options.quick ? 100 : 500;
+  const rounds = options.rounds ?? 2;
+  const durationSec = options.durationSec ?? (options.quick ? 3 : 10);
+  const ratePerSec = options.rate ?? sessionCount * MESSAGES_PER_SESSION_PER_SEC;
+  const perRound = ratePerSec * durationSec;
+  const { log } = options;
+
+  log(`chat: starting PostgreSQL and the app; seeding ${sessionCount} live sessions...`);
+  const server = await spawnServer('chat', path.join(here, 'chat-server.ts'), {
+    args: ['--sessions', String(sessionCount)],
+    readyTimeoutMs: 600_000,
+  });
+  const seats = server.info.sessions as Seat[];
+  const people = seats.flatMap((seat) => [seat.coach, seat.client]);
+  const fleet = createPartyFleet(server.url, seats);
+  try {
+    log(
+      `chat: ready on ${String(server.info.database)} in ${round(Number(server.info.setUpMs) / 1000, 1)} s; ` +
+        `connecting ${people.length} sockets...`,
+    );
+    const connectStarted = performance.now();
+    await fleet.connectAll(people);
+    const connectSec = (performance.now() - connectStarted) / 1000;
+    log(`chat: ${fleet.connected()} sockets connected and subscribed in ${round(connectSec, 1)} s`);
+    await sleep(1_000);
+
+    log(`chat: warm-up ${WARMUP_SEC} s at ${ratePerSec} messages/s`);
+    const warm = await runRound(server, fleet, seats, {
+      count: ratePerSec * WARMUP_SEC,
+      offset: 0,
+      ratePerSec,
+    });
+    if (warm.problems.length > 0) log(`chat: warm-up problems: ${warm.problems.slice(0, 5).join('; ')}`);
+
+    const samples: RoundSample[] = [];
+    const all = {
+      delivery: [] as number[],
+      post: [] as number[],
+      afterAnswer: [] as number[],
+      rtt: [] as number[],
+      lag: [] as number[],
+    };
+    const problems: string[] = [];
+    let missing = 0;
+    let sent = 0;
+    let created = warm.created;
+    for (let roundNumber = 1; roundNumber <= rounds; roundNumber += 1) {
+      const load = await waitForQuietLoad(10_000);
+      const offset = ratePerSec * WARMUP_SEC + (roundNumber - 1) * perRound;
+      const result = await runRound(server, fleet, seats, { count: perRound, offset, ratePerSec });
+      const errors = result.problems.length;
+      const operations = result.created + result.rtt.length;
+      const cpu = result.cpu;
+      samples.push(
+        latencySample({
+          target: 'chat-delivery',
+          round: roundNumber,
+          values: result.delivery,
+          cpu,
+          operations,
+          load,
+          errors,
+        }),
+        latencySample({
+          target: 'socket-round-trip',
+          round: roundNumber,
+          values: result.rtt,
+          cpu,
+          operations,
+          load,
+          errors: 0,
+        }),
+      );
+      for (const key of ['delivery', 'post', 'afterAnswer', 'rtt', 'lag'] as const)
+        all[key].push(...result[key]);
+      problems.push(...result.problems);
+      missing += result.missing;
+      sent += result.sent;
+      created += result.created;
+      const delivery = latencyStats(result.delivery);
+      const rtt = latencyStats(result.rtt);
+      log(
+        `chat: round ${roundNumber}/${rounds} send->other party p50 ${delivery.p50Ms} / p99 ${delivery.p99Ms} ms ` +
+          `(${delivery.count} of ${result.sent} messages); bare socket round trip p50 ${rtt.p50Ms} / ` +
+          `p99 ${rtt.p99Ms} ms` +
+          (errors > 0 ? `; problems: ${result.problems.slice(0, 3).join('; ')}` : ''),
+      );
+    }
+    await settleOwnCopies(fleet, created);
+
+    const fleetStats = fleet.stats();
+    const delivery = latencyStats(all.delivery);
+    const post = latencyStats(all.post);
+    const afterAnswer = latencyStats(all.afterAnswer);
+    const rtt = latencyStats(all.rtt);
+    const lag = latencyStats(all.lag);
+    const appErrors = appLogErrors(server.info.logFile);
+    const failures = [
+      ...(problems.length > 0
+        ? [`${problems.length} failed sends or deliveries: ${problems.slice(0, 5).join('; ')}`]
+        : []),
+      ...(missing > 0 ? [`${missing} messages never reached the other party`] : []),
+      ...(fleetStats.misdirected > 0
+        ? [`${fleetStats.misdirected} chat events reached a socket not a party of that session`]
+        : []),
+      ...(fleetStats.outOfOrder > 0
+        ? [`${fleetStats.outOfOrder} chat events arrived at or below a seq the socket already had`]
+        : []),
+      ...(fleetStats.ownCopies < created
+        ? [`the senders' own sockets got ${fleetStats.ownCopies} of ${created} messages`]
+        : []),
+      ...(fleet.connected() !== people.length
+        ? [`only ${fleet.connected()} of ${people.length} sockets stayed connected`]
+        : []),
+      ...(Number.isFinite(delivery.p99Ms) ? [] : ['no delivery was measured']),
+      ...(appErrors.count > 0
+        ? [`the app logged ${appErrors.count} errors: ${appErrors.first.join('; ')}`]
+        : []),
+    ];
+    const withinTarget = delivery.p99Ms < TARGET_P99_MS;
+    const goal: GoalResult = {
+      goal: `${GOAL} < ${TARGET_P99_MS} ms with ${sessionCount} live sessions (${people.length} sockets) at ${ratePerSec} messages/s`,
+      baseline: { socketRoundTripP50Ms: rtt.p50Ms, socketRoundTripP99Ms: rtt.p99Ms, samples: rtt.count },
+      app: {
+        deliveryP50Ms: delivery.p50Ms,
+        deliveryP99Ms: delivery.p99Ms,
+        deliveryMaxMs: delivery.maxMs,
+        postP50Ms: post.p50Ms,
+        postP99Ms: post.p99Ms,
+        deliveryAfterAnswerP50Ms: afterAnswer.p50Ms,
+        deliveryAfterAnswerP99Ms: afterAnswer.p99Ms,
+        samples: delivery.count,
+      },
+      ratio: round(delivery.p99Ms / rtt.p99Ms, 2),
+      ratioP50: round(delivery.p50Ms / rtt.p50Ms, 2),
+      bound: { deliveryP99Ms: TARGET_P99_MS, lost: 0, misdirected: 0, outOfOrder: 0, failures: 0 },
+      pass: withinTarget && failures.length === 0,
+      ...(failures.length > 0 || !withinTarget
+        ? {
+            problems: [
+              ...(withinTarget ? [] : [`p99 ${delivery.p99Ms} ms >= ${TARGET_P99_MS} ms`]),
+              ...failures,
+            ],
+          }
+        : {}),
+    };
+    log(
+      `chat: send -> other party p50 ${delivery.p50Ms} ms, p99 ${delivery.p99Ms} ms over ${delivery.count} messages; ` +
+        `bare socket round trip p50 ${rtt.p50Ms} ms, p99 ${rtt.p99Ms} ms; p99 ratio ${goal.ratio}; ` +
+        `${goal.pass ? 'PASS' : 'FAIL'} (target p99 < ${TARGET_P99_MS} ms)`,
+    );
+
+    return {
+      scenario: 'chat',
+      params: {
+        sessions: sessionCount,
+        sockets: people.length,
+        sessionsMadeBy: 'direct chat_sessions rows (status active, start_time now)',
+        sessionMinutes: server.info.sessionMinutes,
+        messagesPerSec: ratePerSec,
+        echoesPerSec: ratePerSec / MESSAGES_PER_ECHO,
+        rounds,
+        durationSec,
+        messagesPerRound: perRound,
+        warmupSec: WARMUP_SEC,
+        database: server.info.database,
+        poolSize: server.info.poolSize,
+        socketsConnectSec: round(connectSec, 2),
+        order:
+          'open loop (late messages are caught up, not dropped); a bare round trip half a period after every 5th message',
+      },
+      targets: [summarize('chat-delivery', samples), summarize('socket-round-trip', samples)],
+      rounds: samples.map(roundedSample),
+      goals: [goal],
+      notes: [
+        `sessions: ${sessionCount} active chat_sessions rows written directly (no request/accept flow, no money ` +
+          `hold); every coach and client signed in through the real session service, one socket each.`,
+        `chat-delivery: from sending POST /api/sessions/:id/messages (session row lock, seq, insert, ` +
+          `chat_message.created recorded on both parties' topics, commit, NOTIFY) until the OTHER party's socket ` +
+          `receives it; pooled over all rounds: p50 ${delivery.p50Ms} ms, p99 ${delivery.p99Ms} ms, max ` +
+          `${delivery.maxMs} ms (${delivery.count} of ${sent} messages); the POST answered in p50 ${post.p50Ms} / ` +
+          `p99 ${post.p99Ms} ms, and the event arrived p50 ${afterAnswer.p50Ms} / p99 ${afterAnswer.p99Ms} ms ` +
+          `after that answer (negative: before it).`,
+        `socket-round-trip: emit with ack on one of the same sockets (unsubscribe from a topic it does not ` +
+          `hold), pooled: p50 ${rtt.p50Ms} ms, p99 ${rtt.p99Ms} ms (${rtt.count}); ratio chat p99 / round trip ` +
+          `p99 = ${goal.ratio}, p50 / p50 = ${goal.ratioP50}.`,
+        `Generator lag behind the schedule: p50 ${lag.p50Ms} ms, p99 ${lag.p99Ms} ms, max ${lag.maxMs} ms ` +
+          `(large values mean this process, not the app, held the messages back).`,
+        `req/s is what was delivered (open loop at ${ratePerSec} messages/s); CPU-µs/req is the app's (and ` +
+          `the database's) CPU per operation (messages + round trips) of the round.`,
+        `${cpuCount()} CPUs shared by the app, PostgreSQL and the ${people.length}-socket client fleet.`,
+        `Fleet: ${fleetStats.delivered} deliveries to the other party, ${fleetStats.ownCopies} copies to ` +
+          `the sender's own socket, ${fleetStats.misdirected} misdirected, ${fleetStats.outOfOrder} out of ` +
+          `order, ${fleetStats.unclaimed} unclaimed.`,
+      ],
+    };
+  } finally {
+    log('chat: stopping...');
+    fleet.close();
+    await server.stop();
+  }
+}
+
+export const chatScenario: Scenario = {
+  name: 'chat',
+  description: `chat send -> other party p50/p99 in 500 live sessions (1,000 sockets) vs a bare socket round trip (p99 < ${TARGET_P99_MS} ms)`,
+  run: runChat,
+};
