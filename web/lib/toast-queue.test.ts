@@ -17,7 +17,32 @@ describe('isSuppressedToast (SPEC §8)', () => {
     expect(isSuppressedToast(toast)).toBe(true);
   });
 
+  // Every phrase of SPEC §8 exactly as written, alone and inside a longer text.
   it.each([
+    'Connection lost',
+    'Connection Error',
+    'Your voice message has been sent',
+    'has been shared',
+    'Sent',
+    'file(s)',
+  ])('suppresses the description %j, alone and within a sentence', (phrase) => {
+    expect(isSuppressedToast({ title: 'Chat', description: phrase })).toBe(true);
+    expect(isSuppressedToast({ title: 'Chat', description: `Note: ${phrase} just now.` })).toBe(true);
+  });
+
+  it.each(['Voice note sent', 'File sent', 'Files sent', 'Message sent'])(
+    'suppresses the title %j, alone and within a longer title',
+    (phrase) => {
+      expect(isSuppressedToast({ title: phrase })).toBe(true);
+      expect(isSuppressedToast({ title: `${phrase}!`, description: 'To Lena Ortiz' })).toBe(true);
+    },
+  );
+
+  it.each([
+    // Matched as written: another case is another text.
+    { title: 'voice note sent' },
+    { title: 'Chat', description: 'connection error' },
+    { title: 'Chat', description: 'sent' },
     { title: 'Connection Lost', description: 'Please check your internet connection' },
     { title: 'Connection Restored', description: "You're back online!" },
     { title: 'Role synchronized' },

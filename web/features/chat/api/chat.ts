@@ -4,10 +4,13 @@ import {
   CHAT_HISTORY_LIMIT,
   chatHistorySchema,
   chatMessageResponseSchema,
+  type ChatAttachmentKind,
   type ChatHistory,
   type ChatMessage,
 } from '../../../../contracts/chat';
-import { apiRequest } from '../../../lib/api-client';
+import { errorBodySchema } from '../../../../contracts/errors';
+import { ERROR_CODES } from '../../../../domain/errors/app-error';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 
 /**
  * What the panel holds for a session: every message it knows (by seq, oldest first), the reads, and
@@ -104,3 +107,88 @@ export function raiseChatRead(
     return { ...(held ?? EMPTY_LOG), reads: { ...reads, [side]: seq } };
   });
 }
+
+/** POST /api/sessions/:id/typing (204): the other party sees "… is typing" for a few seconds. */
+export async function postTyping(sessionId: string) {
+  await apiRequest(`${base(sessionId)}/typing`, z.unknown(), { method: 'POST' });
+}
+
+const networkError = () =>
+  new ApiError('SERVICE_UNAVAILABLE', 'Network error. Please check your connection and try again.', 0);
+
+/** The server's error body as an ApiError (a 413 from a proxy without one still names the problem). */
+async function errorFrom(response: Response, tooLarge: string): Promise<ApiError> {
+  const parsed = errorBodySchema.safeParse(await response.json().catch(() => undefined));
+  if (parsed.success) {
+    const { code, message, details, requestId } = parsed.data.error;
+    return new ApiError(code, message, response.status, details, requestId);
+  }
+  if (response.status === 413) return new ApiError('PAYLOAD_TOO_LARGE', tooLarge, 413);
+  return new ApiError('INTERNAL_ERROR', ERROR_CODES.INTERNAL_ERROR, response.status);
+}
+
+export type AttachmentUpload = {
+  /** The message id, made here: a retry sends the same one and gets the same message. */
+  id: string;
+  kind: ChatAttachmentKind;
+  file: Blob;
+  name: string;
+  durationMs?: number;
+};
+
+/**
+ * POST /api/sessions/:id/attachments with the raw bytes as the body: 201 new, 200 when this id was already
+ * sent (a retry). The server decides the type from the bytes; the declared type is only a hint.
+ */
+export async function uploadChatAttachment(
+  sessionId: string,
+  upload: AttachmentUpload,
+  options: { accessToken: string | null; tooLarge: string; signal?: AbortSignal },
+): Promise<ChatMessage> {
+  const query = new URLSearchParams({ id: upload.id, kind: upload.kind, name: upload.name });
+  if (upload.durationMs !== undefined) query.set('duration_ms', String(Math.round(upload.durationMs)));
+  let response: Response;
+  try {
+    response = await fetch(`${base(sessionId)}/attachments?${query.toString()}`, {
+      method: 'POST',
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/octet-stream',
+        ...(options.accessToken ? { authorization: `Bearer ${options.accessToken}` } : {}),
+      },
+      body: upload.file,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw networkError();
+  }
+  if (!response.ok) throw await errorFrom(response, options.tooLarge);
+  return chatMessageResponseSchema.parse(await response.json()).message;
+}
+
+/**
+ * GET an attachment's bytes with the bearer token (a plain <img src> could not carry it): shown through
+ * an object URL, or saved as a download.
+ */
+export async function fetchChatAttachment(
+  url: string,
+  options: { accessToken: string | null; signal?: AbortSignal },
+): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: options.accessToken ? { authorization: `Bearer ${options.accessToken}` } : {},
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw networkError();
+  }
+  if (!response.ok) throw await errorFrom(response, ERROR_CODES.PAYLOAD_TOO_LARGE);
+  return response.blob();
+}
+
+export const chatAttachmentQueryKey = (url: string) => ['chat', 'attachment', url] as const;

@@ -1,21 +1,44 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, MessageCircle, SendHorizontal } from 'lucide-react';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { CHAT_MESSAGE_MAX, type ChatMessage } from '../../../../contracts/chat';
+import { ArrowDown, MessageCircle } from 'lucide-react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import {
+  CHAT_TOO_LARGE_MESSAGE,
+  type ChatAttachmentKind,
+  type ChatMessage,
+} from '../../../../contracts/chat';
 import { Button } from '../../../components/button';
 import { errorText } from '../../../components/form-error';
 import { LoadError } from '../../../components/load-error';
-import { addToChatLog, markChatRead, raiseChatRead, sendChatMessage } from '../api/chat';
+import { useAuth } from '../../../lib/auth/use-auth';
+import {
+  addToChatLog,
+  chatAttachmentQueryKey,
+  markChatRead,
+  raiseChatRead,
+  sendChatMessage,
+  uploadChatAttachment,
+} from '../api/chat';
+import { useObjectUrl } from '../hooks/use-attachment';
 import { useChatLog, type ChatSide } from '../hooks/use-chat-log';
+import { useOtherTyping, useTypingNotifier } from '../hooks/use-typing';
+import type { RecordedVoice } from '../hooks/use-voice-recorder';
+import { AttachmentView } from './chat-attachment';
+import { Composer, type PickedFile } from './chat-composer';
 
 /** Reads are posted at most this often (issue #7: read receipts). */
 export const CHAT_READ_THROTTLE_MS = 1_000;
-/** The counter shows from this many characters on. */
-const COUNTER_FROM = CHAT_MESSAGE_MAX - 400;
 /** Within this distance of the bottom the list follows new messages. */
 const STICK_PX = 48;
 
-type Pending = { id: string; content: string; status: 'sending' | 'failed'; error?: string };
+/** An image, file or voice note on its way: the sender's own copy, re-sent as is by Retry. */
+type PendingAttachment = { kind: ChatAttachmentKind; file: Blob; name: string; durationMs?: number };
+type Pending = {
+  id: string;
+  content: string;
+  attachment?: PendingAttachment;
+  status: 'sending' | 'failed';
+  error?: string;
+};
 
 type Row =
   | { kind: 'sent'; id: string; message: ChatMessage; mine: boolean }
@@ -25,9 +48,10 @@ const timeText = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-
 
 /**
  * The chat of a session room (issue #7 point 1): the history, live messages of this session, an
- * optimistic composer (a retry re-sends the same id, so nothing doubles), read receipts ("Seen"), and
- * once the session has ended the transcript stays readable without a composer. No toast on success
- * (SPEC §8).
+ * optimistic composer (a retry re-sends the same id, so nothing doubles) for text, pictures, files and
+ * voice notes, "<Name> is typing…", read receipts ("Seen"), and once the session has ended the
+ * transcript stays readable without a composer. No toast on success, for any kind (SPEC §8 suppresses
+ * 'Message sent', 'File sent', 'Voice note sent' and the like).
  */
 export function ChatPanel({
   sessionId,
@@ -58,10 +82,23 @@ export function ChatPanel({
   const reads = log?.reads;
 
   // ---- sending (optimistic; a retry posts the same id)
+  const { accessToken } = useAuth();
+  const typing = useTypingNotifier(sessionId);
   const post = useCallback(
-    (item: { id: string; content: string }) => {
-      sendChatMessage(sessionId, item).then(
+    (item: Pending) => {
+      const attachment = item.attachment;
+      const request = attachment
+        ? uploadChatAttachment(
+            sessionId,
+            { id: item.id, ...attachment },
+            { accessToken, tooLarge: CHAT_TOO_LARGE_MESSAGE[attachment.kind] },
+          )
+        : sendChatMessage(sessionId, { id: item.id, content: item.content });
+      request.then(
         (message) => {
+          // The sender's own copy stands in for the download of what they just sent.
+          if (attachment && message.attachment)
+            queryClient.setQueryData(chatAttachmentQueryKey(message.attachment.url), attachment.file);
           addToChatLog(queryClient, sessionId, [message]);
           setPending((list) => list.filter((entry) => entry.id !== item.id));
         },
@@ -73,21 +110,47 @@ export function ChatPanel({
           ),
       );
     },
-    [queryClient, sessionId],
+    [queryClient, sessionId, accessToken],
   );
 
-  const send = (content: string) => {
-    const item = { id: crypto.randomUUID(), content };
-    setPending((list) => [...list, { ...item, status: 'sending' }]);
+  const enqueue = (items: Omit<Pending, 'status'>[]) => {
+    const entries = items.map((item): Pending => ({ ...item, status: 'sending' }));
+    setPending((list) => [...list, ...entries]);
     stickRef.current = true;
-    post(item);
+    typing.sent();
+    for (const entry of entries) post(entry);
   };
+
+  const send = (content: string) => enqueue([{ id: crypto.randomUUID(), content }]);
+
+  const sendFiles = (files: PickedFile[]) =>
+    enqueue(
+      files.map(({ kind, file }) => ({
+        id: crypto.randomUUID(),
+        content: '',
+        attachment: { kind, file, name: file.name },
+      })),
+    );
+
+  const sendVoice = (voice: RecordedVoice) =>
+    enqueue([
+      {
+        id: crypto.randomUUID(),
+        content: '',
+        attachment: {
+          kind: 'voice',
+          file: voice.blob,
+          name: `Voice note.${voice.extension}`,
+          durationMs: voice.durationMs,
+        },
+      },
+    ]);
 
   const retry = (id: string) => {
     const entry = pending.find((item) => item.id === id);
     if (!entry) return;
     setPending((list) => list.map((item) => (item.id === id ? { ...item, status: 'sending' } : item)));
-    post({ id: entry.id, content: entry.content });
+    post({ ...entry, status: 'sending' });
   };
 
   // ---- rows: the confirmed messages by seq, then what is still on its way
@@ -104,6 +167,10 @@ export function ChatPanel({
       .map((item): Row => ({ kind: 'pending', id: item.id, pending: item, mine: true })),
   ];
   const lastMine = [...(messages ?? [])].reverse().find((message) => message.sender_user_id === viewerId);
+  const lastFromOther = [...(messages ?? [])]
+    .reverse()
+    .find((message) => message.sender_user_id !== viewerId);
+  const otherTyping = useOtherTyping(sessionId, viewerId, lastFromOther?.id);
   const seenId = lastMine && reads && reads[otherSide] >= lastMine.seq ? lastMine.id : null;
 
   // ---- read receipts: the highest seq, when the other party's messages are on screen, at most every 1 s
@@ -261,7 +328,14 @@ export function ChatPanel({
           read.
         </p>
       ) : (
-        <Composer otherName={otherName} onSend={send} />
+        <Composer
+          otherName={otherName}
+          typingName={otherTyping ? otherName : null}
+          onSend={send}
+          onFiles={sendFiles}
+          onVoice={sendVoice}
+          onTyping={typing.typed}
+        />
       )}
     </section>
   );
@@ -282,26 +356,42 @@ function MessageRow({
 }) {
   const content = row.kind === 'sent' ? row.message.message_content : row.pending.content;
   const failed = row.kind === 'pending' && row.pending.status === 'failed';
+  const sentAttachment = row.kind === 'sent' ? row.message.attachment : undefined;
+  const pendingAttachment = row.kind === 'pending' ? row.pending.attachment : undefined;
   return (
     <li
       className={`flex flex-col ${row.mine ? 'items-end' : 'items-start'} ${firstOfRun ? 'mt-3 first:mt-0' : ''}`}
       data-testid="chat-message"
       data-mine={row.mine ? 'true' : 'false'}
+      data-type={row.kind === 'sent' ? row.message.message_type : (pendingAttachment?.kind ?? 'text')}
     >
       {firstOfRun ? (
         <p className="mb-1 px-1 text-xs font-medium text-text-muted">{senderName}</p>
       ) : (
         <span className="sr-only">{senderName}:</span>
       )}
-      <div
-        className={`max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap sm:max-w-[75%] ${
-          row.mine
-            ? `rounded-br-md bg-primary text-primary-foreground ${row.kind === 'pending' ? 'opacity-75' : ''}`
-            : 'rounded-bl-md bg-surface-sunken text-text'
-        } ${failed ? 'ring-2 ring-danger' : ''}`}
-      >
-        {content}
-      </div>
+      {sentAttachment && row.kind === 'sent' && row.message.message_type !== 'text' ? (
+        <div className="max-w-[85%] sm:max-w-[75%]">
+          <AttachmentView kind={row.message.message_type} attachment={sentAttachment} />
+        </div>
+      ) : pendingAttachment ? (
+        <div
+          className={`max-w-[85%] rounded-2xl sm:max-w-[75%] ${failed ? 'ring-2 ring-danger' : 'opacity-75'}`}
+        >
+          <PendingAttachmentView attachment={pendingAttachment} />
+        </div>
+      ) : null}
+      {content ? (
+        <div
+          className={`max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap sm:max-w-[75%] ${
+            row.mine
+              ? `rounded-br-md bg-primary text-primary-foreground ${row.kind === 'pending' ? 'opacity-75' : ''}`
+              : 'rounded-bl-md bg-surface-sunken text-text'
+          } ${failed ? 'ring-2 ring-danger' : ''}`}
+        >
+          {content}
+        </div>
+      ) : null}
       <p className="mt-0.5 px-1 text-xs text-text-muted">
         {row.kind === 'sent' ? (
           <>
@@ -327,58 +417,20 @@ function MessageRow({
   );
 }
 
-function Composer({ otherName, onSend }: { otherName: string; onSend: (content: string) => void }) {
-  const [text, setText] = useState('');
-  const id = useId();
-  const trimmed = text.trim();
-  const showCounter = text.length >= COUNTER_FROM;
-
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    if (!trimmed || trimmed.length > CHAT_MESSAGE_MAX) return;
-    onSend(trimmed);
-    setText('');
-  };
-
+/** What the sender sees of their own picture, file or voice note while it uploads. */
+function PendingAttachmentView({ attachment }: { attachment: PendingAttachment }) {
+  const localUrl = useObjectUrl(attachment.kind === 'file' ? undefined : attachment.file);
   return (
-    <form onSubmit={submit} className="border-t border-border p-3 sm:px-5">
-      <label htmlFor={id} className="sr-only">
-        Message to {otherName}
-      </label>
-      <div className="flex items-end gap-2">
-        <textarea
-          id={id}
-          value={text}
-          rows={1}
-          maxLength={CHAT_MESSAGE_MAX}
-          placeholder="Write a message…"
-          aria-describedby={showCounter ? `${id}-count` : `${id}-hint`}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-              event.preventDefault();
-              submit();
-            }
-          }}
-          className="max-h-40 min-h-11 flex-1 resize-none rounded-[var(--radius-control)] border border-border bg-surface px-3 py-2.5 text-base text-text placeholder:text-text-muted focus-visible:border-primary focus-visible:outline-2 focus-visible:outline-ring sm:text-sm [field-sizing:content]"
-        />
-        <Button type="submit" aria-label="Send" disabled={!trimmed} className="size-11 shrink-0 px-0">
-          <SendHorizontal aria-hidden="true" className="size-5" />
-        </Button>
-      </div>
-      <div className="mt-1 flex justify-between gap-3 px-1 text-xs text-text-muted">
-        <span id={`${id}-hint`} className="hidden sm:inline">
-          Enter sends · Shift+Enter adds a line
-        </span>
-        {showCounter ? (
-          <span
-            id={`${id}-count`}
-            className={`ml-auto tabular-nums ${text.length >= CHAT_MESSAGE_MAX ? 'font-medium text-danger' : ''}`}
-          >
-            {text.length}/{CHAT_MESSAGE_MAX} characters
-          </span>
-        ) : null}
-      </div>
-    </form>
+    <AttachmentView
+      kind={attachment.kind}
+      localUrl={attachment.kind === 'file' ? undefined : localUrl}
+      attachment={{
+        name: attachment.name,
+        size: attachment.file.size,
+        mime: attachment.file.type,
+        duration_ms: attachment.durationMs ?? null,
+        url: null,
+      }}
+    />
   );
 }
