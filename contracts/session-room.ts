@@ -91,9 +91,6 @@ export const rtcSignalEventSchema = z.object({
 });
 export type RtcSignalEvent = z.infer<typeof rtcSignalEventSchema>;
 
-/** A signal older than this (e.g. replayed after a long reconnect) is stale and ignored. */
-export const RTC_SIGNAL_MAX_AGE_MS = 30_000;
-
 export const iceServerSchema = z.object({
   urls: z.array(z.string()),
   username: z.string().optional(),

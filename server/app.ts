@@ -109,6 +109,12 @@ import { createRealtimeRepository } from './realtime/realtime.repository';
 import { createRealtimeService, type RealtimeService } from './realtime/realtime.service';
 import { createChatSessionsRepository } from './modules/chat-sessions/chat-sessions.repository';
 import { chatSessionsRoutes } from './modules/chat-sessions/chat-sessions.routes';
+import { createSessionRoomRepository } from './modules/session-room/session-room.repository';
+import { sessionRoomRoutes } from './modules/session-room/session-room.routes';
+import {
+  createSessionRoomService,
+  type SessionRoomService,
+} from './modules/session-room/session-room.service';
 import {
   createChatSessionsService,
   type ChatSessionsService,
@@ -430,6 +436,8 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
       allowedOrigins: config.realtime.allowedOrigins,
       clock,
       logger: realtimeLogger,
+      // Registered after the gateway's hook is set up (the session room comes later in this file).
+      extensions: [app.sessionRoom.gatewayExtension],
     });
     app.realtimeGateway = gateway;
     await realtimeBus.subscribe((event) => gateway.emitLocal(event));
@@ -476,6 +484,22 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   await app.register(chatSessionsRoutes, { chatSessions, guard });
   // ---- end chat sessions
 
+  // ---- #7 session room (wired by the session-room module: app.sessionRoom, /api/sessions/:id/rtc)
+  // Presence (who has the room open, per socket, on any instance -> coach_present / client_present and
+  // the timer) and call signalling travel over the realtime socket: the gateway runs the module's
+  // commands ('session.join', 'session.leave', 'session.signal') and its disconnect and sweep hooks.
+  const sessionRoom = createSessionRoomService({
+    db,
+    repository: createSessionRoomRepository(),
+    sessions: app.chatSessions,
+    realtime,
+    clock,
+    rtc: config.rtc,
+  });
+  app.decorate('sessionRoom', sessionRoom);
+  await app.register(sessionRoomRoutes, { sessionRoom, guard });
+  // ---- end session room
+
   // ---- #6 session requests (wired by the session-requests module: /api/session-requests)
   // A client's request holds the quoted price; the coach accepts (chatSessions.createFromRequest in the
   // same transaction), declines, or it expires (expireDue, run by the lifecycle job); the client may cancel.
@@ -505,6 +529,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     repository: createChatRepository(),
     findSession: (userId, sessionId) => app.chatSessions.get(userId, sessionId),
     realtime,
+    storage: objectStorage,
     clock,
   });
   app.decorate('chat', chat);
@@ -535,7 +560,6 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     repository: createReviewsRepository(),
     findSession: (userId, sessionId) => app.chatSessions.get(userId, sessionId),
     realtime,
-    storage: objectStorage,
     clock,
   });
   app.decorate('reviews', reviews);
@@ -575,6 +599,7 @@ declare module 'fastify' {
     realtimeGateway: RealtimeGateway | null;
     /** Chat sessions: createFromRequest (accept), end, completeDue (the lifecycle job), lists. */
     chatSessions: ChatSessionsService;
+    sessionRoom: SessionRoomService;
     /** Coach presence: get/set/confirm, and announce(tx, coachId) for busy changes (PRESENCE_EVENT). */
     presence: PresenceService;
     /** Session requests: create (hold), accept/decline/cancel/message, expireDue (the lifecycle job). */

@@ -1,6 +1,9 @@
 import { LogIn } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { buttonClasses } from '../../components/button';
+import type { ChatSession } from '../../../contracts/sessions';
+import { CallPanel } from '../../features/calls/components/call-panel';
+import { useCall } from '../../features/calls/hooks/use-call';
 import { ChatPanel } from '../../features/chat/components/chat-panel';
 import { useMe } from '../../features/roles/api/get-me';
 import { homeOf, signInPath } from '../../features/roles/route-access';
@@ -9,8 +12,9 @@ import { useAuth } from '../../lib/auth/use-auth';
 
 /**
  * /session/:sessionId. A signed-in party sees the session (features/sessions); a visitor is asked to
- * sign in first (guest links come with issue #7). The route composes the chat (features/chat) into the
- * session screen's main column; once the session is over it stays as a readable transcript.
+ * sign in first. The route composes the room's main column: for audio and video sessions the call
+ * (features/calls) while the session is on, and the chat (features/chat), which stays as a readable
+ * transcript once the session is over.
  */
 export function SessionPage() {
   const { sessionId = '' } = useParams();
@@ -39,15 +43,44 @@ export function SessionPage() {
       sessionId={sessionId}
       viewerId={viewerId}
       homePath={homeOf(me.data?.active_role ?? null)}
-      chat={(session, over) => (
-        <ChatPanel
-          sessionId={session.id}
-          viewerId={viewerId}
-          mySide={viewerId === session.coach_id ? 'coach' : 'client'}
-          names={{ coach: session.coach_name, client: session.client_name }}
-          ended={over || session.status === 'completed'}
-        />
-      )}
+      chat={(session, over) => <RoomMain session={session} viewerId={viewerId} over={over} />}
+    />
+  );
+}
+
+function RoomMain({ session, viewerId, over }: { session: ChatSession; viewerId: string; over: boolean }) {
+  const ended = over || session.status === 'completed';
+  const isCoach = viewerId === session.coach_id;
+  return (
+    <div className="flex flex-col gap-4">
+      {session.format !== 'text' && !ended ? <Call session={session} isCoach={isCoach} /> : null}
+      <ChatPanel
+        sessionId={session.id}
+        viewerId={viewerId}
+        mySide={isCoach ? 'coach' : 'client'}
+        names={{ coach: session.coach_name, client: session.client_name }}
+        ended={ended}
+      />
+    </div>
+  );
+}
+
+/** The call of a live audio or video session: the coach offers, the client answers. */
+function Call({ session, isCoach }: { session: ChatSession; isCoach: boolean }) {
+  const withVideo = session.format === 'video';
+  const call = useCall({
+    sessionId: session.id,
+    role: isCoach ? 'offerer' : 'answerer',
+    withVideo,
+    enabled: true,
+  });
+  return (
+    <CallPanel
+      call={call}
+      withVideo={withVideo}
+      otherName={isCoach ? session.client_name : session.coach_name}
+      otherAvatarUrl={isCoach ? null : session.coach_avatar_url}
+      otherPresent={isCoach ? session.client_present : session.coach_present}
     />
   );
 }

@@ -3,13 +3,35 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_END_REFRESH_MS, SESSION_EVENTS, type ChatSession } from '../../../../contracts/sessions';
+import { SESSION_ROOM_COMMANDS } from '../../../../contracts/session-room';
 import { ToastProvider } from '../../../components/toast';
+import type { AuthClient, AuthState } from '../../../lib/auth/auth-client';
+import { AuthClientContext } from '../../../lib/auth/use-auth';
+import { createFakeSockets } from '../../../lib/realtime/testing/fake-socket';
+import { realtimeClientFor } from '../../../lib/realtime/realtime-for-auth';
 import { sessionEndingMarks } from '../../../lib/active-session';
 import { dispatchUserEvent } from '../../../lib/realtime/user-events';
 import { apiError, stubApi, type StubHandler, type StubResponse } from '../../../lib/testing/stub-api';
 import { sessionListsKey } from '../api/sessions';
 import { SessionScreen } from './session-screen';
 import { chatSession as chatSessionFixture } from '../../../lib/testing/session-fixtures';
+
+const sockets = vi.hoisted(() => ({
+  current: undefined as ReturnType<typeof createFakeSockets> | undefined,
+}));
+vi.mock('socket.io-client', () => ({
+  io: (options: never) => sockets.current!.create(options),
+}));
+
+const signedIn: AuthState = {
+  status: 'signed_in',
+  accessToken: 'token',
+  expiresAt: null,
+  user: null,
+  endReason: null,
+};
+/** A fresh auth client per test, so each has its own realtime client (and fake socket). */
+let authClient: AuthClient;
 
 const COACH = '00000000-0000-4000-8000-0000000000c1';
 const CLIENT = '00000000-0000-4000-8000-0000000000a1';
@@ -38,16 +60,18 @@ function renderScreen(viewerId: string, routes: Record<string, StubHandler | Stu
   const api = stubApi(routes);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <MemoryRouter>
-          <SessionScreen sessionId={ID} viewerId={viewerId} homePath="/portal" />
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
+  const view = render(
+    <AuthClientContext.Provider value={authClient}>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <MemoryRouter>
+            <SessionScreen sessionId={ID} viewerId={viewerId} homePath="/portal" />
+          </MemoryRouter>
+        </ToastProvider>
+      </QueryClientProvider>
+    </AuthClientContext.Provider>,
   );
-  return { api, queryClient, invalidate };
+  return { api, queryClient, invalidate, unmount: view.unmount };
 }
 
 function sessionEvent(session: ChatSession) {
@@ -66,6 +90,8 @@ const h1 = () => screen.getByRole('heading', { level: 1 });
 const timeLeft = () => screen.getByTestId('session-time-left');
 
 beforeEach(() => {
+  sockets.current = createFakeSockets();
+  authClient = { subscribe: () => () => {}, getState: () => signedIn } as unknown as AuthClient;
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
 });
 afterEach(() => {
@@ -206,5 +232,87 @@ describe('SessionScreen', () => {
     await advance(0);
     expect(h1()).toHaveTextContent('The session did not load');
     expect(screen.getByText('Server trouble.')).toBeInTheDocument();
+  });
+
+  it('holds the room open while the session is on (joins on every connect, leaves on the way out)', async () => {
+    const { unmount } = renderScreen(CLIENT, { [`GET /api/sessions/${ID}`]: { body: chatSession() } });
+    await advance(0);
+    // The signed-in layout holds the person's own topic; that opens the tab's socket.
+    realtimeClientFor(authClient).subscribe(`user:${CLIENT}`, { onEvent: () => undefined });
+    const socket = sockets.current!.last;
+    socket.accept();
+    const joins = () => socket.emitted.filter((e) => e.event === SESSION_ROOM_COMMANDS.join);
+    expect(joins().map((e) => e.payload)).toEqual([{ session_id: ID }]);
+    socket.drop('transport close');
+    socket.reconnectByManager();
+    expect(joins()).toHaveLength(2);
+    unmount();
+    expect(
+      socket.emitted.filter((e) => e.event === SESSION_ROOM_COMMANDS.leave).map((e) => e.payload),
+    ).toEqual([{ session_id: ID }]);
+  });
+
+  it('shows who is in the room, says the time counts once both are there, and updates live', async () => {
+    renderScreen(CLIENT, {
+      [`GET /api/sessions/${ID}`]: { body: chatSession({ coach_present: true, client_present: false }) },
+    });
+    await advance(0);
+    const presence = screen.getByTestId('session-presence');
+    expect(presence).toHaveTextContent('Lena Ortiz in the room');
+    expect(presence).toHaveTextContent('You not here yet');
+    expect(screen.getByText(/The 30 min start counting when you are both here/)).toBeInTheDocument();
+    sessionEvent(chatSession({ coach_present: true, client_present: true, timer_started: true }));
+    await advance(0);
+    expect(screen.getByTestId('session-presence')).toHaveTextContent('You in the room');
+    expect(screen.queryByText(/start counting when you are both here/)).toBeNull();
+  });
+
+  it('warns at 5 and at 1 minute left, once each', async () => {
+    renderScreen(CLIENT, {
+      [`GET /api/sessions/${ID}`]: {
+        body: chatSession({ timer_started: true, ends_at: new Date(Date.now() + 6 * MINUTE).toISOString() }),
+      },
+    });
+    await advance(0);
+    expect(screen.queryByText('5 minutes left')).toBeNull();
+    await advance(MINUTE);
+    expect(screen.getByText('5 minutes left')).toBeInTheDocument();
+    expect(timeLeft()).toHaveClass('text-warning');
+    await advance(4 * MINUTE);
+    expect(screen.getByText('1 minute left')).toBeInTheDocument();
+  });
+
+  it('offers the next steps after the session: the client reviews, the coach reviews and follows up', async () => {
+    const done = chatSession({
+      status: 'completed',
+      end_time: new Date().toISOString(),
+      completed_by: 'coach',
+      earnings: 6650,
+    });
+    renderScreen(CLIENT, { [`GET /api/sessions/${ID}`]: { body: done } });
+    await advance(0);
+    expect(screen.getByRole('link', { name: 'Review your session' })).toHaveAttribute(
+      'href',
+      `/review/${ID}`,
+    );
+  });
+
+  it("offers the coach the client's review and a follow-up after the session", async () => {
+    const done = chatSession({
+      status: 'completed',
+      end_time: new Date().toISOString(),
+      completed_by: 'coach',
+      earnings: 6650,
+    });
+    renderScreen(COACH, { [`GET /api/sessions/${ID}`]: { body: done } });
+    await advance(0);
+    expect(screen.getByRole('link', { name: 'Review Maya Thompson' })).toHaveAttribute(
+      'href',
+      `/coach-review/${ID}`,
+    );
+    expect(screen.getByRole('link', { name: 'Send a follow-up' })).toHaveAttribute(
+      'href',
+      `/follow-up/${ID}`,
+    );
   });
 });

@@ -7,9 +7,11 @@ import {
   Hourglass,
   MessageCircle,
   Mic,
+  NotebookPen,
+  Star,
   Video,
 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ChatSession } from '../../../../contracts/sessions';
 import { cents } from '../../../../domain/money/cents';
@@ -18,12 +20,16 @@ import { Avatar } from '../../../components/avatar';
 import { Button, buttonClasses } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/dialog';
 import { LoadError } from '../../../components/load-error';
+import { useToast } from '../../../components/toast';
+import { SESSION_WARNING_MINUTES } from '../../../../contracts/session-room';
 import { sessionEndingMarks } from '../../../lib/active-session';
 import { ApiError } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
 import { sessionQueryKey, sessionQueryOptions } from '../api/sessions';
+import { useConnectionToasts } from '../hooks/use-connection-toasts';
 import { useEndSession } from '../hooks/use-end-session';
 import { useNow } from '../hooks/use-now';
+import { useSessionRoom } from '../hooks/use-session-room';
 import { useSessionUpdates } from '../hooks/use-session-updates';
 import {
   clock,
@@ -42,9 +48,11 @@ const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surfac
 const FORMAT_ICONS = { text: MessageCircle, audio: Mic, video: Video } as const;
 
 /**
- * /session/:sessionId for a signed-in party (issue #6): who with whom, the format and purpose, the
- * time left, the status; the coach can end it (optimistic, SPEC §4); live through
- * 'chat_session.updated'; once completed, a summary. Chat and calls come with issue #7.
+ * /session/:sessionId for a signed-in party (issues #6 and #7): who with whom, the format and purpose,
+ * who is in the room, the time left (from when both are present) with warnings at 5 and 1 minutes;
+ * the coach can end it (optimistic, SPEC §4); live through 'chat_session.updated'; once completed, a
+ * summary with the next steps (review, follow-up). While it is on, the screen holds the session's room
+ * open (presence) and shows connectivity toasts. The call and the chat are composed in by the route.
  */
 export function SessionScreen({
   sessionId,
@@ -147,6 +155,8 @@ function SessionView({
   const isCoach = viewerId === session.coach_id;
   const other = otherParty(session, viewerId);
   const FormatIcon = FORMAT_ICONS[session.format];
+  useSessionRoom(session.id, activeNow && !over);
+  useConnectionToasts(activeNow && !over);
 
   useEffect(() => {
     document.title = `Session with ${other.name} · Wellspring`;
@@ -286,6 +296,8 @@ function LivePanel({
   const { end, ending } = useEndSession(session.id);
   const [confirming, setConfirming] = useState(false);
   const left = msLeft(session, now);
+  const lastMinutes = left <= SESSION_WARNING_MINUTES[0] * 60_000;
+  useTimeWarnings(session, left);
   const total = session.duration_minutes * 60_000;
   const elapsedShare = total > 0 ? Math.min(1, Math.max(0, 1 - left / total)) : 1;
   return (
@@ -300,7 +312,7 @@ function LivePanel({
             Time left
           </h2>
           <p
-            className="mt-1 text-4xl font-semibold tracking-tight tabular-nums"
+            className={`mt-1 text-4xl font-semibold tracking-tight tabular-nums ${lastMinutes ? 'text-warning' : ''}`}
             data-testid="session-time-left"
           >
             {clock(left)}
@@ -328,12 +340,14 @@ function LivePanel({
       >
         <div className="h-full rounded-full bg-primary" style={{ width: `${elapsedShare * 100}%` }} />
       </div>
+      <Presence session={session} isCoach={isCoach} />
       <p className="mt-4 flex gap-2 rounded-[var(--radius-control)] bg-primary-soft px-3 py-2.5 text-sm text-text">
         <Hourglass aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
         <span>
-          {withChat
-            ? 'Audio and video calls are on their way; for now, talk in the chat.'
-            : 'The live room, with chat, audio and video, is on its way and will open right here.'}{' '}
+          {session.timer_started
+            ? ''
+            : `The ${minutesText(session.duration_minutes)} start counting when you are both here. `}
+          {withChat ? '' : 'Chat, audio and video open right here. '}
           {isCoach
             ? 'End the session when you are done; the payment is settled then.'
             : 'The session ends by itself when its time is up.'}
@@ -423,8 +437,25 @@ function Summary({
           />
         ) : null}
       </dl>
-      <div className="mt-5 flex flex-col gap-2 sm:flex-row">
-        <Link to={homePath} className={buttonClasses('primary')}>
+      <div className={`mt-5 flex flex-col gap-2 ${narrow ? 'lg:flex-col' : 'sm:flex-row sm:flex-wrap'}`}>
+        {isCoach ? (
+          <>
+            <Link to={`/coach-review/${session.id}`} className={buttonClasses('primary')}>
+              <Star aria-hidden="true" className="size-4" />
+              Review {session.client_name}
+            </Link>
+            <Link to={`/follow-up/${session.id}`} className={buttonClasses('secondary')}>
+              <NotebookPen aria-hidden="true" className="size-4" />
+              Send a follow-up
+            </Link>
+          </>
+        ) : (
+          <Link to={`/review/${session.id}`} className={buttonClasses('primary')}>
+            <Star aria-hidden="true" className="size-4" />
+            Review your session
+          </Link>
+        )}
+        <Link to={homePath} className={buttonClasses('secondary')}>
           <CalendarClock aria-hidden="true" className="size-4" />
           Back to your sessions
         </Link>
@@ -457,4 +488,49 @@ function SummaryTile({
       {note ? <dd className="text-xs text-text-muted">{note}</dd> : null}
     </div>
   );
+}
+
+/** Who is in the room now (chat_sessions presence, kept by the server from open tabs). */
+function Presence({ session, isCoach }: { session: ChatSession; isCoach: boolean }) {
+  const people = [
+    { key: 'coach', name: isCoach ? 'You' : session.coach_name, here: session.coach_present },
+    { key: 'client', name: isCoach ? session.client_name : 'You', here: session.client_present },
+  ];
+  return (
+    <ul aria-label="Who is in the room" className="mt-4 flex flex-wrap gap-2" data-testid="session-presence">
+      {people.map((person) => (
+        <li
+          key={person.key}
+          className="inline-flex items-center gap-1.5 rounded-full bg-surface-sunken px-3 py-1 text-sm"
+        >
+          <span
+            aria-hidden="true"
+            className={`size-2 rounded-full ${person.here ? 'bg-success' : 'bg-text-muted/50'}`}
+          />
+          {person.name} {person.here ? 'in the room' : 'not here yet'}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Toasts at 5 and 1 minutes left (once each per session and page). */
+function useTimeWarnings(session: ChatSession, left: number) {
+  const { toast } = useToast();
+  const warned = useRef(new Set<number>());
+  useEffect(() => {
+    for (const minutes of SESSION_WARNING_MINUTES) {
+      if (left > minutes * 60_000 || left <= 0 || warned.current.has(minutes)) continue;
+      // Opening the page with 3 minutes left warns once, for the nearest mark only.
+      for (const mark of SESSION_WARNING_MINUTES) if (mark >= minutes) warned.current.add(mark);
+      const ends = new Date(session.ends_at).toLocaleTimeString('en-US', {
+        hour: 'numeric',
+        minute: '2-digit',
+      });
+      toast({
+        title: minutes === 1 ? '1 minute left' : `${minutes} minutes left`,
+        description: `The session ends at ${ends}.`,
+      });
+    }
+  }, [left, session.ends_at, toast]);
 }
