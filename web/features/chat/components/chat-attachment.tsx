@@ -14,9 +14,9 @@ export function formatBytes(bytes: number): string {
   return `${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB`;
 }
 
-/** "0:07", "4:59". */
+/** "0:07", "4:59" (whole seconds passed, as players and recorders count). */
 export function formatDuration(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
+  const seconds = Math.max(0, Math.floor(ms / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 

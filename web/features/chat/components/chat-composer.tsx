@@ -1,4 +1,4 @@
-import { Mic, Paperclip, SendHorizontal, Square, Trash2 } from 'lucide-react';
+import { Mic, Paperclip, SendHorizontal, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   CHAT_ATTACHMENT_MAX_BYTES,
@@ -107,15 +107,15 @@ export function Composer({
 
       {recording ? (
         <div className="flex items-center gap-2" data-testid="voice-recorder">
-          <Button
+          <button
             type="button"
-            variant="ghost"
             onClick={recorder.cancel}
             aria-label="Delete the recording"
-            className="size-11 shrink-0 px-0 text-text-muted"
+            title="Delete the recording"
+            className={iconButton}
           >
             <Trash2 aria-hidden="true" className="size-5" />
-          </Button>
+          </button>
           <p
             className="flex min-h-11 flex-1 items-center gap-2 rounded-[var(--radius-control)] border border-border bg-surface-sunken px-3 text-sm"
             aria-live="off"
@@ -140,7 +140,7 @@ export function Composer({
             aria-label="Stop and send the voice note"
             className="size-11 shrink-0 px-0"
           >
-            <Square aria-hidden="true" className="size-4 fill-current" />
+            <SendHorizontal aria-hidden="true" className="size-5" />
           </Button>
         </div>
       ) : (
@@ -214,7 +214,7 @@ export function Composer({
         >
           {typingName ? <span className="font-medium text-text">{typingName} is typing…</span> : null}
         </p>
-        <span id={`${id}-hint`} className={typingName ? 'hidden' : 'hidden sm:inline'}>
+        <span id={`${id}-hint`} className={typingName || recording ? 'hidden' : 'hidden sm:inline'}>
           Enter sends · Shift+Enter adds a line
         </span>
         {showCounter ? (
