@@ -33,6 +33,8 @@ export default defineConfig({
         '--disable-sync',
         '--use-fake-device-for-media-stream',
         '--use-fake-ui-for-media-stream',
+        // Journeys open pages with goto (no click): let calls play sound and Web Audio measure it.
+        '--autoplay-policy=no-user-gesture-required',
       ],
     },
     screenshot: 'only-on-failure',

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { withE2eDatabase } from './lib/database';
-import { mailbox, newPage, SCREENSHOTS, shots, signUp, type Session } from './lib/journey';
+import { expect, test, type Locator } from '@playwright/test';
+import { mailbox, SCREENSHOTS, shots } from './lib/journey';
+import { approveAndGoOnline, bearer, finishedSession, newParty, topUp, type Party } from './lib/parties';
 
 /**
  * Issue #7 points 6 and 8, with two browser contexts: after a finished session the coach opens it
@@ -16,20 +16,7 @@ import { mailbox, newPage, SCREENSHOTS, shots, signUp, type Session } from './li
  * request holds money, the coach accepts and ends it.
  */
 
-type Party = { context: BrowserContext; page: Page; session: Session; email: string };
-
-const api = (session: Session) => ({ authorization: `Bearer ${session.access_token}` });
-
-/** A new account with `role` (assigned on /auth, SPEC §2), signed in in its own browser context. */
-async function newParty(browser: Browser, role: 'coach' | 'client', fullName: string): Promise<Party> {
-  const { context, page } = await newPage(browser);
-  const email = `${role}-${randomUUID()}@example.test`;
-  const session = await signUp(page, email, { full_name: fullName, role });
-  await page.goto('/auth');
-  await expect(page).toHaveURL(role === 'coach' ? /\/portal$/ : /\/client-portal$/);
-  return { context, page, session, email };
-}
-
+/** One region (a long page's list) at 360 px, light and dark, for a closer look than the full page. */
 /** The client confirms their address with the code from the demo mailbox (follow-ups are emailed to confirmed addresses). */
 async function confirmEmail(party: Party) {
   const message = (await mailbox(party.page.request)).find(
@@ -43,65 +30,6 @@ async function confirmEmail(party: Party) {
   expect(verified.status(), await verified.text()).toBe(200);
 }
 
-async function topUp(party: Party, amount: number) {
-  const created = await party.page.request.post('/api/wallet/top-ups', {
-    headers: { ...api(party.session), 'idempotency-key': randomUUID() },
-    data: { amount },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { payment_id: id } = (await created.json()) as { payment_id: string };
-  const paid = await party.page.request.post(`/api/wallet/top-ups/${id}/demo-confirm`, {
-    headers: { ...api(party.session), 'idempotency-key': randomUUID() },
-    data: { card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-}
-
-/** An approved coach who is online (the approval row written directly; going online through the API). */
-async function approveAndGoOnline(coach: Party, fullName: string) {
-  await withE2eDatabase(async (db) => {
-    await db.query(
-      `insert into coach_applications (user_id, status, experience, bio) values ($1, 'approved', 'Years of practice', 'Bio')`,
-      [coach.session.user.id],
-    );
-    await db.query(
-      `insert into profiles (user_id, full_name) values ($1, $2) on conflict (user_id) do update set full_name = $2`,
-      [coach.session.user.id, fullName],
-    );
-  });
-  const online = await coach.page.request.put('/api/me/presence', {
-    headers: api(coach.session),
-    data: { is_online: true },
-  });
-  expect(online.status(), await online.text()).toBe(200);
-}
-
-/** A real session: the client's instant request (money held), the coach accepts, then ends it. */
-async function finishedSession(coach: Party, client: Party): Promise<string> {
-  const requested = await client.page.request.post('/api/session-requests', {
-    headers: { ...api(client.session), 'idempotency-key': randomUUID() },
-    data: {
-      coach_id: coach.session.user.id,
-      format: 'video',
-      duration_minutes: 30,
-      purpose: 'Sleep through the night again',
-    },
-  });
-  expect(requested.status(), await requested.text()).toBe(201);
-  const { id: requestId } = (await requested.json()) as { id: string };
-  const accepted = await coach.page.request.post(`/api/session-requests/${requestId}/accept`, {
-    headers: api(coach.session),
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
-  const { session } = (await accepted.json()) as { session: { id: string } };
-  const ended = await coach.page.request.post(`/api/sessions/${session.id}/end`, {
-    headers: api(coach.session),
-  });
-  expect(ended.status(), await ended.text()).toBe(200);
-  return session.id;
-}
-
-/** One region (a long page's list) at 360 px, light and dark, for a closer look than the full page. */
 async function regionShots(region: Locator, name: string) {
   const page = region.page();
   for (const scheme of ['light', 'dark'] as const) {
@@ -124,7 +52,10 @@ test.describe('issue #7: follow-up after a session, and the session in both list
     await confirmEmail(client);
     await topUp(client, 10_000);
     await approveAndGoOnline(coach, 'Nadia Brooks');
-    const sessionId = await finishedSession(coach, client);
+    const sessionId = await finishedSession(coach, client, {
+      format: 'video',
+      purpose: 'Sleep through the night again',
+    });
 
     // The client's home: the finished session opens its details, and offers a review.
     await client.page.goto('/client-portal');
@@ -206,7 +137,7 @@ test.describe('issue #7: follow-up after a session, and the session in both list
 
     // The client may not send one (the screen offers no form; the server refuses).
     const refused = await client.page.request.post(`/api/sessions/${sessionId}/followups`, {
-      headers: { ...api(client.session), 'idempotency-key': randomUUID() },
+      headers: { ...bearer(client.session), 'idempotency-key': randomUUID() },
       data: { notes: 'From the client' },
     });
     expect(refused.status()).toBe(403);

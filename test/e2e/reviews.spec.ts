@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { withE2eDatabase } from './lib/database';
-import { newPage, shots, signUp, type Session } from './lib/journey';
+import { expect, test } from '@playwright/test';
+import { newPage, shots } from './lib/journey';
+import { approveAndGoOnline, finishedSession, newParty, topUp } from './lib/parties';
 
 /**
  * Issue #7 point 5, with two browser contexts: after a real session (the client's request holds
@@ -15,76 +14,6 @@ import { newPage, shots, signUp, type Session } from './lib/journey';
  * needs a second factor, which the admin journeys own).
  */
 
-type Party = { context: BrowserContext; page: Page; session: Session };
-
-const api = (session: Session) => ({ authorization: `Bearer ${session.access_token}` });
-
-async function newParty(browser: Browser, role: 'coach' | 'client', fullName: string): Promise<Party> {
-  const { context, page } = await newPage(browser);
-  const session = await signUp(page, `${role}-${randomUUID()}@example.test`, { full_name: fullName, role });
-  // The automatic role of a new account (SPEC §2) is assigned on /auth.
-  await page.goto('/auth');
-  await expect(page).toHaveURL(role === 'coach' ? /\/portal$/ : /\/client-portal$/);
-  return { context, page, session };
-}
-
-async function topUp(party: Party, amount: number) {
-  const created = await party.page.request.post('/api/wallet/top-ups', {
-    headers: { ...api(party.session), 'idempotency-key': randomUUID() },
-    data: { amount },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { payment_id: id } = (await created.json()) as { payment_id: string };
-  const paid = await party.page.request.post(`/api/wallet/top-ups/${id}/demo-confirm`, {
-    headers: { ...api(party.session), 'idempotency-key': randomUUID() },
-    data: { card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-}
-
-async function approveAndGoOnline(coach: Party, fullName: string) {
-  await withE2eDatabase(async (db) => {
-    await db.query(
-      `insert into coach_applications (user_id, status, experience, bio) values ($1, 'approved', 'Years of practice', 'Bio')`,
-      [coach.session.user.id],
-    );
-    await db.query(
-      `insert into profiles (user_id, full_name) values ($1, $2) on conflict (user_id) do update set full_name = $2`,
-      [coach.session.user.id, fullName],
-    );
-  });
-  const online = await coach.page.request.put('/api/me/presence', {
-    headers: api(coach.session),
-    data: { is_online: true },
-  });
-  expect(online.status(), await online.text()).toBe(200);
-}
-
-/** A real session: the client's instant request (money held), the coach accepts, then ends it. */
-async function finishedSession(coach: Party, client: Party): Promise<string> {
-  const requested = await client.page.request.post('/api/session-requests', {
-    headers: { ...api(client.session), 'idempotency-key': randomUUID() },
-    data: {
-      coach_id: coach.session.user.id,
-      format: 'text',
-      duration_minutes: 30,
-      purpose: 'Wind down before bed',
-    },
-  });
-  expect(requested.status(), await requested.text()).toBe(201);
-  const { id: requestId } = (await requested.json()) as { id: string };
-  const accepted = await coach.page.request.post(`/api/session-requests/${requestId}/accept`, {
-    headers: api(coach.session),
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
-  const { session } = (await accepted.json()) as { session: { id: string } };
-  const ended = await coach.page.request.post(`/api/sessions/${session.id}/end`, {
-    headers: api(coach.session),
-  });
-  expect(ended.status(), await ended.text()).toBe(200);
-  return session.id;
-}
-
 test.describe('issue #7: reviews after a session', () => {
   test.describe.configure({ timeout: 90_000 });
 
@@ -95,7 +24,10 @@ test.describe('issue #7: reviews after a session', () => {
     const client = await newParty(browser, 'client', 'Jonah Park');
     await topUp(client, 10_000);
     await approveAndGoOnline(coach, 'Imani Reyes');
-    const sessionId = await finishedSession(coach, client);
+    const sessionId = await finishedSession(coach, client, {
+      format: 'text',
+      purpose: 'Wind down before bed',
+    });
 
     await test.step('the client finds the session waiting for a review and rates it', async () => {
       await client.page.goto('/reviews');
