@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { withE2eDatabase } from './lib/database';
-import { newPage, SCREENSHOTS, signUp, type Session } from './lib/journey';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { SCREENSHOTS } from './lib/journey';
+import { approveAndGoOnline, liveSession, newParty, topUp } from './lib/parties';
 
 /**
  * Issue #7 point 1 (the rest of chat), with two browser contexts in one live text session: the
@@ -13,68 +12,8 @@ import { newPage, SCREENSHOTS, signUp, type Session } from './lib/journey';
  * <audio> has a length; no 'sent' toast shows on either side (SPEC §8).
  *
  * Both people are new accounts made through the API; the coach's approval is the one row written
- * straight into the throwaway database (as in reviews.spec.ts).
+ * straight into the throwaway database (test/e2e/lib/parties.ts).
  */
-
-type Party = { context: BrowserContext; page: Page; session: Session; name: string };
-
-const api = (session: Session) => ({ authorization: `Bearer ${session.access_token}` });
-
-async function newParty(browser: Browser, role: 'coach' | 'client', name: string): Promise<Party> {
-  const { context, page } = await newPage(browser);
-  const session = await signUp(page, `${role}-${randomUUID()}@example.test`, { full_name: name, role });
-  // The automatic role of a new account (SPEC §2) is assigned on /auth.
-  await page.goto('/auth');
-  await expect(page).toHaveURL(role === 'coach' ? /\/portal$/ : /\/client-portal$/);
-  return { context, page, session, name };
-}
-
-async function topUp(party: Party, amount: number) {
-  const created = await party.page.request.post('/api/wallet/top-ups', {
-    headers: { ...api(party.session), 'idempotency-key': randomUUID() },
-    data: { amount },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { payment_id: id } = (await created.json()) as { payment_id: string };
-  const paid = await party.page.request.post(`/api/wallet/top-ups/${id}/demo-confirm`, {
-    headers: { ...api(party.session), 'idempotency-key': randomUUID() },
-    data: { card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-}
-
-async function approveAndGoOnline(coach: Party) {
-  await withE2eDatabase(async (db) => {
-    await db.query(
-      `insert into coach_applications (user_id, status, experience, bio) values ($1, 'approved', 'Years of practice', 'Bio')`,
-      [coach.session.user.id],
-    );
-    await db.query(
-      `insert into profiles (user_id, full_name) values ($1, $2) on conflict (user_id) do update set full_name = $2`,
-      [coach.session.user.id, coach.name],
-    );
-  });
-  const online = await coach.page.request.put('/api/me/presence', {
-    headers: api(coach.session),
-    data: { is_online: true },
-  });
-  expect(online.status(), await online.text()).toBe(200);
-}
-
-/** A live text session: the client's instant request (money held), the coach accepts. */
-async function liveTextSession(coach: Party, client: Party): Promise<string> {
-  const requested = await client.page.request.post('/api/session-requests', {
-    headers: { ...api(client.session), 'idempotency-key': randomUUID() },
-    data: { coach_id: coach.session.user.id, format: 'text', duration_minutes: 30, purpose: 'Sleep better' },
-  });
-  expect(requested.status(), await requested.text()).toBe(201);
-  const { id: requestId } = (await requested.json()) as { id: string };
-  const accepted = await coach.page.request.post(`/api/session-requests/${requestId}/accept`, {
-    headers: api(coach.session),
-  });
-  expect(accepted.status(), await accepted.text()).toBe(200);
-  return ((await accepted.json()) as { session: { id: string } }).session.id;
-}
 
 const chat = (page: Page) => page.getByRole('region', { name: 'Chat' });
 
@@ -116,8 +55,8 @@ test.describe('issue #7: typing, pictures, files and voice notes in the session 
     const coach = await newParty(browser, 'coach', 'Imogen Hart');
     const client = await newParty(browser, 'client', 'Theo Lindqvist');
     await topUp(client, 10_000);
-    await approveAndGoOnline(coach);
-    const sessionId = await liveTextSession(coach, client);
+    await approveAndGoOnline(coach, 'Imogen Hart');
+    const sessionId = await liveSession(coach, client, { format: 'text', purpose: 'Sleep better' });
     for (const party of [coach, client]) {
       await party.page.goto(`/session/${sessionId}`);
       await expect(chat(party.page).getByRole('log')).toBeVisible();
