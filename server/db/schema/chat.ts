@@ -21,7 +21,8 @@ import { chatSessions } from './sessions';
  */
 export const CHAT_MESSAGE_TYPES = ['text', 'image', 'file', 'voice'] as const;
 export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
-export const CHAT_SENDER_TYPES = ['coach', 'client'] as const;
+/** 'guest': someone a party invited by a guest link (issue #7 point 7). */
+export const CHAT_SENDER_TYPES = ['coach', 'client', 'guest'] as const;
 export type ChatSenderType = (typeof CHAT_SENDER_TYPES)[number];
 
 export const chatMessages = pgTable(
@@ -54,7 +55,7 @@ export const chatMessages = pgTable(
   (table) => [
     unique('chat_messages_session_seq_uq').on(table.sessionId, table.seq),
     check('chat_messages_seq_ck', sql`${table.seq} > 0`),
-    check('chat_messages_sender_type_ck', sql`${table.senderType} in ('coach', 'client')`),
+    check('chat_messages_sender_type_ck', sql`${table.senderType} in ('coach', 'client', 'guest')`),
     // A text message has 1-4000 characters; an attachment's caption may be empty.
     check(
       'chat_messages_content_ck',

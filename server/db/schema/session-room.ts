@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -179,5 +180,64 @@ export const sessionFollowups = pgTable(
     check('session_followups_notes_ck', sql`char_length(btrim(${table.notes})) between 1 and 5000`),
     index('session_followups_session_idx').on(table.sessionId, table.createdAt),
     index('session_followups_client_idx').on(table.clientId, table.createdAt),
+  ],
+);
+
+/**
+ * Guest links (issue #7 point 7). A party of an active session (the coach or the client) invites
+ * someone by email; the invitee gets the session_invitation email with `/session/<token>`. The token
+ * is 32 random bytes (base64url, 256 bits); only its SHA-256 hash is stored. It is bound to one
+ * session, expires at the session's end or 24 hours after the invitation (whichever is first) and is
+ * redeemed once: a compare-and-set on `redeemed_at is null and expires_at > now` makes the guest
+ * account (a users row without a password or role) and signs it in.
+ */
+export const sessionInvitations = pgTable(
+  'session_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => chatSessions.id),
+    invitedByUserId: uuid('invited_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    inviteeEmail: text('invitee_email').notNull(),
+    /** SHA-256 of the token, hex. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    guestUserId: uuid('guest_user_id').references(() => users.id),
+  },
+  (table) => [
+    uniqueIndex('session_invitations_token_hash_uq').on(table.tokenHash),
+    index('session_invitations_session_idx').on(table.sessionId, table.createdAt),
+    check('session_invitations_email_ck', sql`char_length(${table.inviteeEmail}) between 3 and 320`),
+    check(
+      'session_invitations_redeemed_ck',
+      sql`(${table.redeemedAt} is null) = (${table.guestUserId} is null)`,
+    ),
+  ],
+);
+
+/** Who joined a session as a guest (one guest account per redeemed invitation). */
+export const sessionGuests = pgTable(
+  'session_guests',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => chatSessions.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invitationId: uuid('invitation_id')
+      .notNull()
+      .references(() => sessionInvitations.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'session_guests_pk', columns: [table.sessionId, table.userId] }),
+    uniqueIndex('session_guests_invitation_uq').on(table.invitationId),
+    index('session_guests_user_idx').on(table.userId),
   ],
 );
