@@ -45,7 +45,16 @@ export function createTokenService(deps: {
   issuer: string;
   accessTokenTtlSeconds: number;
 }) {
-  let cache: { at: number; keys: Awaited<ReturnType<AuthRepository['findSigningKeys']>> } | undefined;
+  type SigningKeys = Awaited<ReturnType<AuthRepository['findSigningKeys']>>;
+  let cache: { at: number; keys: SigningKeys } | undefined;
+  /**
+   * The verifier for the unretired keys of `keys` (jose imports each key once per set and keeps it): rebuilt
+   * when the keys are reloaded (KEY_CACHE_MS, or at once for an unknown kid: a key another instance
+   * created) or when one of them retires, never per request.
+   */
+  let verifier: { keys: SigningKeys; kids: string; set: ReturnType<typeof createLocalJWKSet> } | undefined;
+  /** Imported private keys by kid (a kid is random and never reused). */
+  const privateKeys = new Map<string, Awaited<ReturnType<typeof importJWK>>>();
   let refreshSecret: Buffer | undefined;
 
   /**
@@ -84,13 +93,30 @@ export function createTokenService(deps: {
     );
     const key = usable.at(-1);
     if (!key) throw new Error('no active signing key');
-    return { kid: key.kid, key: await importJWK(key.privateJwk as JWK, ALGORITHM) };
+    let imported = privateKeys.get(key.kid);
+    if (!imported) {
+      imported = await importJWK(key.privateJwk as JWK, ALGORITHM);
+      privateKeys.set(key.kid, imported);
+    }
+    return { kid: key.kid, key: imported };
   }
 
+  const unretired = (keys: SigningKeys, now: number) =>
+    keys.filter((key) => !key.retiresAt || key.retiresAt.getTime() > now);
+
   async function jwks(): Promise<JSONWebKeySet> {
-    const now = deps.clock.now().getTime();
-    const keys = (await loadKeys()).filter((key) => !key.retiresAt || key.retiresAt.getTime() > now);
+    const keys = unretired(await loadKeys(), deps.clock.now().getTime());
     return { keys: keys.map((key) => key.publicJwk as JWK) };
+  }
+
+  /** The key set tokens are verified against (see `verifier`). */
+  async function verificationKeys(force = false) {
+    const keys = await loadKeys(force);
+    const live = unretired(keys, deps.clock.now().getTime());
+    const kids = live.map((key) => key.kid).join(' ');
+    if (verifier?.keys !== keys || verifier.kids !== kids)
+      verifier = { keys, kids, set: createLocalJWKSet({ keys: live.map((key) => key.publicJwk as JWK) }) };
+    return verifier.set;
   }
 
   return {
@@ -123,14 +149,13 @@ export function createTokenService(deps: {
         currentDate: deps.clock.now(),
       };
       try {
-        const { payload } = await jwtVerify(token, createLocalJWKSet(await jwks()), options);
+        const { payload } = await jwtVerify(token, await verificationKeys(), options);
         return payload as unknown as AccessClaims;
       } catch (error) {
         // A key created by another instance since our cache was filled: reload once.
         if (error instanceof joseErrors.JWKSNoMatchingKey) {
           try {
-            await loadKeys(true);
-            const { payload } = await jwtVerify(token, createLocalJWKSet(await jwks()), options);
+            const { payload } = await jwtVerify(token, await verificationKeys(true), options);
             return payload as unknown as AccessClaims;
           } catch {
             return null;
