@@ -34,7 +34,8 @@ export const CHAT_MESSAGE_MAX = 4_000;
 export const CHAT_HISTORY_LIMIT = 200;
 
 export const CHAT_MESSAGE_TYPES = ['text', 'image', 'file', 'voice'] as const;
-export const CHAT_SENDER_TYPES = ['coach', 'client'] as const;
+/** 'guest': someone a party invited by a guest link (contracts/session-invitations.ts). */
+export const CHAT_SENDER_TYPES = ['coach', 'client', 'guest'] as const;
 /** The message types that carry an attachment. */
 export const CHAT_ATTACHMENT_KINDS = ['image', 'file', 'voice'] as const;
 export type ChatAttachmentKind = (typeof CHAT_ATTACHMENT_KINDS)[number];

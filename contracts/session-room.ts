@@ -109,4 +109,6 @@ export type RtcConfig = z.infer<typeof rtcConfigSchema>;
 export const SESSION_ROOM_MESSAGES = {
   ended: 'This session has ended.',
   notActive: 'Calls and presence are only for a session that is on.',
+  /** A guest (guest link) sends a call signal: the call is between the coach and the client. */
+  callPartiesOnly: 'The call is between the coach and the client.',
 } as const;

@@ -225,6 +225,11 @@ export const chatSessionSchema = z.object({
   discount_amount: z.number().int().nullable(),
   coupon_code: z.string().nullable(),
   coupon_discount_type: discountTypeSchema,
+  /**
+   * Who is looking: the coach, the client, or a guest invited by a guest link (issue #7 point 7: sees the
+   * session like the client, never the earnings; not part of the call, the presence or the timer).
+   */
+  viewer: z.enum(['coach', 'client', 'guest']).optional(),
 });
 export type ChatSession = z.infer<typeof chatSessionSchema>;
 

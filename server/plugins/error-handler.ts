@@ -55,6 +55,7 @@ export const HTTP_STATUS_BY_CODE = {
   HOLD_NOT_CAPTURED: 409,
   REFUND_EXCEEDS_CAPTURED: 409,
   COUPON_INVALID: 422,
+  GONE: 410,
   INTERNAL_ERROR: 500,
 } as const satisfies Record<ErrorCode, number>;
 

@@ -64,34 +64,50 @@ export const contextOf = (request: FastifyRequest): RequestContext => ({
   requestId: request.id,
 });
 
+export type RefreshCookieOptions = { secure: boolean; maxAgeSeconds: number };
+
+export const refreshCookieName = (cookie: RefreshCookieOptions) =>
+  cookie.secure ? '__Secure-wellspring-refresh' : 'wellspring-refresh';
+
+/**
+ * Answers a new sign-in session. In cookie mode (`x-refresh-cookie: 1`) the refresh token goes into an
+ * HttpOnly cookie scoped to /auth/v1 and never into the body. Also used by other sign-ins (a guest
+ * link: modules/session-invitations), so every one sets the same cookies.
+ */
+export function answerSession<T extends AuthSession>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: T,
+  cookie: RefreshCookieOptions,
+): T {
+  if (request.headers[REFRESH_COOKIE_HEADER] !== '1' || session.refresh_token === null) return session;
+  reply.setCookie(refreshCookieName(cookie), session.refresh_token, {
+    httpOnly: true,
+    secure: cookie.secure,
+    sameSite: 'strict',
+    path: '/auth/v1',
+    maxAge: cookie.maxAgeSeconds,
+  });
+  // A readable marker with no secret in it, so a page load without a session skips the refresh call.
+  reply.setCookie(SESSION_HINT_COOKIE, '1', {
+    httpOnly: false,
+    secure: cookie.secure,
+    sameSite: 'strict',
+    path: '/',
+    maxAge: cookie.maxAgeSeconds,
+  });
+  return { ...session, refresh_token: null };
+}
+
 /** SPEC §7 Auth API under /auth/v1. Thin: validate, call one service function, answer. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { auth, sessions, factors, tokens, guard } = options;
-  const cookieName = options.cookie.secure ? '__Secure-wellspring-refresh' : 'wellspring-refresh';
+  const cookieName = refreshCookieName(options.cookie);
   const limited = { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.windowMs } };
 
   const wantsCookie = (request: FastifyRequest) => request.headers[REFRESH_COOKIE_HEADER] === '1';
-
-  /** In cookie mode the refresh token goes into an HttpOnly cookie scoped to /auth/v1 and never into the body. */
-  function answerSession(request: FastifyRequest, reply: FastifyReply, session: AuthSession) {
-    if (!wantsCookie(request) || session.refresh_token === null) return session;
-    reply.setCookie(cookieName, session.refresh_token, {
-      httpOnly: true,
-      secure: options.cookie.secure,
-      sameSite: 'strict',
-      path: '/auth/v1',
-      maxAge: options.cookie.maxAgeSeconds,
-    });
-    // A readable marker with no secret in it, so a page load without a session skips the refresh call.
-    reply.setCookie(SESSION_HINT_COOKIE, '1', {
-      httpOnly: false,
-      secure: options.cookie.secure,
-      sameSite: 'strict',
-      path: '/',
-      maxAge: options.cookie.maxAgeSeconds,
-    });
-    return { ...session, refresh_token: null };
-  }
+  const answer = (request: FastifyRequest, reply: FastifyReply, session: AuthSession) =>
+    answerSession(request, reply, session, options.cookie);
 
   const clearCookie = (reply: FastifyReply) => {
     reply.clearCookie(cookieName, {
@@ -134,8 +150,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: sessionSchema },
       },
     },
-    async (request, reply) =>
-      answerSession(request, reply, await auth.signUp(request.body, contextOf(request))),
+    async (request, reply) => answer(request, reply, await auth.signUp(request.body, contextOf(request))),
   );
 
   app.post(
@@ -153,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const body = request.body ?? {};
       switch (request.query.grant_type) {
         case 'password':
-          return answerSession(
+          return answer(
             request,
             reply,
             await auth.signInWithPassword(passwordGrantBodySchema.parse(body), context),
@@ -164,7 +179,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
             (wantsCookie(request) ? request.cookies[cookieName] : undefined);
           if (!token) throw new AppError('INVALID_REFRESH_TOKEN');
           try {
-            return answerSession(request, reply, await sessions.refresh(token, context));
+            return answer(request, reply, await sessions.refresh(token, context));
           } catch (error) {
             if (wantsCookie(request)) clearCookie(reply);
             throw error;
@@ -173,20 +188,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         case 'pkce': {
           if (!options.oauth) throw new AppError('VALIDATION_ERROR', 'Google sign-in is not configured.');
           const { auth_code, code_verifier } = pkceGrantBodySchema.parse(body);
-          return answerSession(
-            request,
-            reply,
-            await options.oauth.exchangePkce(auth_code, code_verifier, context),
-          );
+          return answer(request, reply, await options.oauth.exchangePkce(auth_code, code_verifier, context));
         }
         case 'id_token': {
           if (!options.oauth) throw new AppError('VALIDATION_ERROR', 'Google sign-in is not configured.');
           const { id_token, nonce } = idTokenGrantBodySchema.parse(body);
-          return answerSession(
-            request,
-            reply,
-            await options.oauth.signInWithIdToken(id_token, nonce, context),
-          );
+          return answer(request, reply, await options.oauth.signInWithIdToken(id_token, nonce, context));
         }
       }
     },
@@ -215,7 +222,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         const caller = await guard.authenticate(request);
         return { user: await auth.confirmOwnAddress(caller.userId, token) };
       }
-      return answerSession(request, reply, await auth.verify(request.body, contextOf(request)));
+      return answer(request, reply, await auth.verify(request.body, contextOf(request)));
     },
   );
 

@@ -48,7 +48,7 @@ export const chatSessionsRoutes: FastifyPluginAsyncZod<{
     { schema: { params: sessionParamsSchema, response: { 200: chatSessionSchema } } },
     async (request) => {
       const { userId } = await guard.authenticate(request);
-      return chatSessions.get(userId, request.params.id);
+      return chatSessions.get(userId, request.params.id, { guests: true });
     },
   );
 

@@ -56,6 +56,22 @@ export type EmailTemplateData = {
     /** `${publicUrl}/follow-up/<id>`: every follow-up of the session. */
     followupUrl: string;
   };
+  /** SPEC §7 session_invitation: a party of a live session invites someone as a guest (issue #7 point 7). */
+  session_invitation: {
+    inviteeEmail: string;
+    /** Who invited: the coach's or the client's name. */
+    inviterName: string;
+    coachName: string;
+    /** The format: text, audio or video. */
+    sessionType: string;
+    /** When the session started and when it ends, already written out (e.g. "Mon, 3 Mar 2025, 14:05 UTC"). */
+    startsAt: string;
+    endsAt: string;
+    /** `${publicUrl}/session/<token>`: the one-time guest link. */
+    joinUrl: string;
+    /** When the link stops working, written out like the times above. */
+    expiresAt: string;
+  };
 };
 
 export type EmailTemplate = keyof EmailTemplateData;
@@ -175,6 +191,26 @@ const RENDERERS: { [T in EmailTemplate]: (data: EmailTemplateData[T]) => Rendere
         `<p>${escapeHtml(links)}</p>` +
         `<p><a href="${escapeHtml(data.sessionUrl)}">Open the session</a> · ` +
         `<a href="${escapeHtml(data.followupUrl)}">All follow-ups</a></p>`,
+    };
+  },
+  session_invitation: (data) => {
+    const inviter = oneLine(data.inviterName);
+    const coach = oneLine(data.coachName);
+    const intro = `${inviter} invited you to join their ${data.sessionType} session with ${coach} on Wellspring as a guest.`;
+    const when = `The session started ${data.startsAt} and ends ${data.endsAt}.`;
+    const how =
+      'Open this link to join. It works once, for this session only, until ' +
+      `${data.expiresAt}; no account or password is needed:`;
+    const note =
+      'As a guest you can read and write in the session chat. If you did not expect this, you can ignore this email.';
+    return {
+      subject: `${inviter} invited you to a session on Wellspring`,
+      bodyText: `Hello,\n\n${intro}\n${when}\n\n${how}\n${data.joinUrl}\n\n${note}\n`,
+      bodyHtml:
+        `<p>Hello,</p><p>${escapeHtml(intro)}<br>${escapeHtml(when)}</p>` +
+        `<p>${escapeHtml(how)}</p>` +
+        `<p><a href="${escapeHtml(data.joinUrl)}">Join the session</a></p>` +
+        `<p>${escapeHtml(note)}</p>`,
     };
   },
 };

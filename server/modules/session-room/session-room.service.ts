@@ -26,8 +26,8 @@ const STALE_BATCH = 200;
 
 /** What the room needs of the chat-sessions service. */
 export type RoomSessions = {
-  /** A party's view (404 for anyone else). */
-  get(userId: string, sessionId: string): Promise<ChatSession>;
+  /** A party's view (404 for anyone else; with `guests: true` a guest of the session too, as 'guest'). */
+  get(userId: string, sessionId: string, options?: { guests?: boolean }): Promise<ChatSession>;
   /** Locks the session row, runs `update`, stores the presence flags (and starts the timer). */
   applyPresence(
     tx: DbExecutor,
@@ -38,8 +38,9 @@ export type RoomSessions = {
 
 const userTopic = (userId: string) => `user:${userId}`;
 
-const sideOf = (session: ChatSession, userId: string): SessionSide =>
-  session.coach_id === userId ? 'coach' : 'client';
+/** The person's side of the room, or null for a guest (guest links): never present, never in the call. */
+const sideOf = (session: ChatSession, userId: string): SessionSide | null =>
+  session.viewer === 'guest' ? null : session.coach_id === userId ? 'coach' : 'client';
 
 const invalid = (message: string | undefined) =>
   new AppError('VALIDATION_ERROR', message ?? 'That message was not understood.');
@@ -81,19 +82,21 @@ export function createSessionRoomService(deps: {
       const parsed = sessionRoomJoinSchema.safeParse(payload);
       if (!parsed.success) throw invalid(parsed.error.issues[0]?.message);
       const sessionId = parsed.data.session_id;
-      const session = await sessions.get(context.userId, sessionId);
-      if (session.status !== 'active') return session;
+      const session = await sessions.get(context.userId, sessionId, { guests: true });
+      const side = sideOf(session, context.userId);
+      // A guest watches the room (chat and details) without being counted in it.
+      if (session.status !== 'active' || side === null) return session;
       await changePresence(sessionId, (tx) =>
         repository.upsert(tx, {
           socketId: context.socketId,
           instanceId: context.instanceId,
           sessionId,
           userId: context.userId,
-          side: sideOf(session, context.userId),
+          side,
           now: clock.now(),
         }),
       );
-      return sessions.get(context.userId, sessionId);
+      return sessions.get(context.userId, sessionId, { guests: true });
     },
 
     /** 'session.leave': the tab closed the room. */
@@ -130,9 +133,10 @@ export function createSessionRoomService(deps: {
       const parsed = sessionRoomSignalSchema.safeParse(payload);
       if (!parsed.success) throw invalid(parsed.error.issues[0]?.message);
       const { session_id: sessionId, signal } = parsed.data;
-      const session = await sessions.get(context.userId, sessionId);
-      if (session.status !== 'active') throw new AppError('CONFLICT', SESSION_ROOM_MESSAGES.ended);
+      const session = await sessions.get(context.userId, sessionId, { guests: true });
       const side = sideOf(session, context.userId);
+      if (side === null) throw new AppError('FORBIDDEN', SESSION_ROOM_MESSAGES.callPartiesOnly);
+      if (session.status !== 'active') throw new AppError('CONFLICT', SESSION_ROOM_MESSAGES.ended);
       const otherSide: SessionSide = side === 'coach' ? 'client' : 'coach';
       const body: RtcSignalEvent = { session_id: sessionId, from_user_id: context.userId, signal };
       const events = await db.transaction(async (tx) => {

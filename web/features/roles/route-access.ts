@@ -340,8 +340,14 @@ export function decideAccess(location: { pathname: string; search: string }, vie
   }
 
   if (!hasRole) {
-    // `/profile/:username` is "never redirected"; the demo mailbox is a tool, not a product screen.
-    if (route.pattern === '/profile/:username' || route.pattern === '/dev/mailbox') return { kind: 'allow' };
+    // `/profile/:username` is "never redirected"; the demo mailbox is a tool, not a product screen;
+    // `/session/:sessionId` is where a guest (a guest link's account, which has no role) takes part.
+    if (
+      route.pattern === '/profile/:username' ||
+      route.pattern === '/dev/mailbox' ||
+      route.pattern === '/session/:sessionId'
+    )
+      return { kind: 'allow' };
     if (NO_ROLE_ALLOWED_PREFIXES.some((prefix) => underPrefix(prefix, pathname))) return { kind: 'allow' };
     return { kind: 'redirect', to: '/' };
   }

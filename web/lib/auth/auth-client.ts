@@ -201,9 +201,17 @@ export function createAuthClient(options: { now?: () => number } = {}) {
       };
     },
 
-    /** Any endpoint that answers a session (sign-in, sign-up, verify, factor verify). */
-    async completeSignIn(path: string, body: unknown, event: AuthEvent = 'SIGNED_IN') {
-      const session = await apiRequest(path, sessionSchema, { method: 'POST', body, headers: cookieMode });
+    /**
+     * Any endpoint that answers a session (sign-in, sign-up, verify, factor verify, a guest link's
+     * redeem). `schema` reads an answer that carries more than the session (e.g. the guest's session id).
+     */
+    async completeSignIn<T extends AuthSession = AuthSession>(
+      path: string,
+      body: unknown,
+      event: AuthEvent = 'SIGNED_IN',
+      schema: z.ZodType<T> = sessionSchema as unknown as z.ZodType<T>,
+    ): Promise<T> {
+      const session = await apiRequest(path, schema, { method: 'POST', body, headers: cookieMode });
       if (event === 'SIGNED_IN') restored = false;
       adopt(session, event);
       return session;

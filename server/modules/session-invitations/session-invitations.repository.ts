@@ -1,0 +1,125 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbExecutor } from '../../db/client';
+import { chatSessions, profiles, sessionGuests, sessionInvitations, users } from '../../db/schema/index';
+
+export type InvitationRow = typeof sessionInvitations.$inferSelect;
+export type NewInvitationRow = typeof sessionInvitations.$inferInsert;
+export type GuestUserRow = typeof users.$inferSelect;
+
+/**
+ * session_invitations and session_guests (issue #7 point 7), and the guest's own account: a users row
+ * without password, email or role, with a profile for its display name.
+ */
+export function createSessionInvitationsRepository() {
+  return {
+    /** Locks the session row (FOR UPDATE): invitations of one session are counted one at a time. */
+    async lockSession(executor: DbExecutor, sessionId: string): Promise<boolean> {
+      const [row] = await executor
+        .select({ id: chatSessions.id })
+        .from(chatSessions)
+        .where(eq(chatSessions.id, sessionId))
+        .for('update');
+      return row !== undefined;
+    },
+
+    async countForSession(executor: DbExecutor, sessionId: string): Promise<number> {
+      const [row] = await executor
+        .select({ count: sql<number>`count(*)::int` })
+        .from(sessionInvitations)
+        .where(eq(sessionInvitations.sessionId, sessionId));
+      return row?.count ?? 0;
+    },
+
+    async insert(executor: DbExecutor, values: NewInvitationRow): Promise<InvitationRow> {
+      const [row] = await executor.insert(sessionInvitations).values(values).returning();
+      if (!row) throw new Error('session_invitations insert returned no row');
+      return row;
+    },
+
+    /** The session's invitations, newest first. */
+    listForSession(executor: DbExecutor, sessionId: string): Promise<InvitationRow[]> {
+      return executor
+        .select()
+        .from(sessionInvitations)
+        .where(eq(sessionInvitations.sessionId, sessionId))
+        .orderBy(desc(sessionInvitations.createdAt), desc(sessionInvitations.id));
+    },
+
+    /** An invitation by its token's hash, with its session's state (to refuse a session that is over). */
+    async findByTokenHash(executor: DbExecutor, tokenHash: string) {
+      const [row] = await executor
+        .select({
+          invitation: sessionInvitations,
+          sessionStatus: chatSessions.status,
+          sessionEndsAt:
+            sql<Date>`(${chatSessions.startTime} + ${chatSessions.durationMinutes} * interval '1 minute')`.mapWith(
+              (value: string | Date) => new Date(value),
+            ),
+        })
+        .from(sessionInvitations)
+        .innerJoin(chatSessions, eq(chatSessions.id, sessionInvitations.sessionId))
+        .where(eq(sessionInvitations.tokenHash, tokenHash));
+      return row;
+    },
+
+    /**
+     * The compare-and-set that makes a token single-use: only a row not yet redeemed and not expired
+     * changes. A racing second redeem waits on the row and then finds it redeemed (no row back).
+     */
+    async claim(
+      executor: DbExecutor,
+      input: { id: string; guestUserId: string; now: Date },
+    ): Promise<InvitationRow | undefined> {
+      const [row] = await executor
+        .update(sessionInvitations)
+        .set({ redeemedAt: input.now, guestUserId: input.guestUserId })
+        .where(
+          and(
+            eq(sessionInvitations.id, input.id),
+            isNull(sessionInvitations.redeemedAt),
+            gt(sessionInvitations.expiresAt, input.now),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** The guest's own account: no password, no email, no role; a profile with the shown name. */
+    async insertGuestUser(
+      executor: DbExecutor,
+      input: { sessionId: string; invitationId: string; name: string; now: Date },
+    ): Promise<GuestUserRow> {
+      const [user] = await executor
+        .insert(users)
+        .values({
+          userMetadata: { full_name: input.name, guest: true },
+          appMetadata: {
+            provider: 'guest_link',
+            providers: ['guest_link'],
+            guest_session_id: input.sessionId,
+            invitation_id: input.invitationId,
+          },
+          createdAt: input.now,
+          updatedAt: input.now,
+        })
+        .returning();
+      if (!user) throw new Error('users insert returned no row');
+      await executor.insert(profiles).values({
+        userId: user.id,
+        fullName: input.name,
+        createdAt: input.now,
+        updatedAt: input.now,
+      });
+      return user;
+    },
+
+    async insertGuest(
+      executor: DbExecutor,
+      values: { sessionId: string; userId: string; invitationId: string; createdAt: Date },
+    ): Promise<void> {
+      await executor.insert(sessionGuests).values(values);
+    },
+  };
+}
+
+export type SessionInvitationsRepository = ReturnType<typeof createSessionInvitationsRepository>;
