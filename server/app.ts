@@ -125,6 +125,12 @@ import { createChatService, type ChatService } from './modules/chat/chat.service
 import { createReviewsRepository } from './modules/reviews/reviews.repository';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service';
+import { createSessionExtensionsRepository } from './modules/session-extensions/session-extensions.repository';
+import { sessionExtensionsRoutes } from './modules/session-extensions/session-extensions.routes';
+import {
+  createSessionExtensionsService,
+  type SessionExtensionsService,
+} from './modules/session-extensions/session-extensions.service';
 import { createFollowupsRepository } from './modules/followups/followups.repository';
 import { followupsRoutes } from './modules/followups/followups.routes';
 import { createFollowupsService } from './modules/followups/followups.service';
@@ -478,6 +484,8 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     announcePresence: (tx, coachId) => app.presence.announce(tx, coachId),
     // The reviews module (wired below) recomputes coach_stats and client_coach_stats in the completing transaction.
     onCompleted: (tx, s) => app.reviews.refreshStats(tx, s.coachId, s.clientId),
+    // The session-extensions module (wired below) captures accepted extra time and releases pending asks.
+    settleExtras: (tx, s, now) => app.sessionExtensions.settleForCompletion(tx, s, now),
     logger: app.log.child({ module: 'chat-sessions' }),
   });
   app.decorate('chatSessions', chatSessions);
@@ -566,6 +574,25 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   await app.register(reviewsRoutes, { reviews, guard });
   // ---- end reviews
 
+  // ---- #7 session extensions (wired by the session-extensions module: app.sessionExtensions,
+  // /api/sessions/:id/extensions, /api/session-extensions/:id/accept|decline|cancel)
+  // The client buys more minutes (quoted and held, Idempotency-Key); the coach accepts (chatSessions.extend
+  // in the same transaction) or declines; completion captures accepted asks (settleExtras above);
+  // server/main.ts's lifecycle job expires unanswered ones (expireDue).
+  const sessionExtensions = createSessionExtensionsService({
+    db,
+    repository: createSessionExtensionsRepository(),
+    chatSessions: app.chatSessions,
+    settlement: app.settlement,
+    ledger,
+    realtime,
+    clock,
+    logger: app.log.child({ module: 'session-extensions' }),
+  });
+  app.decorate('sessionExtensions', sessionExtensions);
+  await app.register(sessionExtensionsRoutes, { sessionExtensions, idempotency, guard });
+  // ---- end session extensions
+
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   // Logs are written asynchronously: flush what is buffered when the app closes.
   app.addHook('onClose', async () => {
@@ -608,5 +635,7 @@ declare module 'fastify' {
     chat: ChatService;
     /** Reviews after a session: create/reply/lists, refreshStats(tx, coachId, clientId), countDueVisible (job). */
     reviews: ReviewsService;
+    /** More minutes in a live session: ask (hold), accept/decline/cancel, settleForCompletion, expireDue (job). */
+    sessionExtensions: SessionExtensionsService;
   }
 }

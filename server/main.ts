@@ -141,10 +141,12 @@ async function main() {
     earningsReleaseJob.start();
     // Issue #6: every 2 s, unanswered requests expire (hold released) and sessions past start_time +
     // duration complete (hold captured); both claim rows FOR UPDATE SKIP LOCKED, safe with several instances.
-    const { sessionRequests, chatSessions } = app;
+    const { sessionRequests, chatSessions, sessionExtensions } = app;
     sessionLifecycleJob = createSessionLifecycleJob({
       expireDue: (now) => sessionRequests.expireDue(now),
       completeDue: (now) => chatSessions.completeDue(now),
+      // Issue #7: asks for more time unanswered after 2 minutes expire (hold released).
+      expireExtensions: (now) => sessionExtensions.expireDue(now),
       clock: systemClock,
       logger: app.log.child({ job: 'session-lifecycle' }),
     });

@@ -88,6 +88,40 @@ describe('session lifecycle job', () => {
     expect(await job.runOnce()).toEqual({ expired: 0, completed: 0 });
   });
 
+  it('with expireExtensions, expires unanswered asks for more time between the two, and logs them', async () => {
+    const log = logger();
+    const calls: string[] = [];
+    const job = createSessionLifecycleJob({
+      expireDue: async () => {
+        calls.push('expire requests');
+        return 0;
+      },
+      expireExtensions: async (now) => {
+        calls.push(`expire extensions ${now.toISOString()}`);
+        if (calls.length > 3) throw new Error('deadlock detected');
+        return 3;
+      },
+      completeDue: async () => {
+        calls.push('complete');
+        return 0;
+      },
+      clock: createManualClock('2026-11-21T09:00:00Z'),
+      logger: log,
+    });
+    expect(await job.runOnce()).toEqual({ expired: 0, extensionsExpired: 3, completed: 0 });
+    expect(calls).toEqual(['expire requests', 'expire extensions 2026-11-21T09:00:00.000Z', 'complete']);
+    expect(log.lines).toEqual([
+      { level: 'info', fields: { extensionsExpired: 3 }, message: 'Requests for more session time expired' },
+    ]);
+    // A failure is a warning; the sessions still complete.
+    expect(await job.runOnce()).toEqual({ expired: 0, extensionsExpired: undefined, completed: 0 });
+    expect(calls.at(-1)).toBe('complete');
+    expect(log.lines.at(-1)).toMatchObject({
+      level: 'warn',
+      message: 'Session lifecycle could not expire session extensions',
+    });
+  });
+
   it('runs at start, then every 2 s, until stopped', async () => {
     vi.useFakeTimers();
     let runs = 0;

@@ -16,6 +16,11 @@ export type SessionLifecycleJobDeps = {
   expireDue: (now: Date) => Promise<number>;
   /** chatSessions.completeDue: active sessions past start_time + duration -> completed, captured; the count. */
   completeDue: (now: Date) => Promise<number>;
+  /**
+   * sessionExtensions.expireDue: asks for more time unanswered after 2 minutes (or whose session
+   * completed) -> expired, hold released; the count. Optional: without it, nothing of the kind runs.
+   */
+  expireExtensions?: (now: Date) => Promise<number>;
   clock: Clock;
   logger: SessionLifecycleJobLogger;
   intervalMs?: number;
@@ -25,12 +30,15 @@ export type SessionLifecycleRun = {
   /** undefined when that half could not run (it was logged). */
   expired: number | undefined;
   completed: number | undefined;
+  /** Asks for more time expired (only when expireExtensions is given). */
+  extensionsExpired?: number | undefined;
 };
 
 /**
  * The session lifecycle on the server's clock (issue #6 points 5 and 7), every 2 s: expires the
  * requests nobody answered within 180 s (hold released) and completes the sessions whose start_time +
- * duration passed (hold captured, coach 95 %). Both services claim their rows FOR UPDATE SKIP LOCKED
+ * duration passed (hold captured, coach 95 %), and, with expireExtensions, the asks for more time nobody
+ * answered within 2 minutes (hold released). The services claim their rows FOR UPDATE SKIP LOCKED
  * and change each by compare-and-set, so several instances may run the job at once. Each half runs
  * even when the other fails; a failure is a warning and the next run picks up whatever is still due.
  */
@@ -38,7 +46,7 @@ export function createSessionLifecycleJob(deps: SessionLifecycleJobDeps) {
   const intervalMs = deps.intervalMs ?? SESSION_LIFECYCLE_INTERVAL_MS;
 
   async function step(
-    what: 'expire requests' | 'complete sessions',
+    what: 'expire requests' | 'expire session extensions' | 'complete sessions',
     run: () => Promise<number>,
   ): Promise<number | undefined> {
     try {
@@ -51,13 +59,19 @@ export function createSessionLifecycleJob(deps: SessionLifecycleJobDeps) {
 
   async function tick(now: Date): Promise<SessionLifecycleRun> {
     const expired = await step('expire requests', () => deps.expireDue(now));
+    const expireExtensions = deps.expireExtensions;
+    const extensionsExpired = expireExtensions
+      ? await step('expire session extensions', () => expireExtensions(now))
+      : undefined;
     const completed = await step('complete sessions', () => deps.completeDue(now));
     if ((expired ?? 0) > 0 || (completed ?? 0) > 0)
       deps.logger.info(
         { expired: expired ?? 0, completed: completed ?? 0 },
         'Session requests expired / sessions completed',
       );
-    return { expired, completed };
+    if ((extensionsExpired ?? 0) > 0)
+      deps.logger.info({ extensionsExpired }, 'Requests for more session time expired');
+    return expireExtensions ? { expired, extensionsExpired, completed } : { expired, completed };
   }
 
   /** runOnce(now = the clock's now). start() and stop() as every job. */

@@ -203,7 +203,32 @@ export function createChatSessionsRepository() {
         .for('update');
     },
 
-    /** Compare-and-set active -> completed; undefined when it was not active any more. */
+    /**
+     * Locks the session row FOR SHARE: a change that must not interleave with the session's end (a
+     * request for more time) waits for an end in progress, and an end waits for it.
+     */
+    async lockByIdShared(executor: DbExecutor, id: string): Promise<ChatSessionRow | undefined> {
+      const [row] = await executor.select().from(chatSessions).where(eq(chatSessions.id, id)).for('share');
+      return row;
+    },
+
+    /** More time bought (issue #7 point 3), compare-and-set on an active session. */
+    async addTime(
+      executor: DbExecutor,
+      input: { id: string; minutes: number; price: number; now: Date },
+    ): Promise<ChatSessionRow | undefined> {
+      const [row] = await executor
+        .update(chatSessions)
+        .set({
+          durationMinutes: sql`${chatSessions.durationMinutes} + ${input.minutes}`,
+          paymentAmount: sql`${chatSessions.paymentAmount} + ${input.price}`,
+          updatedAt: input.now,
+        })
+        .where(and(eq(chatSessions.id, input.id), eq(chatSessions.status, 'active')))
+        .returning();
+      return row;
+    },
+
     /**
      * Who is in the room (issue #7 point 3), compare-and-set on an active session; `startTimer` also
      * starts the timer: timer_started_at = start_time = now (the booked minutes count from then).
@@ -227,6 +252,7 @@ export function createChatSessionsRepository() {
       return row;
     },
 
+    /** Compare-and-set active -> completed; undefined when it was not active any more. */
     async markCompleted(
       executor: DbExecutor,
       input: { id: string; endTime: Date; completedBy: 'coach' | 'timer'; earnings: number; now: Date },

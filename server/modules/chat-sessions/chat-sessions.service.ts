@@ -56,6 +56,18 @@ export type OnSessionCompleted = (
   session: { id: string; coachId: string; clientId: string },
 ) => Promise<void>;
 
+/**
+ * Runs in the completing transaction (under the session's row lock) before the session's own payment
+ * is captured: settles what was bought on top of it (the session-extensions module: accepted asks
+ * captured, pending ones released). `amount` is the cents it captured, `coachAmount` the coach's
+ * share of them (added to the earnings).
+ */
+export type SettleExtras = (
+  tx: DbExecutor,
+  session: { id: string; coachId: string; clientId: string },
+  now: Date,
+) => Promise<{ amount: number; coachAmount: number; events: RealtimeEvent[] }>;
+
 export type EndOutcome = { ended: true; session: ChatSession } | { ended: false; session: ChatSession };
 
 type Viewer = 'coach' | 'client';
@@ -136,6 +148,8 @@ export function createChatSessionsService(deps: {
    * refreshes coach_stats and client_coach_stats). A failure rolls the completion back with it.
    */
   onCompleted?: OnSessionCompleted;
+  /** The session-extensions module's settlement of bought extra time (see SettleExtras). */
+  settleExtras?: SettleExtras;
   logger?: ChatSessionsLogger;
 }) {
   const { db, repository, settlement, realtime, clock } = deps;
@@ -223,7 +237,12 @@ export function createChatSessionsService(deps: {
     now: Date,
   ): Promise<RealtimeEvent[]> {
     const endsAt = endsAtOf(row);
-    const earnings = await captureFor(tx, row);
+    // Extra time first: it locks its own rows before any ledger account (the order every writer keeps).
+    const extras = deps.settleExtras
+      ? await deps.settleExtras(tx, { id: row.id, coachId: row.coachId, clientId: row.clientId }, now)
+      : { amount: 0, coachAmount: 0, events: [] };
+    const earnings =
+      (await captureFor(tx, { ...row, paymentAmount: row.paymentAmount - extras.amount })) + extras.coachAmount;
     const done = await repository.markCompleted(tx, {
       id: row.id,
       endTime: endsAt.getTime() < now.getTime() ? endsAt : now,
@@ -235,7 +254,7 @@ export function createChatSessionsService(deps: {
     if (!done) throw new Error(`chat session ${row.id} changed under its row lock`);
     await deps.onCompleted?.(tx, { id: row.id, coachId: row.coachId, clientId: row.clientId });
     const view = await requireView(tx, row.id);
-    return [...(await recordUpdated(tx, view, now)), ...(await announce(tx, row.coachId))];
+    return [...extras.events, ...(await recordUpdated(tx, view, now)), ...(await announce(tx, row.coachId))];
   }
 
   return {
@@ -317,6 +336,38 @@ export function createChatSessionsService(deps: {
         now,
       });
       return recordUpdated(tx, await requireView(tx, id), now);
+    },
+
+    /**
+     * For a change that must not interleave with the session's end (more time asked, cancelled or
+     * declined), in the caller's transaction: locks the row FOR SHARE (an end in progress finishes
+     * first; an end that comes later waits for the caller) and says whether it is live. null when
+     * there is no such session.
+     */
+    async lockShared(tx: DbExecutor, id: string): Promise<{ isLive: boolean } | null> {
+      const row = await repository.lockByIdShared(tx, id);
+      if (!row) return null;
+      return { isLive: row.status === 'active' && endsAtOf(row).getTime() > clock.now().getTime() };
+    },
+
+    /**
+     * More time bought and accepted (issue #7 point 3), in the caller's transaction: locks the session
+     * row (before anything else the caller locks, like an end), and while it is live adds the minutes
+     * to its length and the price to its payment and records chat_session.updated to both parties.
+     * null when it is over (completed, or its time is up): the caller refuses and rolls back.
+     */
+    async extend(
+      tx: DbExecutor,
+      id: string,
+      input: { minutes: number; price: number },
+    ): Promise<{ session: ChatSession; events: RealtimeEvent[] } | null> {
+      const row = await repository.lockById(tx, id);
+      const now = clock.now();
+      if (!row || row.status !== 'active' || endsAtOf(row).getTime() <= now.getTime()) return null;
+      const changed = await repository.addTime(tx, { id, minutes: input.minutes, price: input.price, now });
+      if (!changed) throw new Error(`chat session ${id} changed under its row lock`);
+      const view = await requireView(tx, id);
+      return { session: toChatSession(view, 'coach', now), events: await recordUpdated(tx, view, now) };
     },
 
     /** GET /api/sessions: the coach's (coach role required, 5 per page) or the client's (20 per page). */
