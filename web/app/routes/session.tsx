@@ -7,6 +7,7 @@ import { useCall } from '../../features/calls/hooks/use-call';
 import { ChatPanel } from '../../features/chat/components/chat-panel';
 import { useMe } from '../../features/roles/api/get-me';
 import { homeOf, signInPath } from '../../features/roles/route-access';
+import { SessionExtensions } from '../../features/session-extensions/components/session-extensions';
 import { SessionScreen } from '../../features/sessions/components/session-screen';
 import { useAuth } from '../../lib/auth/use-auth';
 
@@ -44,6 +45,8 @@ export function SessionPage() {
       viewerId={viewerId}
       homePath={homeOf(me.data?.active_role ?? null)}
       chat={(session, over) => <RoomMain session={session} viewerId={viewerId} over={over} />}
+      // More time: the client asks (money held), the coach answers (features/session-extensions).
+      timeExtra={(session) => <SessionExtensions session={session} viewerId={viewerId} />}
     />
   );
 }

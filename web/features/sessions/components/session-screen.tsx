@@ -59,6 +59,7 @@ export function SessionScreen({
   viewerId,
   homePath,
   chat,
+  timeExtra,
 }: {
   sessionId: string;
   viewerId: string;
@@ -69,6 +70,8 @@ export function SessionScreen({
    * over. With it, the time and details move to a side column on wide screens (stacked on phones).
    */
   chat?: (session: ChatSession, over: boolean) => ReactNode;
+  /** Shown under the time left while the session is live (e.g. buying more time, composed by the route). */
+  timeExtra?: (session: ChatSession) => ReactNode;
 }) {
   const queryClient = useQueryClient();
   const query = useQuery(sessionQueryOptions(sessionId));
@@ -125,7 +128,15 @@ export function SessionScreen({
     );
   }
 
-  return <SessionView session={query.data} viewerId={viewerId} homePath={homePath} chat={chat} />;
+  return (
+    <SessionView
+      session={query.data}
+      viewerId={viewerId}
+      homePath={homePath}
+      chat={chat}
+      timeExtra={timeExtra}
+    />
+  );
 }
 
 function Frame({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
@@ -143,11 +154,13 @@ function SessionView({
   viewerId,
   homePath,
   chat,
+  timeExtra,
 }: {
   session: ChatSession;
   viewerId: string;
   homePath: string;
   chat?: (session: ChatSession, over: boolean) => ReactNode;
+  timeExtra?: (session: ChatSession) => ReactNode;
 }) {
   const activeNow = session.status === 'active';
   const now = useNow(1000, activeNow);
@@ -184,6 +197,7 @@ function SessionView({
       now={now}
       withChat={withChat}
       className={withChat ? '' : 'mt-6'}
+      extra={timeExtra?.(session)}
     />
   );
 
@@ -286,12 +300,14 @@ function LivePanel({
   now,
   withChat,
   className,
+  extra,
 }: {
   session: ChatSession;
   isCoach: boolean;
   now: number;
   withChat: boolean;
   className: string;
+  extra?: ReactNode;
 }) {
   const { end, ending } = useEndSession(session.id);
   const [confirming, setConfirming] = useState(false);
@@ -330,6 +346,7 @@ function LivePanel({
           </Button>
         ) : null}
       </div>
+      {extra}
       <div
         className="mt-4 h-2 overflow-hidden rounded-full bg-surface-sunken"
         role="progressbar"

@@ -1,0 +1,83 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import {
+  acceptSessionExtensionResponseSchema,
+  sessionExtensionSchema,
+  sessionExtensionsResponseSchema,
+  type SessionExtension,
+  type SessionExtensionsResponse,
+} from '../../../../contracts/session-extensions';
+import { walletSchema } from '../../../../contracts/wallet';
+import { apiRequest } from '../../../lib/api-client';
+
+/**
+ * More minutes in a live session (issue #7 point 3, contracts/session-extensions.ts): the session's
+ * asks and prices, the client's ask (money held, so it carries an Idempotency-Key), the answers.
+ */
+
+export const sessionExtensionsQueryKey = (sessionId: string) => ['session-extensions', sessionId] as const;
+
+/** GET /api/sessions/:id/extensions: the pending ask, the history and the current prices. */
+export const sessionExtensionsQueryOptions = (sessionId: string) =>
+  queryOptions({
+    queryKey: sessionExtensionsQueryKey(sessionId),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        `/api/sessions/${encodeURIComponent(sessionId)}/extensions`,
+        sessionExtensionsResponseSchema,
+        { signal },
+      ),
+    staleTime: 0,
+  });
+
+/** GET /api/wallet, under the wallet screen's key so a top-up there shows here too. */
+export const walletQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: ['wallet', userId],
+    queryFn: ({ signal }) => apiRequest('/api/wallet', walletSchema, { signal }),
+  });
+
+/** Money-moving POSTs carry an Idempotency-Key made once per attempt and reused only to retry it. */
+export const newIdempotencyKey = () => crypto.randomUUID();
+
+/** POST /api/sessions/:id/extensions (the client): 15 or 30 more minutes, the price held. */
+export const askForMoreTime = (sessionId: string, minutes: number, idempotencyKey: string) =>
+  apiRequest(`/api/sessions/${encodeURIComponent(sessionId)}/extensions`, sessionExtensionSchema, {
+    method: 'POST',
+    body: { minutes },
+    headers: { 'idempotency-key': idempotencyKey },
+  });
+
+/** POST /api/session-extensions/:id/accept (the coach): the ask and the longer session. */
+export const acceptMoreTime = (id: string) =>
+  apiRequest(
+    `/api/session-extensions/${encodeURIComponent(id)}/accept`,
+    acceptSessionExtensionResponseSchema,
+    {
+      method: 'POST',
+    },
+  );
+
+/** POST /api/session-extensions/:id/decline (the coach) or /cancel (the client): the hold released. */
+export const leaveMoreTime = (id: string, action: 'decline' | 'cancel') =>
+  apiRequest(`/api/session-extensions/${encodeURIComponent(id)}/${action}`, sessionExtensionSchema, {
+    method: 'POST',
+  });
+
+/** Puts an ask the server just answered (or an event carried) into the session's cached list. */
+export function storeExtension(queryClient: QueryClient, extension: SessionExtension) {
+  queryClient.setQueryData<SessionExtensionsResponse>(
+    sessionExtensionsQueryKey(extension.session_id),
+    (current) => {
+      if (!current) return current;
+      const others = current.extensions.filter((item) => item.id !== extension.id);
+      const extensions = [extension, ...others].sort((a, b) => b.created_at.localeCompare(a.created_at));
+      const pending =
+        extension.status === 'pending'
+          ? extension
+          : current.pending?.id === extension.id
+            ? null
+            : current.pending;
+      return { ...current, extensions, pending };
+    },
+  );
+}
