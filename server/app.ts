@@ -131,6 +131,9 @@ import {
   createSessionExtensionsService,
   type SessionExtensionsService,
 } from './modules/session-extensions/session-extensions.service';
+import { createSessionInvitationsRepository } from './modules/session-invitations/session-invitations.repository';
+import { sessionInvitationsRoutes } from './modules/session-invitations/session-invitations.routes';
+import { createSessionInvitationsService } from './modules/session-invitations/session-invitations.service';
 import { createFollowupsRepository } from './modules/followups/followups.repository';
 import { followupsRoutes } from './modules/followups/followups.routes';
 import { createFollowupsService } from './modules/followups/followups.service';
@@ -535,7 +538,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   const chat = createChatService({
     db,
     repository: createChatRepository(),
-    findSession: (userId, sessionId) => app.chatSessions.get(userId, sessionId),
+    findSession: (userId, sessionId) => app.chatSessions.get(userId, sessionId, { guests: true }),
     realtime,
     storage: objectStorage,
     clock,
@@ -543,6 +546,31 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   app.decorate('chat', chat);
   await app.register(chatRoutes, { chat, guard });
   // ---- end chat
+
+  // ---- #7 guest links (wired by the session-invitations module: /api/sessions/:id/invitations and the
+  // public /api/session-invitations/redeem). A party invites by email (session_invitation through the
+  // outbox); the one-time token makes a guest account, adds it to session_guests (chatSessions.get then
+  // answers 'guest' when asked with guests: true) and signs it in through the auth module's sessions.
+  const sessionInvitations = createSessionInvitationsService({
+    db,
+    repository: createSessionInvitationsRepository(),
+    findSession: (userId, sessionId, options) => app.chatSessions.get(userId, sessionId, options),
+    startSignIn: (executor, user, options) => sessions.start(executor, user, options),
+    outbox,
+    securityEvents,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(sessionInvitationsRoutes, {
+    invitations: sessionInvitations,
+    guard,
+    cookie: {
+      secure: config.auth.secureCookies,
+      maxAgeSeconds: Math.floor(config.auth.maxLifetimeMs / 1000),
+    },
+    rateLimit: config.auth.rateLimit,
+  });
+  // ---- end guest links
 
   // ---- #7 follow-ups (wired by the followups module: /api/sessions/:id/followups)
   // The coach's notes and resources after a session: the row, the coach_followup email and the

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { holdsRole } from '../../db/role-queries';
-import { chatSessions, profiles, users } from '../../db/schema/index';
+import { chatSessions, profiles, sessionGuests, users } from '../../db/schema/index';
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 export type NewChatSessionRow = typeof chatSessions.$inferInsert;
@@ -99,6 +99,24 @@ export function createChatSessionsRepository() {
         .from(profiles)
         .where(eq(profiles.userId, coachId));
       return row ?? {};
+    },
+
+    /** Whether the person joined the session as a guest (a guest link, issue #7 point 7). */
+    async isGuest(executor: DbExecutor, sessionId: string, userId: string): Promise<boolean> {
+      const [row] = await executor
+        .select({ userId: sessionGuests.userId })
+        .from(sessionGuests)
+        .where(and(eq(sessionGuests.sessionId, sessionId), eq(sessionGuests.userId, userId)));
+      return row !== undefined;
+    },
+
+    /** The session's guests (they hear its chat_session.updated too). */
+    async guestIds(executor: DbExecutor, sessionId: string): Promise<string[]> {
+      const rows = await executor
+        .select({ userId: sessionGuests.userId })
+        .from(sessionGuests)
+        .where(eq(sessionGuests.sessionId, sessionId));
+      return rows.map((row) => row.userId);
     },
 
     /** The caller's confirmed email (lowercased), or null. */

@@ -7,21 +7,30 @@ import { useCall } from '../../features/calls/hooks/use-call';
 import { ChatPanel } from '../../features/chat/components/chat-panel';
 import { useMe } from '../../features/roles/api/get-me';
 import { homeOf, signInPath } from '../../features/roles/route-access';
+import { GuestJoinScreen } from '../../features/session-invitations/components/guest-join-screen';
+import { GuestNote } from '../../features/session-invitations/components/guest-note';
+import { InviteSomeone } from '../../features/session-invitations/components/invite-someone';
 import { SessionExtensions } from '../../features/session-extensions/components/session-extensions';
 import { SessionScreen } from '../../features/sessions/components/session-screen';
 import { useAuth } from '../../lib/auth/use-auth';
 
+/** A session id; anything else in `/session/:x` is a guest link's token (SPEC §2 `/session/:token`). */
+const SESSION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * /session/:sessionId. A signed-in party sees the session (features/sessions); a visitor is asked to
- * sign in first. The route composes the room's main column: for audio and video sessions the call
- * (features/calls) while the session is on, and the chat (features/chat), which stays as a readable
- * transcript once the session is over.
+ * /session/:sessionId, and /session/:token (a guest link: features/session-invitations joins it as a
+ * guest; a guest then sees the session like the client, without the call). A signed-in party sees the
+ * session (features/sessions); a visitor is asked to sign in first. The route composes the room's main
+ * column: for audio and video sessions the call (features/calls) while the session is on, "Invite
+ * someone" for the parties, and the chat (features/chat), which stays as a readable transcript once the
+ * session is over.
  */
 export function SessionPage() {
   const { sessionId = '' } = useParams();
   const auth = useAuth();
   const me = useMe();
   const { pathname } = useLocation();
+  if (!SESSION_ID_PATTERN.test(sessionId)) return <GuestJoinScreen key={sessionId} token={sessionId} />;
   if (auth.status !== 'signed_in' || !auth.user)
     return (
       <div className="mx-auto flex min-h-[60dvh] w-full max-w-md flex-col items-center justify-center px-4 py-12 text-center">
@@ -54,13 +63,27 @@ export function SessionPage() {
 function RoomMain({ session, viewerId, over }: { session: ChatSession; viewerId: string; over: boolean }) {
   const ended = over || session.status === 'completed';
   const isCoach = viewerId === session.coach_id;
+  // A guest (guest link) takes part in the chat only; the coach and the client may invite one.
+  const isGuest = session.viewer === 'guest';
   return (
     <div className="flex flex-col gap-4">
-      {session.format !== 'text' && !ended ? <Call session={session} isCoach={isCoach} /> : null}
+      {isGuest && !ended ? (
+        <GuestNote
+          coachName={session.coach_name}
+          clientName={session.client_name}
+          withCall={session.format !== 'text'}
+        />
+      ) : null}
+      {session.format !== 'text' && !ended && !isGuest ? <Call session={session} isCoach={isCoach} /> : null}
+      {!isGuest && !ended ? (
+        <div className="flex justify-end">
+          <InviteSomeone sessionId={session.id} />
+        </div>
+      ) : null}
       <ChatPanel
         sessionId={session.id}
         viewerId={viewerId}
-        mySide={isCoach ? 'coach' : 'client'}
+        mySide={isGuest ? 'guest' : isCoach ? 'coach' : 'client'}
         names={{ coach: session.coach_name, client: session.client_name }}
         ended={ended}
       />

@@ -19,7 +19,7 @@ import {
   uploadChatAttachment,
 } from '../api/chat';
 import { useObjectUrl } from '../hooks/use-attachment';
-import { useChatLog, type ChatSide } from '../hooks/use-chat-log';
+import { useChatLog, type ChatSide, type ChatViewerSide } from '../hooks/use-chat-log';
 import { useOtherTyping, useTypingNotifier } from '../hooks/use-typing';
 import type { RecordedVoice } from '../hooks/use-voice-recorder';
 import { AttachmentView } from './chat-attachment';
@@ -44,6 +44,12 @@ type Row =
   | { kind: 'sent'; id: string; message: ChatMessage; mine: boolean }
   | { kind: 'pending'; id: string; pending: Pending; mine: true };
 
+/** How a guest's messages are signed (a guest account has no name of its own). */
+export const GUEST_LABEL = 'Guest';
+
+/** Rows of one sender run together under one name (three people may write: coach, client, guest). */
+const senderKey = (row: Row) => (row.mine || row.kind !== 'sent' ? 'me' : row.message.sender_user_id);
+
 const timeText = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /**
@@ -62,14 +68,19 @@ export function ChatPanel({
 }: {
   sessionId: string;
   viewerId: string;
-  mySide: ChatSide;
+  /** 'guest': invited by a guest link; reads and writes, without read receipts or typing hints. */
+  mySide: ChatViewerSide;
   names: { coach: string; client: string };
   ended: boolean;
 }) {
   const queryClient = useQueryClient();
   const query = useChatLog(sessionId, viewerId, mySide);
+  const isGuest = mySide === 'guest';
   const otherSide: ChatSide = mySide === 'coach' ? 'client' : 'coach';
-  const otherName = names[otherSide];
+  const otherName = isGuest ? `${names.coach} and ${names.client}` : names[otherSide];
+  /** Who wrote a message that is not mine: the coach, the client, or a guest. */
+  const nameOf = (message: ChatMessage) =>
+    message.sender_type === 'guest' ? GUEST_LABEL : names[message.sender_type];
   const [pending, setPending] = useState<Pending[]>([]);
   const headingId = useId();
   const listRef = useRef<HTMLDivElement>(null);
@@ -171,13 +182,17 @@ export function ChatPanel({
     .reverse()
     .find((message) => message.sender_user_id !== viewerId);
   const otherTyping = useOtherTyping(sessionId, viewerId, lastFromOther?.id);
-  const seenId = lastMine && reads && reads[otherSide] >= lastMine.seq ? lastMine.id : null;
+  const seenId = !isGuest && lastMine && reads && reads[otherSide] >= lastMine.seq ? lastMine.id : null;
 
   // ---- read receipts: the highest seq, when the other party's messages are on screen, at most every 1 s
   const latestSeq = messages?.at(-1)?.seq ?? 0;
-  const unreadFromOther = (messages ?? []).some(
-    (message) => message.sender_user_id !== viewerId && message.seq > (reads?.[mySide] ?? 0),
-  );
+  const unreadFromOther =
+    !isGuest &&
+    (messages ?? []).some(
+      (message) =>
+        message.sender_user_id !== viewerId &&
+        message.seq > (reads?.[mySide === 'coach' ? 'coach' : 'client'] ?? 0),
+    );
   const readState = useRef({
     posted: 0,
     lastAt: -Infinity,
@@ -199,7 +214,7 @@ export function ChatPanel({
       state.posted = seq;
       state.lastAt = Date.now();
       markChatRead(sessionId, seq).then(
-        () => raiseChatRead(queryClient, sessionId, mySide, seq),
+        () => raiseChatRead(queryClient, sessionId, mySide === 'coach' ? 'coach' : 'client', seq),
         () => {
           // Not recorded: try again with the next change or focus.
           if (state.posted === seq) state.posted = before;
@@ -296,13 +311,13 @@ export function ChatPanel({
               <ol className="flex flex-col gap-1">
                 {rows.map((row, index) => {
                   const previous = rows[index - 1];
-                  const firstOfRun = !previous || previous.mine !== row.mine;
+                  const firstOfRun = !previous || senderKey(previous) !== senderKey(row);
                   return (
                     <MessageRow
                       key={row.id}
                       row={row}
                       firstOfRun={firstOfRun}
-                      senderName={row.mine ? 'You' : otherName}
+                      senderName={row.mine || row.kind !== 'sent' ? 'You' : nameOf(row.message)}
                       seen={row.id === seenId}
                       onRetry={retry}
                     />

@@ -9,13 +9,16 @@ import { onUserEvent, onUserResync } from '../../../lib/realtime/user-events';
 import { addToChatLog, chatLogQueryKey, fetchChatLog, raiseChatRead } from '../api/chat';
 
 export type ChatSide = 'coach' | 'client';
+/** Who is looking: one of the two parties, or a guest invited by a guest link (issue #7 point 7). */
+export type ChatViewerSide = ChatSide | 'guest';
 
 /**
  * The session's chat log: the history on load, live messages and read receipts from the person's own
  * topic (only this session's), and a refetch of what came after on resync and on window focus.
  */
-export function useChatLog(sessionId: string, viewerId: string, mySide: ChatSide) {
+export function useChatLog(sessionId: string, viewerId: string, mySide: ChatViewerSide) {
   const queryClient = useQueryClient();
+  // Read receipts travel between the two parties only (a guest hears none).
   const otherSide: ChatSide = mySide === 'coach' ? 'client' : 'coach';
   const query = useQuery(
     queryOptions({

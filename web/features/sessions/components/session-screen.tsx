@@ -166,6 +166,8 @@ function SessionView({
   const now = useNow(1000, activeNow);
   const over = isOver(session, now);
   const isCoach = viewerId === session.coach_id;
+  // A guest (guest link, issue #7 point 7): sees it like the client, without the payment or the review.
+  const isGuest = session.viewer === 'guest';
   const other = otherParty(session, viewerId);
   const FormatIcon = FORMAT_ICONS[session.format];
   useSessionRoom(session.id, activeNow && !over);
@@ -185,6 +187,7 @@ function SessionView({
     <Summary
       session={session}
       isCoach={isCoach}
+      isGuest={isGuest}
       now={now}
       homePath={homePath}
       className={withChat ? '' : 'mt-6'}
@@ -194,6 +197,7 @@ function SessionView({
     <LivePanel
       session={session}
       isCoach={isCoach}
+      isGuest={isGuest}
       now={now}
       withChat={withChat}
       className={withChat ? '' : 'mt-6'}
@@ -222,16 +226,18 @@ function SessionView({
         <Detail label="Started">
           <time dateTime={session.start_time}>{dateTimeText.format(new Date(session.start_time))}</time>
         </Detail>
-        <Detail label={isCoach ? 'Price' : 'You paid'}>
-          <span className="tabular-nums">{formatCents(session.payment_amount)}</span>
-          {session.discount_amount && session.original_price !== null ? (
-            <span className="text-text-muted">
-              {' '}
-              ({formatCents(session.original_price)} less {formatCents(session.discount_amount)}
-              {session.coupon_code ? ` with ${session.coupon_code}` : ''})
-            </span>
-          ) : null}
-        </Detail>
+        {isGuest ? null : (
+          <Detail label={isCoach ? 'Price' : 'You paid'}>
+            <span className="tabular-nums">{formatCents(session.payment_amount)}</span>
+            {session.discount_amount && session.original_price !== null ? (
+              <span className="text-text-muted">
+                {' '}
+                ({formatCents(session.original_price)} less {formatCents(session.discount_amount)}
+                {session.coupon_code ? ` with ${session.coupon_code}` : ''})
+              </span>
+            ) : null}
+          </Detail>
+        )}
         <Detail label="Purpose" wide>
           {session.client_purpose}
         </Detail>
@@ -257,10 +263,11 @@ function SessionView({
         />
         <div className="min-w-0 flex-1">
           <p className="text-sm text-text-muted">
-            {isCoach ? 'Your client' : 'Your coach'} · {FORMAT_LABELS[session.format]}
+            {isCoach ? 'Your client' : isGuest ? 'You are a guest' : 'Your coach'} ·{' '}
+            {FORMAT_LABELS[session.format]}
           </p>
           <h1 className="mt-0.5 text-2xl font-semibold tracking-tight text-balance sm:text-3xl">
-            Session with {other.name}
+            Session with {isGuest ? `${session.coach_name} and ${session.client_name}` : other.name}
           </h1>
           <div className="mt-2">
             <SessionStatusBadge over={over} />
@@ -297,6 +304,7 @@ function Detail({ label, wide = false, children }: { label: string; wide?: boole
 function LivePanel({
   session,
   isCoach,
+  isGuest = false,
   now,
   withChat,
   className,
@@ -304,6 +312,7 @@ function LivePanel({
 }: {
   session: ChatSession;
   isCoach: boolean;
+  isGuest?: boolean;
   now: number;
   withChat: boolean;
   className: string;
@@ -357,13 +366,13 @@ function LivePanel({
       >
         <div className="h-full rounded-full bg-primary" style={{ width: `${elapsedShare * 100}%` }} />
       </div>
-      <Presence session={session} isCoach={isCoach} />
+      <Presence session={session} isCoach={isCoach} isGuest={isGuest} />
       <p className="mt-4 flex gap-2 rounded-[var(--radius-control)] bg-primary-soft px-3 py-2.5 text-sm text-text">
         <Hourglass aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
         <span>
           {session.timer_started
             ? ''
-            : `The ${minutesText(session.duration_minutes)} start counting when you are both here. `}
+            : `The ${minutesText(session.duration_minutes)} start counting when ${isGuest ? 'the coach and the client are' : 'you are both'} here. `}
           {withChat ? '' : 'Chat, audio and video open right here. '}
           {isCoach
             ? 'End the session when you are done; the payment is settled then.'
@@ -400,6 +409,7 @@ function LivePanel({
 function Summary({
   session,
   isCoach,
+  isGuest = false,
   now,
   homePath,
   className,
@@ -407,6 +417,7 @@ function Summary({
 }: {
   session: ChatSession;
   isCoach: boolean;
+  isGuest?: boolean;
   now: number;
   homePath: string;
   className: string;
@@ -443,7 +454,9 @@ function Summary({
           value={lastedText(lasted)}
           note={`of ${minutesText(session.duration_minutes)} booked`}
         />
-        <SummaryTile label={isCoach ? 'Price' : 'You paid'} value={formatCents(session.payment_amount)} />
+        {isGuest ? null : (
+          <SummaryTile label={isCoach ? 'Price' : 'You paid'} value={formatCents(session.payment_amount)} />
+        )}
         {isCoach ? (
           <SummaryTile
             label="Your earnings"
@@ -466,7 +479,7 @@ function Summary({
               Send a follow-up
             </Link>
           </>
-        ) : (
+        ) : isGuest ? null : (
           <Link to={`/review/${session.id}`} className={buttonClasses('primary')}>
             <Star aria-hidden="true" className="size-4" />
             Review your session
@@ -474,7 +487,7 @@ function Summary({
         )}
         <Link to={homePath} className={buttonClasses('secondary')}>
           <CalendarClock aria-hidden="true" className="size-4" />
-          Back to your sessions
+          {isGuest ? 'Go to Wellspring' : 'Back to your sessions'}
         </Link>
       </div>
     </section>
@@ -508,10 +521,18 @@ function SummaryTile({
 }
 
 /** Who is in the room now (chat_sessions presence, kept by the server from open tabs). */
-function Presence({ session, isCoach }: { session: ChatSession; isCoach: boolean }) {
+function Presence({
+  session,
+  isCoach,
+  isGuest = false,
+}: {
+  session: ChatSession;
+  isCoach: boolean;
+  isGuest?: boolean;
+}) {
   const people = [
     { key: 'coach', name: isCoach ? 'You' : session.coach_name, here: session.coach_present },
-    { key: 'client', name: isCoach ? session.client_name : 'You', here: session.client_present },
+    { key: 'client', name: isCoach || isGuest ? session.client_name : 'You', here: session.client_present },
   ];
   return (
     <ul aria-label="Who is in the room" className="mt-4 flex flex-wrap gap-2" data-testid="session-presence">
