@@ -70,7 +70,8 @@ export type SettleExtras = (
 
 export type EndOutcome = { ended: true; session: ChatSession } | { ended: false; session: ChatSession };
 
-type Viewer = 'coach' | 'client';
+/** 'guest': invited by a guest link (session_guests); sees the session like the client, no earnings. */
+type Viewer = 'coach' | 'client' | 'guest';
 
 const quietLogger: ChatSessionsLogger = { warn: () => undefined, error: () => undefined };
 
@@ -116,6 +117,7 @@ export function toChatSession(row: ChatSessionViewRow, viewer: Viewer, now: Date
     discount_amount: row.discountAmount,
     coupon_code: row.couponCode,
     coupon_discount_type: row.couponDiscountType,
+    viewer,
   };
 }
 
@@ -173,7 +175,16 @@ export function createChatSessionsService(deps: {
       type: SESSION_EVENTS.sessionUpdated,
       payload: { session: toChatSession(row, 'client', now) },
     });
-    return [coachEvent, clientEvent];
+    const guestEvents: RealtimeEvent[] = [];
+    for (const guestId of await repository.guestIds(tx, row.id))
+      guestEvents.push(
+        await realtime.record(tx, {
+          topic: userTopic(guestId),
+          type: SESSION_EVENTS.sessionUpdated,
+          payload: { session: toChatSession(row, 'guest', now) },
+        }),
+      );
+    return [coachEvent, clientEvent, ...guestEvents];
   }
 
   async function requireView(executor: DbExecutor, id: string): Promise<ChatSessionViewRow> {
@@ -182,11 +193,15 @@ export function createChatSessionsService(deps: {
     return row;
   }
 
-  /** Who the person is in the session, or null when they are neither party. */
+  /**
+   * Who the person is in the session, or null when they are neither party (nor, with `withGuests`, a
+   * guest who joined it by a guest link).
+   */
   async function roleIn(
     executor: DbExecutor,
-    row: Pick<ChatSessionRow, 'coachId' | 'clientId' | 'clientEmail'>,
+    row: Pick<ChatSessionRow, 'id' | 'coachId' | 'clientId' | 'clientEmail'>,
     userId: string,
+    withGuests = false,
   ): Promise<Viewer | null> {
     if (row.coachId === userId) return 'coach';
     if (row.clientId === userId) return 'client';
@@ -194,6 +209,7 @@ export function createChatSessionsService(deps: {
       const email = await repository.confirmedEmail(executor, userId);
       if (email !== null && email === row.clientEmail.toLowerCase()) return 'client';
     }
+    if (withGuests && (await repository.isGuest(executor, row.id, userId))) return 'guest';
     return null;
   }
 
@@ -373,7 +389,7 @@ export function createChatSessionsService(deps: {
     /** GET /api/sessions: the coach's (coach role required, 5 per page) or the client's (20 per page). */
     async list(
       userId: string,
-      query: { as: Viewer; status?: 'active' | 'completed' | undefined; page: number },
+      query: { as: 'coach' | 'client'; status?: 'active' | 'completed' | undefined; page: number },
     ): Promise<SessionList> {
       const now = clock.now();
       const pageSize = SESSION_LIST_PAGE_SIZE[query.as];
@@ -404,10 +420,14 @@ export function createChatSessionsService(deps: {
       return row ? toChatSession(row, row.coachId === userId ? 'coach' : 'client', now) : null;
     },
 
-    /** GET /api/sessions/:id: its parties only (the client by id or confirmed email); 404 otherwise. */
-    async get(userId: string, id: string): Promise<ChatSession> {
+    /**
+     * GET /api/sessions/:id: its parties only (the client by id or confirmed email); 404 otherwise.
+     * With `guests: true` (the room's screen, chat, presence) also a guest of the session, as 'guest';
+     * without it (reviews, follow-ups, the call's ICE servers) a guest is nobody: 404.
+     */
+    async get(userId: string, id: string, options: { guests?: boolean } = {}): Promise<ChatSession> {
       const row = await repository.findView(db, id);
-      const viewer = row ? await roleIn(db, row, userId) : null;
+      const viewer = row ? await roleIn(db, row, userId, options.guests ?? false) : null;
       if (!row || !viewer) throw new AppError('NOT_FOUND', 'This session could not be found.');
       return toChatSession(row, viewer, clock.now());
     },
