@@ -439,7 +439,7 @@ export function createChatSessionsService(deps: {
      */
     async end(userId: string, id: string): Promise<EndOutcome> {
       const found = await repository.findView(db, id);
-      const viewer = found ? await roleIn(db, found, userId) : null;
+      const viewer = found ? await roleIn(db, found, userId, true) : null;
       if (!found || !viewer) throw new AppError('NOT_FOUND', 'This session could not be found.');
       if (viewer !== 'coach') throw new AppError('FORBIDDEN', 'Only the coach can end this session.');
       const now = clock.now();
