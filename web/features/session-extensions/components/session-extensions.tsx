@@ -33,9 +33,12 @@ const ANSWER_WINDOW = `${Math.round(SESSION_EXTENSION_PENDING_MS / 60_000)} minu
 const timeText = (iso: string | number) =>
   new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
-/** m:ss until `at` (never negative). */
+/** m:ss until `at`, within the answer window (a browser clock a little behind the server's never shows more). */
 function countdown(at: string, now: number): string {
-  const seconds = Math.max(0, Math.ceil((Date.parse(at) - now) / 1000));
+  const seconds = Math.min(
+    SESSION_EXTENSION_PENDING_MS / 1000,
+    Math.max(0, Math.ceil((Date.parse(at) - now) / 1000)),
+  );
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
