@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { chatMessages, chatReads, chatSessions } from '../../db/schema/index';
+import { chatMessages, chatReads, chatSessions, sessionGuests } from '../../db/schema/index';
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type NewChatMessageRow = typeof chatMessages.$inferInsert;
@@ -24,6 +24,15 @@ export function createChatRepository() {
         .where(eq(chatSessions.id, sessionId))
         .for('update');
       return row;
+    },
+
+    /** The session's guests (guest links): they hear its messages too. */
+    async guestIds(executor: DbExecutor, sessionId: string): Promise<string[]> {
+      const rows = await executor
+        .select({ userId: sessionGuests.userId })
+        .from(sessionGuests)
+        .where(eq(sessionGuests.sessionId, sessionId));
+      return rows.map((row) => row.userId);
     },
 
     async findMessage(executor: DbExecutor, id: string): Promise<ChatMessageRow | undefined> {

@@ -90,8 +90,9 @@ export function createChatService(deps: {
   /** When each person last passed on "typing" in a session (`<userId>:<sessionId>` -> ms). */
   const lastTyping = new Map<string, number>();
 
+  /** The viewer the chat-sessions service decided ('guest' for someone invited by a guest link). */
   const senderTypeOf = (session: ChatSession, userId: string) =>
-    session.coach_id === userId ? ('coach' as const) : ('client' as const);
+    session.viewer ?? (session.coach_id === userId ? ('coach' as const) : ('client' as const));
 
   /** A retry: the id was used by this sender in this session (its content is the first send's). */
   const sameMessage = (row: ChatMessageRow, sessionId: string, userId: string) =>
@@ -138,8 +139,10 @@ export function createChatService(deps: {
       // Another session's message took this id between the lookup and the insert.
       if (!row) throw idTaken();
       const message = toChatMessage(row);
-      // Both parties, and the sender when they are the client by confirmed email (another account).
-      const topics = new Set([session.coach_id, session.client_id, userId].map(userTopic));
+      // Both parties, the sender when they are the client by confirmed email (another account), and
+      // the session's guests.
+      const guests = await repository.guestIds(tx, sessionId);
+      const topics = new Set([session.coach_id, session.client_id, userId, ...guests].map(userTopic));
       const events: RealtimeEvent[] = [];
       for (const topic of topics)
         events.push(
@@ -165,6 +168,7 @@ export function createChatService(deps: {
       ]);
       let coach = 0;
       let client = 0;
+      // Receipts are the two parties' (a guest's reads are not stored, see markRead).
       for (const read of reads) {
         if (read.userId === session.coach_id) coach = Math.max(coach, read.lastReadSeq);
         else client = Math.max(client, read.lastReadSeq);
@@ -258,6 +262,8 @@ export function createChatService(deps: {
       const now = clock.now();
       if (!isOn(session.status, Date.parse(session.ends_at), now))
         throw new AppError('CONFLICT', CHAT_MESSAGES.sessionEnded);
+      // "Is typing" names the other party; a guest's typing is not passed on.
+      if (session.viewer === 'guest') return false;
       const slot = `${userId}:${sessionId}`;
       const last = lastTyping.get(slot);
       if (last !== undefined && now.getTime() - last < CHAT_TYPING_SERVER_GAP_MS) return false;
@@ -283,6 +289,8 @@ export function createChatService(deps: {
      */
     async markRead(userId: string, sessionId: string, seq: number): Promise<void> {
       const session = await findSession(userId, sessionId);
+      // Read receipts are between the coach and the client: a guest's reading is not recorded.
+      if (session.viewer === 'guest') return;
       const events = await db.transaction(async (tx) => {
         const upTo = Math.min(seq, await repository.lastSeq(tx, sessionId));
         if (upTo <= 0) return [];
