@@ -27,7 +27,8 @@ function createKeyTable() {
         .sort((a, b) => a.activatesAt.getTime() - b.activatesAt.getTime());
     },
     async insertSigningKey(_executor: unknown, values: SigningKeyRow) {
-      if (!rows.some((row) => row.kid === values.kid)) rows.push({ retiresAt: null, ...values });
+      if (!rows.some((row) => row.kid === values.kid))
+        rows.push({ ...values, retiresAt: values.retiresAt ?? null });
     },
   };
   return { rows, reads, repository: repository as unknown as AuthRepository };
