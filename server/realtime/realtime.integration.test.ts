@@ -399,6 +399,27 @@ describe('resync after a reconnect', () => {
     );
   });
 
+  it('recordMany numbers the events of several topics in one statement, in the order given, after what each had', async () => {
+    const [a, b] = [`user:${randomUUID()}`, `user:${randomUUID()}`];
+    await t.app.realtime.publish({ topic: a, type: 'before', payload: {} });
+    const events = await t.db.transaction((tx) =>
+      t.app.realtime.recordMany(tx, [
+        { topic: a, type: 'one', payload: { n: 1 } },
+        { topic: b, type: 'two', payload: { n: 2 } },
+        { topic: a, type: 'three', payload: { n: 3, at: new Date('2026-11-21T09:00:00Z') } },
+      ]),
+    );
+    expect(events.map((event) => [event.topic, event.seq, event.type])).toEqual([
+      [a, 2, 'one'],
+      [b, 1, 'two'],
+      [a, 3, 'three'],
+    ]);
+    // What was returned is what was stored (and what a replay gives).
+    expect((await t.app.realtime.replay(a, 1)).missed).toEqual([events[0], events[2]]);
+    expect((await t.app.realtime.replay(b, 0)).missed).toEqual([events[1]]);
+    expect(events[2]?.payload.at).toBe('2026-11-21T09:00:00.000Z');
+  });
+
   it('does not number or store an event whose transaction rolled back', async () => {
     const topic = `user:${randomUUID()}`;
     await expect(
@@ -409,6 +430,53 @@ describe('resync after a reconnect', () => {
     ).rejects.toThrow('rollback');
     const event = await t.app.realtime.publish({ topic, type: 'kept', payload: {} });
     expect(event.seq).toBe(1);
+  });
+});
+
+describe('delivery through the publisher connection', () => {
+  it('reaches the socket while every connection of the pool is taken (publishing needs none of them)', async () => {
+    const url = await listen(t.app);
+    const alice = await person(t.app);
+    const socket = await open(url, alice.session.access_token);
+    const events = collect(socket);
+    await subscribe(socket, { topic: alice.topic });
+    const event = await t.db.transaction((tx) =>
+      t.app.realtime.record(tx, { topic: alice.topic, type: 'under-load', payload: {} }),
+    );
+    const held = await Promise.all(Array.from({ length: t.pool.options.max }, () => t.pool.connect()));
+    try {
+      expect(t.pool.idleCount).toBe(0);
+      await t.app.realtime.deliver([event]);
+      // Well inside the pool's 5 s connection timeout: nothing waited for a pool connection.
+      await waitFor(() => events.length === 1, 'the event with the pool exhausted', 4_000);
+      expect(events[0]).toMatchObject({ topic: alice.topic, seq: event.seq, type: 'under-load' });
+    } finally {
+      for (const client of held) client.release();
+    }
+    expect(t.logs.text()).not.toContain('delivery failed');
+  });
+
+  it('delivers 500 events handed over at once in seq order (batched several to a NOTIFY), a large one among them', async () => {
+    const url = await listen(t.app);
+    const alice = await person(t.app);
+    const socket = await open(url, alice.session.access_token);
+    const events = collect(socket);
+    await subscribe(socket, { topic: alice.topic });
+    const recorded = await t.db.transaction((tx) =>
+      t.app.realtime.recordMany(
+        tx,
+        Array.from({ length: 500 }, (_, n) => ({
+          topic: alice.topic,
+          type: 'batch',
+          payload: n === 250 ? { n, big: 'z'.repeat(10_000) } : { n },
+        })),
+      ),
+    );
+    await t.app.realtime.deliver(recorded);
+    await waitFor(() => events.length === 500, 'all 500 events');
+    expect(events.map((event) => event.seq)).toEqual(recorded.map((event) => event.seq));
+    expect(events.map((event) => event.payload.n)).toEqual(recorded.map((_, n) => n));
+    expect(events[250]?.payload.big).toHaveLength(10_000);
   });
 });
 

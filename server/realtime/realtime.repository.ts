@@ -57,26 +57,56 @@ export function createRealtimeRepository() {
     },
 
     /**
-     * The topic's next sequence number. The upsert takes the topic row's lock until the caller's
-     * transaction ends, so writers of one topic are serialised and their numbers have no gaps.
+     * Numbers and inserts events in one statement: each topic's realtime_topics row is bumped by how many
+     * of its events there are (the upsert's row lock, taken in topic order, lasts until the caller's
+     * transaction ends, so writers of one topic are serialised and their numbers have no gaps), and the
+     * events take those numbers in input order. Returns the events in input order.
      */
-    async nextSeq(executor: DbExecutor, topic: string): Promise<number> {
-      const result = await executor.execute<{ last_seq: string | number }>(sql`
-        insert into realtime_topics (topic, last_seq) values (${topic}, 1)
-        on conflict (topic) do update set last_seq = realtime_topics.last_seq + 1
-        returning last_seq`);
-      const row = result.rows[0];
-      if (!row) throw new Error('realtime_topics upsert returned no row');
-      return Number(row.last_seq);
-    },
-
-    async insertEvent(
+    async recordEvents(
       executor: DbExecutor,
-      values: { topic: string; seq: number; type: string; payload: Record<string, unknown>; createdAt: Date },
-    ): Promise<RealtimeEvent> {
-      const [row] = await executor.insert(realtimeEvents).values(values).returning();
-      if (!row) throw new Error('realtime_events insert returned no row');
-      return toRealtimeEvent(row);
+      inputs: readonly { topic: string; type: string; payload: Record<string, unknown> }[],
+      createdAt: Date,
+    ): Promise<RealtimeEvent[]> {
+      if (inputs.length === 0) return [];
+      const topics = inputs.map((input) => input.topic);
+      const types = inputs.map((input) => input.type);
+      const payloads = inputs.map((input) => JSON.stringify(input.payload));
+      const result = await executor.execute<{ topic: string; last_seq: string | number; n: number }>(sql`
+        with input as (
+          select topic, type, payload::jsonb as payload, ord
+            from unnest(${sql.param(topics)}::text[], ${sql.param(types)}::text[], ${sql.param(payloads)}::text[])
+                 with ordinality as i(topic, type, payload, ord)),
+        counts as (select topic, count(*)::int as n from input group by topic),
+        bumped as (
+          insert into realtime_topics (topic, last_seq)
+          select topic, n from counts order by topic
+          on conflict (topic) do update set last_seq = realtime_topics.last_seq + excluded.last_seq
+          returning topic, last_seq),
+        inserted as (
+          insert into realtime_events (topic, seq, type, payload, created_at)
+          select i.topic, b.last_seq - c.n + row_number() over (partition by i.topic order by i.ord),
+                 i.type, i.payload, ${createdAt.toISOString()}::timestamptz
+            from input i join counts c on c.topic = i.topic join bumped b on b.topic = i.topic
+          returning 1)
+        select b.topic, b.last_seq, c.n
+          from bumped b join counts c on c.topic = b.topic`);
+      /** Each topic's next number to hand out (its first new seq). */
+      const next = new Map<string, number>();
+      for (const row of result.rows) next.set(row.topic, Number(row.last_seq) - Number(row.n) + 1);
+      const created_at = createdAt.toISOString();
+      return inputs.map((input, index) => {
+        const seq = next.get(input.topic);
+        if (seq === undefined) throw new Error('realtime_topics upsert returned no row');
+        next.set(input.topic, seq + 1);
+        return {
+          topic: input.topic,
+          seq,
+          type: input.type,
+          // As stored (JSON): what the bus and a replay carry.
+          payload: JSON.parse(payloads[index] ?? '{}') as Record<string, unknown>,
+          created_at,
+        };
+      });
     },
 
     /** The topic's latest committed seq (0 when it never had an event). */

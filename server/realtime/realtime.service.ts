@@ -51,35 +51,35 @@ export function createRealtimeService(deps: {
   const service = {
     /** Records an event with the topic's next seq inside `executor`'s transaction (not yet delivered). */
     async record(executor: DbExecutor, input: RecordInput): Promise<RealtimeEvent> {
-      if (!parseTopic(input.topic)) throw new Error(`Not a realtime topic: ${input.topic}`);
-      const seq = await deps.repository.nextSeq(executor, input.topic);
-      return deps.repository.insertEvent(executor, {
-        topic: input.topic,
-        seq,
-        type: input.type,
-        payload: input.payload,
-        createdAt: deps.clock.now(),
-      });
+      const [event] = await service.recordMany(executor, [input]);
+      if (!event) throw new Error('realtime: no event recorded');
+      return event;
     },
 
     /**
-     * After the recording transaction committed: sends the events to every instance. Never throws; an
+     * Records several events in one statement inside `executor`'s transaction (not yet delivered): each
+     * takes its topic's next seq, in the order given (topics' rows are locked in topic order).
+     */
+    async recordMany(executor: DbExecutor, inputs: readonly RecordInput[]): Promise<RealtimeEvent[]> {
+      for (const input of inputs)
+        if (!parseTopic(input.topic)) throw new Error(`Not a realtime topic: ${input.topic}`);
+      return deps.repository.recordEvents(executor, inputs, deps.clock.now());
+    },
+
+    /**
+     * After the recording transaction committed: hands the events to the bus, which sends them to every
+     * instance in this order on its own connection (no pool connection is waited for). Never throws; an
      * event the bus loses is still recorded and reaches tabs when they resubscribe.
      */
     async deliver(events: readonly RealtimeEvent[]): Promise<void> {
-      for (const event of events) {
-        try {
-          await deps.bus.publish(event);
-        } catch (error) {
-          deps.logger.error(
-            {
-              err: error instanceof Error ? error.message : String(error),
-              topic: event.topic,
-              seq: event.seq,
-            },
-            'realtime: delivery failed (the event is recorded and will be replayed on resubscribe)',
-          );
-        }
+      if (events.length === 0) return;
+      try {
+        deps.bus.publish(events);
+      } catch (error) {
+        deps.logger.error(
+          { err: error instanceof Error ? error.message : String(error), events: events.length },
+          'realtime: delivery failed (the events are recorded and will be replayed on resubscribe)',
+        );
       }
     },
 

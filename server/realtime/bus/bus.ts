@@ -6,8 +6,15 @@ import type { RealtimeEvent } from '../../../contracts/realtime';
  * lost here is still in realtime_events and reaches the tab on its next resubscribe.
  */
 export type RealtimeBus = {
-  publish(event: RealtimeEvent): Promise<void>;
-  /** Starts listening; `handler` receives every event published by any instance, this one included. */
+  /**
+   * Hands committed events to the bus, to go out in this order without waiting for a database or pool
+   * connection; never throws (the bus logs what it could not send).
+   */
+  publish(events: readonly RealtimeEvent[]): void;
+  /**
+   * Starts listening; `handler` receives every event published by any instance, this one included, in
+   * seq order per topic (topic-order.ts).
+   */
   subscribe(handler: (event: RealtimeEvent) => void): Promise<void>;
   close(): Promise<void>;
 };

@@ -1,13 +1,15 @@
 import { Redis } from 'ioredis';
 import { realtimeEventSchema } from '../../../contracts/realtime';
 import type { BusLogger, RealtimeBus } from './bus';
+import { createTopicOrder } from './topic-order';
 
 export const REDIS_BUS_CHANNEL = 'wellspring:realtime';
 
 /**
  * The bus for larger deployments (REDIS_URL): Redis pub/sub, one publishing and one subscribed
- * connection per instance. ioredis reconnects and resubscribes by itself. Connections open on first
- * use, so an app that never publishes or listens (app.inject tests) opens none.
+ * connection per instance. ioredis reconnects and resubscribes by itself, and queues commands (in
+ * order) while it connects. Connections open on first use, so an app that never publishes or listens
+ * (app.inject tests) opens none. Received events pass through createTopicOrder (seq order per topic).
  */
 export function createRedisBus(deps: { url: string; logger: BusLogger }): RealtimeBus {
   const options = { lazyConnect: true, maxRetriesPerRequest: 2 } as const;
@@ -19,13 +21,30 @@ export function createRedisBus(deps: { url: string; logger: BusLogger }): Realti
     );
 
   return {
-    async publish(event) {
+    publish(events) {
+      if (events.length === 0) return;
       publisher ??= watch(new Redis(deps.url, options), 'publisher');
-      await publisher.publish(REDIS_BUS_CHANNEL, JSON.stringify(event));
+      const pipeline = publisher.pipeline();
+      for (const event of events) pipeline.publish(REDIS_BUS_CHANNEL, JSON.stringify(event));
+      pipeline
+        .exec()
+        .catch((error: unknown) =>
+          deps.logger.error(
+            { err: error instanceof Error ? error.message : String(error), events: events.length },
+            'realtime: delivery failed (the events are recorded and will be replayed on resubscribe)',
+          ),
+        );
     },
     async subscribe(handler) {
       const client = watch(new Redis(deps.url, options), 'subscriber');
       subscriber = client;
+      const order = createTopicOrder(handler);
+      let ready = false;
+      // After a reconnect events were missed: waiting for them would only delay the next ones.
+      client.on('ready', () => {
+        if (ready) order.reset();
+        ready = true;
+      });
       client.on('message', (channel: string, text: string) => {
         if (channel !== REDIS_BUS_CHANNEL) return;
         let parsed;
@@ -34,7 +53,7 @@ export function createRedisBus(deps: { url: string; logger: BusLogger }): Realti
         } catch {
           parsed = undefined;
         }
-        if (parsed?.success) handler(parsed.data);
+        if (parsed?.success) order.accept(parsed.data);
         else deps.logger.warn({}, 'realtime: malformed bus message ignored');
       });
       await client.connect();
