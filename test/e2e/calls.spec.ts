@@ -183,8 +183,22 @@ test.describe('issue #7: calls in the session room', () => {
     await expect(client.page.getByTestId('session-presence')).not.toContainText('not here yet');
     await expect(client.page.getByRole('region', { name: /call/i })).toHaveCount(0);
     await expect(client.page.getByRole('log')).toBeVisible();
+
+    // A third person cannot open the room, nor read its messages or join it.
+    const stranger = await newParty(browser, 'client', 'Sam Outsider');
+    await stranger.page.goto(`/session/${text}`);
+    await expect(stranger.page.getByRole('heading', { level: 1, name: 'Session not found' })).toBeVisible();
+    for (const path of [
+      `/api/sessions/${text}`,
+      `/api/sessions/${text}/messages`,
+      `/api/sessions/${text}/rtc`,
+    ]) {
+      const response = await stranger.page.request.get(path, { headers: bearer(stranger.session) });
+      expect(response.status(), path).toBe(404);
+    }
     await coach.context.close();
     await client.context.close();
+    await stranger.context.close();
   });
 
   test('without camera and microphone the session goes on as chat and says how to allow them', async ({

@@ -446,6 +446,9 @@ export function createChatSessionsService(deps: {
       const events = await db.transaction(async (tx) => {
         const row = await repository.lockById(tx, id);
         if (!row || row.status !== 'active') return null;
+        // The same order as completeDue (session, then the coach's profile, then money and stats): a
+        // presence change (profile first) or the job waits here instead of deadlocking with the end.
+        await repository.lockCoachProfiles(tx, [row.coachId]);
         return completeLocked(tx, row, 'coach', now);
       });
       if (events) await realtime.deliver(events);
