@@ -11,7 +11,10 @@ export type NewChatMessageRow = typeof chatMessages.$inferInsert;
  */
 export function createChatRepository() {
   return {
-    /** Locks the session row (FOR UPDATE): senders of one session queue here. Its status and end. */
+    /**
+     * Locks the session row (FOR UPDATE): senders of one session queue here. Its status and end, and its
+     * guests (who hear its messages too), in the same round trip.
+     */
     async lockSession(executor: DbExecutor, sessionId: string) {
       const [row] = await executor
         .select({
@@ -19,20 +22,14 @@ export function createChatRepository() {
           status: chatSessions.status,
           startTime: chatSessions.startTime,
           durationMinutes: chatSessions.durationMinutes,
+          guestIds: sql<
+            string[]
+          >`array(select g.user_id from ${sessionGuests} g where g.session_id = ${chatSessions}.id)`,
         })
         .from(chatSessions)
         .where(eq(chatSessions.id, sessionId))
         .for('update');
       return row;
-    },
-
-    /** The session's guests (guest links): they hear its messages too. */
-    async guestIds(executor: DbExecutor, sessionId: string): Promise<string[]> {
-      const rows = await executor
-        .select({ userId: sessionGuests.userId })
-        .from(sessionGuests)
-        .where(eq(sessionGuests.sessionId, sessionId));
-      return rows.map((row) => row.userId);
     },
 
     async findMessage(executor: DbExecutor, id: string): Promise<ChatMessageRow | undefined> {
@@ -47,6 +44,25 @@ export function createChatRepository() {
         .from(chatMessages)
         .where(eq(chatMessages.sessionId, sessionId));
       return row?.seq ?? 0;
+    },
+
+    /**
+     * Inserts with the session's next seq (max + 1, in the same statement: call it under lockSession, so
+     * seqs have no gaps) unless the id exists (then undefined: a retry, or another message's id).
+     */
+    async insertNext(
+      executor: DbExecutor,
+      values: Omit<NewChatMessageRow, 'seq'>,
+    ): Promise<ChatMessageRow | undefined> {
+      const [row] = await executor
+        .insert(chatMessages)
+        .values({
+          ...values,
+          seq: sql`(select coalesce(max(m.seq), 0) + 1 from ${chatMessages} m where m.session_id = ${values.sessionId})`,
+        })
+        .onConflictDoNothing({ target: chatMessages.id })
+        .returning();
+      return row;
     },
 
     /** Inserts unless the id exists (then undefined: a concurrent insert with that id won). */

@@ -82,7 +82,7 @@ export function createChatService(deps: {
   db: Database;
   repository: ChatRepository;
   findSession: FindSessionForParty;
-  realtime: Pick<RealtimeService, 'record' | 'deliver'>;
+  realtime: Pick<RealtimeService, 'record' | 'recordMany' | 'deliver'>;
   storage: Pick<ObjectStorage, 'put' | 'get' | 'delete'>;
   clock: Clock;
 }) {
@@ -105,10 +105,11 @@ export function createChatService(deps: {
     status === 'active' && endsAtMs > now.getTime();
 
   /**
-   * One transaction that locks the chat_sessions row, finds a message already sent with this id (a retry:
-   * the same message back, nothing new), checks the session is still on, takes the next seq (max + 1
-   * under the lock: gapless), inserts and records chat_message.created on both parties' topics; delivered
-   * after it commits.
+   * One transaction of four statements: lock the chat_sessions row (with its guests), insert with the
+   * next seq (max + 1 under the lock: gapless) unless the id is taken, record chat_message.created on
+   * every listener's topic in one statement, commit; delivered after it commits. A taken id is looked up
+   * then: the sender's own retry gets the same message back (nothing new), anyone else's is a conflict;
+   * so is a send to a session that is no longer on (unless it is a retry of a message it has).
    */
   async function insert(
     session: ChatSession,
@@ -119,35 +120,35 @@ export function createChatService(deps: {
     const outcome = await db.transaction(async (tx) => {
       const locked = await repository.lockSession(tx, sessionId);
       if (!locked) throw new AppError('NOT_FOUND', 'This session could not be found.');
-      const existing = await repository.findMessage(tx, values.id);
-      if (existing) {
-        if (!sameMessage(existing, sessionId, userId)) throw idTaken();
+      /** A message already made with this id (read after the lock: a concurrent retry has committed). */
+      const retried = async (orElse: () => AppError) => {
+        const existing = await repository.findMessage(tx, values.id);
+        if (!existing || !sameMessage(existing, sessionId, userId)) throw existing ? idTaken() : orElse();
         return { created: false, row: existing, events: [] as RealtimeEvent[] };
-      }
+      };
       const now = clock.now();
       const endsAt = locked.startTime.getTime() + locked.durationMinutes * 60_000;
-      if (!isOn(locked.status, endsAt, now)) throw new AppError('CONFLICT', CHAT_MESSAGES.sessionEnded);
-      const seq = (await repository.lastSeq(tx, sessionId)) + 1;
-      const row = await repository.insertMessage(tx, {
+      if (!isOn(locked.status, endsAt, now))
+        return retried(() => new AppError('CONFLICT', CHAT_MESSAGES.sessionEnded));
+      const row = await repository.insertNext(tx, {
         ...values,
         sessionId,
-        seq,
         senderType: senderTypeOf(session, userId),
         senderUserId: userId,
         sentAt: now,
       });
-      // Another session's message took this id between the lookup and the insert.
-      if (!row) throw idTaken();
+      // The id is taken: this sender's retry, or another message's id (a conflict).
+      if (!row) return retried(idTaken);
       const message = toChatMessage(row);
       // Both parties, the sender when they are the client by confirmed email (another account), and
       // the session's guests.
-      const guests = await repository.guestIds(tx, sessionId);
-      const topics = new Set([session.coach_id, session.client_id, userId, ...guests].map(userTopic));
-      const events: RealtimeEvent[] = [];
-      for (const topic of topics)
-        events.push(
-          await realtime.record(tx, { topic, type: CHAT_EVENTS.messageCreated, payload: { message } }),
-        );
+      const topics = new Set(
+        [session.coach_id, session.client_id, userId, ...locked.guestIds].map(userTopic),
+      );
+      const events = await realtime.recordMany(
+        tx,
+        [...topics].map((topic) => ({ topic, type: CHAT_EVENTS.messageCreated, payload: { message } })),
+      );
       return { created: true, row, events };
     });
     await realtime.deliver(outcome.events);
