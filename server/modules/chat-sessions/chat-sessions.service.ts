@@ -258,7 +258,8 @@ export function createChatSessionsService(deps: {
       ? await deps.settleExtras(tx, { id: row.id, coachId: row.coachId, clientId: row.clientId }, now)
       : { amount: 0, coachAmount: 0, events: [] };
     const earnings =
-      (await captureFor(tx, { ...row, paymentAmount: row.paymentAmount - extras.amount })) + extras.coachAmount;
+      (await captureFor(tx, { ...row, paymentAmount: row.paymentAmount - extras.amount })) +
+      extras.coachAmount;
     const done = await repository.markCompleted(tx, {
       id: row.id,
       endTime: endsAt.getTime() < now.getTime() ? endsAt : now,
@@ -343,7 +344,8 @@ export function createChatSessionsService(deps: {
       const now = clock.now();
       if (!row || row.status !== 'active' || endsAtOf(row).getTime() <= now.getTime()) return [];
       const startTimer = !row.timerStarted && present.coach && present.client;
-      if (!startTimer && row.coachPresent === present.coach && row.clientPresent === present.client) return [];
+      if (!startTimer && row.coachPresent === present.coach && row.clientPresent === present.client)
+        return [];
       await repository.setPresence(tx, {
         id,
         coachPresent: present.coach,

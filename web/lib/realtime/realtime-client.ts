@@ -391,7 +391,9 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     command(name: string, payload: unknown, timeoutMs = COMMAND_TIMEOUT_MS): Promise<CommandReply> {
       const current = socket;
       if (!current?.connected)
-        return Promise.resolve(commandError('INTERNAL_ERROR', 'Not connected; it will be sent again on reconnect.'));
+        return Promise.resolve(
+          commandError('INTERNAL_ERROR', 'Not connected; it will be sent again on reconnect.'),
+        );
       return new Promise((resolve) => {
         const timer = setTimeout(
           () => resolve(commandError('INTERNAL_ERROR', 'No answer from the server in time.')),
