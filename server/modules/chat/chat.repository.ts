@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { chatMessages, chatReads, chatSessions, sessionGuests } from '../../db/schema/index';
 
@@ -32,6 +32,32 @@ export function createChatRepository() {
       return row;
     },
 
+    /** lockSession for several sessions at once, locked in id order (two batches cannot deadlock). */
+    async lockSessions(executor: DbExecutor, sessionIds: readonly string[]) {
+      return executor
+        .select({
+          id: chatSessions.id,
+          status: chatSessions.status,
+          startTime: chatSessions.startTime,
+          durationMinutes: chatSessions.durationMinutes,
+          guestIds: sql<
+            string[]
+          >`array(select g.user_id from ${sessionGuests} g where g.session_id = ${chatSessions}.id)`,
+        })
+        .from(chatSessions)
+        .where(inArray(chatSessions.id, [...sessionIds]))
+        .orderBy(asc(chatSessions.id))
+        .for('update');
+    },
+
+    async findMessages(executor: DbExecutor, ids: readonly string[]): Promise<ChatMessageRow[]> {
+      if (ids.length === 0) return [];
+      return executor
+        .select()
+        .from(chatMessages)
+        .where(inArray(chatMessages.id, [...ids]));
+    },
+
     async findMessage(executor: DbExecutor, id: string): Promise<ChatMessageRow | undefined> {
       const [row] = await executor.select().from(chatMessages).where(eq(chatMessages.id, id));
       return row;
@@ -63,6 +89,28 @@ export function createChatRepository() {
         .onConflictDoNothing({ target: chatMessages.id })
         .returning();
       return row;
+    },
+
+    /**
+     * Inserts several messages in one statement, each with the seq max + `offset` of its session (call it
+     * under lockSessions, with the offsets 1, 2, 3… per session in the order wanted and ids not yet
+     * used: an id taken meanwhile is skipped, so fewer rows come back — roll back then, or a seq is lost).
+     */
+    async insertNextMany(
+      executor: DbExecutor,
+      rows: readonly { values: Omit<NewChatMessageRow, 'seq'>; offset: number }[],
+    ): Promise<ChatMessageRow[]> {
+      if (rows.length === 0) return [];
+      return executor
+        .insert(chatMessages)
+        .values(
+          rows.map(({ values, offset }) => ({
+            ...values,
+            seq: sql`(select coalesce(max(m.seq), 0) + ${offset}::int from ${chatMessages} m where m.session_id = ${values.sessionId})`,
+          })),
+        )
+        .onConflictDoNothing({ target: chatMessages.id })
+        .returning();
     },
 
     /** Inserts unless the id exists (then undefined: a concurrent insert with that id won). */
