@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthSession } from '../../contracts/auth';
 import type { App } from '../../server/app';
-import { signUpWithRole } from './auth';
+import { signUpWithRole, uniqueEmail } from './auth';
 import type { TestDatabase } from './database';
 import { topUpThroughEvent } from './money';
 
@@ -121,4 +121,55 @@ export async function eventsOf(pool: Pool, userId: string) {
     [`user:${userId}`],
   );
   return result.rows.map((row) => ({ seq: Number(row.seq), type: row.type, payload: row.payload }));
+}
+
+/** A signed-up person with one role (a fresh address): the parties of rows inserted by insertChatSession. */
+export type Person = { session: AuthSession; id: string; email: string };
+
+export async function signedUpPerson(app: App, role: 'coach' | 'client', fullName: string): Promise<Person> {
+  const email = uniqueEmail(role);
+  const session = await signUpWithRole(app, role, { fullName, email });
+  return { session, id: session.user.id, email };
+}
+
+/**
+ * A chat_sessions row as the accept of a request leaves it (and, when completed, as the coach's end
+ * does), for tests where money plays no part: text, 30 minutes, no request, the client 'Robin Client'.
+ * `start` defaults to `now`; a completed session ends at `end` (default `now`).
+ */
+export async function insertChatSession(
+  pool: Pool,
+  input: {
+    coachId: string;
+    clientId: string;
+    clientEmail: string | null;
+    now: Date;
+    status?: 'active' | 'completed';
+    start?: Date;
+    end?: Date;
+    minutes?: number;
+    paymentAmount?: number;
+  },
+): Promise<string> {
+  const id = randomUUID();
+  const completed = input.status === 'completed';
+  await pool.query(
+    `insert into chat_sessions (id, coach_id, client_id, client_name, client_email, format, status, created_at,
+       start_time, end_time, completed_by, duration_minutes, payment_amount, session_value, client_purpose,
+       updated_at)
+     values ($1, $2, $3, 'Robin Client', $4, 'text', $5, $6, $6, $7, $8, $9, $10, 0, 'Sleep better', $6)`,
+    [
+      id,
+      input.coachId,
+      input.clientId,
+      input.clientEmail,
+      completed ? 'completed' : 'active',
+      input.start ?? input.now,
+      completed ? (input.end ?? input.now) : null,
+      completed ? 'coach' : null,
+      input.minutes ?? 30,
+      input.paymentAmount ?? 0,
+    ],
+  );
+  return id;
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../../contracts/auth';
 import { PRESENCE_EVENT } from '../../../contracts/presence';
 import { BROADCAST_TOPIC } from '../../../contracts/realtime';
 import {
@@ -11,8 +10,9 @@ import {
   sessionListSchema,
   type ChatSession,
 } from '../../../contracts/sessions';
-import { errorOf, signUpWithRole, uniqueEmail } from '../../../test/support/auth';
+import { errorOf } from '../../../test/support/auth';
 import { balanceOf, topUpThroughEvent } from '../../../test/support/money';
+import { signedUpPerson, type Person } from '../../../test/support/sessions';
 import { useTestApp } from '../../../test/support/test-app';
 import { connectDatabase, type DatabaseHandle } from '../../db/client';
 import { createChatSessionsRepository } from './chat-sessions.repository';
@@ -47,13 +47,7 @@ afterAll(async () => {
   await Promise.all(pools.map((pool) => pool.close()));
 });
 
-type Person = { session: AuthSession; id: string; email: string };
-
-async function person(role: 'coach' | 'client', fullName: string): Promise<Person> {
-  const email = uniqueEmail(role);
-  const session = await signUpWithRole(t.app, role, { fullName, email });
-  return { session, id: session.user.id, email };
-}
+const person = (role: 'coach' | 'client', fullName: string) => signedUpPerson(t.app, role, fullName);
 
 async function coach(fullName = 'Lena Ortiz', rates: { video?: number } = {}): Promise<Person> {
   const who = await person('coach', fullName);

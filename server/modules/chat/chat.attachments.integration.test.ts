@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../../contracts/auth';
 import {
   CHAT_ATTACHMENT_MAX_BYTES,
   CHAT_EVENTS,
@@ -18,7 +17,8 @@ import {
   chatTypingEventPayloadSchema,
   type ChatMessage,
 } from '../../../contracts/chat';
-import { bearer, errorOf, signUpWithRole, uniqueEmail } from '../../../test/support/auth';
+import { bearer, errorOf } from '../../../test/support/auth';
+import { insertChatSession, signedUpPerson, type Person } from '../../../test/support/sessions';
 import { useTestApp } from '../../../test/support/test-app';
 import { flatPng, officeZip, voiceWebm } from './chat.test-files';
 
@@ -31,36 +31,17 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
-type Person = { session: AuthSession; id: string; email: string };
-
-async function person(role: 'coach' | 'client', fullName: string): Promise<Person> {
-  const email = uniqueEmail(role);
-  const session = await signUpWithRole(t.app, role, { fullName, email });
-  return { session, id: session.user.id, email };
-}
+const person = (role: 'coach' | 'client', fullName: string) => signedUpPerson(t.app, role, fullName);
 
 /** A chat session row as the accept of a request leaves it (money plays no part in chat). */
-async function session(coach: Person, client: Person, status: 'active' | 'completed' = 'active') {
-  const id = randomUUID();
-  const now = t.clock.now();
-  await t.pool.query(
-    `insert into chat_sessions (id, coach_id, client_id, client_name, client_email, format, status, created_at,
-       start_time, end_time, completed_by, duration_minutes, payment_amount, session_value, client_purpose,
-       updated_at)
-     values ($1, $2, $3, 'Robin Client', $4, 'text', $5, $6, $6, $7, $8, 30, 0, 0, 'Sleep better', $6)`,
-    [
-      id,
-      coach.id,
-      client.id,
-      client.email,
-      status,
-      now,
-      status === 'completed' ? now : null,
-      status === 'completed' ? 'coach' : null,
-    ],
-  );
-  return id;
-}
+const session = (coach: Person, client: Person, status: 'active' | 'completed' = 'active') =>
+  insertChatSession(t.pool, {
+    coachId: coach.id,
+    clientId: client.id,
+    clientEmail: client.email,
+    now: t.clock.now(),
+    status,
+  });
 
 async function pair() {
   const coach = await person('coach', 'Lena Ortiz');

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../../contracts/auth';
 import {
   CHAT_EVENTS,
   CHAT_MESSAGE_MAX,
@@ -11,47 +10,30 @@ import {
   chatReadEventPayloadSchema,
   type ChatMessage,
 } from '../../../contracts/chat';
-import { errorOf, signUpWithRole, uniqueEmail } from '../../../test/support/auth';
+import { errorOf } from '../../../test/support/auth';
+import { insertChatSession, signedUpPerson, type Person } from '../../../test/support/sessions';
 import { useTestApp } from '../../../test/support/test-app';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });
 
-type Person = { session: AuthSession; id: string; email: string };
-
-async function person(role: 'coach' | 'client', fullName: string): Promise<Person> {
-  const email = uniqueEmail(role);
-  const session = await signUpWithRole(t.app, role, { fullName, email });
-  return { session, id: session.user.id, email };
-}
+const person = (role: 'coach' | 'client', fullName: string) => signedUpPerson(t.app, role, fullName);
 
 /** A chat session row as the accept of a request leaves it (money plays no part in chat). */
-async function session(
+function session(
   coach: Person,
   client: Person,
   input: { status?: 'active' | 'completed'; startedMinutesAgo?: number; minutes?: number } = {},
 ): Promise<string> {
-  const id = randomUUID();
   const now = t.clock.now();
-  const start = new Date(now.getTime() - (input.startedMinutesAgo ?? 0) * 60_000);
-  const completed = input.status === 'completed';
-  await t.pool.query(
-    `insert into chat_sessions (id, coach_id, client_id, client_name, client_email, format, status, created_at,
-       start_time, end_time, completed_by, duration_minutes, payment_amount, session_value, client_purpose,
-       updated_at)
-     values ($1, $2, $3, 'Robin Client', $4, 'text', $5, $6, $6, $7, $8, $9, 0, 0, 'Sleep better', $6)`,
-    [
-      id,
-      coach.id,
-      client.id,
-      client.email,
-      input.status ?? 'active',
-      start,
-      completed ? now : null,
-      completed ? 'coach' : null,
-      input.minutes ?? 30,
-    ],
-  );
-  return id;
+  return insertChatSession(t.pool, {
+    coachId: coach.id,
+    clientId: client.id,
+    clientEmail: client.email,
+    now,
+    status: input.status,
+    start: new Date(now.getTime() - (input.startedMinutesAgo ?? 0) * 60_000),
+    minutes: input.minutes,
+  });
 }
 
 const send = (who: Person, sessionId: string, body: object) =>

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../../contracts/auth';
 import {
   coachReviewsSchema,
   myReviewsSchema,
@@ -11,13 +10,16 @@ import {
   type SessionReviews,
 } from '../../../contracts/reviews';
 import { acceptResponseSchema, sessionRequestSchema } from '../../../contracts/sessions';
-import { errorOf, signUpWithRole, uniqueEmail } from '../../../test/support/auth';
+import { errorOf } from '../../../test/support/auth';
 import {
   approvedCoach,
   eventsOf,
   fundedClient,
+  insertChatSession,
+  type Person,
   postSessionRequest,
   requestBody,
+  signedUpPerson,
 } from '../../../test/support/sessions';
 import { useTestApp } from '../../../test/support/test-app';
 import { describeResponseTime, firstNameOf, onTimePercentage } from './reviews.service';
@@ -26,43 +28,27 @@ const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' }
 
 const MINUTE = 60_000;
 
-type Person = { session: AuthSession; id: string; email: string };
-
-async function person(role: 'coach' | 'client', fullName: string): Promise<Person> {
-  const email = uniqueEmail(role);
-  const session = await signUpWithRole(t.app, role, { fullName, email });
-  return { session, id: session.user.id, email };
-}
+const person = (role: 'coach' | 'client', fullName: string) => signedUpPerson(t.app, role, fullName);
 
 /** A chat session row as the accept and the end leave it; `endedAgoMs` moves its end into the past. */
-async function session(
+function session(
   coach: Person,
   client: Person,
   input: { status?: 'active' | 'completed'; endedAgoMs?: number; price?: number } = {},
 ): Promise<string> {
-  const id = randomUUID();
-  const now = t.clock.now().getTime();
+  const now = t.clock.now();
   const completed = (input.status ?? 'completed') === 'completed';
-  const end = new Date(now - (input.endedAgoMs ?? 0));
-  const start = completed ? new Date(end.getTime() - 30 * MINUTE) : new Date(now);
-  await t.pool.query(
-    `insert into chat_sessions (id, coach_id, client_id, client_name, client_email, format, status, created_at,
-       start_time, end_time, completed_by, duration_minutes, payment_amount, session_value, client_purpose,
-       updated_at)
-     values ($1, $2, $3, 'Robin Client', $4, 'text', $5, $6, $6, $7, $8, 30, $9, 0, 'Sleep better', $6)`,
-    [
-      id,
-      coach.id,
-      client.id,
-      client.email,
-      completed ? 'completed' : 'active',
-      start,
-      completed ? end : null,
-      completed ? 'coach' : null,
-      input.price ?? 0,
-    ],
-  );
-  return id;
+  const end = new Date(now.getTime() - (input.endedAgoMs ?? 0));
+  return insertChatSession(t.pool, {
+    coachId: coach.id,
+    clientId: client.id,
+    clientEmail: client.email,
+    now,
+    status: completed ? 'completed' : 'active',
+    start: completed ? new Date(end.getTime() - 30 * MINUTE) : now,
+    end,
+    paymentAmount: input.price,
+  });
 }
 
 const write = (who: Person, sessionId: string, body: object) =>
