@@ -9,6 +9,7 @@ import {
   type CoachingCategory,
 } from '../../../../domain/coaching/categories';
 import { LoadError } from '../../../components/load-error';
+import { SESSION_FORMAT_LABELS as FORMAT_LABELS } from '../../../components/session-page';
 import { Button, buttonClasses } from '../../../components/button';
 import { Switch } from '../../../components/switch';
 import { inputClasses } from '../../../components/text-field';
@@ -34,7 +35,6 @@ const SORT_LABELS: Record<DiscoverySort, string> = {
   price: 'Lowest price',
   availability: 'Available now first',
 };
-const FORMAT_LABELS = { text: 'Text chat', audio: 'Audio call', video: 'Video call' } as const;
 
 /** /discover: search, category chips, filters, sort and a growing list of coach cards (state in the URL). */
 export function DiscoverScreen() {

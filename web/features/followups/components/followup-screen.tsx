@@ -1,9 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CalendarClock, MessagesSquare } from 'lucide-react';
+import { ArrowLeft, CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
 import type { FollowupsResponse } from '../../../../contracts/followups';
 import { buttonClasses } from '../../../components/button';
 import { LoadError } from '../../../components/load-error';
+import {
+  SESSION_FORMAT_LABELS,
+  SessionDetailsLink,
+  SessionPageSkeleton,
+} from '../../../components/session-page';
 import { ApiError } from '../../../lib/api-client';
 import { followupsQueryOptions } from '../api/followups';
 import { useFollowupUpdates } from '../hooks/use-followup-updates';
@@ -11,7 +16,6 @@ import { FollowupForm } from './followup-form';
 import { followupDateText, FollowupList } from './followup-list';
 
 const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
-const FORMAT_LABELS = { text: 'Text chat', audio: 'Audio call', video: 'Video call' } as const;
 
 /**
  * /follow-up/:sessionId (issue #7 point 6). The coach of a finished session writes notes and
@@ -22,7 +26,7 @@ export function FollowupScreen({ sessionId, homePath }: { sessionId: string; hom
   const query = useQuery(followupsQueryOptions(sessionId));
   useFollowupUpdates(sessionId);
 
-  if (query.isPending) return <ScreenSkeleton />;
+  if (query.isPending) return <SessionPageSkeleton testId="followup-loading" mainCardClass="h-72" />;
   if (query.isError && !query.data) {
     // A malformed id in the address (400 on the params) is as missing as an unknown one.
     const missing =
@@ -128,34 +132,10 @@ function SessionSummary({ data }: { data: FollowupsResponse }) {
         <span>
           Session with <span className="font-medium text-text">{other}</span> ·{' '}
           <time dateTime={session.start_time}>{followupDateText.format(new Date(session.start_time))}</time> ·{' '}
-          {FORMAT_LABELS[session.format]} · {session.duration_minutes} min
+          {SESSION_FORMAT_LABELS[session.format]} · {session.duration_minutes} min
         </span>
       </span>
-      <Link
-        to={`/session/${encodeURIComponent(session.id)}`}
-        className="inline-flex min-h-11 items-center gap-1.5 font-medium text-primary underline-offset-2 hover:underline sm:min-h-0"
-      >
-        <MessagesSquare aria-hidden="true" className="size-4" />
-        Session details and chat
-      </Link>
+      <SessionDetailsLink sessionId={session.id} />
     </p>
-  );
-}
-
-function ScreenSkeleton() {
-  return (
-    <div
-      aria-hidden="true"
-      data-testid="followup-loading"
-      className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12"
-    >
-      <div className="space-y-3">
-        <span className="block h-4 w-16 animate-pulse rounded bg-surface-sunken" />
-        <span className="block h-8 w-2/3 animate-pulse rounded bg-surface-sunken" />
-        <span className="block h-4 w-1/2 animate-pulse rounded bg-surface-sunken" />
-      </div>
-      <div className={`${cardClasses} h-72 animate-pulse`} />
-      <div className={`${cardClasses} h-32 animate-pulse`} />
-    </div>
   );
 }

@@ -8,7 +8,8 @@ import { LoadError } from '../../../components/load-error';
 import { myReviewsQueryOptions } from '../api/reviews';
 import { useReviewUpdates } from '../hooks/use-review-updates';
 import { formatReviewDate, ReplyBox, ReviewCard, VisibilityNote } from './review-card';
-import { DoubleBlindNote, FORMAT_LABELS } from './session-review-screen';
+import { SESSION_FORMAT_LABELS as FORMAT_LABELS } from '../../../components/session-page';
+import { DoubleBlindNote } from './session-review-screen';
 import { Stars } from './stars';
 
 const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';

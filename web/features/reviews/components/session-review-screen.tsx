@@ -1,10 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CalendarClock, Hourglass, MessagesSquare, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, CalendarClock, Hourglass, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { REVIEW_MESSAGES, type SessionReviews } from '../../../../contracts/reviews';
 import { buttonClasses } from '../../../components/button';
 import { LoadError } from '../../../components/load-error';
+import {
+  SESSION_FORMAT_LABELS,
+  SessionDetailsLink,
+  SessionPageSkeleton,
+} from '../../../components/session-page';
 import { ApiError } from '../../../lib/api-client';
 import { sessionReviewsQueryOptions } from '../api/reviews';
 import { useReviewUpdates } from '../hooks/use-review-updates';
@@ -12,7 +17,6 @@ import { formatReviewDate, ReplyBox, ReviewCard, VisibilityNote } from './review
 import { ReviewForm } from './review-form';
 
 const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
-export const FORMAT_LABELS = { text: 'Text chat', audio: 'Audio call', video: 'Video call' } as const;
 
 /** The one calm sentence about double-blind reviews. */
 export function DoubleBlindNote() {
@@ -34,7 +38,7 @@ export function SessionReviewScreen({ sessionId, homePath }: { sessionId: string
   const query = useQuery(sessionReviewsQueryOptions(sessionId));
   useReviewUpdates();
 
-  if (query.isPending) return <ScreenSkeleton />;
+  if (query.isPending) return <SessionPageSkeleton testId="review-loading" mainCardClass="h-64" />;
   if (query.isError && !query.data) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
@@ -160,34 +164,10 @@ function SessionSummary({ data }: { data: SessionReviews }) {
         <CalendarClock aria-hidden="true" className="size-4 shrink-0 text-primary" />
         <span>
           <time dateTime={session.start_time}>{formatReviewDate(session.start_time)}</time> ·{' '}
-          {FORMAT_LABELS[session.format]} · {session.duration_minutes} min
+          {SESSION_FORMAT_LABELS[session.format]} · {session.duration_minutes} min
         </span>
       </span>
-      <Link
-        to={`/session/${encodeURIComponent(session.id)}`}
-        className="inline-flex min-h-11 items-center gap-1.5 font-medium text-primary underline-offset-2 hover:underline sm:min-h-0"
-      >
-        <MessagesSquare aria-hidden="true" className="size-4" />
-        Session details and chat
-      </Link>
+      <SessionDetailsLink sessionId={session.id} />
     </p>
-  );
-}
-
-function ScreenSkeleton() {
-  return (
-    <div
-      aria-hidden="true"
-      data-testid="review-loading"
-      className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12"
-    >
-      <div className="space-y-3">
-        <span className="block h-4 w-16 animate-pulse rounded bg-surface-sunken" />
-        <span className="block h-8 w-2/3 animate-pulse rounded bg-surface-sunken" />
-        <span className="block h-4 w-1/2 animate-pulse rounded bg-surface-sunken" />
-      </div>
-      <div className={`${cardClasses} h-64 animate-pulse`} />
-      <div className={`${cardClasses} h-32 animate-pulse`} />
-    </div>
   );
 }

@@ -1,0 +1,41 @@
+import { MessagesSquare } from 'lucide-react';
+import { Link } from 'react-router';
+
+/** Pages about one session (the room, reviews, follow-ups): shared pieces. */
+
+/** How a session's format reads on screen. */
+export const SESSION_FORMAT_LABELS = { text: 'Text chat', audio: 'Audio call', video: 'Video call' } as const;
+
+const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
+
+/** The way back into the session: its details and the chat (transcript once it is over). */
+export function SessionDetailsLink({ sessionId }: { sessionId: string }) {
+  return (
+    <Link
+      to={`/session/${encodeURIComponent(sessionId)}`}
+      className="inline-flex min-h-11 items-center gap-1.5 font-medium text-primary underline-offset-2 hover:underline sm:min-h-0"
+    >
+      <MessagesSquare aria-hidden="true" className="size-4" />
+      Session details and chat
+    </Link>
+  );
+}
+
+/** The loading state of a session page: the header's lines, then a tall card and a short one. */
+export function SessionPageSkeleton({ testId, mainCardClass }: { testId: string; mainCardClass: string }) {
+  return (
+    <div
+      aria-hidden="true"
+      data-testid={testId}
+      className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-12"
+    >
+      <div className="space-y-3">
+        <span className="block h-4 w-16 animate-pulse rounded bg-surface-sunken" />
+        <span className="block h-8 w-2/3 animate-pulse rounded bg-surface-sunken" />
+        <span className="block h-4 w-1/2 animate-pulse rounded bg-surface-sunken" />
+      </div>
+      <div className={`${cardClasses} ${mainCardClass} animate-pulse`} />
+      <div className={`${cardClasses} h-32 animate-pulse`} />
+    </div>
+  );
+}
