@@ -269,18 +269,30 @@ function SessionView({
           <h1 className="mt-0.5 text-2xl font-semibold tracking-tight text-balance sm:text-3xl">
             Session with {isGuest ? `${session.coach_name} and ${session.client_name}` : other.name}
           </h1>
-          <div className="mt-2">
+          <div className="mt-2 flex items-center gap-2">
             <SessionStatusBadge over={over} />
+            {withChat && !over ? (
+              // Phones show the call and chat first: the time left stays in sight up here.
+              <span
+                className="text-sm text-text-muted tabular-nums lg:hidden"
+                data-testid="session-time-compact"
+              >
+                {clock(msLeft(session, now))} left
+              </span>
+            ) : null}
           </div>
         </div>
       </div>
 
       {withChat ? (
-        // Phones: time, chat, details. Wide: the chat as the main column, time and details beside it.
+        // Phones: the call and chat, then time, then details. Wide: the call and chat as the main column,
+        // time and details beside it.
         <div className="mt-6 grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
-          <div className="lg:col-start-2 lg:row-start-1">{status}</div>
-          <div className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">{main}</div>
-          <div className="lg:col-start-2 lg:row-start-2">{details}</div>
+          <div className="order-2 lg:order-none lg:col-start-2 lg:row-start-1">{status}</div>
+          <div className="order-1 min-w-0 lg:order-none lg:col-start-1 lg:row-span-2 lg:row-start-1">
+            {main}
+          </div>
+          <div className="order-3 lg:order-none lg:col-start-2 lg:row-start-2">{details}</div>
         </div>
       ) : (
         <>
