@@ -1,5 +1,7 @@
-import { MessagesSquare } from 'lucide-react';
+import { ArrowLeft, MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
+import { buttonClasses } from './button';
+import { LoadError } from './load-error';
 
 /** Pages about one session (the room, reviews, follow-ups): shared pieces. */
 
@@ -36,6 +38,43 @@ export function SessionPageSkeleton({ testId, mainCardClass }: { testId: string;
       </div>
       <div className={`${cardClasses} ${mainCardClass} animate-pulse`} />
       <div className={`${cardClasses} h-32 animate-pulse`} />
+    </div>
+  );
+}
+
+/**
+ * A session page that could not load: "This session could not be found" (with why, and no retry) when
+ * `missing`, else the error with Try again; then the way home.
+ */
+export function SessionPageError({
+  missing,
+  title,
+  missingText,
+  error,
+  onRetry,
+  homePath,
+}: {
+  missing: boolean;
+  /** The heading when it is not a missing session, e.g. 'The review did not load'. */
+  title: string;
+  /** Why it may be missing, for this page. */
+  missingText: string;
+  error: unknown;
+  onRetry: () => void;
+  homePath: string;
+}) {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <LoadError
+        as="h1"
+        title={missing ? 'This session could not be found' : title}
+        error={missing ? missingText : error}
+        onRetry={missing ? undefined : onRetry}
+      />
+      <Link to={homePath} className={buttonClasses('secondary', 'mt-4')}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to home
+      </Link>
     </div>
   );
 }

@@ -2,11 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
 import type { FollowupsResponse } from '../../../../contracts/followups';
-import { buttonClasses } from '../../../components/button';
-import { LoadError } from '../../../components/load-error';
 import {
   SESSION_FORMAT_LABELS,
   SessionDetailsLink,
+  SessionPageError,
   SessionPageSkeleton,
 } from '../../../components/session-page';
 import { ApiError } from '../../../lib/api-client';
@@ -33,22 +32,14 @@ export function FollowupScreen({ sessionId, homePath }: { sessionId: string; hom
       query.error instanceof ApiError &&
       (query.error.status === 404 || query.error.code === 'VALIDATION_ERROR');
     return (
-      <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-        <LoadError
-          as="h1"
-          title={missing ? 'This session could not be found' : 'The follow-up did not load'}
-          error={
-            missing
-              ? 'It may have been removed, or it belongs to another account. Follow-ups are private to the coach and the client.'
-              : query.error
-          }
-          onRetry={missing ? undefined : () => void query.refetch()}
-        />
-        <Link to={homePath} className={buttonClasses('secondary', 'mt-4')}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to home
-        </Link>
-      </div>
+      <SessionPageError
+        missing={missing}
+        title="The follow-up did not load"
+        missingText="It may have been removed, or it belongs to another account. Follow-ups are private to the coach and the client."
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        homePath={homePath}
+      />
     );
   }
   const data = query.data;

@@ -3,11 +3,10 @@ import { ArrowLeft, CalendarClock, Hourglass, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { REVIEW_MESSAGES, type SessionReviews } from '../../../../contracts/reviews';
-import { buttonClasses } from '../../../components/button';
-import { LoadError } from '../../../components/load-error';
 import {
   SESSION_FORMAT_LABELS,
   SessionDetailsLink,
+  SessionPageError,
   SessionPageSkeleton,
 } from '../../../components/session-page';
 import { ApiError } from '../../../lib/api-client';
@@ -42,22 +41,14 @@ export function SessionReviewScreen({ sessionId, homePath }: { sessionId: string
   if (query.isError && !query.data) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
-      <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-        <LoadError
-          as="h1"
-          title={missing ? 'This session could not be found' : 'The review did not load'}
-          error={
-            missing
-              ? 'It may belong to another account. Reviews can be written by the coach and the client of a session only.'
-              : query.error
-          }
-          onRetry={missing ? undefined : () => void query.refetch()}
-        />
-        <Link to={homePath} className={buttonClasses('secondary', 'mt-4')}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to home
-        </Link>
-      </div>
+      <SessionPageError
+        missing={missing}
+        title="The review did not load"
+        missingText="It may belong to another account. Reviews can be written by the coach and the client of a session only."
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        homePath={homePath}
+      />
     );
   }
   const data = query.data;
