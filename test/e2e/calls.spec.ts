@@ -73,6 +73,9 @@ test.describe('issue #7: calls in the session room', () => {
 
   test('a video session connects by itself; chat, mute, a network loss and the end', async ({ browser }) => {
     const { coach, client } = await pair(browser, 'Amara Okafor', 'Theo Lindqvist');
+    // The client's tab is away from the app until they enter: an open tab follows 'Session Ready!' into
+    // the room by itself (SPEC §4), which would make the coach's "waiting" state a race.
+    await client.page.goto('about:blank');
     const sessionId = await liveSession(coach, client, {
       format: 'video',
       purpose: 'Build a calmer morning',
