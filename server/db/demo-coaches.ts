@@ -3,7 +3,9 @@ import type { PortraitLook } from './demo-photos';
 
 /**
  * The demo marketplace's coaches (seeded by `npm start` on a new database): varied practices, prices,
- * formats, stats and online states, so discovery, filters and coach pages have something real to show.
+ * formats and online states, so discovery, filters and coach pages have something real to show. Their
+ * ratings, reviews and session counts are not typed in here: they are computed from the past sessions
+ * and reviews of server/db/demo-history.ts, which the seed writes through the real services.
  * Prices are integer cents (on-demand rates per 15 minutes; service prices per session).
  */
 export type DemoService = {
@@ -40,14 +42,6 @@ export type DemoCoach = {
   prices: { text: number | null; audio: number | null; video: number | null };
   online: boolean;
   availabilityMessage?: string;
-  stats: {
-    sessions: number;
-    clients: number;
-    rating: string;
-    reviews: number;
-    response: string;
-    onTime: number;
-  };
   look: PortraitLook;
   cover: [string, string];
   services: DemoService[];
@@ -69,7 +63,6 @@ export const DEMO_COACHES: DemoCoach[] = [
     categories: ['stress', 'anxiety', 'sleep'],
     prices: { text: 3000, audio: 4000, video: 5000 },
     online: true,
-    stats: { sessions: 127, clients: 89, rating: '4.90', reviews: 94, response: '< 1 hour', onTime: 98 },
     look: {
       skin: '#e0ac82',
       hair: '#3b2a20',
@@ -131,6 +124,26 @@ export const DEMO_COACHES: DemoCoach[] = [
           body: 'Write down the three things that would make today a good day. Only three. Cross them off as you go.',
           durationMinutes: 5,
         },
+        {
+          title: 'A mindful first cup',
+          body: 'Make your first drink of the day without your phone. Notice the warmth, the smell and the first sip.\n\nWhen your mind wanders to the day ahead, come back to the cup.',
+          durationMinutes: 4,
+        },
+        {
+          title: 'A two-minute body scan',
+          body: 'Before you get up, move your attention slowly from your feet to your head. Where do you hold tension this morning? Breathe into it once.',
+          durationMinutes: 6,
+        },
+        {
+          title: 'A kind sentence',
+          body: 'Write one sentence you would say to a friend facing your day. Read it to yourself before you leave the house.',
+          durationMinutes: 4,
+        },
+        {
+          title: 'Putting it together',
+          body: 'Choose the two practices from this week that helped most and put them in order: that is your morning routine. Keep it for the next seven days.',
+          durationMinutes: 5,
+        },
       ],
     },
   },
@@ -149,7 +162,6 @@ export const DEMO_COACHES: DemoCoach[] = [
     prices: { text: 2500, audio: 3500, video: 4500 },
     online: true,
     availabilityMessage: 'Online now — bring your interview nerves!',
-    stats: { sessions: 212, clients: 140, rating: '4.80', reviews: 131, response: '< 1 hour', onTime: 97 },
     look: {
       skin: '#8d5a3b',
       hair: '#1c1917',
@@ -195,7 +207,6 @@ export const DEMO_COACHES: DemoCoach[] = [
     categories: ['meditation', 'mindfulness'],
     prices: { text: null, audio: 3000, video: 3500 },
     online: false,
-    stats: { sessions: 340, clients: 198, rating: '4.95', reviews: 212, response: '< 2 hours', onTime: 99 },
     look: {
       skin: '#f1c7a5',
       hair: '#111827',
@@ -240,6 +251,21 @@ export const DEMO_COACHES: DemoCoach[] = [
           body: 'Count each out-breath from one to ten, then start again. When you lose count, begin at one — that is the practice.',
           durationMinutes: 10,
         },
+        {
+          title: 'Noticing thoughts',
+          body: 'Sit for ten minutes. Each time a thought pulls you away, name it softly ("planning", "remembering") and return to the breath.',
+          durationMinutes: 10,
+        },
+        {
+          title: 'Walking meditation',
+          body: 'Walk slowly for ten steps, turn, and walk back. Feel each foot lift, move and land. Indoors is fine.',
+          durationMinutes: 10,
+        },
+        {
+          title: 'Keeping the habit',
+          body: 'Pick a fixed time and place for your daily sit, and start with ten minutes. On busy days, one minute still counts.',
+          durationMinutes: 8,
+        },
       ],
     },
   },
@@ -257,7 +283,6 @@ export const DEMO_COACHES: DemoCoach[] = [
     categories: ['nutrition', 'habits', 'parenting'],
     prices: { text: 2000, audio: 3000, video: 4000 },
     online: true,
-    stats: { sessions: 96, clients: 71, rating: '4.70', reviews: 58, response: '< 3 hours', onTime: 95 },
     look: {
       skin: '#c68863',
       hair: '#7c2d12',
@@ -302,7 +327,6 @@ export const DEMO_COACHES: DemoCoach[] = [
     categories: ['fitness', 'habits'],
     prices: { text: null, audio: null, video: 4500 },
     online: false,
-    stats: { sessions: 410, clients: 160, rating: '4.85', reviews: 188, response: '< 1 hour', onTime: 96 },
     look: {
       skin: '#5c3a27',
       hair: '#111827',
@@ -338,7 +362,6 @@ export const DEMO_COACHES: DemoCoach[] = [
     categories: ['yoga', 'sleep', 'mindfulness'],
     prices: { text: null, audio: 3000, video: 3800 },
     online: true,
-    stats: { sessions: 265, clients: 120, rating: '4.90', reviews: 150, response: '< 2 hours', onTime: 98 },
     look: {
       skin: '#b07650',
       hair: '#1c1917',
@@ -383,7 +406,6 @@ export const DEMO_COACHES: DemoCoach[] = [
     categories: ['relationships', 'confidence'],
     prices: { text: 3500, audio: 4500, video: 5500 },
     online: false,
-    stats: { sessions: 180, clients: 102, rating: '4.60', reviews: 77, response: '< 4 hours', onTime: 94 },
     look: {
       skin: '#f5d0b5',
       hair: '#9ca3af',
@@ -427,7 +449,6 @@ export const DEMO_COACHES: DemoCoach[] = [
     categories: ['sleep', 'stress'],
     prices: { text: 2500, audio: 3200, video: null },
     online: true,
-    stats: { sessions: 74, clients: 52, rating: '4.75', reviews: 41, response: '< 1 hour', onTime: 100 },
     look: {
       skin: '#f1c7a5',
       hair: '#a16207',
@@ -463,7 +484,6 @@ export const DEMO_COACHES: DemoCoach[] = [
     categories: ['burnout', 'career', 'stress'],
     prices: { text: 4000, audio: 5000, video: 6000 },
     online: false,
-    stats: { sessions: 88, clients: 40, rating: '4.85', reviews: 36, response: '< 6 hours', onTime: 97 },
     look: {
       skin: '#c68863',
       hair: '#292524',
@@ -500,7 +520,6 @@ export const DEMO_COACHES: DemoCoach[] = [
     prices: { text: 2500, audio: 3000, video: 3500 },
     online: true,
     availabilityMessage: 'Here to listen right now.',
-    stats: { sessions: 150, clients: 77, rating: '5.00', reviews: 69, response: '< 2 hours', onTime: 99 },
     look: {
       skin: '#6b4226',
       hair: '#1c1917',
@@ -545,7 +564,6 @@ export const DEMO_COACHES: DemoCoach[] = [
     categories: ['habits', 'life', 'confidence'],
     prices: { text: 2000, audio: 2800, video: 3600 },
     online: false,
-    stats: { sessions: 60, clients: 45, rating: '4.50', reviews: 22, response: '< 1 hour', onTime: 93 },
     look: {
       skin: '#f3d3b8',
       hair: '#111827',
@@ -580,7 +598,6 @@ export const DEMO_COACHES: DemoCoach[] = [
     categories: ['parenting', 'stress', 'relationships'],
     prices: { text: 2200, audio: 3000, video: 3800 },
     online: true,
-    stats: { sessions: 58, clients: 39, rating: '4.65', reviews: 30, response: '< 2 hours', onTime: 96 },
     look: {
       skin: '#e8b995',
       hair: '#78350f',
@@ -615,7 +632,6 @@ export const DEMO_COACHES: DemoCoach[] = [
     categories: ['anxiety', 'confidence', 'mindfulness'],
     prices: { text: 2800, audio: 3400, video: 4200 },
     online: false,
-    stats: { sessions: 32, clients: 25, rating: '4.40', reviews: 14, response: '< 1 hour', onTime: 92 },
     look: {
       skin: '#d49a6a',
       hair: '#1f2937',

@@ -3,7 +3,7 @@ import type { ObjectStorage } from '../adapters/storage/object-storage';
 import { hashPassword } from '../modules/auth/password';
 import type { Database, DbExecutor } from './client';
 import { DEMO_COACHES } from './demo-coaches';
-import { seedDemoMoney } from './seed-money';
+import { seedDemoHistory } from './seed-history';
 import { renderCover, renderPortrait } from './demo-photos';
 import {
   adminUsers,
@@ -12,7 +12,6 @@ import {
   coachApplications,
   coachCategories,
   coachFollows,
-  coachStats,
   profiles,
   programLessons,
   programs,
@@ -101,8 +100,8 @@ type Pictures = { avatar: Buffer; cover: Buffer }[];
 
 /**
  * Seeds the demo data once per database: the demo accounts, and the demo marketplace (DEMO_COACHES:
- * approved coaches with pictures drawn locally, services, a program, stats; the demo client follows two
- * of them). The marker row is claimed first, in the same transaction as the data, so two instances
+ * approved coaches with pictures drawn locally, services, a program; the demo client follows two of
+ * them), then its past (seedDemoHistory: sessions and reviews, from which every coach's stats follow). The marker row is claimed first, in the same transaction as the data, so two instances
  * starting together cannot both seed. Pictures go to `storage` when given (without it coaches have
  * none). Returns whether it seeded now.
  */
@@ -154,8 +153,9 @@ export async function seedDemoData(db: Database, now: Date, storage?: ObjectStor
     await seedMarketplace(tx, now, storage && pictures ? { storage, pictures } : undefined);
     return true;
   });
-  // Money has its own marker and transaction: wallets, past paid sessions, coach earnings.
-  await seedDemoMoney(db, now);
+  // The past has its own marker and transaction: demo clients, paid sessions, reviews, and so every
+  // coach's stats, wallet and revenue, all through the real services (server/db/seed-history.ts).
+  await seedDemoHistory(db, now);
   return seeded;
 }
 
@@ -228,15 +228,6 @@ async function seedMarketplace(
       })
       .where(eq(profiles.userId, coachId));
     await tx.insert(coachCategories).values(coach.categories.map((category) => ({ coachId, category })));
-    await tx.insert(coachStats).values({
-      coachId,
-      totalSessions: coach.stats.sessions,
-      totalClients: coach.stats.clients,
-      avgResponseTime: coach.stats.response,
-      onTimePercentage: coach.stats.onTime,
-      ratingAverage: coach.stats.rating,
-      totalReviews: coach.stats.reviews,
-    });
     await tx.insert(coachApplications).values({
       userId: coachId,
       status: 'approved',

@@ -1,0 +1,320 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { RealtimeEvent } from '../../contracts/realtime';
+import { createSessionRequestSchema } from '../../contracts/sessions';
+import type { Clock } from '../../domain/clock';
+import { createDemoPaymentProvider } from '../adapters/payments/demo-provider';
+import { createChatSessionsRepository } from '../modules/chat-sessions/chat-sessions.repository';
+import { createChatSessionsService } from '../modules/chat-sessions/chat-sessions.service';
+import { createCouponsRepository } from '../modules/coupons/coupons.repository';
+import { createCouponsService } from '../modules/coupons/coupons.service';
+import { createLedgerRepository } from '../modules/ledger/ledger.repository';
+import { createLedgerService } from '../modules/ledger/ledger.service';
+import { createOutboxRepository } from '../modules/outbox/outbox.repository';
+import { createOutboxService } from '../modules/outbox/outbox.service';
+import { createReviewsRepository } from '../modules/reviews/reviews.repository';
+import { createReviewsService } from '../modules/reviews/reviews.service';
+import { createSessionRequestsRepository } from '../modules/session-requests/session-requests.repository';
+import { createSessionRequestsService } from '../modules/session-requests/session-requests.service';
+import { createSettlementRepository } from '../modules/settlement/settlement.repository';
+import { createSettlementService } from '../modules/settlement/settlement.service';
+import { createWalletRepository } from '../modules/wallet/wallet.repository';
+import { createWalletService } from '../modules/wallet/wallet.service';
+import type { RecordInput } from '../realtime/realtime.service';
+import type { Database, DbExecutor } from './client';
+import { DEMO_COACHES } from './demo-coaches';
+import { DEMO_CLIENTS, DEMO_HISTORY, type DemoClientKey, type DemoReview } from './demo-history';
+import { appMeta, profiles, userRoles, users } from './schema/index';
+
+/**
+ * The marker of the demo history. It keeps the key of the earlier money-only seed, so a database
+ * seeded by that version is left as it is instead of getting a second history on top.
+ */
+const SEED_KEY = 'demo_money_seed';
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** The demo client's first top-up, and a recent one so the wallet has money to book with. */
+const FIRST_TOP_UP = 50_000;
+const RECENT_TOP_UP = 20_000;
+const DEMO_CARD = { card_number: '4242 4242 4242 4242', exp_month: 12, cvc: '123' };
+
+type DemoClient = { email: string; fullName: string };
+
+type Step = { at: number; order: number; run: () => Promise<void> };
+
+/**
+ * Seeds the demo marketplace's past once per database (its own marker, one transaction): the demo
+ * clients (server/db/demo-history.ts), and every past session exactly as the real flow leaves it,
+ * through the real services on a clock moved to each moment: the client tops up with the demo card
+ * (wallet), asks (session request, price held), the coach accepts (chat session), both join (timer),
+ * the session completes on its timer (payment captured; coach_stats and client_coach_stats refreshed
+ * by the reviews module), then the client and sometimes the coach write their reviews (double-blind)
+ * and the coach replies. Finally the review-visibility job counts what became visible by `now`. So
+ * every figure shown (ratings, review and session counts, wallets, revenue) is computed from rows
+ * that are there, and a new session adds to them. Returns whether it seeded now.
+ */
+export async function seedDemoHistory(db: Database, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(appMeta)
+      .values({ key: SEED_KEY, value: { seededAt: now.toISOString() } })
+      .onConflictDoNothing()
+      .returning({ key: appMeta.key });
+    if (claimed.length === 0) return false;
+    await writeHistory(tx, now);
+    return true;
+  });
+}
+
+async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
+  // A clock that only moves forward: the services see the moments in the order they happened.
+  let current = now.getTime() - 90 * DAY;
+  const clock: Clock = { now: () => new Date(current) };
+  const advance = (to: number) => {
+    current = Math.max(current, to);
+  };
+
+  // The services are the app's own (server/app.ts wires them the same way), on this transaction: each
+  // of their own transactions becomes a savepoint of it, so the history is written all or nothing.
+  // Nobody is connected while it runs: realtime events are not recorded and no email is queued.
+  const db = tx as unknown as Database;
+  const realtime = {
+    record: async (_executor: DbExecutor, input: RecordInput): Promise<RealtimeEvent> => ({
+      ...input,
+      seq: 1,
+      created_at: clock.now().toISOString(),
+    }),
+    deliver: async () => undefined,
+    hasOpenTab: async () => true,
+  };
+  const quiet = { error: () => undefined, warn: () => undefined };
+  const ledger = createLedgerService({ repository: createLedgerRepository(), clock });
+  const coupons = createCouponsService({ db, repository: createCouponsRepository(), clock });
+  const settlement = createSettlementService({
+    db,
+    repository: createSettlementRepository(),
+    ledger,
+    coupons,
+    clock,
+  });
+  const wallet = createWalletService({
+    db,
+    repository: createWalletRepository(),
+    ledger,
+    provider: createDemoPaymentProvider(),
+    clock,
+    log: quiet,
+  });
+  const reviewsService = () => reviews;
+  const chatSessions = createChatSessionsService({
+    db,
+    repository: createChatSessionsRepository(),
+    settlement,
+    realtime,
+    clock,
+    // completeDue logs a session it could not complete and goes on: here that is a broken seed.
+    logger: {
+      warn: () => undefined,
+      error: (fields, message) => {
+        throw new Error(`demo history: ${message} ${JSON.stringify(fields)}`);
+      },
+    },
+    onCompleted: (executor, session) =>
+      reviewsService().refreshStats(executor, session.coachId, session.clientId),
+  });
+  const reviews = createReviewsService({
+    db,
+    repository: createReviewsRepository(),
+    findSession: (userId, sessionId) => chatSessions.get(userId, sessionId),
+    realtime,
+    clock,
+  });
+  const sessionRequests = createSessionRequestsService({
+    db,
+    repository: createSessionRequestsRepository(),
+    settlement,
+    coupons,
+    ledger,
+    realtime,
+    outbox: createOutboxService({ repository: createOutboxRepository(), clock }),
+    chatSessions,
+    clock,
+    publicUrl: 'http://localhost',
+    logger: quiet,
+  });
+
+  // ---- People
+  const clientIds = new Map<DemoClientKey, string>();
+  const emailOf = new Map<string, string>();
+  for (const [key, client] of Object.entries(DEMO_CLIENTS) as [DemoClientKey, DemoClient][]) {
+    const id = await ensureClient(tx, client, new Date(current));
+    clientIds.set(key, id);
+    emailOf.set(id, client.email);
+  }
+  const coachRows = await tx
+    .select({ id: users.id, username: profiles.username })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(
+      inArray(
+        users.email,
+        DEMO_COACHES.map((coach) => coach.email),
+      ),
+    );
+  const coachIds = new Map(coachRows.map((row) => [row.username ?? '', row.id]));
+  // Instant requests ring only coaches who are online: they all were when these sessions were asked.
+  const offline = DEMO_COACHES.filter((coach) => !coach.online).flatMap((coach) => {
+    const id = coachIds.get(coach.username);
+    return id ? [id] : [];
+  });
+  if (offline.length > 0)
+    await tx.update(profiles).set({ isOnline: true }).where(inArray(profiles.userId, offline));
+
+  // ---- Money in
+  const topUp = async (clientId: string, amount: number) => {
+    const email = emailOf.get(clientId) ?? null;
+    const payment = await wallet.createTopUp(tx, { userId: clientId, amount, email });
+    await wallet.demoConfirm(tx, {
+      userId: clientId,
+      paymentId: payment.payment_id,
+      card: { ...DEMO_CARD, exp_year: new Date(current).getUTCFullYear() + 3 },
+    });
+  };
+  const balanceOf = async (clientId: string) =>
+    ledger.balanceOf(tx, (await ledger.ensureAccount(tx, 'client_wallet', clientId)).id);
+
+  // ---- The timeline: every session, review and reply at its moment, in the order they happened.
+  const steps: Step[] = [];
+  const sessionIds = new Map<string, string>();
+  const clientReviewIds = new Map<string, string>();
+  const mayaId = clientIds.get('maya');
+  if (mayaId)
+    steps.push({
+      at: now.getTime() - 88 * DAY,
+      order: 0,
+      run: () => topUp(mayaId, FIRST_TOP_UP),
+    });
+
+  for (const [coachIndex, coach] of DEMO_COACHES.entries()) {
+    const history = DEMO_HISTORY[coach.username];
+    const coachId = coachIds.get(coach.username);
+    if (!history || !coachId) continue;
+    for (const [index, past] of history.sessions.entries()) {
+      const clientId = clientIds.get(past.client);
+      if (!clientId) continue;
+      const key = `${coach.username}#${index}`;
+      // Sessions in the afternoons and evenings of their day; the coach answers within a minute or two.
+      const start = now.getTime() - past.daysAgo * DAY - (2 + ((coachIndex * 5 + index * 3) % 9)) * HOUR;
+      const answerAfter = (25 + ((coachIndex * 17 + index * 29) % 70)) * 1000;
+      const end = start + past.minutes * MINUTE;
+      steps.push({
+        at: start - 10 * MINUTE,
+        order: 1,
+        run: async () => {
+          const quote = await settlement.quote({ coachId, format: past.format, minutes: past.minutes }, tx);
+          const balance = await balanceOf(clientId);
+          if (balance < quote.final)
+            await topUp(clientId, Math.max(20_000, Math.ceil((quote.final - balance) / 10_000) * 10_000));
+          advance(start - answerAfter);
+          const { request } = await sessionRequests.create(
+            tx,
+            clientId,
+            // The body the request dialog sends, read as the route reads it.
+            createSessionRequestSchema.parse({
+              coach_id: coachId,
+              format: past.format,
+              duration_minutes: past.minutes,
+              purpose: history.purposes[index % history.purposes.length] ?? 'A session',
+              session_category: coach.categories[0],
+            }),
+            { coachHasOpenTab: true },
+          );
+          advance(start);
+          const accepted = await sessionRequests.accept(coachId, request.id);
+          const sessionId = accepted.body.session.id;
+          sessionIds.set(key, sessionId);
+          advance(start + 40 * 1000);
+          await chatSessions.applyPresence(tx, sessionId, async () => ({ coach: true, client: true }));
+          // Both in the room starts the timer: the session runs its minutes from then.
+          const started = await chatSessions.get(coachId, sessionId);
+          advance(Date.parse(started.ends_at));
+          await chatSessions.completeDue(clock.now());
+        },
+      });
+      const write = (authorId: string, review: DemoReview, at: number, isClient: boolean) =>
+        steps.push({
+          at,
+          order: 2,
+          run: async () => {
+            const sessionId = sessionIds.get(key);
+            if (!sessionId) throw new Error(`demo history: ${key} was not seeded before its review`);
+            const written = await reviews.create(authorId, sessionId, {
+              rating: review.rating,
+              body: review.body,
+            });
+            if (isClient && written.mine) clientReviewIds.set(key, written.mine.id);
+          },
+        });
+      const clientReviewAt = end + (1 + (index % 3)) * HOUR;
+      const coachReviewAt = end + (4 + (index % 4)) * HOUR;
+      if (past.review) write(clientId, past.review, clientReviewAt, true);
+      if (past.coachReview) write(coachId, past.coachReview, coachReviewAt, false);
+      const reply = past.review?.reply;
+      if (reply) {
+        // The coach can reply once the review is visible: when they wrote theirs, else after 7 days.
+        const visibleAt = past.coachReview ? coachReviewAt : end + 7 * DAY;
+        steps.push({
+          at: visibleAt + 2 * HOUR,
+          order: 3,
+          run: async () => {
+            const reviewId = clientReviewIds.get(key);
+            if (!reviewId) throw new Error(`demo history: ${key} has a reply but no review`);
+            await reviews.reply(coachId, reviewId, reply);
+          },
+        });
+      }
+    }
+  }
+  if (mayaId) steps.push({ at: now.getTime() - 6 * HOUR, order: 0, run: () => topUp(mayaId, RECENT_TOP_UP) });
+
+  steps.sort((a, b) => a.at - b.at || a.order - b.order);
+  for (const step of steps) {
+    if (step.at > now.getTime()) throw new Error('demo history: a step lies in the future');
+    advance(step.at);
+    await step.run();
+  }
+
+  // The review-visibility job's run at `now`: reviews whose 7 blind days have passed are counted.
+  current = now.getTime();
+  await reviews.countDueVisible(now);
+  if (offline.length > 0)
+    await tx
+      .update(profiles)
+      .set({ isOnline: false, lastOnlineConfirmAt: null })
+      .where(inArray(profiles.userId, offline));
+}
+
+/** The client's user id: the demo account when it exists, else a new client without a password. */
+async function ensureClient(tx: DbExecutor, client: DemoClient, now: Date): Promise<string> {
+  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, client.email));
+  if (existing) return existing.id;
+  const [user] = await tx
+    .insert(users)
+    .values({
+      email: client.email,
+      emailConfirmedAt: now,
+      userMetadata: { full_name: client.fullName },
+      appMetadata: { provider: 'email', providers: ['email'] },
+      createdAt: now,
+    })
+    .returning({ id: users.id });
+  if (!user) throw new Error('demo client insert returned nothing');
+  await tx.insert(profiles).values({
+    userId: user.id,
+    fullName: client.fullName,
+    username: client.fullName.toLowerCase().replace(/\s+/g, '-'),
+    email: client.email,
+  });
+  await tx.insert(userRoles).values({ userId: user.id, role: 'client', isPrimary: true, isLastActive: true });
+  return user.id;
+}
