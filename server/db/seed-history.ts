@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { RealtimeEvent } from '../../contracts/realtime';
 import { createSessionRequestSchema } from '../../contracts/sessions';
 import type { Clock } from '../../domain/clock';
+import { onDemandPrice } from '../../domain/money/pricing';
 import { createDemoPaymentProvider } from '../adapters/payments/demo-provider';
 import { createChatSessionsRepository } from '../modules/chat-sessions/chat-sessions.repository';
 import { createChatSessionsService } from '../modules/chat-sessions/chat-sessions.service';
@@ -172,6 +173,7 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
 
   // ---- Money in
   const topUp = async (clientId: string, amount: number) => {
+    balances.set(clientId, (balances.get(clientId) ?? 0) + amount);
     const email = emailOf.get(clientId) ?? null;
     const payment = await wallet.createTopUp(tx, { userId: clientId, amount, email });
     await wallet.demoConfirm(tx, {
@@ -180,8 +182,8 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
       card: { ...DEMO_CARD, exp_year: new Date(current).getUTCFullYear() + 3 },
     });
   };
-  const balanceOf = async (clientId: string) =>
-    ledger.balanceOf(tx, (await ledger.ensureAccount(tx, 'client_wallet', clientId)).id);
+  /** What each client's wallet holds as the timeline runs (the seed starts every wallet empty). */
+  const balances = new Map<string, number>();
 
   // ---- The timeline: every session, review and reply at its moment, in the order they happened.
   const steps: Step[] = [];
@@ -207,14 +209,21 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
       const start = now.getTime() - past.daysAgo * DAY - (2 + ((coachIndex * 5 + index * 3) % 9)) * HOUR;
       const answerAfter = (25 + ((coachIndex * 17 + index * 29) % 70)) * 1000;
       const end = start + past.minutes * MINUTE;
+      // What the request will quote (settlement.quote reads the same rates from the profile).
+      const price = onDemandPrice(past.format, past.minutes, {
+        on_demand_text_price: coach.prices.text,
+        on_demand_audio_price: coach.prices.audio,
+        on_demand_video_price: coach.prices.video,
+      });
       steps.push({
         at: start - 10 * MINUTE,
         order: 1,
         run: async () => {
-          const quote = await settlement.quote({ coachId, format: past.format, minutes: past.minutes }, tx);
-          const balance = await balanceOf(clientId);
-          if (balance < quote.final)
-            await topUp(clientId, Math.max(20_000, Math.ceil((quote.final - balance) / 10_000) * 10_000));
+          // The client tops up when the wallet would not cover the session (the request would be refused).
+          const balance = balances.get(clientId) ?? 0;
+          if (balance < price)
+            await topUp(clientId, Math.max(20_000, Math.ceil((price - balance) / 10_000) * 10_000));
+          balances.set(clientId, (balances.get(clientId) ?? 0) - price);
           advance(start - answerAfter);
           const { request } = await sessionRequests.create(
             tx,
@@ -233,11 +242,12 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
           const accepted = await sessionRequests.accept(coachId, request.id);
           const sessionId = accepted.body.session.id;
           sessionIds.set(key, sessionId);
+          // Both in the room starts the timer: the session runs its minutes from then, and the
+          // lifecycle job completes it when they are up.
           advance(start + 40 * 1000);
+          const timerStarted = current;
           await chatSessions.applyPresence(tx, sessionId, async () => ({ coach: true, client: true }));
-          // Both in the room starts the timer: the session runs its minutes from then.
-          const started = await chatSessions.get(coachId, sessionId);
-          advance(Date.parse(started.ends_at));
+          advance(timerStarted + past.minutes * MINUTE);
           await chatSessions.completeDue(clock.now());
         },
       });
