@@ -172,6 +172,8 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
     await tx.update(profiles).set({ isOnline: true }).where(inArray(profiles.userId, offline));
 
   // ---- Money in
+  /** What each client's wallet holds as the timeline runs (the seed starts every wallet empty). */
+  const balances = new Map<string, number>();
   const topUp = async (clientId: string, amount: number) => {
     balances.set(clientId, (balances.get(clientId) ?? 0) + amount);
     const email = emailOf.get(clientId) ?? null;
@@ -182,8 +184,6 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
       card: { ...DEMO_CARD, exp_year: new Date(current).getUTCFullYear() + 3 },
     });
   };
-  /** What each client's wallet holds as the timeline runs (the seed starts every wallet empty). */
-  const balances = new Map<string, number>();
 
   // ---- The timeline: every session, review and reply at its moment, in the order they happened.
   const steps: Step[] = [];
