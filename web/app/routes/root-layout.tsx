@@ -33,10 +33,9 @@ function PublicLayout() {
         <>
           <ThemeToggle />
           {pathname === '/auth' ? null : (
-            <Link to="/auth" className={buttonClasses('ghost', 'min-w-11 px-2 sm:px-4')}>
+            <Link to="/auth" className={buttonClasses('ghost', 'px-3 sm:px-4')}>
               <LogIn aria-hidden="true" className="size-4" />
-              {/* On phones the icon alone, with its name kept for screen readers. */}
-              <span className="sr-only sm:not-sr-only">Sign in</span>
+              Sign in
             </Link>
           )}
         </>
