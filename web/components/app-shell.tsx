@@ -15,6 +15,8 @@ export type NavItem = {
   end?: boolean;
   primary?: boolean;
   working?: boolean;
+  /** A shorter name for the phone's bar, where five share 360 px. */
+  short?: string;
 };
 
 /** The bar holds four items and "More", or all of them when five or fewer working ones fit. */
@@ -124,12 +126,14 @@ export function AppShell({
                 <NavLink
                   to={item.to}
                   end={item.end}
+                  // The full name for screen readers; it starts with the short one that shows.
+                  aria-label={item.short ? item.label : undefined}
                   className={({ isActive }) =>
                     `flex min-h-14 flex-col items-center justify-center gap-1 text-xs font-medium ${isActive ? 'text-primary' : 'text-text-muted'}`
                   }
                 >
                   {item.icon}
-                  {item.label}
+                  {item.short ?? item.label}
                 </NavLink>
               </li>
             ))}

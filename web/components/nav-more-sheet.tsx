@@ -4,19 +4,31 @@ import { useState } from 'react';
 import { NavLink, useLocation, matchPath } from 'react-router';
 import type { NavItem } from './app-shell';
 
-const tileClasses = ({ isActive }: { isActive: boolean }) =>
-  `flex min-h-20 flex-col items-center justify-center gap-1.5 rounded-[var(--radius-control)] border px-2 py-3 text-center text-xs font-medium ${
-    isActive
-      ? 'border-primary bg-primary-soft text-primary'
-      : 'border-border bg-surface text-text hover:bg-surface-sunken'
-  }`;
+const tileClasses =
+  (soon: boolean) =>
+  ({ isActive }: { isActive: boolean }) =>
+    `flex min-h-20 flex-col items-center justify-center gap-1.5 rounded-[var(--radius-control)] border px-2 py-3 text-center text-xs font-medium ${
+      isActive
+        ? 'border-primary bg-primary-soft text-primary'
+        : soon
+          ? 'border-dashed border-border text-text-muted hover:bg-surface-sunken'
+          : 'border-border bg-surface text-text hover:bg-surface-sunken'
+    }`;
 
-function Tiles({ items, onFollow }: { items: NavItem[]; onFollow: () => void }) {
+function Tiles({
+  items,
+  onFollow,
+  soon = false,
+}: {
+  items: NavItem[];
+  onFollow: () => void;
+  soon?: boolean;
+}) {
   return (
     <ul className="grid grid-cols-3 gap-2">
       {items.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} end={item.end} className={tileClasses} onClick={onFollow}>
+          <NavLink to={item.to} end={item.end} className={tileClasses(soon)} onClick={onFollow}>
             {item.icon}
             {item.label}
           </NavLink>
@@ -69,7 +81,7 @@ export function NavMoreSheet({ items, comingSoon }: { items: NavItem[]; comingSo
               <h2 id="nav-coming-soon" className="text-sm font-semibold text-text-muted">
                 Coming soon
               </h2>
-              <Tiles items={comingSoon} onFollow={close} />
+              <Tiles items={comingSoon} onFollow={close} soon />
             </section>
           ) : null}
         </Dialog.Content>

@@ -127,6 +127,7 @@ export const ADMIN_NAV: readonly NavEntry[] = [
     to: '/admin/platform-revenue',
     description: "The platform's share of every session payment, less refunds.",
     label: 'Platform revenue',
+    short: 'Platform',
     icon: icon(Wallet),
     working: true,
     primary: true,

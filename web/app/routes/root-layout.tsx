@@ -31,9 +31,12 @@ function PublicLayout() {
     <AppShell
       headerEnd={
         <>
-          <ThemeToggle />
+          {/* On phones the theme follows the system, as when signed in: Sign in keeps its words. */}
+          <div className="hidden sm:block">
+            <ThemeToggle />
+          </div>
           {pathname === '/auth' ? null : (
-            <Link to="/auth" className={buttonClasses('ghost', 'px-3 sm:px-4')}>
+            <Link to="/auth" className={buttonClasses('ghost', 'whitespace-nowrap px-3 sm:px-4')}>
               <LogIn aria-hidden="true" className="size-4" />
               Sign in
             </Link>
