@@ -90,9 +90,9 @@ export function AppShell({
             </ul>
             {phone.comingSoon.length > 0 ? (
               <>
-                <h2 id="sidebar-coming-soon" className="mt-6 px-3 pb-1 text-xs font-semibold text-text-muted">
+                <p id="sidebar-coming-soon" className="mt-6 px-3 pb-1 text-xs font-semibold text-text-muted">
                   Coming soon
-                </h2>
+                </p>
                 <ul aria-labelledby="sidebar-coming-soon" className="flex flex-col gap-1">
                   {phone.comingSoon.map((item) => (
                     <li key={item.to}>
