@@ -56,7 +56,8 @@ const moreSheet = (page: Page) => page.getByRole('dialog', { name: 'More' });
 const pathOf = (href: string) => new URL(href, 'http://app.invalid').pathname;
 
 async function barTargets(page: Page): Promise<string[]> {
-  await expect(bottomBar(page).getByRole('link').first()).toBeVisible();
+  // The first screen after signing in loads the signed-in chrome; a busy machine takes its time.
+  await expect(bottomBar(page).getByRole('link').first()).toBeVisible({ timeout: 15_000 });
   const links = bottomBar(page).getByRole('link');
   return (await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''))).map(pathOf);
 }
