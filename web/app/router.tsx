@@ -300,11 +300,11 @@ export const routes: RouteObject[] = [
       },
 
       // ---- Admin routes (active admins with a verified second factor).
-      screen(
-        'admin',
-        'Administration',
-        'Run the platform: applications, coaches, revenue, feedback, sessions, community and system.',
-      ),
+      {
+        path: 'admin',
+        errorElement: <RouteError />,
+        lazy: async () => ({ Component: (await import('./routes/admin-overview')).AdminOverviewPage }),
+      },
       {
         path: 'admin/applications',
         errorElement: <RouteError />,

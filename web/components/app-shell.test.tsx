@@ -75,3 +75,46 @@ describe('AppShell', () => {
     }
   });
 });
+
+describe('AppShell on phones', () => {
+  const ROLE_NAV: NavItem[] = [
+    { to: '/', label: 'Home', icon: <span aria-hidden="true">H</span>, primary: true },
+    { to: '/sessions', label: 'Sessions', icon: <span aria-hidden="true">S</span>, primary: true },
+    {
+      to: '/messages',
+      label: 'Messages',
+      icon: <span aria-hidden="true">M</span>,
+      working: false,
+      primary: true,
+    },
+    { to: '/gifts', label: 'Gifts', icon: <span aria-hidden="true">G</span> },
+    { to: '/help', label: 'Help', icon: <span aria-hidden="true">?</span>, working: false },
+  ];
+
+  it('puts only working primary items in the bar, the rest in a More sheet with the placeholders apart', async () => {
+    const user = userEvent.setup();
+    const router = renderShell({ nav: ROLE_NAV });
+    const bar = screen.getAllByRole('navigation', { name: 'Main' })[1]!;
+    // A placeholder never holds a slot of the bar, even when marked primary.
+    expect(
+      within(bar)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/', '/sessions']);
+
+    const sidebar = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    expect(within(sidebar).getByRole('list', { name: 'Coming soon' })).toHaveTextContent('MMessages?Help');
+
+    await user.click(within(bar).getByRole('button', { name: 'More' }));
+    const sheet = await screen.findByRole('dialog', { name: 'More' });
+    expect(within(within(sheet).getByRole('navigation', { name: 'More' })).getAllByRole('link')).toHaveLength(
+      1,
+    );
+    expect(within(sheet).getByRole('heading', { name: 'Coming soon' })).toBeInTheDocument();
+
+    await user.click(within(sheet).getByRole('link', { name: 'Messages' }));
+    expect(await screen.findByRole('heading', { name: 'Messages page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/messages');
+    expect(screen.queryByRole('dialog', { name: 'More' })).not.toBeInTheDocument();
+  });
+});

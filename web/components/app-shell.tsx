@@ -1,9 +1,37 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from './logo';
+import { NavMoreSheet } from './nav-more-sheet';
 
-/** `end`: active only on exactly this path, not below it (an overview above its sections). */
-export type NavItem = { to: string; label: string; icon: ReactNode; end?: boolean };
+/**
+ * `end`: active only on exactly this path, not below it (an overview above its sections).
+ * `primary`: in the phone's bottom bar (the rest is under "More"). `working: false`: the screen
+ * still says "Coming soon"; it is listed apart and never in the bar.
+ */
+export type NavItem = {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  end?: boolean;
+  primary?: boolean;
+  working?: boolean;
+  /** A shorter name for the phone's bar, where five share 360 px. */
+  short?: string;
+};
+
+/** The bar holds four items and "More", or all of them when five or fewer working ones fit. */
+function splitForPhone(nav: NavItem[]) {
+  const working = nav.filter((item) => item.working !== false);
+  const comingSoon = nav.filter((item) => item.working === false);
+  const marked = working.filter((item) => item.primary);
+  const bar =
+    marked.length > 0
+      ? marked
+      : working.length <= 5 && comingSoon.length === 0
+        ? working
+        : working.slice(0, 4);
+  return { bar, more: working.filter((item) => !bar.includes(item)), comingSoon };
+}
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   `flex items-center gap-3 rounded-[var(--radius-control)] px-3 py-2 text-sm font-medium ${
@@ -16,20 +44,20 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
  */
 export function AppShell({
   nav = [],
-  bottomNav = nav,
   headerEnd,
   banner,
   children,
 }: {
+  /** The sidebar's items; on phones the `primary` ones fill the bottom bar, the rest a "More" sheet. */
   nav?: NavItem[];
-  /** The phone's bottom bar (at most five items); the sidebar's items by default. */
-  bottomNav?: NavItem[];
   headerEnd?: ReactNode;
   /** Shown above the header and pushing it down (offline, incoming request), never covering it. */
   banner?: ReactNode;
   children: ReactNode;
 }) {
   const hasNav = nav.length > 0;
+  const phone = splitForPhone(nav);
+  const sidebarWorking = nav.filter((item) => item.working !== false);
   return (
     <div className="flex min-h-dvh flex-col bg-background text-text">
       <a
@@ -51,7 +79,7 @@ export function AppShell({
         {hasNav ? (
           <nav aria-label="Main" className="hidden w-60 shrink-0 border-r border-border px-3 py-6 lg:block">
             <ul className="flex flex-col gap-1">
-              {nav.map((item) => (
+              {sidebarWorking.map((item) => (
                 <li key={item.to}>
                   <NavLink to={item.to} end={item.end} className={navLinkClasses}>
                     {item.icon}
@@ -60,6 +88,23 @@ export function AppShell({
                 </li>
               ))}
             </ul>
+            {phone.comingSoon.length > 0 ? (
+              <>
+                <p id="sidebar-coming-soon" className="mt-6 px-3 pb-1 text-xs font-semibold text-text-muted">
+                  Coming soon
+                </p>
+                <ul aria-labelledby="sidebar-coming-soon" className="flex flex-col gap-1">
+                  {phone.comingSoon.map((item) => (
+                    <li key={item.to}>
+                      <NavLink to={item.to} end={item.end} className={navLinkClasses}>
+                        {item.icon}
+                        {item.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
           </nav>
         ) : null}
         <main
@@ -76,20 +121,27 @@ export function AppShell({
           className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-surface lg:hidden"
         >
           <ul className="flex justify-around">
-            {bottomNav.map((item) => (
+            {phone.bar.map((item) => (
               <li key={item.to} className="flex-1">
                 <NavLink
                   to={item.to}
                   end={item.end}
+                  // The full name for screen readers; it starts with the short one that shows.
+                  aria-label={item.short ? item.label : undefined}
                   className={({ isActive }) =>
                     `flex min-h-14 flex-col items-center justify-center gap-1 text-xs font-medium ${isActive ? 'text-primary' : 'text-text-muted'}`
                   }
                 >
                   {item.icon}
-                  {item.label}
+                  {item.short ?? item.label}
                 </NavLink>
               </li>
             ))}
+            {phone.more.length + phone.comingSoon.length > 0 ? (
+              <li className="flex-1">
+                <NavMoreSheet items={phone.more} comingSoon={phone.comingSoon} />
+              </li>
+            ) : null}
           </ul>
         </nav>
       ) : null}

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_PERMISSIONS } from '../../../domain/auth/permissions';
 import { apiError, buildMe, buildSession, type StubResponse } from '../../lib/testing/stub-api';
 import { renderApp } from '../testing/render-app';
 
@@ -309,7 +310,7 @@ describe('admin routes', () => {
   const admin = buildMe({
     roles: [],
     active_role: null,
-    admin: { admin_role: 'super_admin', permissions: [], is_active: true },
+    admin: { admin_role: 'super_admin', permissions: [...ADMIN_PERMISSIONS], is_active: true },
     has_verified_factor: true,
   });
 
@@ -356,5 +357,47 @@ describe('admin routes', () => {
       '/admin/applications',
     );
     expect(within(sidebar!).getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+    // The landing lists the working sections as links; placeholders are not primary.
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: /Platform revenue/ })).toHaveAttribute(
+      'href',
+      '/admin/platform-revenue',
+    );
+    expect(within(main).queryByRole('link', { name: /Coaches/ })).not.toBeInTheDocument();
+    expect(within(main).queryByRole('link', { name: /client side/ })).not.toBeInTheDocument();
+  });
+
+  it('an admin who is also a client sees the way back to the client side, and Administration on the client side', async () => {
+    const user = userEvent.setup();
+    renderApp({
+      at: '/admin',
+      me: { ...admin, roles: ['client'], active_role: 'client', aal: 'aal2' },
+      session: buildSession({ aal: 'aal2', verifiedFactor: true }),
+    });
+    expect(await heading('Administration')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('main')).getByRole('link', { name: 'Go to your client side' }));
+    expect(await heading('Home')).toBeInTheDocument();
+    const [sidebar] = screen.getAllByRole('navigation', { name: 'Main' });
+    expect(within(sidebar!).getByRole('link', { name: 'Administration' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('a financial admin sees only the sections of that role', async () => {
+    renderApp({
+      at: '/admin',
+      me: {
+        ...admin,
+        aal: 'aal2',
+        admin: {
+          admin_role: 'financial_admin',
+          permissions: ['view_revenue', 'view_platform_revenue'],
+          is_active: true,
+        },
+      },
+      session: buildSession({ aal: 'aal2', verifiedFactor: true }),
+    });
+    expect(await heading('Administration')).toBeInTheDocument();
+    const [sidebar] = screen.getAllByRole('navigation', { name: 'Main' });
+    expect(within(sidebar!).queryByRole('link', { name: 'Applications' })).not.toBeInTheDocument();
+    expect(within(sidebar!).getByRole('link', { name: 'Revenue' })).toHaveAttribute('href', '/admin/revenue');
   });
 });

@@ -31,12 +31,14 @@ function PublicLayout() {
     <AppShell
       headerEnd={
         <>
-          <ThemeToggle />
+          {/* On phones the theme follows the system, as when signed in: Sign in keeps its words. */}
+          <div className="hidden sm:block">
+            <ThemeToggle />
+          </div>
           {pathname === '/auth' ? null : (
-            <Link to="/auth" className={buttonClasses('ghost', 'min-w-11 px-2 sm:px-4')}>
+            <Link to="/auth" className={buttonClasses('ghost', 'whitespace-nowrap px-3 sm:px-4')}>
               <LogIn aria-hidden="true" className="size-4" />
-              {/* On phones the icon alone, with its name kept for screen readers. */}
-              <span className="sr-only sm:not-sr-only">Sign in</span>
+              Sign in
             </Link>
           )}
         </>

@@ -41,7 +41,7 @@ function SignedInShell({ me, secondFactor }: { me: Me; secondFactor: GateView['s
   useActiveSessionRedirect();
   const realtime = useRealtimeClient();
   useRealtimeTopic(userTopic(me.user_id), dispatchUserEvent, { onResync: dispatchUserResync });
-  const { nav, bottomNav } = navigationFor(me, pathname);
+  const nav = navigationFor(me, pathname);
   const holdsBoth = me.roles.includes('client') && me.roles.includes('coach');
   return (
     <>
@@ -52,7 +52,6 @@ function SignedInShell({ me, secondFactor }: { me: Me; secondFactor: GateView['s
       <ClientOverlays me={me} />
       <AppShell
         nav={nav}
-        bottomNav={bottomNav}
         headerEnd={
           <>
             <PresenceHeaderControl me={me} />

@@ -1,4 +1,4 @@
-import { ArrowRight, HeartHandshake, ShieldCheck, Sprout } from 'lucide-react';
+import { ArrowRight, Compass, HeartHandshake, ShieldCheck, Sprout } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Role } from '../../../domain/auth/roles';
@@ -93,6 +93,13 @@ export function WelcomePage() {
           disabled={isPending}
         />
       </div>
+      {isSignedIn ? null : (
+        // SPEC §2: /discover is public; looking around comes before choosing anything.
+        <Link to="/discover" className={buttonClasses('secondary', 'mt-8')}>
+          <Compass aria-hidden="true" className="size-4" />
+          Browse coaches
+        </Link>
+      )}
       {me?.admin?.is_active ? (
         <Link to="/admin" className={buttonClasses('ghost', 'mt-8')}>
           <ShieldCheck aria-hidden="true" className="size-4" />

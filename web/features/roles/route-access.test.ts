@@ -201,8 +201,19 @@ describe('role rules', () => {
     '/cards',
     '/invite-clients',
     '/profile/x/preview',
+    // The coach editor and preview that /profile/{id}/edit and /profile/{id}/preview open.
+    '/profile/edit',
+    '/profile/preview',
   ])('a client on coach-only %s goes to /client-portal', (path) => {
     expect(at(path, client)).toEqual(redirectTo('/client-portal'));
+  });
+
+  it('a client on /profile/{id}/edit ends on /client-portal, never in the coach editor', () => {
+    const first = at('/profile/lena/edit', client);
+    expect(first).toEqual(redirectTo('/profile/edit'));
+    expect(first.kind === 'redirect' && at(first.to, client)).toEqual(redirectTo('/client-portal'));
+    expect(at('/profile/edit', coach)).toEqual(allow);
+    expect(at('/profile/edit', dualAsClient)).toEqual({ kind: 'allow', syncRole: 'coach' });
   });
 
   it.each([
@@ -288,6 +299,17 @@ describe('admin routes', () => {
       kind: 'second_factor',
       hasVerifiedFactor: false,
     });
+  });
+
+  it('an active admin arrives on /admin after sign-in, with or without a role, never with an automatic role', () => {
+    expect(at('/auth', admin)).toEqual(redirectTo('/admin'));
+    expect(at('/auth', { ...admin, roles: ['client'], activeRole: 'client' })).toEqual(redirectTo('/admin'));
+    expect(at('/auth?redirect=%2Fsettings', admin)).toEqual(redirectTo('/settings'));
+    const freshAdmin = { ...admin, accountAgeMs: 60_000 };
+    expect(at('/auth', freshAdmin)).toEqual(redirectTo('/admin'));
+    expect(at('/', freshAdmin)).toEqual(allow);
+    // An inactive admin row is nobody's administration.
+    expect(at('/auth', { ...admin, isAdmin: false })).toEqual(redirectTo('/'));
   });
 
   it('admins without a role follow the no-role rule elsewhere', () => {

@@ -118,9 +118,15 @@ export const ROUTES: readonly RouteEntry[] = [
   ...ADMIN_ROUTES.map((pattern) => ({ pattern, access: 'admin' as const })),
 ];
 
-/** Clients (people without the coach role) on these go to /client-portal. */
+/**
+ * Clients (people without the coach role) on these go to /client-portal. SPEC §2 names
+ * /profile/{id}/edit and /profile/{id}/preview; both open the caller's own coach editor and preview
+ * (/profile/edit, /profile/preview), so those are coach-only too: a client has no coach page to edit.
+ */
 export const COACH_ONLY_ROUTES = [
   '/portal',
+  '/profile/edit',
+  '/profile/preview',
   '/manage-revenue',
   '/withdrawal/success',
   '/revenue',
@@ -239,6 +245,9 @@ export function impliedRole(pathname: string): Role | null {
 export const homeOf = (role: Role | null) =>
   role === 'coach' ? '/portal' : role === 'client' ? '/client-portal' : '/';
 
+/** The administration's landing (SPEC §2 admin routes). */
+export const ADMIN_HOME = '/admin';
+
 /**
  * A `redirect` target is followed only when it is a path inside this app (the same rule as the
  * server's OAuth `redirect_to`: no scheme, no `//host`, no backslash, no control characters).
@@ -322,14 +331,20 @@ export function decideAccess(location: { pathname: string; search: string }, vie
   if (pathname === '/auth') {
     // The sign-in page is still needed while it finishes (a second factor, a new password).
     if (viewer.authFlowHeld || (viewer.hasVerifiedFactor && viewer.aal === 'aal1')) return { kind: 'allow' };
-    if (!hasRole && isNew && !viewer.autoRoleTried)
+    // An active admin arrives as an admin (with or without a client/coach role), never with an
+    // automatic client role.
+    if (!hasRole && isNew && !viewer.autoRoleTried && !viewer.isAdmin)
       return { kind: 'auto_role', hints: roleHints(pathname, search) };
-    return { kind: 'redirect', to: safeRedirectTarget(search.get('redirect')) ?? home };
+    return {
+      kind: 'redirect',
+      to: safeRedirectTarget(search.get('redirect')) ?? (viewer.isAdmin ? ADMIN_HOME : home),
+    };
   }
 
   if (pathname === '/') {
     if (hasRole) return { kind: 'redirect', to: home };
-    if (isNew && !viewer.autoRoleTried) return { kind: 'auto_role', hints: roleHints(pathname, search) };
+    if (isNew && !viewer.autoRoleTried && !viewer.isAdmin)
+      return { kind: 'auto_role', hints: roleHints(pathname, search) };
     return { kind: 'allow' };
   }
 
