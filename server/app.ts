@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import Fastify from 'fastify';
+import Fastify, { type FastifySchema } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Clock } from '../domain/clock';
 import type { Config } from './config/env';
@@ -47,6 +47,7 @@ import { createHealthService } from './modules/health/health.service';
 import { mailboxRoutes } from './modules/outbox/outbox.routes';
 import { createMailboxService } from './modules/outbox/outbox.service';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { inputSafetyPlugin } from './plugins/input-safety';
 import { createLogger, RequestLogController } from './plugins/logging';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -167,11 +168,12 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
-  // Every route the app serves, for the access matrix test (test/authz): a route missing there fails it.
-  const registeredRoutes: { method: string; url: string }[] = [];
+  // Every route the app serves, with its schemas, for the access matrix test (test/authz: a route
+  // missing there fails it) and the fuzz test (test/fuzz: every route gets hostile input).
+  const registeredRoutes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
-      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url });
+      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, schema: route.schema });
   });
   app.decorate('registeredRoutes', registeredRoutes);
 
@@ -179,6 +181,8 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandlerPlugin);
+  // Text PostgreSQL cannot store and over-deep nesting: 400 before any schema or handler sees them.
+  await app.register(inputSafetyPlugin);
   await app.register(securityHeadersPlugin, { paymentsProvider: config.paymentsProvider });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -631,11 +635,14 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
+/** A route as registered: its method, URL pattern and schemas (zod: params, querystring, body, …). */
+export type RegisteredRoute = { method: string; url: string; schema: FastifySchema | undefined };
+
 declare module 'fastify' {
   // Declaration merging with Fastify's own type needs an interface.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
-    registeredRoutes: { method: string; url: string }[];
+    registeredRoutes: RegisteredRoute[];
     /** The ledger service and its invariant status, for the jobs server/main.ts starts. */
     ledger: { service: LedgerService; invariants: LedgerInvariantStatus };
     /** The wallet service (applyPaymentEvent is the one path from a provider event to the ledger). */

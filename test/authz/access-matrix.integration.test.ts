@@ -9,10 +9,18 @@ import type { AdminRole } from '../../domain/auth/permissions';
 import type { App } from '../../server/app';
 import { adminUsers } from '../../server/db/schema/index';
 import { totpCode, totpStep } from '../../server/modules/auth/totp';
+import { GUEST_FORBIDDEN_MESSAGE, GUEST_ROUTES } from '../../server/plugins/auth-guard';
 import { createTestApp } from '../support/app';
 import { bearer, signIn, signUp, STRONG_PASSWORD, uniqueEmail } from '../support/auth';
 import { createTestDatabase, type TestDatabase } from '../support/database';
-import { loadAccessMatrix, PRINCIPALS, statusMatches, type HttpRow, type Principal } from './access-matrix';
+import { guestInLiveSession } from '../support/sessions';
+import {
+  HTTP_PRINCIPALS,
+  loadAccessMatrix,
+  statusMatches,
+  type HttpPrincipal,
+  type HttpRow,
+} from './access-matrix';
 
 /**
  * The HTTP half of the access matrix (test/authz/access-matrix.json): every principal is built for
@@ -37,7 +45,9 @@ type Caller = {
 let database: TestDatabase;
 let app: App;
 let clock: Awaited<ReturnType<typeof createTestApp>>['clock'];
-const principals = new Map<Principal, Caller>();
+const principals = new Map<HttpPrincipal, Caller>();
+/** The guest principal's own session (a live one, made for it). */
+let guestSessionId: string | undefined;
 let targetEmail: string;
 
 async function call(
@@ -74,7 +84,7 @@ async function verifyTotp(session: AuthSession): Promise<AuthSession> {
 }
 
 const admin2 = { aal: 'aal2', roles: [], active: null, admin: true };
-const EXPECTED_SHAPE: Record<Exclude<Principal, 'anonymous'>, unknown> = {
+const EXPECTED_SHAPE: Record<Exclude<HttpPrincipal, 'anonymous'>, unknown> = {
   client: { aal: 'aal1', roles: ['client'], active: 'client', admin: null },
   coach: { aal: 'aal1', roles: ['coach'], active: 'coach', admin: null },
   dual_role: { aal: 'aal1', roles: ['client', 'coach'], active: 'client', admin: null },
@@ -85,10 +95,17 @@ const EXPECTED_SHAPE: Record<Exclude<Principal, 'anonymous'>, unknown> = {
   community_moderator: admin2,
   inactive_admin: { ...admin2, admin: false },
   super_admin_aal1: { ...admin2, aal: 'aal1' },
+  guest: { aal: 'aal1', roles: [], active: null, admin: null },
 };
 
-async function build(name: Principal): Promise<Caller> {
+async function build(name: HttpPrincipal): Promise<Caller> {
   if (name === 'anonymous') return { headers: {}, email: null, userId: null, token: null };
+  if (name === 'guest') {
+    const { guest, sessionId } = await guestInLiveSession(app, database.db, database.pool);
+    // The principal's own live session (a fresh_principal row makes another guest in another session).
+    guestSessionId ??= sessionId;
+    return expectShape(name, guest, null);
+  }
   const { email, session } = await signUp(app, { data: { full_name: `Matrix ${name}` } });
   const setRole = (role: 'client' | 'coach') =>
     call('POST', '/api/rpc/set_last_active_role', session, { role_name: role });
@@ -129,7 +146,15 @@ async function build(name: Principal): Promise<Caller> {
       break;
     }
   }
-  // The principal is what the matrix says it is.
+  return expectShape(name, current, email);
+}
+
+/** The principal is what the matrix says it is. */
+async function expectShape(
+  name: Exclude<HttpPrincipal, 'anonymous'>,
+  current: AuthSession,
+  email: string | null,
+): Promise<Caller> {
   const me = (await app.inject({ method: 'GET', url: '/api/me', headers: bearer(current) })).json<{
     aal: string;
     roles: string[];
@@ -181,7 +206,7 @@ describe('HTTP access matrix', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_matrix_test_secret',
     }));
     targetEmail = (await signUp(app, { data: { full_name: 'Matrix target' } })).email;
-    for (const name of PRINCIPALS) principals.set(name, await build(name));
+    for (const name of HTTP_PRINCIPALS) principals.set(name, await build(name));
     // Sign-up sent each address a confirmation code; codes go at most once a minute per address.
     clock.advance(61_000);
   }, 120_000);
@@ -204,25 +229,29 @@ describe('HTTP access matrix', () => {
       'in the matrix but not registered',
     ).toEqual([]);
     expect(registered.size).toBeGreaterThan(30);
+    // The guard's list of routes open to a guest names registered routes only (a renamed one would be shut).
+    expect([...GUEST_ROUTES].filter((route) => !registered.has(route))).toEqual([]);
   });
 
   it('names every principal in every row', () => {
-    expect(Object.keys(matrix.principals).sort()).toEqual([...PRINCIPALS].sort());
+    expect(Object.keys(matrix.principals).sort()).toEqual([...HTTP_PRINCIPALS].sort());
     for (const row of matrix.http)
-      expect(Object.keys(row.expect).sort(), rowName(row)).toEqual([...PRINCIPALS].sort());
+      expect(Object.keys(row.expect).sort(), rowName(row)).toEqual([...HTTP_PRINCIPALS].sort());
+    for (const row of matrix.topics)
+      expect(Object.keys(row.expect).sort(), row.topic).toEqual([...HTTP_PRINCIPALS].sort());
   });
 
   it('answers every route as the matrix says, for every principal', async () => {
     const mismatches: {
       route: string;
-      principal: Principal;
+      principal: HttpPrincipal;
       expected: unknown;
       actual: number;
       body: string;
     }[] = [];
     let calls = 0;
     for (const row of matrix.http) {
-      for (const principal of PRINCIPALS) {
+      for (const principal of HTTP_PRINCIPALS) {
         const caller = row.request?.fresh_principal ? await build(principal) : principals.get(principal)!;
         const body = row.request?.body === undefined ? undefined : (fill(row.request.body) as object);
         const response = await app.inject({
@@ -243,9 +272,53 @@ describe('HTTP access matrix', () => {
           });
       }
     }
-    expect(calls).toBe(matrix.http.length * PRINCIPALS.length);
+    expect(calls).toBe(matrix.http.length * HTTP_PRINCIPALS.length);
     expect(mismatches).toEqual([]);
   }, 120_000);
+
+  it('keeps a guest to its session room: its session and chat answer, every step out is refused (probe 1-a)', async () => {
+    const guest = principals.get('guest')!;
+    expect(guestSessionId).toBeDefined();
+    const as = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      app.inject({
+        method,
+        url,
+        headers: { ...guest.headers, 'idempotency-key': randomUUID() },
+        ...(payload ? { payload } : {}),
+      });
+    // The room: its own session, the chat history, a message.
+    expect((await as('GET', `/api/sessions/${guestSessionId}`)).statusCode).toBe(200);
+    expect((await as('GET', `/api/sessions/${guestSessionId}/messages`)).statusCode).toBe(200);
+    const sent = await as('POST', `/api/sessions/${guestSessionId}/messages`, {
+      id: randomUUID(),
+      content: 'Hello',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    // The probe's escalation: a role, then money and other coaches. Each is 403 with the guard's message.
+    const escapes = [
+      await as('POST', '/api/rpc/set_last_active_role', { role_name: 'client' }),
+      await as('POST', '/api/rpc/set_last_active_role', { role_name: 'coach' }),
+      await as('POST', '/api/rpc/auto_assign_role', { as: 'client' }),
+      await as('POST', '/api/wallet/top-ups', { amount: 1_000 }),
+      await as('POST', '/api/session-requests', {
+        coach_id: randomUUID(),
+        format: 'text',
+        duration_minutes: 15,
+        purpose: 'x',
+      }),
+      await as('POST', '/api/gifts', { kind: 'credit', amount: 1_000, recipient_email: targetEmail }),
+      await as('PUT', '/auth/v1/user', { email: uniqueEmail('guest-upgrade') }),
+      await as('GET', `/api/sessions/${guestSessionId}/invitations`),
+      await as('GET', `/api/sessions/${guestSessionId}/reviews`),
+    ];
+    for (const response of escapes) {
+      expect(response.statusCode, response.body).toBe(403);
+      expect(response.json<{ error: { message: string } }>().error.message).toBe(GUEST_FORBIDDEN_MESSAGE);
+    }
+    // Still a guest: no role was taken on the way.
+    const me = (await as('GET', '/api/me')).json<{ roles: string[]; email: string | null }>();
+    expect(me).toMatchObject({ roles: [], email: null });
+  });
 
   it('the aal1 admin is refused by admin APIs for want of the second factor, not as a non-admin', async () => {
     const response = await app.inject({
@@ -305,9 +378,9 @@ describe('realtime topics in the access matrix', () => {
     if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const someoneElse = randomUUID();
-    const mismatches: { topic: string; principal: Principal; expected: string; actual: string }[] = [];
+    const mismatches: { topic: string; principal: HttpPrincipal; expected: string; actual: string }[] = [];
     for (const row of matrix.topics) {
-      for (const principal of PRINCIPALS) {
+      for (const principal of HTTP_PRINCIPALS) {
         const caller = principals.get(principal)!;
         const topic = row.topic
           .replace('{self}', caller.userId ?? randomUUID())

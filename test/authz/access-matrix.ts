@@ -39,6 +39,14 @@ export const PRINCIPALS = [
 ] as const;
 export type Principal = (typeof PRINCIPALS)[number];
 
+/**
+ * HTTP rows and realtime topics also have a `guest` column: an account made by a session's guest link
+ * (issue #7 point 7), signed in for that one session. It has no screens of its own beyond the session
+ * room (/session/:id, allowed to anyone signed in without a role), so screen rows leave it out.
+ */
+export const HTTP_PRINCIPALS = [...PRINCIPALS, 'guest'] as const;
+export type HttpPrincipal = (typeof HTTP_PRINCIPALS)[number];
+
 export function loadAccessMatrix(): AccessMatrix {
   const file = path.join(path.dirname(fileURLToPath(import.meta.url)), 'access-matrix.json');
   return JSON.parse(readFileSync(file, 'utf8')) as AccessMatrix;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthSession } from '../../contracts/auth';
 import type { App } from '../../server/app';
-import { signUpWithRole, uniqueEmail } from './auth';
+import type { Database } from '../../server/db/client';
+import { outboxFor, signUpWithRole, uniqueEmail } from './auth';
 import type { TestDatabase } from './database';
 import { topUpThroughEvent } from './money';
 
@@ -172,4 +173,41 @@ export async function insertChatSession(
     ],
   );
   return id;
+}
+
+/**
+ * A guest in a live session, made the real way (issue #7 point 7): a funded client's request, the
+ * coach's accept, the coach's invitation by email, and the link's token redeemed. Returns the guest's
+ * sign-in session and the session's id and parties.
+ */
+export async function guestInLiveSession(app: App, db: Database, pool: Pool) {
+  const coach = await approvedCoach(app, pool, { fullName: 'Guest Host' });
+  const client = await fundedClient(app, pool, 10_000, { fullName: 'Guest Inviter' });
+  const created = await postSessionRequest(app, client.session, requestBody(coach.id));
+  if (created.statusCode !== 201) throw new Error(`request failed: ${created.body}`);
+  const accepted = await app.inject({
+    method: 'POST',
+    url: `/api/session-requests/${created.json<{ id: string }>().id}/accept`,
+    headers: { authorization: `Bearer ${coach.session.access_token}` },
+  });
+  if (accepted.statusCode !== 200) throw new Error(`accept failed: ${accepted.body}`);
+  const sessionId = accepted.json<{ session: { id: string } }>().session.id;
+  const email = uniqueEmail('guest');
+  const invited = await app.inject({
+    method: 'POST',
+    url: `/api/sessions/${sessionId}/invitations`,
+    headers: { authorization: `Bearer ${coach.session.access_token}` },
+    payload: { email },
+  });
+  if (invited.statusCode !== 201) throw new Error(`invite failed: ${invited.body}`);
+  const [message] = await outboxFor(db, email, 'session_invitation');
+  const token = message ? /\/session\/([A-Za-z0-9_-]+)/.exec(message.bodyText)?.[1] : undefined;
+  if (!token) throw new Error(`no invitation was sent to ${email}`);
+  const redeemed = await app.inject({
+    method: 'POST',
+    url: '/api/session-invitations/redeem',
+    payload: { token },
+  });
+  if (redeemed.statusCode !== 200) throw new Error(`redeem failed: ${redeemed.body}`);
+  return { guest: redeemed.json<AuthSession & { session_id: string }>(), sessionId, coach, client };
 }

@@ -19,6 +19,7 @@ import {
   chatSessionSchema,
   sessionEventPayloadSchema,
 } from '../../../contracts/sessions';
+import { GUEST_FORBIDDEN_MESSAGE } from '../../plugins/auth-guard';
 import { claimsOf, errorOf, outboxFor, signUpWithRole, uniqueEmail } from '../../../test/support/auth';
 import { approvedCoach, fundedClient, postSessionRequest, requestBody } from '../../../test/support/sessions';
 import { collectEvents, listen, socketPool, waitUntil } from '../../../test/support/sockets';
@@ -395,11 +396,12 @@ describe('a guest in the room', () => {
     expect(end.statusCode).toBe(403);
     const inviting = await invite(guest, sessionId, uniqueEmail());
     expect(inviting.statusCode).toBe(403);
-    expect(errorOf(inviting).message).toBe(SESSION_INVITATION_MESSAGES.partiesOnly);
+    // The auth guard keeps a guest to the room's routes (server/plugins/auth-guard.ts GUEST_ROUTES).
+    expect(errorOf(inviting).message).toBe(GUEST_FORBIDDEN_MESSAGE);
     expect((await t.call(guest, 'GET', `/api/sessions/${sessionId}/invitations`)).statusCode).toBe(403);
-    expect((await t.call(guest, 'GET', `/api/sessions/${sessionId}/rtc`)).statusCode).toBe(404);
-    expect((await t.call(guest, 'GET', `/api/sessions/${sessionId}/reviews`)).statusCode).toBe(404);
-    expect((await t.call(guest, 'GET', `/api/sessions/${sessionId}/followups`)).statusCode).toBe(404);
+    expect((await t.call(guest, 'GET', `/api/sessions/${sessionId}/rtc`)).statusCode).toBe(403);
+    expect((await t.call(guest, 'GET', `/api/sessions/${sessionId}/reviews`)).statusCode).toBe(403);
+    expect((await t.call(guest, 'GET', `/api/sessions/${sessionId}/followups`)).statusCode).toBe(403);
     // Not a session of theirs in any list.
     expect((await t.call(guest, 'GET', '/api/sessions/active')).json()).toEqual({ session: null });
     const stillActive = await t.pool.query<{ status: string }>(

@@ -13,6 +13,7 @@ import type { ChatSession } from '../../../contracts/sessions';
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
 import type { Database, DbExecutor } from '../../db/client';
+import { GUEST_SIGN_IN_METHOD } from '../../plugins/auth-guard';
 import type { RequestContext } from '../auth/session.service';
 import { renderEmail } from '../outbox/email-templates';
 import type { OutboxService } from '../outbox/outbox.service';
@@ -200,11 +201,11 @@ export function createSessionInvitationsService(deps: {
         await deps.securityEvents.record(tx, {
           type: 'USER_SIGNED_IN',
           userId: user.id,
-          details: { method: 'guest_link', session_id: invitation.sessionId },
+          details: { method: GUEST_SIGN_IN_METHOD, session_id: invitation.sessionId },
           ip: context.ip,
           requestId: context.requestId,
         });
-        const session = await deps.startSignIn(tx, user, { method: 'guest_link', context });
+        const session = await deps.startSignIn(tx, user, { method: GUEST_SIGN_IN_METHOD, context });
         return { ...session, session_id: invitation.sessionId };
       });
     },
