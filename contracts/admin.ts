@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  ADMIN_ACTION_MESSAGES,
+  ADMIN_ACTION_TYPES,
+  ADMIN_ACTIONS,
+  ADMIN_TARGET_TYPES,
+  isAdminActionType,
+} from '../domain/auth/admin-actions';
 import { ADMIN_PERMISSIONS, ADMIN_ROLES } from '../domain/auth/permissions';
 
 export const adminMeResponseSchema = z.object({
@@ -51,12 +58,27 @@ export const setAdminRoleResponseSchema = z.object({
   is_active: z.boolean(),
 });
 
-/** SPEC §7 log_admin_activity, callable by admin screens for actions that happen in the browser. */
-export const logAdminActivityBodySchema = z.object({
-  action_type: z.string().trim().min(1).max(100),
-  target_type: z.string().trim().min(1).max(100),
-  target_id: z.string().max(200).nullable().optional(),
-  details: z.record(z.string(), z.unknown()).optional(),
-});
+/**
+ * SPEC §7 log_admin_activity, callable by admin screens for actions that happen in the browser: only
+ * the known admin actions (domain/auth/admin-actions.ts), each with its own target type. The row is
+ * stored as self-reported (details.self_reported: true, what was sent under details.reported_details),
+ * so it is never mistaken for one the server recorded.
+ */
+export const logAdminActivityBodySchema = z
+  .object({
+    action_type: z.enum(ADMIN_ACTION_TYPES, ADMIN_ACTION_MESSAGES.unknownAction),
+    target_type: z.enum(ADMIN_TARGET_TYPES),
+    target_id: z.string().max(200).nullable().optional(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  })
+  .refine((body) => ADMIN_ACTIONS[body.action_type] === body.target_type, {
+    path: ['target_type'],
+    error: (issue) => {
+      const action = (issue.input as { action_type?: unknown } | undefined)?.action_type;
+      return typeof action === 'string' && isAdminActionType(action)
+        ? ADMIN_ACTION_MESSAGES.wrongTarget(action)
+        : undefined;
+    },
+  });
 
 export const userIdParamsSchema = z.object({ userId: z.string().uuid() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_RATE_CENTS } from '../domain/money/limits';
 import { CATEGORY_SLUGS, type SessionFormat } from '../domain/coaching/categories';
 import { COACH_CATEGORY_LIMIT } from './profiles';
 
@@ -18,7 +19,8 @@ export const DEFAULT_INTENDED_RATES_CENTS = {
 
 /** Bounds of an intended rate (cents per 15 minutes): $1.00 to $1,000.00. */
 export const INTENDED_RATE_MIN_CENTS = 100;
-export const INTENDED_RATE_MAX_CENTS = 100_000;
+/** The one cap on rates (domain/money/limits.ts): $1,000.00 per 15 minutes. */
+export const INTENDED_RATE_MAX_CENTS = MAX_RATE_CENTS;
 
 export const APPLICATION_LIMITS = {
   experience: 5_000,

@@ -17,7 +17,10 @@ import { z } from 'zod';
  *
  * Attachments are private to the two parties: stored under a server-made key, never at a public URL, served
  * only by the route above with the type the server detected from the bytes (the sender's file name and
- * declared type are never trusted). Images are re-encoded to WebP.
+ * declared type are never trusted). Every image is re-encoded to WebP, whatever `kind` it was sent as
+ * (server/modules/uploads/upload-pipeline.ts). Quotas (domain/chat/attachment-quota.ts): 50 MB per person
+ * and session, 100 MB per session, 200 MB per person per 24 hours — 413, or 429 with Retry-After for the
+ * day's budget, each with a message to show on the refused attachment.
  *
  * Every message has a per-session `seq` (1, 2, 3… gapless). The sender's browser makes the message id
  * (uuid), so a retried send creates nothing new. Sending needs an active session (409 once it ended);

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { CATEGORY_SLUGS } from '../domain/coaching/categories';
 import { PROFILE_COMPLETION_ITEMS, type ProfileCompletionItem } from '../domain/profiles/profile-completion';
 import { UNIFIED_PROFILE_MESSAGES } from '../domain/profiles/profile-errors';
-import { FULL_NAME_REQUIRED_UNIFIED } from '../domain/profiles/profile-rules';
+import {
+  FULL_NAME_REQUIRED_UNIFIED,
+  USERNAME_MAX_LENGTH,
+  USERNAME_TOO_LONG_MESSAGE,
+} from '../domain/profiles/profile-rules';
+import { MAX_RATE_CENTS, RATE_LIMIT_MESSAGE } from '../domain/money/limits';
 
 export { UNIFIED_PROFILE_MESSAGES, FULL_NAME_REQUIRED_UNIFIED };
 
@@ -27,7 +32,13 @@ export const PROFILE_PICTURE_MESSAGES = {
 
 const text = z.string().max(10_000);
 const shortText = z.string().max(500);
-const cents = z.number().int().nullable();
+/** An on-demand rate per 15 minutes: whole cents, 0 to MAX_RATE_CENTS ($1,000.00), or null for the default. */
+const rate = z
+  .number(RATE_LIMIT_MESSAGE)
+  .int(RATE_LIMIT_MESSAGE)
+  .min(0, RATE_LIMIT_MESSAGE)
+  .max(MAX_RATE_CENTS, RATE_LIMIT_MESSAGE)
+  .nullable();
 const jsonObject = z.record(z.string(), z.unknown());
 
 export const tourProgressSchema = z
@@ -45,7 +56,7 @@ export const tourProgressSchema = z
  */
 export const profileUpdateBodySchema = z.strictObject({
   full_name: z.string().max(200).nullable().optional(),
-  username: z.string().max(60).nullable().optional(),
+  username: z.string().max(USERNAME_MAX_LENGTH, USERNAME_TOO_LONG_MESSAGE).nullable().optional(),
   professional_title: shortText.nullable().optional(),
   work_experience: text.nullable().optional(),
   short_bio: text.nullable().optional(),
@@ -71,9 +82,9 @@ export const profileUpdateBodySchema = z.strictObject({
     .nullable()
     .optional(),
   date_of_birth: z.string().max(40).nullable().optional(),
-  on_demand_text_price: cents.optional(),
-  on_demand_audio_price: cents.optional(),
-  on_demand_video_price: cents.optional(),
+  on_demand_text_price: rate.optional(),
+  on_demand_audio_price: rate.optional(),
+  on_demand_video_price: rate.optional(),
   onboarding_tour_completed: z.boolean().optional(),
   tour_step_progress: tourProgressSchema.nullable().optional(),
   client_onboarding_tour_completed: z.boolean().optional(),
@@ -171,7 +182,7 @@ export const publicCoachProfileSchema = ownProfileSchema
   });
 export type PublicCoachProfile = z.infer<typeof publicCoachProfileSchema>;
 
-export const usernameParamsSchema = z.object({ username: z.string().min(1).max(60) });
+export const usernameParamsSchema = z.object({ username: z.string().min(1).max(USERNAME_MAX_LENGTH) });
 
 /**
  * What a client may show on their public page /client/:username (client_profiles.public_fields).

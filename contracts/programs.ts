@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PRICE_CENTS, PRICE_LIMIT_MESSAGE } from '../domain/money/limits';
 import { CATEGORY_SLUGS } from '../domain/coaching/categories';
 
 /**
@@ -33,7 +34,7 @@ export const PROGRAM_LIMITS = {
   subtitleMax: 160,
   descriptionMax: 4000,
   /** Cents. */
-  priceMax: 1_000_000,
+  priceMax: MAX_PRICE_CENTS,
   perCoach: 30,
   lessonsPerProgram: 100,
   lessonTitleMax: 120,
@@ -48,7 +49,7 @@ export const PROGRAM_MESSAGES = {
   titleTooLong: `Keep the title to ${PROGRAM_LIMITS.titleMax} characters or fewer.`,
   subtitleTooLong: `Keep the subtitle to ${PROGRAM_LIMITS.subtitleMax} characters or fewer.`,
   descriptionTooLong: `Keep the description to ${PROGRAM_LIMITS.descriptionMax} characters or fewer.`,
-  price: 'Set a price between 0.00 and 10,000.00.',
+  price: PRICE_LIMIT_MESSAGE,
   category: 'Choose one of the listed categories.',
   image: 'Upload the picture here; links to other sites are not accepted.',
   lessonTitleRequired: 'Give the lesson a title.',

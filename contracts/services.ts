@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PRICE_CENTS, PRICE_LIMIT_MESSAGE } from '../domain/money/limits';
 import { CATEGORY_SLUGS, SESSION_FORMATS } from '../domain/coaching/categories';
 
 /**
@@ -40,8 +41,8 @@ export const SERVICE_LIMITS = {
   titleMax: 120,
   subtitleMax: 160,
   descriptionMax: 4000,
-  /** Cents: 0 to 10,000.00. */
-  priceMax: 1_000_000,
+  /** Cents: 0 to 10,000.00 (domain/money/limits.ts). */
+  priceMax: MAX_PRICE_CENTS,
   durationMin: 5,
   durationMax: 480,
   /** A micro session is a short one. */
@@ -56,7 +57,7 @@ export const SERVICE_MESSAGES = {
   subtitleTooLong: `Keep the subtitle to ${SERVICE_LIMITS.subtitleMax} characters or fewer.`,
   descriptionTooLong: `Keep the description to ${SERVICE_LIMITS.descriptionMax} characters or fewer.`,
   format: 'Choose text, audio or video.',
-  price: 'Set a price between 0.00 and 10,000.00.',
+  price: PRICE_LIMIT_MESSAGE,
   duration: `Set a duration between ${SERVICE_LIMITS.durationMin} and ${SERVICE_LIMITS.durationMax} minutes.`,
   type: 'Choose a full session or a micro session.',
   microTooLong: `A micro session lasts ${SERVICE_LIMITS.microMaxMinutes} minutes or less. Shorten it or make it a full session.`,

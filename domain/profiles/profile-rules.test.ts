@@ -5,6 +5,9 @@ import {
   normaliseCustomFonts,
   normaliseProfileUpdate,
   normaliseYearsExperience,
+  USERNAME_MAX_LENGTH,
+  usernameCandidates,
+  usernameWithSuffix,
   validateUsername,
 } from './profile-rules';
 
@@ -146,5 +149,39 @@ describe('normaliseProfileUpdate (SPEC §5)', () => {
       normaliseProfileUpdate({ custom_fonts: '{oops', years_experience: '', date_of_birth: '1990-04-02' }),
     ).toEqual({ custom_fonts: { primary: 'inter' }, years_experience: null, date_of_birth: '1990-04-02' });
     expect(normaliseProfileUpdate({ date_of_birth: '' })).toEqual({ date_of_birth: null });
+  });
+});
+
+describe('generated usernames stay within USERNAME_MAX_LENGTH (issue #14 point 6)', () => {
+  it('cuts a long name after its last whole word, a single long word at the limit', () => {
+    expect(generateUsername('Alexandria Konstantinopoulou-Vanderbilt Montgomery-Smythe the Third')).toBe(
+      'alexandria-konstantinopoulou-vanderbilt-montgomery-smythe',
+    );
+    expect(generateUsername('a'.repeat(70))).toBe('a'.repeat(USERNAME_MAX_LENGTH));
+    // The cut falls right before a hyphen: the whole word before it stays.
+    expect(generateUsername(`${'b'.repeat(60)} c`)).toBe('b'.repeat(60));
+    for (let length = 55; length < 130; length += 1)
+      expect(generateUsername(`Word ${'x'.repeat(length)} end`)!.length).toBeLessThanOrEqual(
+        USERNAME_MAX_LENGTH,
+      );
+  });
+
+  it('numbers alternatives within the limit', () => {
+    expect(usernameWithSuffix('maya-thompson', 2)).toBe('maya-thompson-2');
+    expect(usernameWithSuffix('a'.repeat(60), 12)).toBe(`${'a'.repeat(57)}-12`);
+    expect(usernameWithSuffix(`${'a'.repeat(50)}-bbbbbbbbb`, 2)).toBe(`${'a'.repeat(50)}-2`);
+    expect(usernameCandidates('maya', 4)).toEqual(['maya', 'maya-2', 'maya-3', 'maya-4']);
+    for (const candidate of usernameCandidates('z'.repeat(60), 20)) {
+      expect(candidate.length).toBeLessThanOrEqual(USERNAME_MAX_LENGTH);
+      expect(() => validateUsername(candidate)).not.toThrow();
+    }
+  });
+
+  it('refuses a typed username over the limit with the reason', () => {
+    const error = errorOf(() => validateUsername('a'.repeat(61)));
+    expect(error).toMatchObject({
+      code: 'INVALID_USERNAME',
+      message: 'Username can be at most 60 characters',
+    });
   });
 });

@@ -9,6 +9,13 @@ export const INVALID_USERNAME_MESSAGE =
 
 export const DEFAULT_CUSTOM_FONTS = { primary: 'inter' } as const;
 export const MIN_GENERATED_USERNAME_LENGTH = 3;
+/**
+ * The longest username: every lookup (/api/profiles/:username, /api/clients/:username,
+ * /api/coach-pages/:ref) and the profile update accept at most this many characters, so a generated one
+ * (uniqueness suffix included) never has more (issue #14 point 6).
+ */
+export const USERNAME_MAX_LENGTH = 60;
+export const USERNAME_TOO_LONG_MESSAGE = `Username can be at most ${USERNAME_MAX_LENGTH} characters`;
 
 const USERNAME_PATTERN = /^[a-z0-9_-]+$/;
 
@@ -25,22 +32,54 @@ const USERNAME_PATTERN = /^[a-z0-9_-]+$/;
  *   ASCII base (e.g. "李") are removed like any other non-alphanumeric.
  * - Any run of whitespace becomes one hyphen; then runs of hyphens become one; then hyphens at either
  *   end are trimmed.
+ * - At most USERNAME_MAX_LENGTH characters: a longer one is cut after its last whole word that fits
+ *   (or at the limit when a single word is longer), so the page it names stays reachable.
  * Returns null when fewer than 3 characters remain (the username is then left as it was).
  */
 export function generateUsername(fullName: string): string | null {
-  const candidate = fullName
-    .normalize('NFD')
-    .toLowerCase()
-    .replace(/[^a-z0-9\s-]/g, '')
-    .replace(/\s+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  const candidate = capUsername(
+    fullName
+      .normalize('NFD')
+      .toLowerCase()
+      .replace(/[^a-z0-9\s-]/g, '')
+      .replace(/\s+/g, '-')
+      .replace(/-+/g, '-')
+      .replace(/^-+|-+$/g, ''),
+    USERNAME_MAX_LENGTH,
+  );
   return candidate.length >= MIN_GENERATED_USERNAME_LENGTH ? candidate : null;
+}
+
+/** `name` in at most `max` characters: cut at the last hyphen that keeps a whole word, else at `max`. */
+function capUsername(name: string, max: number): string {
+  if (name.length <= max) return name;
+  const cut = name.slice(0, max);
+  const lastHyphen = cut.lastIndexOf('-');
+  const wordCut = name[max] !== '-' && lastHyphen >= MIN_GENERATED_USERNAME_LENGTH;
+  return (wordCut ? cut.slice(0, lastHyphen) : cut).replace(/-+$/g, '');
+}
+
+/**
+ * The `n`th alternative of a generated username that is taken ("maya-thompson" -> "maya-thompson-2"),
+ * the base shortened so the whole stays within USERNAME_MAX_LENGTH.
+ */
+export function usernameWithSuffix(base: string, n: number): string {
+  const suffix = `-${n}`;
+  return `${capUsername(base, USERNAME_MAX_LENGTH - suffix.length)}${suffix}`;
+}
+
+/** A generated username and its first alternatives, in the order to try them: base, base-2 … base-`count`. */
+export function usernameCandidates(base: string, count = 20): string[] {
+  return [base, ...Array.from({ length: count - 1 }, (_, index) => usernameWithSuffix(base, index + 2))];
 }
 
 /** SPEC §5: only lowercase letters, digits, hyphen and underscore; otherwise INVALID_USERNAME. */
 export function validateUsername(username: string): void {
   if (!USERNAME_PATTERN.test(username)) throw new AppError('INVALID_USERNAME', INVALID_USERNAME_MESSAGE);
+  if (username.length > USERNAME_MAX_LENGTH)
+    throw new AppError('INVALID_USERNAME', USERNAME_TOO_LONG_MESSAGE, {
+      details: [{ path: 'username', message: USERNAME_TOO_LONG_MESSAGE }],
+    });
 }
 
 /** SPEC §5: invalid JSON, a non-object or an empty value becomes { primary: 'inter' }. */

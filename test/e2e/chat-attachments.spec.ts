@@ -1,6 +1,7 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { withE2eDatabase } from './lib/database';
 import { SCREENSHOTS } from './lib/journey';
 import { approveAndGoOnline, liveSession, newParty, topUp } from './lib/parties';
 
@@ -152,6 +153,30 @@ test.describe('issue #7: typing, pictures, files and voice notes in the session 
         .poll(() => audio.evaluate((element: HTMLAudioElement) => Number.isFinite(element.duration)))
         .toBe(true);
       await expect(lastMessage(coach.page)).not.toContainText('Sending…');
+    });
+
+    await test.step('over the attachment quota, the refused file says why under its bubble', async () => {
+      // 49.9 MB the client already sent in this session (issue #14 point 2: 50 MB per person and session);
+      // the row stands for files sent before, so the next one really meets the server's quota.
+      await withE2eDatabase((db) =>
+        db.query(
+          `insert into chat_messages (id, session_id, seq, sender_type, sender_user_id, message_content,
+             message_type, sent_at, attachment_key, attachment_name, attachment_mime, attachment_size)
+           values (gen_random_uuid(), $1, (select coalesce(max(seq), 0) + 1 from chat_messages where session_id = $1),
+             'client', $2, '', 'file', now() - interval '1 minute', $3, 'earlier.pdf', 'application/pdf', $4)`,
+          [sessionId, client.session.user.id, `chat/${sessionId}/earlier`, 50 * 1024 * 1024 - 1_000],
+        ),
+      );
+      const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4_000, 0x41)]);
+      await chat(client.page)
+        .getByTestId('chat-file-input')
+        .setInputFiles({ name: 'Journal.pdf', mimeType: 'application/pdf', buffer: pdf });
+      const reason = chat(client.page).getByTestId('chat-send-error');
+      await expect(reason).toHaveText(
+        'You have sent 50 MB of attachments in this session, the most one person can. Share a link to the file instead.',
+      );
+      await expect(chat(client.page).getByText('Not sent —')).toBeVisible();
+      await client.page.screenshot({ path: path.join(SCREENSHOTS, 'chat-5-quota-refused-1280-light.png') });
     });
 
     for (const party of [coach, client]) await expectNoSentToast(party.page);

@@ -77,7 +77,8 @@ export function profileErrorMessage(error: unknown): string {
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   const fields: Record<string, string> = {};
   if (!(error instanceof ApiError)) return fields;
-  for (const detail of error.details) fields[detail.path] ??= detail.message;
+  // The server names a schema field 'body.<field>' and a rule's field '<field>'.
+  for (const detail of error.details) fields[detail.path.replace(/^body\./, '')] ??= detail.message;
   if (error.code === 'USERNAME_TAKEN' || error.code === 'INVALID_USERNAME') fields.username = error.message;
   return fields;
 }

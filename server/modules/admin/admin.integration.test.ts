@@ -6,8 +6,9 @@ import {
   hasPermission,
   type AdminPermission,
 } from '../../../domain/auth/permissions';
+import { ADMIN_ACTION_MESSAGES, ADMIN_ACTION_TYPES } from '../../../domain/auth/admin-actions';
 import { createAdmin } from '../../../test/support/admin';
-import { bearer, signUp } from '../../../test/support/auth';
+import { bearer, errorOf, signUp } from '../../../test/support/auth';
 import { useTestApp } from '../../../test/support/test-app';
 import { adminAuditLog } from '../../db/schema/index';
 
@@ -146,6 +147,65 @@ describe('admin permissions (SPEC §6)', () => {
       payload: { email: target.email, admin_role: 'super_admin' },
     });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it('log_admin_activity takes only the known actions with their target type, and marks the row self-reported', async () => {
+    const finance = await createAdmin(t.app, t.db, now, 'financial_admin');
+    const log = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/rpc/log_admin_activity',
+        headers: { ...bearer(finance.session), 'x-request-id': `req-log-${Math.random()}` },
+        payload,
+      });
+    const rowsOf = () =>
+      t.db.select().from(adminAuditLog).where(eq(adminAuditLog.actorUserId, finance.userId));
+    const before = (await rowsOf()).length;
+
+    // The probe's free-form rows: an invented action, a known action on the wrong kind of target.
+    const invented = await log({
+      action_type: 'deleted_everything',
+      target_type: 'database',
+      target_id: 'x',
+    });
+    expect(invented.statusCode).toBe(400);
+    expect(errorOf(invented).details).toContainEqual({
+      path: 'body.action_type',
+      message: ADMIN_ACTION_MESSAGES.unknownAction,
+    });
+    const wrongTarget = await log({ action_type: 'approve_withdrawal', target_type: 'user', target_id: 'x' });
+    expect(wrongTarget.statusCode).toBe(400);
+    expect(errorOf(wrongTarget).details).toEqual([
+      { path: 'body.target_type', message: 'approve_withdrawal acts on a withdrawal.' },
+    ]);
+    expect((await rowsOf()).length).toBe(before);
+
+    // A known action is recorded for the caller, marked self-reported; what was sent cannot unmark it.
+    const targetId = '6a0f5c8e-3d1b-4a57-9a4e-2f8b7c6d5e4f';
+    const known = await log({
+      action_type: 'approve_withdrawal',
+      target_type: 'withdrawal',
+      target_id: targetId,
+      details: { self_reported: false, note: 'from the queue screen' },
+    });
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual({ logged: true });
+    const rows = await rowsOf();
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.find((row) => row.actionType === 'approve_withdrawal')).toMatchObject({
+      actorUserId: finance.userId,
+      adminRole: 'financial_admin',
+      actionType: 'approve_withdrawal',
+      targetType: 'withdrawal',
+      targetId,
+      details: {
+        self_reported: true,
+        reported_by: 'browser',
+        reported_details: { self_reported: false, note: 'from the queue screen' },
+      },
+    });
+    // Every action the server records is in the list the RPC accepts.
+    expect(ADMIN_ACTION_TYPES).toContain('coach_application.approved');
   });
 
   it('keeps the audit log append-only: the database refuses UPDATE and DELETE', async () => {

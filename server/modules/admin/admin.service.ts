@@ -5,6 +5,7 @@ import {
   type AdminPermission,
   type AdminRole,
 } from '../../../domain/auth/permissions';
+import type { AdminActionType, AdminTargetType } from '../../../domain/auth/admin-actions';
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
 import type { Database, DbExecutor } from '../../db/client';
@@ -62,8 +63,8 @@ export function createAdminService(deps: {
       executor: DbExecutor,
       admin: ActiveAdmin,
       action: {
-        actionType: string;
-        targetType: string;
+        actionType: AdminActionType;
+        targetType: AdminTargetType;
         targetId?: string | null;
         details?: Record<string, unknown>;
         requestId: string;
@@ -115,12 +116,16 @@ export function createAdminService(deps: {
       });
     },
 
-    /** SPEC §7 log_admin_activity called from an admin screen. */
+    /**
+     * SPEC §7 log_admin_activity called from an admin screen: a known action (the schema checked it and
+     * its target type), attributed to the caller and marked self-reported; what the browser sent about
+     * it stays apart, under reported_details, so it can never pass for what the server recorded.
+     */
     async recordBrowserActivity(
       admin: ActiveAdmin,
       body: {
-        action_type: string;
-        target_type: string;
+        action_type: AdminActionType;
+        target_type: AdminTargetType;
         target_id?: string | null;
         details?: Record<string, unknown>;
       },
@@ -130,7 +135,7 @@ export function createAdminService(deps: {
         actionType: body.action_type,
         targetType: body.target_type,
         targetId: body.target_id ?? null,
-        details: { ...(body.details ?? {}), reported_by: 'browser' },
+        details: { self_reported: true, reported_by: 'browser', reported_details: body.details ?? {} },
         requestId,
       });
     },

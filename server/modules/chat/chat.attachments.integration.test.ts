@@ -146,6 +146,19 @@ describe('chat attachments', () => {
     expect(await storedFiles()).toContain(path.join('chat', sessionId, id));
   });
 
+  it('an image sent as a file is still an image: re-encoded to WebP, named for it, served as a download', async () => {
+    const { coach, sessionId, client } = await pair();
+    const original = await png(20, 20);
+    const message = await uploaded(coach, sessionId, original, { kind: 'file', name: 'chart.exe' });
+    expect(message).toMatchObject({
+      message_type: 'file',
+      attachment: { name: 'chart.exe.webp', mime: 'image/webp' },
+    });
+    const file = await download(client, message.attachment!.url);
+    expect(file.headers['content-disposition']).toMatch(/^attachment; /);
+    expect(file.rawPayload.equals(original)).toBe(false);
+  });
+
   it('sends files of each allowed type as downloads, typed by their bytes, never by their name', async () => {
     const { coach, client, sessionId } = await pair();
     const cases = [
@@ -174,7 +187,6 @@ describe('chat attachments', () => {
         mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
         shown: 'slides.pptx',
       },
-      { bytes: await png(20, 20), name: 'chart.exe', mime: 'image/png', shown: 'chart.exe.png' },
       { bytes: PDF, name: 'Zoë’s\u202eplan.pdf', mime: 'application/pdf', shown: 'Zoë’splan.pdf' },
     ];
     for (const item of cases) {

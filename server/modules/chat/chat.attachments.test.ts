@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHAT_ATTACHMENT_NAME_MAX } from '../../../contracts/chat';
-import {
-  attachmentName,
-  contentDisposition,
-  sniffFile,
-  sniffImage,
-  sniffVoice,
-  zipEntryNames,
-} from './chat.attachments';
+import { sniffFile, sniffImage, sniffVoice, zipEntryNames } from '../uploads/upload-pipeline';
+import { attachmentName, contentDisposition } from './chat.attachments';
 import { officeZip, voiceWebm } from './chat.test-files';
 
 const bytes = (...values: number[]) => Buffer.from(values);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { chatMessages, chatReads, chatSessions, sessionGuests } from '../../db/schema/index';
 
@@ -124,6 +124,63 @@ export function createChatRepository() {
         .onConflictDoNothing({ target: chatMessages.id })
         .returning();
       return row;
+    },
+
+    /**
+     * Serializes one person's attachment sends across all their sessions (the day's budget spans
+     * sessions), for the rest of the transaction. Taken after the session row lock, never before one.
+     */
+    async lockAttachmentSender(executor: DbExecutor, userId: string): Promise<void> {
+      await executor.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`chat_attachments:${userId}`}, 0))`,
+      );
+    },
+
+    /**
+     * Stored attachment bytes for the quotas (domain/chat/attachment-quota.ts): everyone's in the session,
+     * the person's in the session, and the person's sent since `since` in any session.
+     */
+    async attachmentUsage(
+      executor: DbExecutor,
+      input: { sessionId: string; userId: string; since: Date },
+    ): Promise<{ sessionBytes: number; personSessionBytes: number; personDayBytes: number }> {
+      const size = sql`coalesce(${chatMessages.attachmentSize}, 0)::bigint`;
+      const [row] = await executor
+        .select({
+          sessionBytes: sql<string>`coalesce(sum(${size}) filter (where ${chatMessages.sessionId} = ${input.sessionId}), 0)`,
+          personSessionBytes: sql<string>`coalesce(sum(${size}) filter (where ${chatMessages.sessionId} = ${input.sessionId} and ${chatMessages.senderUserId} = ${input.userId}), 0)`,
+          personDayBytes: sql<string>`coalesce(sum(${size}) filter (where ${chatMessages.senderUserId} = ${input.userId} and ${chatMessages.sentAt} > ${input.since}), 0)`,
+        })
+        .from(chatMessages)
+        .where(
+          and(
+            sql`${chatMessages.attachmentKey} is not null`,
+            or(
+              eq(chatMessages.sessionId, input.sessionId),
+              and(eq(chatMessages.senderUserId, input.userId), gt(chatMessages.sentAt, input.since)),
+            ),
+          ),
+        );
+      return {
+        sessionBytes: Number(row?.sessionBytes ?? 0),
+        personSessionBytes: Number(row?.personSessionBytes ?? 0),
+        personDayBytes: Number(row?.personDayBytes ?? 0),
+      };
+    },
+
+    /** The person's attachments sent since `since` (when, and how many bytes), oldest first. */
+    recentAttachmentSends(executor: DbExecutor, userId: string, since: Date) {
+      return executor
+        .select({ sentAt: chatMessages.sentAt, bytes: sql<number>`${chatMessages.attachmentSize}` })
+        .from(chatMessages)
+        .where(
+          and(
+            eq(chatMessages.senderUserId, userId),
+            gt(chatMessages.sentAt, since),
+            sql`${chatMessages.attachmentKey} is not null`,
+          ),
+        )
+        .orderBy(asc(chatMessages.sentAt));
     },
 
     /** Messages with seq > afterSeq, oldest first. */

@@ -11,9 +11,10 @@ import {
 import type { RealtimeEvent } from '../../../contracts/realtime';
 import type { ChatSession } from '../../../contracts/sessions';
 import type { Clock } from '../../../domain/clock';
+import { CHAT_ATTACHMENT_QUOTA, checkAttachmentQuota } from '../../../domain/chat/attachment-quota';
 import { AppError } from '../../../domain/errors/app-error';
 import type { ObjectStorage } from '../../adapters/storage/object-storage';
-import type { Database } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
 import type { RealtimeService } from '../../realtime/realtime.service';
 import { prepareAttachment, type PreparedAttachment } from './chat.attachments';
 import { createGroupCommit, type Settled } from './group-commit';
@@ -73,8 +74,9 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
  * - history: the messages after a seq, oldest first, with the latest seq and both read receipts.
  * - markRead: moves the reader's receipt forward (never back) and tells the other party.
  * - sendAttachment: like send, for an image, file or voice message: the bytes are checked (and an image
- *   re-encoded) and stored under `chat/<sessionId>/<messageId>` before the message's transaction; a
- *   retry with the same id answers the message it made without reading the bytes again.
+ *   re-encoded, whatever the kind), held to the quotas and stored under `chat/<sessionId>/<messageId>`
+ *   before the message's transaction, which checks the quotas again under the session row lock and the
+ *   sender's lock; a retry with the same id answers the message it made without reading the bytes again.
  * - readAttachment: the stored bytes, to the parties only.
  * - typing: "is typing" to the other party's topic, at most one per CHAT_TYPING_SERVER_GAP_MS per person
  *   and session (more are ignored; counted per instance, which is all a hint needs).
@@ -106,7 +108,16 @@ export function createChatService(deps: {
     status === 'active' && endsAtMs > now.getTime();
 
   type InsertValues = Omit<NewChatMessageRow, 'sessionId' | 'seq' | 'senderType' | 'senderUserId' | 'sentAt'>;
-  type PendingInsert = { session: ChatSession; userId: string; values: InsertValues };
+  /**
+   * `guard`: runs in the insert's transaction under the session row lock, before the row is written (the
+   * attachment quotas); throwing refuses the message.
+   */
+  type PendingInsert = {
+    session: ChatSession;
+    userId: string;
+    values: InsertValues;
+    guard?: (tx: DbExecutor) => Promise<void>;
+  };
 
   const sessionNotFound = () => new AppError('NOT_FOUND', 'This session could not be found.');
   const sessionEnded = () => new AppError('CONFLICT', CHAT_MESSAGES.sessionEnded);
@@ -125,7 +136,7 @@ export function createChatService(deps: {
    * else's is a conflict; so is a send to a session that is no longer on (unless it is a retry of a
    * message it has).
    */
-  async function insertOne({ session, userId, values }: PendingInsert): Promise<SendOutcome> {
+  async function insertOne({ session, userId, values, guard }: PendingInsert): Promise<SendOutcome> {
     const sessionId = session.id;
     const outcome = await db.transaction(async (tx) => {
       const locked = await repository.lockSession(tx, sessionId);
@@ -138,6 +149,11 @@ export function createChatService(deps: {
       };
       const now = clock.now();
       if (!isOn(locked.status, endOf(locked), now)) return retried(sessionEnded);
+      if (guard) {
+        // A message already made with this id is answered as it is, whatever the guard would say now.
+        if (await repository.findMessage(tx, values.id)) return retried(idTaken);
+        await guard(tx);
+      }
       const row = await repository.insertNext(tx, {
         ...values,
         sessionId,
@@ -227,6 +243,27 @@ export function createChatService(deps: {
     return outcomes;
   }
 
+  /**
+   * The attachment quotas (domain/chat/attachment-quota.ts) for `size` more stored bytes: 413 when the
+   * session's space (the person's share, or everyone's) is used up, 429 with Retry-After when the
+   * person's budget for the last 24 hours is.
+   */
+  async function checkQuota(executor: DbExecutor, sessionId: string, userId: string, size: number) {
+    const now = clock.now();
+    const since = new Date(now.getTime() - CHAT_ATTACHMENT_QUOTA.dayMs);
+    const usage = await repository.attachmentUsage(executor, { sessionId, userId, since });
+    let verdict = checkAttachmentQuota(usage, size);
+    if (!verdict.ok && verdict.limit === 'day')
+      verdict = checkAttachmentQuota(usage, size, {
+        now,
+        recentSends: await repository.recentAttachmentSends(executor, userId, since),
+      });
+    if (verdict.ok) return;
+    if (verdict.status === 429)
+      throw new AppError('RATE_LIMITED', verdict.message, { retryAfterSeconds: verdict.retryAfterSeconds });
+    throw new AppError('PAYLOAD_TOO_LARGE', verdict.message);
+  }
+
   /** Sends made while others are being written share their next transaction (group commit). */
   const sends = createGroupCommit<PendingInsert, SendOutcome>({
     one: insertOne,
@@ -294,18 +331,30 @@ export function createChatService(deps: {
         name: upload.name,
         durationMs: upload.duration_ms,
       });
+      const size = prepared.bytes.length;
+      // Before anything is stored; checked again under the locks when the message is written.
+      await checkQuota(db, sessionId, userId, size);
       const key = attachmentKey(sessionId, upload.id);
       await storage.put(key, prepared.bytes, prepared.mime);
       try {
-        return await insert(session, userId, {
-          id: upload.id,
-          messageContent: '',
-          messageType: upload.kind,
-          attachmentKey: key,
-          attachmentName: prepared.name,
-          attachmentMime: prepared.mime,
-          attachmentSize: prepared.bytes.length,
-          attachmentDurationMs: prepared.durationMs,
+        // Alone, not in a group commit: its quota check holds the sender's lock until it commits.
+        return await insertOne({
+          session,
+          userId,
+          values: {
+            id: upload.id,
+            messageContent: '',
+            messageType: upload.kind,
+            attachmentKey: key,
+            attachmentName: prepared.name,
+            attachmentMime: prepared.mime,
+            attachmentSize: size,
+            attachmentDurationMs: prepared.durationMs,
+          },
+          guard: async (tx) => {
+            await repository.lockAttachmentSender(tx, userId);
+            await checkQuota(tx, sessionId, userId, size);
+          },
         });
       } catch (error) {
         // Refused (the session ended meanwhile, the id is someone else's): no message owns the object.

@@ -6,7 +6,7 @@ import { coachStats } from '../../db/schema/index';
 import { bearer, errorOf, signUpWithRole } from '../../../test/support/auth';
 import { useTestApp } from '../../../test/support/test-app';
 
-const t = useTestApp();
+const t = useTestApp(async () => ({ AUTH_RATE_LIMIT_MAX: '100000', RATE_LIMIT_MAX: '100000' }));
 
 const patch = (session: AuthSession, payload: object) =>
   t.app.inject({ method: 'PATCH', url: '/api/profiles/me', headers: bearer(session), payload });
@@ -159,12 +159,66 @@ describe('GET/PATCH /api/profiles/me', () => {
       code: 'USERNAME_TAKEN',
       message: 'This username is already taken. Please choose a different one.',
     });
-    // A generated username that someone already holds is the same error.
+    // A generated username that someone already holds gets the first free number instead.
     const third = await person('Third');
     const generated = await patch(third, { full_name: 'The One Name' });
-    expect(generated.statusCode).toBe(409);
-    expect(errorOf(generated).code).toBe('USERNAME_TAKEN');
-    expect((await getMe(third)).full_name).toBe('Third');
+    expect(generated.statusCode).toBe(200);
+    expect(generated.json()).toMatchObject({ full_name: 'The One Name', username: 'the-one-name-2' });
+    const fourth = await person('Fourth');
+    expect((await patch(fourth, { full_name: 'The one name' })).json()).toMatchObject({
+      username: 'the-one-name-3',
+    });
+  });
+
+  it('a name of 61+ characters generates a username within the 60 every lookup takes, suffixes included', async () => {
+    const name = 'Alexandria Konstantinopoulou-Vanderbilt Montgomery-Smythe the Third';
+    const first = await coach('Long Name');
+    const firstProfile = ownProfileSchema.parse((await patch(first, { full_name: name })).json());
+    expect(firstProfile.username).toBe('alexandria-konstantinopoulou-vanderbilt-montgomery-smythe');
+    const second = await coach('Long Name Too');
+    const secondProfile = ownProfileSchema.parse((await patch(second, { full_name: name })).json());
+    expect(secondProfile.username).toBe('alexandria-konstantinopoulou-vanderbilt-montgomery-smythe-2');
+    // One long word: cut at the limit; its suffixed twin too.
+    const word = `Mr ${'a'.repeat(80)}`;
+    const third = ownProfileSchema.parse((await patch(await coach('Word One'), { full_name: word })).json());
+    const fourth = ownProfileSchema.parse((await patch(await coach('Word Two'), { full_name: word })).json());
+    expect(third.username).toBe(`mr-${'a'.repeat(57)}`);
+    expect(fourth.username).toBe(`mr-${'a'.repeat(55)}-2`);
+    for (const profile of [firstProfile, secondProfile, third, fourth]) {
+      expect(profile.username!.length).toBeLessThanOrEqual(60);
+      for (const url of [`/api/profiles/${profile.username}`, `/api/coach-pages/${profile.username}`]) {
+        const page = await t.app.inject({ method: 'GET', url });
+        expect(page.statusCode, url).toBe(200);
+      }
+    }
+    // A username typed over 60 characters is refused with its reason.
+    const typed = await patch(first, { username: 'a'.repeat(61) });
+    expect(typed.statusCode).toBe(400);
+    expect(errorOf(typed).details).toEqual([
+      { path: 'body.username', message: 'Username can be at most 60 characters' },
+    ]);
+  });
+
+  it('caps on-demand rates at $1,000.00 per 15 minutes, naming the field', async () => {
+    const session = await coach('Rate Coach');
+    for (const value of [2_147_483_647, 100_001, -1, 12.5]) {
+      const response = await patch(session, { on_demand_text_price: 3_000, on_demand_video_price: value });
+      expect(response.statusCode, String(value)).toBe(400);
+      expect(errorOf(response).details).toEqual([
+        {
+          path: 'body.on_demand_video_price',
+          message:
+            'Set a rate between $0.00 and $1,000.00 per 15 minutes, or leave it empty for the default.',
+        },
+      ]);
+    }
+    expect((await getMe(session)).on_demand_text_price).toBeNull();
+    expect((await patch(session, { on_demand_video_price: 100_000 })).json()).toMatchObject({
+      on_demand_video_price: 100_000,
+    });
+    expect((await patch(session, { on_demand_video_price: null })).json()).toMatchObject({
+      on_demand_video_price: null,
+    });
   });
 
   it('other 23505: a category twice violates the coach_categories key, and nothing is changed', async () => {
@@ -199,7 +253,7 @@ describe('GET/PATCH /api/profiles/me', () => {
     for (const payload of [
       { years_experience: -3 },
       { years_experience: 250 },
-      { on_demand_text_price: -100 },
+      // (a negative rate no longer reaches the database: the schema refuses it, see the rate cap below)
     ]) {
       const response = await patch(session, payload);
       expect(response.statusCode).toBe(400);

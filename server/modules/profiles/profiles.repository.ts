@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import { holdsRole } from '../../db/role-queries';
 import {
@@ -56,6 +56,15 @@ export function createProfilesRepository() {
     async lockByUserId(executor: DbExecutor, userId: string) {
       const [row] = await executor.select().from(profiles).where(eq(profiles.userId, userId)).for('update');
       return row ?? null;
+    },
+    /** Which of `usernames` someone other than `userId` holds. */
+    async takenUsernames(executor: DbExecutor, usernames: readonly string[], userId: string) {
+      if (usernames.length === 0) return new Set<string>();
+      const rows = await executor
+        .select({ username: profiles.username })
+        .from(profiles)
+        .where(and(inArray(profiles.username, [...usernames]), ne(profiles.userId, userId)));
+      return new Set(rows.map((row) => row.username));
     },
     async update(executor: DbExecutor, userId: string, changes: ProfileChanges) {
       return executor.update(profiles).set(changes).where(eq(profiles.userId, userId)).returning();

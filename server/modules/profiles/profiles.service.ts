@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import {
   CLIENT_PUBLIC_FIELDS,
   PROFILE_PICTURE_MESSAGES,
@@ -17,7 +18,11 @@ import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
 import { profileCompletion } from '../../../domain/profiles/profile-completion';
 import { toProfileUpdateError, UNIFIED_PROFILE_MESSAGES } from '../../../domain/profiles/profile-errors';
-import { normaliseProfileUpdate } from '../../../domain/profiles/profile-rules';
+import {
+  normaliseProfileUpdate,
+  usernameCandidates,
+  usernameWithSuffix,
+} from '../../../domain/profiles/profile-rules';
 import type { Database, DbExecutor } from '../../db/client';
 import type { UploadsService } from '../uploads/uploads.service';
 import type {
@@ -212,6 +217,16 @@ export function createProfilesService(deps: {
     }
   }
 
+  /** The first of `base`, base-2 … base-20 nobody else holds; else base with a random number. */
+  async function freeUsername(executor: DbExecutor, base: string, userId: string): Promise<string> {
+    const candidates = usernameCandidates(base);
+    const taken = await repository.takenUsernames(executor, candidates, userId);
+    return (
+      candidates.find((candidate) => !taken.has(candidate)) ??
+      usernameWithSuffix(base, randomInt(21, 1_000_000))
+    );
+  }
+
   /** The caller's profile row, created when missing (SPEC §8: PGRST116 means create one). */
   async function ensureProfile(userId: string): Promise<ProfileRow> {
     const existing = await repository.findByUserId(db, userId);
@@ -248,6 +263,10 @@ export function createProfilesService(deps: {
             { ...fields, ...pictureChanges },
             { fullName: current.fullName },
           );
+          // A username made from the new name (none was given) must not be someone else's: the first
+          // free one of name, name-2, name-3… (each within USERNAME_MAX_LENGTH).
+          if (fields.username === undefined && typeof normalised.username === 'string')
+            normalised.username = await freeUsername(tx, normalised.username, userId);
           const changes: Record<string, unknown> = { updatedAt: clock.now() };
           for (const [field, column] of Object.entries(COLUMN_BY_FIELD))
             if (normalised[field] !== undefined) changes[column] = normalised[field];

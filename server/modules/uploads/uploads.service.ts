@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../../domain/errors/app-error';
 import type { UploadKind } from '../../../contracts/uploads';
 import {
@@ -7,6 +6,7 @@ import {
   type ObjectStorage,
   type StoredObject,
 } from '../../adapters/storage/object-storage';
+import { processUpload, type UploadPolicy } from './upload-pipeline';
 
 /** R22 limits. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -25,30 +25,29 @@ export const UPLOAD_MESSAGES = {
   quota: 'You have no upload space left. Please delete a picture first.',
 } as const;
 
-type ImageFormat = 'jpeg' | 'png' | 'webp';
-
-/** The format by its first bytes: the file name and the declared Content-Type are never trusted. */
-export function sniffImageFormat(bytes: Buffer): ImageFormat | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (
-    bytes.length >= 8 &&
-    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  )
-    return 'png';
-  if (
-    bytes.length >= 12 &&
-    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-  )
-    return 'webp';
-  return null;
-}
+/** Avatars and covers: JPEG, PNG or WebP only, through the one image pipeline (strict: minor faults too). */
+const pictures = (kind: UploadKind): UploadPolicy => ({
+  image: {
+    formats: ['jpeg', 'png', 'webp'],
+    maxPixels: MAX_INPUT_PIXELS,
+    box: RESIZE_BOX[kind],
+    failOn: 'warning',
+    messages: {
+      tooManyPixels: UPLOAD_MESSAGES.tooLarge,
+      unreadable: UPLOAD_MESSAGES.unreadable,
+      unsupported: UPLOAD_MESSAGES.unsupported,
+    },
+  },
+  documents: false,
+  voice: false,
+  messages: { unsupported: UPLOAD_MESSAGES.unsupported },
+});
 
 const UUID_LIKE = /^[a-z0-9-]{1,64}$/;
 
 /**
- * Avatar and cover uploads (R22): sniffed by magic bytes, bounded in bytes and pixels, decoded and
- * re-encoded to WebP by sharp (rotated by EXIF, all metadata dropped), stored under a name the
+ * Avatar and cover uploads (R22): typed and re-encoded by the one upload pipeline (upload-pipeline.ts):
+ * sniffed by magic bytes, bounded in bytes and pixels, decoded and re-encoded to WebP by sharp (rotated by EXIF, all metadata dropped), stored under a name the
  * server makes up (`<userId>/<kind>/<uuid>.webp`), within a per-user quota.
  */
 export function createUploadsService(deps: { storage: ObjectStorage; quotaBytes: number }) {
@@ -68,36 +67,7 @@ export function createUploadsService(deps: { storage: ObjectStorage; quotaBytes:
   async function reencode(bytes: Buffer, kind: UploadKind): Promise<Buffer> {
     if (bytes.length === 0) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.unsupported);
     if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
-    const format = sniffImageFormat(bytes);
-    if (!format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.unsupported);
-    const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', animated: false } as const;
-    let metadata: Metadata;
-    try {
-      // Reads the header only: a pixel bomb is refused here, before anything is decoded.
-      metadata = await sharp(bytes, options).metadata();
-    } catch (error) {
-      if (error instanceof Error && /pixel limit/i.test(error.message))
-        throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
-      throw new AppError('VALIDATION_ERROR', UPLOAD_MESSAGES.unreadable);
-    }
-    if (metadata.format !== format) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.unsupported);
-    if (!metadata.width || !metadata.height)
-      throw new AppError('VALIDATION_ERROR', UPLOAD_MESSAGES.unreadable);
-    if (metadata.width * metadata.height > MAX_INPUT_PIXELS)
-      throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
-    const box = RESIZE_BOX[kind];
-    try {
-      // sharp writes no metadata unless asked (no withMetadata/keepExif): EXIF, GPS, XMP and ICC are dropped.
-      return await sharp(bytes, options)
-        .rotate()
-        .resize({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 82 })
-        .toBuffer();
-    } catch (error) {
-      if (error instanceof Error && /pixel limit/i.test(error.message))
-        throw new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.tooLarge);
-      throw new AppError('VALIDATION_ERROR', UPLOAD_MESSAGES.unreadable);
-    }
+    return (await processUpload(bytes, pictures(kind))).bytes;
   }
 
   return {

@@ -147,7 +147,7 @@ describe('/profile/edit', () => {
       'placeholder',
       '30.00',
     );
-    expect(screen.getByText('Default $35.00')).toBeInTheDocument();
+    expect(screen.getByText('Default $35.00 · at most $1,000.00')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Audio call, $ per 15 min' })).toHaveValue('35.00');
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
 
@@ -167,6 +167,93 @@ describe('/profile/edit', () => {
     });
     expect(await within(toastRegion()).findByText('Profile saved')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save changes' })).toBeDisabled();
+  });
+
+  it('warns before a new name moves the public page, and can keep the old address', async () => {
+    const user = userEvent.setup();
+    const { api } = renderEditor({
+      'PATCH /api/profiles/me': ({ body }) => ({
+        body: {
+          ...PROFILE,
+          ...(body as object),
+          username: (body as { username?: string }).username ?? 'lena-ortiz-sato',
+        },
+      }),
+    });
+    const name = await field('Full name');
+    expect(screen.queryByTestId('public-address-change')).toBeNull();
+    await user.clear(name);
+    await user.type(name, 'Lena Ortiz Sato');
+    const notice = screen.getByTestId('public-address-change');
+    expect(notice).toHaveTextContent(
+      'Saving this name moves your public page from /coach/lena-ortiz to /coach/lena-ortiz-sato',
+    );
+    // Keep the address: the current username goes with the name, so none is generated.
+    await user.click(within(notice).getByRole('button', { name: 'Keep /coach/lena-ortiz' }));
+    expect(screen.getByTestId('public-address-change')).toHaveTextContent(
+      'Your public page stays at /coach/lena-ortiz.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.callsTo('PATCH', '/api/profiles/me')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/api/profiles/me')[0]!.body).toEqual({
+      full_name: 'Lena Ortiz Sato',
+      username: 'lena-ortiz',
+    });
+  });
+
+  it('a name change saved without keeping the address sends only the name; a very long name shows an address within 60 characters', async () => {
+    const user = userEvent.setup();
+    const { api } = renderEditor({
+      'PATCH /api/profiles/me': ({ body }) => ({ body: { ...PROFILE, ...(body as object) } }),
+    });
+    const name = await field('Full name');
+    await user.clear(name);
+    await user.click(name);
+    await user.paste('Alexandria Konstantinopoulou-Vanderbilt Montgomery-Smythe the Third');
+    expect(screen.getByTestId('public-address-change')).toHaveTextContent(
+      'to /coach/alexandria-konstantinopoulou-vanderbilt-montgomery-smythe (with a number added',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.callsTo('PATCH', '/api/profiles/me')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/api/profiles/me')[0]!.body).toEqual({
+      full_name: 'Alexandria Konstantinopoulou-Vanderbilt Montgomery-Smythe the Third',
+    });
+  });
+
+  it('refuses a rate over $1,000.00 per 15 minutes as it is typed, and shows the server’s words on the field', async () => {
+    const user = userEvent.setup();
+    const serverWords =
+      'Set a rate between $0.00 and $1,000.00 per 15 minutes, or leave it empty for the default.';
+    renderEditor({
+      'PATCH /api/profiles/me': () => ({
+        status: 400,
+        body: {
+          error: {
+            code: 'VALIDATION_ERROR',
+            message: 'The request is not valid. Please check your input and try again.',
+            requestId: 'req-1',
+            details: [{ path: 'body.on_demand_text_price', message: serverWords }],
+          },
+        },
+      }),
+    });
+    const video = await field('Video call, $ per 15 min');
+    await user.type(video, '1000.01');
+    expect(video).toHaveAccessibleDescription(
+      expect.stringContaining('at most $1,000.00), or leave it empty') as unknown as string,
+    );
+    await user.clear(video);
+    await user.type(video, '1000');
+    expect(video).not.toHaveAccessibleDescription(
+      expect.stringContaining('Enter an amount') as unknown as string,
+    );
+    // What the server says about a field lands on that field.
+    const text = screen.getByRole('textbox', { name: 'Text chat, $ per 15 min' });
+    await user.type(text, '50');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(text).toHaveAccessibleDescription(expect.stringContaining(serverWords) as unknown as string),
+    );
   });
 
   it('checks the username rule as it is typed, with the exact SPEC text', async () => {

@@ -8,6 +8,7 @@ import {
   type ChatHistory,
   type ChatMessage,
 } from '../../../../contracts/chat';
+import { CHAT_QUOTA_MESSAGES } from '../../../../domain/chat/attachment-quota';
 import { ToastProvider } from '../../../components/toast';
 import type { AuthClient, AuthState } from '../../../lib/auth/auth-client';
 import { AuthClientContext } from '../../../lib/auth/use-auth';
@@ -513,6 +514,8 @@ describe('ChatPanel: pictures and files', () => {
     await advance();
     expect(bubbles()[0]).toContain('Not sent — Retry');
     expect(screen.getByText('Not sent —', { exact: false })).toHaveAttribute('title', CHAT_MESSAGES.fileType);
+    // The reason is shown, not only in a tooltip.
+    expect(screen.getByTestId('chat-send-error')).toHaveTextContent(CHAT_MESSAGES.fileType);
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await advance();
@@ -521,6 +524,19 @@ describe('ChatPanel: pictures and files', () => {
     expect(ids[1]).toBe(ids[0]);
     expect(bubbles()).toHaveLength(1);
     expect(bubbles()[0]).not.toContain('Not sent');
+    expect(screen.queryByTestId('chat-send-error')).toBeNull();
+  });
+
+  it('a refused upload over the quota shows the quota’s words on the failed bubble', async () => {
+    renderPanel(CLIENT, {
+      [`GET ${MESSAGES}`]: history([]),
+      [`POST ${ATTACHMENTS}`]: () => apiError(413, 'PAYLOAD_TOO_LARGE', CHAT_QUOTA_MESSAGES.personSession),
+    });
+    await advance();
+    pickFiles(new File(['%PDF-1.4'], 'big.pdf', { type: 'application/pdf' }));
+    await advance();
+    expect(bubbles()[0]).toContain('Not sent — Retry');
+    expect(screen.getByTestId('chat-send-error')).toHaveTextContent(CHAT_QUOTA_MESSAGES.personSession);
   });
 
   it('shows a received picture fetched with the token, opens it full size, and downloads a received file under its name', async () => {

@@ -407,6 +407,12 @@ function MessageRow({
           {content}
         </div>
       ) : null}
+      {failed && row.pending.error ? (
+        // Why it was refused (a quota, the type, the size), in the server's words, under the bubble.
+        <p className="mt-1 max-w-[85%] px-1 text-xs text-danger sm:max-w-[75%]" data-testid="chat-send-error">
+          {row.pending.error}
+        </p>
+      ) : null}
       <p className="mt-0.5 px-1 text-xs text-text-muted">
         {row.kind === 'sent' ? (
           <>

@@ -20,8 +20,10 @@ import {
   changesBetween,
   DEFAULT_AVAILABILITY_MESSAGE,
   FONT_CHOICES,
+  MAX_RATE_CENTS,
   PAGE_TOGGLES,
   PRICE_FIELDS,
+  publicAddressChange,
   TEXT_LIMITS,
   validate,
   valuesFrom,
@@ -63,7 +65,10 @@ export function ProfileEditor({ profile, onSaved }: { profile: OwnProfile; onSav
     draftRef.current = draft;
   }, [draft]);
 
-  const changes = changesBetween(saved, draft, profile.custom_fonts);
+  /** A name change would move the public page (SPEC §5): the person keeps the address or takes the new one. */
+  const [keepAddress, setKeepAddress] = useState(false);
+  const newAddress = publicAddressChange(saved, draft);
+  const changes = changesBetween(saved, draft, profile.custom_fonts, keepAddress && newAddress !== null);
   const dirty = Object.keys(changes).length > 0;
   const ruleErrors = validate(draft);
   // A rule error shows once the field differs from what is saved, or after a save attempt.
@@ -126,6 +131,7 @@ export function ProfileEditor({ profile, onSaved }: { profile: OwnProfile; onSav
       setDraft((current) => (current === sent ? next : current));
       setServerErrors({});
       setAttempted(false);
+      setKeepAddress(false);
       toast({ title: 'Profile saved', description: 'Clients see your changes now.' });
       onSaved();
       return true;
@@ -142,6 +148,7 @@ export function ProfileEditor({ profile, onSaved }: { profile: OwnProfile; onSav
       if (url && url !== saved[field]) void deleteUploadedImage(url).catch(() => undefined);
     }
     setDraft(saved);
+    setKeepAddress(false);
     setServerErrors({});
     setAttempted(false);
   }
@@ -182,6 +189,47 @@ export function ProfileEditor({ profile, onSaved }: { profile: OwnProfile; onSav
             onChange={(event) => set('full_name', event.target.value)}
             error={errorOf('full_name')}
           />
+          {newAddress ? (
+            <div
+              className="mt-2 rounded-[var(--radius-control)] border border-border bg-surface-sunken px-3 py-2 text-sm"
+              data-testid="public-address-change"
+            >
+              {keepAddress ? (
+                <p>
+                  Your public page stays at <strong className="break-all">/coach/{saved.username}</strong>.{' '}
+                  <button
+                    type="button"
+                    onClick={() => setKeepAddress(false)}
+                    className="rounded font-medium underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-ring"
+                  >
+                    Use the new address
+                  </button>
+                </p>
+              ) : (
+                <p>
+                  {saved.username ? (
+                    <>
+                      Saving this name moves your public page from{' '}
+                      <strong className="break-all">/coach/{saved.username}</strong> to{' '}
+                    </>
+                  ) : (
+                    <>Saving this name gives your public page the address </>
+                  )}
+                  <strong className="break-all">/coach/{newAddress}</strong> (with a number added if someone
+                  already uses it). Links you have shared to the old address stop working.{' '}
+                  {saved.username ? (
+                    <button
+                      type="button"
+                      onClick={() => setKeepAddress(true)}
+                      className="rounded font-medium underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-ring"
+                    >
+                      Keep /coach/{saved.username}
+                    </button>
+                  ) : null}
+                </p>
+              )}
+            </div>
+          ) : null}
         </div>
         <div data-field="username">
           <TextField
@@ -390,7 +438,7 @@ export function ProfileEditor({ profile, onSaved }: { profile: OwnProfile; onSav
                 value={draft[field]}
                 onChange={(event) => set(field, event.target.value)}
                 error={errorOf(field)}
-                hint={`Default ${formatCents(fallback)}`}
+                hint={`Default ${formatCents(fallback)} · at most ${formatCents(MAX_RATE_CENTS)}`}
                 className="tabular-nums"
               />
             </div>

@@ -6,7 +6,9 @@ import {
 import { ON_DEMAND_DEFAULT_RATES } from '../../../../contracts/services';
 import type { CoachingCategory } from '../../../../domain/coaching/categories';
 import { ERROR_CODES } from '../../../../domain/errors/app-error';
-import { centsToInput, inputToCents } from '../../../lib/money';
+import { MAX_RATE_CENTS } from '../../../../domain/money/limits';
+import { generateUsername, USERNAME_MAX_LENGTH } from '../../../../domain/profiles/profile-rules';
+import { centsToInput, formatCents, inputToCents } from '../../../lib/money';
 
 /** SPEC §3 default of custom_availability_message. */
 export const DEFAULT_AVAILABILITY_MESSAGE = 'Online Now - Ready to help you grow!';
@@ -43,12 +45,13 @@ export const PRICE_FIELDS = [
 ] as const;
 export type PriceField = (typeof PRICE_FIELDS)[number][0];
 
-/** Highest on-demand rate accepted, in cents per 15 minutes ($10,000.00). */
-export const MAX_RATE_CENTS = 1_000_000;
+/** Highest on-demand rate accepted, in cents per 15 minutes: the server's cap (domain/money/limits.ts). */
+export { MAX_RATE_CENTS };
+export const RATE_ERROR = `Enter an amount like 30 or 30.50 (at most ${formatCents(MAX_RATE_CENTS)}), or leave it empty for the default.`;
 
 export const TEXT_LIMITS = {
   full_name: 200,
-  username: 60,
+  username: USERNAME_MAX_LENGTH,
   professional_title: 500,
   coach_tagline: 500,
   custom_availability_message: 500,
@@ -123,10 +126,20 @@ export function validate(values: EditorValues): EditorErrors {
   for (const [field] of PRICE_FIELDS) {
     const cents = inputToCents(values[field]);
     if (cents === undefined || (cents !== null && (cents < 0 || cents > MAX_RATE_CENTS)))
-      errors[field] =
-        'Enter an amount like 30 or 30.50 (at most $10,000), or leave it empty for the default.';
+      errors[field] = RATE_ERROR;
   }
   return errors;
+}
+
+/**
+ * SPEC §5: a new name with no username given makes a new username, which moves the public page. What it
+ * will be (before a number the server adds when someone else holds it), or null when the address stays:
+ * the name is unchanged, the username was edited, or the name makes none (under 3 characters).
+ */
+export function publicAddressChange(saved: EditorValues, draft: EditorValues): string | null {
+  if (draft.full_name.trim() === saved.full_name.trim() || draft.username !== saved.username) return null;
+  const next = generateUsername(draft.full_name.trim());
+  return next && next !== saved.username ? next : null;
 }
 
 const nullIfBlank = (text: string) => (text.trim() === '' ? null : text.trim());
@@ -141,6 +154,8 @@ export function changesBetween(
   saved: EditorValues,
   draft: EditorValues,
   savedFonts: Record<string, unknown>,
+  /** Keep the public address through a name change: the current username is sent with the name. */
+  keepAddress = false,
 ): ProfileUpdateBody {
   const body: ProfileUpdateBody = {};
   const text = [
@@ -153,6 +168,8 @@ export function changesBetween(
   ] as const;
   if (draft.full_name.trim() !== saved.full_name.trim()) body.full_name = draft.full_name.trim();
   if (draft.username !== saved.username) body.username = draft.username;
+  else if (keepAddress && body.full_name !== undefined && saved.username !== '')
+    body.username = saved.username;
   for (const field of text)
     if (nullIfBlank(draft[field]) !== nullIfBlank(saved[field])) body[field] = nullIfBlank(draft[field]);
   if (draft.years_experience.trim() !== saved.years_experience.trim())
