@@ -199,7 +199,11 @@ export type Config = {
   /** Realtime events cross instances through Redis pub/sub when set, otherwise PostgreSQL LISTEN/NOTIFY. */
   redisUrl: string | undefined;
   realtime: {
-    /** Browser origins allowed to open the socket (default: the origin of PUBLIC_URL). */
+    /**
+     * Browser origins allowed to open the socket (REALTIME_ALLOWED_ORIGINS; default: the origin of
+     * PUBLIC_URL, and when that is a loopback address — PUBLIC_URL unset: http://localhost:PORT —
+     * its loopback aliases localhost, 127.0.0.1 and [::1] with the same scheme and port).
+     */
     allowedOrigins: string[];
   };
   /** ICE servers for calls: STUN URLs, and TURN URLs with a shared secret or fixed credentials. */
@@ -339,10 +343,27 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     redisUrl: env.REDIS_URL,
     realtime: {
-      allowedOrigins: allowedOrigins.length > 0 ? allowedOrigins : [new URL(publicUrl).origin],
+      allowedOrigins: allowedOrigins.length > 0 ? allowedOrigins : defaultAllowedOrigins(publicUrl),
     },
     rtc: { stunUrls: env.RTC_STUN_URLS, turn: turnConfig(env) },
   };
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The socket's default Origin allowlist: the public URL's origin, and when it names this machine
+ * (localhost, 127.0.0.1, [::1]), the other two names of the same address too — the same app opened
+ * at http://127.0.0.1:3000 instead of http://localhost:3000 must not lose its live updates.
+ */
+export function defaultAllowedOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  return LOOPBACK_HOSTS.map((host) => {
+    const alias = new URL(url.origin);
+    alias.hostname = host;
+    return alias.origin;
+  });
 }
 
 /** TURN needs its URLs and either the shared secret or a fixed username and credential. */
