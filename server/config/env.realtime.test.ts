@@ -30,9 +30,9 @@ describe('realtime configuration', () => {
       'http://192.168.1.20:3000',
     ]);
     // An explicit list is taken as it is.
-    expect(loadConfig({ REALTIME_ALLOWED_ORIGINS: 'http://localhost:3000' }).realtime.allowedOrigins).toEqual([
-      'http://localhost:3000',
-    ]);
+    expect(loadConfig({ REALTIME_ALLOWED_ORIGINS: 'http://localhost:3000' }).realtime.allowedOrigins).toEqual(
+      ['http://localhost:3000'],
+    );
   });
 
   it('reads a comma-separated origin list and REDIS_URL', () => {

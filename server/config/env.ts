@@ -75,6 +75,8 @@ const envSchema = z.object({
   REFRESH_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** Token refreshes per IP per AUTH_RATE_LIMIT_WINDOW_MS, counted apart from sign-in attempts. */
+  AUTH_REFRESH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
@@ -160,7 +162,8 @@ export type Config = {
     refreshReuseIntervalMs: number;
     /** Secure cookies when the public address is https. */
     secureCookies: boolean;
-    rateLimit: { max: number; windowMs: number };
+    /** Sign-up and sign-in attempts per IP; token refreshes count in `refresh`, apart. */
+    rateLimit: { max: number; windowMs: number; refresh: { max: number; windowMs: number } };
   };
   email: { smtpUrl: string | undefined; from: string };
   sms:
@@ -302,7 +305,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxLifetimeMs: env.SESSION_MAX_LIFETIME_HOURS * 3_600_000,
       refreshReuseIntervalMs: env.REFRESH_REUSE_INTERVAL_SECONDS * 1000,
       secureCookies: publicUrl.startsWith('https://'),
-      rateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowMs: env.AUTH_RATE_LIMIT_WINDOW_MS },
+      rateLimit: {
+        max: env.AUTH_RATE_LIMIT_MAX,
+        windowMs: env.AUTH_RATE_LIMIT_WINDOW_MS,
+        refresh: { max: env.AUTH_REFRESH_RATE_LIMIT_MAX, windowMs: env.AUTH_RATE_LIMIT_WINDOW_MS },
+      },
     },
     email: { smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM },
     sms,
