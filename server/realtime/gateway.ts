@@ -153,7 +153,7 @@ export function createRealtimeGateway(options: GatewayOptions) {
     next(
       refusal(
         'FORBIDDEN',
-        `This address (${origin.slice(0, 200)}) is not allowed to receive live updates. Open the app at its usual address, or ask the operator to add it to REALTIME_ALLOWED_ORIGINS.`,
+        `This address (${origin.slice(0, 200)}) is not allowed to receive live updates: open the app at its usual address, or add it to REALTIME_ALLOWED_ORIGINS.`,
       ),
     );
   });

@@ -74,7 +74,7 @@ test.describe('live updates that never fail silently (main e2e server)', () => {
 
   test("a refused handshake shows the server's reason (screenshots of the notice)", async ({ browser }) => {
     const reason =
-      'This address (http://127.0.0.1:3000) is not allowed to receive live updates. Open the app at its usual address, or ask the operator to add it to REALTIME_ALLOWED_ORIGINS.';
+      'This address (http://127.0.0.1:3000) is not allowed to receive live updates: open the app at its usual address, or add it to REALTIME_ALLOWED_ORIGINS.';
     const client = await newParty(browser, 'client', 'Mara Quist');
     // The gateway's refusal frame for an unknown Origin (server/realtime/gateway.ts; its integration
     // test checks the real one): the engine opens, the Socket.IO handshake answers CONNECT_ERROR.

@@ -101,7 +101,8 @@ export function LiveUpdatesNotice({ paused, reason }: { paused: boolean; reason?
           className="flex items-start justify-center gap-2 bg-warning-soft px-4 py-2 text-sm text-warning sm:items-center"
         >
           <Unplug aria-hidden="true" className="mt-0.5 size-4 shrink-0 sm:mt-0" />
-          <p className="min-w-0">
+          {/* Kept small on phones (it sits in the sticky header); the whole text is still read out. */}
+          <p className="line-clamp-3 min-w-0 sm:line-clamp-none">
             <span className="font-medium">Live updates are paused — reconnecting…</span>{' '}
             <span className="text-text-muted">
               {reason ?? 'New requests and answers are still checked every few seconds.'}
