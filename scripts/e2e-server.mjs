@@ -50,12 +50,17 @@ delete process.env.DATABASE_URL; // always the throwaway embedded database, neve
 process.env.DATA_DIR = dataDir;
 process.env.PORT = process.env.E2E_PORT || '4310';
 process.env.HOST = '127.0.0.1';
-// Pages are opened at http://127.0.0.1:<port>: let their realtime socket in (the server checks Origin).
-process.env.REALTIME_ALLOWED_ORIGINS = `http://127.0.0.1:${process.env.PORT}`;
+// Pages are opened at http://127.0.0.1:<port>, which the default Origin allowlist accepts (without
+// PUBLIC_URL: every loopback name of the address), so REALTIME_ALLOWED_ORIGINS is left unset on purpose.
+delete process.env.REALTIME_ALLOWED_ORIGINS;
+delete process.env.PUBLIC_URL;
 process.env.LOG_LEVEL = 'warn';
 // Every browser test signs in from 127.0.0.1: the per-IP sign-in limit is tested by the integration suite.
-process.env.AUTH_RATE_LIMIT_MAX = '100000';
-process.env.RATE_LIMIT_MAX = '100000';
+// E2E_DEFAULT_LIMITS=1 keeps the shipped limits instead (test/e2e/live-updates.spec.ts's own server).
+if (process.env.E2E_DEFAULT_LIMITS !== '1') {
+  process.env.AUTH_RATE_LIMIT_MAX = '100000';
+  process.env.RATE_LIMIT_MAX = '100000';
+}
 delete process.env.LOG_FILE;
 
 process.chdir(root);

@@ -8,6 +8,33 @@ describe('realtime configuration', () => {
     expect(config.redisUrl).toBeUndefined();
   });
 
+  it('without PUBLIC_URL accepts every loopback name of the default address, and only those', () => {
+    // Issue #14 point 9: the app opened at http://127.0.0.1:3000 instead of localhost kept its socket refused.
+    expect(loadConfig({}).realtime.allowedOrigins).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+    ]);
+    expect(loadConfig({ PORT: '4416' }).realtime.allowedOrigins).toEqual([
+      'http://localhost:4416',
+      'http://127.0.0.1:4416',
+      'http://[::1]:4416',
+    ]);
+    // A loopback PUBLIC_URL keeps its scheme and port for the aliases; a public one stays alone.
+    expect(loadConfig({ PUBLIC_URL: 'https://127.0.0.1:8443' }).realtime.allowedOrigins).toEqual([
+      'https://localhost:8443',
+      'https://127.0.0.1:8443',
+      'https://[::1]:8443',
+    ]);
+    expect(loadConfig({ PUBLIC_URL: 'http://192.168.1.20:3000' }).realtime.allowedOrigins).toEqual([
+      'http://192.168.1.20:3000',
+    ]);
+    // An explicit list is taken as it is.
+    expect(loadConfig({ REALTIME_ALLOWED_ORIGINS: 'http://localhost:3000' }).realtime.allowedOrigins).toEqual(
+      ['http://localhost:3000'],
+    );
+  });
+
   it('reads a comma-separated origin list and REDIS_URL', () => {
     const config = loadConfig({
       REALTIME_ALLOWED_ORIGINS: ' https://a.example , http://localhost:5173/ ',

@@ -75,6 +75,8 @@ const envSchema = z.object({
   REFRESH_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** Token refreshes per IP per AUTH_RATE_LIMIT_WINDOW_MS, counted apart from sign-in attempts. */
+  AUTH_REFRESH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
@@ -160,7 +162,8 @@ export type Config = {
     refreshReuseIntervalMs: number;
     /** Secure cookies when the public address is https. */
     secureCookies: boolean;
-    rateLimit: { max: number; windowMs: number };
+    /** Sign-up and sign-in attempts per IP; token refreshes count in `refresh`, apart. */
+    rateLimit: { max: number; windowMs: number; refresh: { max: number; windowMs: number } };
   };
   email: { smtpUrl: string | undefined; from: string };
   sms:
@@ -199,7 +202,11 @@ export type Config = {
   /** Realtime events cross instances through Redis pub/sub when set, otherwise PostgreSQL LISTEN/NOTIFY. */
   redisUrl: string | undefined;
   realtime: {
-    /** Browser origins allowed to open the socket (default: the origin of PUBLIC_URL). */
+    /**
+     * Browser origins allowed to open the socket (REALTIME_ALLOWED_ORIGINS; default: the origin of
+     * PUBLIC_URL, and when that is a loopback address — PUBLIC_URL unset: http://localhost:PORT —
+     * its loopback aliases localhost, 127.0.0.1 and [::1] with the same scheme and port).
+     */
     allowedOrigins: string[];
   };
   /** ICE servers for calls: STUN URLs, and TURN URLs with a shared secret or fixed credentials. */
@@ -298,7 +305,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxLifetimeMs: env.SESSION_MAX_LIFETIME_HOURS * 3_600_000,
       refreshReuseIntervalMs: env.REFRESH_REUSE_INTERVAL_SECONDS * 1000,
       secureCookies: publicUrl.startsWith('https://'),
-      rateLimit: { max: env.AUTH_RATE_LIMIT_MAX, windowMs: env.AUTH_RATE_LIMIT_WINDOW_MS },
+      rateLimit: {
+        max: env.AUTH_RATE_LIMIT_MAX,
+        windowMs: env.AUTH_RATE_LIMIT_WINDOW_MS,
+        refresh: { max: env.AUTH_REFRESH_RATE_LIMIT_MAX, windowMs: env.AUTH_RATE_LIMIT_WINDOW_MS },
+      },
     },
     email: { smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM },
     sms,
@@ -339,10 +350,27 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     redisUrl: env.REDIS_URL,
     realtime: {
-      allowedOrigins: allowedOrigins.length > 0 ? allowedOrigins : [new URL(publicUrl).origin],
+      allowedOrigins: allowedOrigins.length > 0 ? allowedOrigins : defaultAllowedOrigins(publicUrl),
     },
     rtc: { stunUrls: env.RTC_STUN_URLS, turn: turnConfig(env) },
   };
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The socket's default Origin allowlist: the public URL's origin, and when it names this machine
+ * (localhost, 127.0.0.1, [::1]), the other two names of the same address too — the same app opened
+ * at http://127.0.0.1:3000 instead of http://localhost:3000 must not lose its live updates.
+ */
+export function defaultAllowedOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  return LOOPBACK_HOSTS.map((host) => {
+    const alias = new URL(url.origin);
+    alias.hostname = host;
+    return alias.origin;
+  });
 }
 
 /** TURN needs its URLs and either the shared secret or a fixed username and credential. */

@@ -113,7 +113,8 @@ function realtimeCodeOf(error: AppError): RealtimeError['code'] {
  * - Origin: a browser always sends Origin on a WebSocket upgrade and on cross-site requests, so a
  *   present Origin must be on the allowlist (this stops cross-site WebSocket hijacking). A request
  *   without Origin is allowed: it is a same-origin polling request or a non-browser client, which
- *   still has to present a valid access token, the actual credential.
+ *   still has to present a valid access token, the actual credential. A refused Origin gets a
+ *   FORBIDDEN RealtimeError naming it (before the token is looked at), so the tab can show why.
  * - Authentication: `auth.token` in the handshake, the same checks as HTTP; refusals carry a
  *   RealtimeError in the connect_error's `data`. The socket is disconnected (reason
  *   "io server disconnect") when its token expires; the client reconnects with a fresh token.
@@ -138,11 +139,23 @@ export function createRealtimeGateway(options: GatewayOptions) {
     pingTimeout: 20_000,
     connectTimeout: 10_000,
     maxHttpBufferSize: 16 * 1024,
-    allowRequest: (request, callback) => {
-      const origin = request.headers.origin;
-      if (origin === undefined || allowed.has(origin)) callback(null, true);
-      else callback('Origin not allowed', false);
-    },
+  });
+
+  // The Origin check comes first, before the token is even read. It runs as the first step of the
+  // Socket.IO handshake (not engine.io's allowRequest) so that the refusal carries its reason: a tab
+  // opened at an address the server does not know can say why its live updates are paused.
+  io.use((socket, next) => {
+    const origin = socket.handshake.headers.origin;
+    if (origin === undefined || allowed.has(origin)) {
+      next();
+      return;
+    }
+    next(
+      refusal(
+        'FORBIDDEN',
+        `This address (${origin.slice(0, 200)}) is not allowed to receive live updates: open the app at its usual address, or add it to REALTIME_ALLOWED_ORIGINS.`,
+      ),
+    );
   });
 
   io.use((socket, next) => {

@@ -113,8 +113,28 @@ describe('connecting', () => {
     const url = await listen(t.app);
     const alice = await person(t.app);
     const refused = await refusalOf(url, alice.session.access_token, 'https://evil.example');
-    expect(refused.data).toBeUndefined();
-    expect(refused.message).toMatch(/websocket error/i);
+    // Refused with its reason, so the tab can say why its live updates are paused (issue #14 point 9).
+    expect(refused.data).toEqual({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('https://evil.example') as string,
+    });
+    // Checked before the token: no token from there is refused for the origin too.
+    expect((await refusalOf(url, undefined, 'https://evil.example')).data?.code).toBe('FORBIDDEN');
+    // Over long-polling as well (a non-browser client that sets Origin gets the same answer).
+    const polling = connectClient(url, {
+      path: REALTIME_PATH,
+      transports: ['polling'],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { origin: 'http://127.0.0.1:1' },
+      auth: { token: alice.session.access_token },
+    });
+    opened.push(polling);
+    const pollingRefusal = await new Promise<unknown>((resolve) =>
+      polling.once('connect_error', (error: Error & { data?: unknown }) => resolve(error.data)),
+    );
+    expect(pollingRefusal).toMatchObject({ code: 'FORBIDDEN' });
+    expect(polling.connected).toBe(false);
     // The same token from the allowed origin connects: the origin was the only reason.
     await expect(open(url, alice.session.access_token)).resolves.toBeTruthy();
   });

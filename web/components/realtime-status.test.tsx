@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REALTIME_HEALTH_CHECK_MS } from '../../contracts/realtime';
 import type { RealtimeSnapshot } from '../lib/realtime/realtime-client';
-import { RealtimeStatus } from './realtime-status';
+import { LiveUpdatesNotice, RealtimeStatus } from './realtime-status';
 
 let snapshot: RealtimeSnapshot;
 const read = () => snapshot;
@@ -76,5 +76,21 @@ describe('RealtimeStatus', () => {
     snapshot = { connection: 'connected', topicCount: 2 };
     tick();
     expect(panel()).toBeInTheDocument();
+  });
+});
+
+describe('LiveUpdatesNotice', () => {
+  it('says nothing while live updates flow; paused: says so, in a live region', () => {
+    const { rerender } = render(<LiveUpdatesNotice paused={false} />);
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    rerender(<LiveUpdatesNotice paused />);
+    expect(screen.getByRole('status')).toHaveTextContent('Live updates are paused — reconnecting…');
+    expect(screen.getByRole('status')).toHaveTextContent('still checked every few seconds');
+  });
+
+  it("gives the server's reason when it is known", () => {
+    const reason = 'This address (http://127.0.0.1:3000) is not allowed to receive live updates.';
+    render(<LiveUpdatesNotice paused reason={reason} />);
+    expect(screen.getByTestId('live-updates-notice')).toHaveTextContent(reason);
   });
 });

@@ -1,4 +1,4 @@
-import { Radio, X } from 'lucide-react';
+import { Radio, Unplug, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import {
   REALTIME_CHANNELS_CRITICAL,
@@ -81,6 +81,34 @@ export function RealtimeStatus({ read }: { read: () => RealtimeSnapshot }) {
             </button>
           </div>
         </section>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Issue #14 point 9: a small persistent notice while live updates are paused (the socket refused or
+ * away for a few seconds; see lib/realtime/use-live-updates), with the server's reason when it gave
+ * one. Meanwhile the signed-in layout polls what must not be missed, and the notice says so. Not shown
+ * while the browser is offline: the offline banner says it all then.
+ */
+export function LiveUpdatesNotice({ paused, reason }: { paused: boolean; reason?: string | undefined }) {
+  return (
+    <div role="status" aria-live="polite">
+      {paused ? (
+        <div
+          data-testid="live-updates-notice"
+          className="flex items-start justify-center gap-2 bg-warning-soft px-4 py-2 text-sm text-warning sm:items-center"
+        >
+          <Unplug aria-hidden="true" className="mt-0.5 size-4 shrink-0 sm:mt-0" />
+          {/* Kept small on phones (it sits in the sticky header); the whole text is still read out. */}
+          <p className="line-clamp-3 min-w-0 sm:line-clamp-none">
+            <span className="font-medium">Live updates are paused — reconnecting…</span>{' '}
+            <span className="text-text-muted">
+              {reason ?? 'New requests and answers are still checked every few seconds.'}
+            </span>
+          </p>
+        </div>
       ) : null}
     </div>
   );

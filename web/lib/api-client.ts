@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { errorBodySchema } from '../../contracts/errors';
 import { ERROR_CODES, type ErrorCode, type ErrorDetail } from '../../domain/errors/app-error';
+import { reportRateLimited } from './rate-limited';
 
 /** The server's AppError, rebuilt on the client from the response body. */
 export class ApiError extends Error {
@@ -62,10 +63,13 @@ export async function apiRequest<TResponse, TBody = unknown>(
   }
   const payload: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
+    const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
+    // Limited: the person is told, with how long to wait (components/rate-limit-notice).
+    if (response.status === 429)
+      reportRateLimited(Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined);
     const parsed = errorBodySchema.safeParse(payload);
     if (parsed.success) {
       const { code, message, details, requestId } = parsed.data.error;
-      const retryAfter = Number.parseInt(response.headers.get('retry-after') ?? '', 10);
       throw new ApiError(
         code,
         message,

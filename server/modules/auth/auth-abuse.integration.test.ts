@@ -87,8 +87,8 @@ describe('auth abuse resistance', () => {
         await expectFourthLimited(t, () => signIn(t.app, email));
       }));
 
-    it('POST /token?grant_type=refresh_token', () =>
-      withApp(LIMIT_3, async (t) => {
+    it('POST /token?grant_type=refresh_token (its own bucket: AUTH_REFRESH_RATE_LIMIT_MAX)', () =>
+      withApp({ AUTH_REFRESH_RATE_LIMIT_MAX: '3' }, async (t) => {
         const { session } = await signUp(t.app);
         let token = session.refresh_token ?? '';
         await expectFourthLimited(t, async () => {

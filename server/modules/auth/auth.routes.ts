@@ -29,6 +29,7 @@ import {
 } from '../../../contracts/auth';
 import { AppError } from '../../../domain/errors/app-error';
 import type { AuthGuard } from '../../plugins/auth-guard';
+import { tokenEndpointLimit, type RateBudget } from '../../plugins/rate-limit';
 import type { AuthService } from './auth.service';
 import type { FactorsService } from './factors.service';
 import type { RequestContext, SessionService } from './session.service';
@@ -51,7 +52,8 @@ export type AuthRoutesOptions = {
   guard: AuthGuard;
   oauth: OAuthExchange | undefined;
   cookie: { secure: boolean; maxAgeSeconds: number };
-  rateLimit: { max: number; windowMs: number };
+  /** Sign-up and sign-in grants; refreshes count apart (tokenEndpointLimit). */
+  rateLimit: RateBudget & { refresh: RateBudget };
   settings: { google: boolean; mailbox: boolean };
 };
 
@@ -156,7 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth/v1/token',
     {
-      config: limited,
+      config: tokenEndpointLimit(options.rateLimit),
       schema: {
         querystring: grantTypeQuerySchema,
         body: z.preprocess((body) => body ?? {}, z.record(z.string(), z.unknown())),

@@ -5,6 +5,7 @@ import { AppShell } from '../../components/app-shell';
 import { buttonClasses } from '../../components/button';
 import { FullScreenLoader } from '../../components/full-screen-loader';
 import { OfflineBanner } from '../../components/offline-banner';
+import { RateLimitNotice } from '../../components/rate-limit-notice';
 import { ToastProvider } from '../../components/toast';
 import { useAuthFlowHold } from '../../features/auth/lib/auth-flow-hold';
 import { AccessGate } from '../../features/roles/components/access-gate';
@@ -43,7 +44,12 @@ function PublicLayout() {
           )}
         </>
       }
-      banner={<OfflineBanner isOnline={isOnline} />}
+      banner={
+        <>
+          <OfflineBanner isOnline={isOnline} />
+          <RateLimitNotice />
+        </>
+      }
     >
       <Outlet />
     </AppShell>

@@ -2,7 +2,8 @@ import { Outlet, useLocation } from 'react-router';
 import type { Me } from '../../../contracts/auth';
 import { AppShell } from '../../components/app-shell';
 import { OfflineBanner } from '../../components/offline-banner';
-import { RealtimeStatus } from '../../components/realtime-status';
+import { RateLimitNotice } from '../../components/rate-limit-notice';
+import { LiveUpdatesNotice, RealtimeStatus } from '../../components/realtime-status';
 import type { GateView } from '../../features/roles/components/access-gate';
 import { AccountMenu } from '../../features/roles/components/account-menu';
 import { RoleSwitcher } from '../../features/roles/components/role-switcher';
@@ -10,7 +11,12 @@ import { SessionSecurity } from '../../features/session-security/components/sess
 import { ThemeToggle } from '../../features/theme/components/theme-toggle';
 import { useAuthClient } from '../../lib/auth/use-auth';
 import { useActiveSessionRedirect } from '../../lib/use-active-session-redirect';
-import { useRealtimeClient, useRealtimeTopic } from '../../lib/realtime/use-realtime-topic';
+import { useLiveUpdates, usePolling } from '../../lib/realtime/use-live-updates';
+import {
+  useRealtimeClient,
+  useRealtimeSnapshot,
+  useRealtimeTopic,
+} from '../../lib/realtime/use-realtime-topic';
 import { dispatchUserEvent, dispatchUserResync, userTopic } from '../../lib/realtime/user-events';
 import { useOnlineStatus } from '../../lib/use-online-status';
 import { ActiveSessionProvider } from './active-session-provider';
@@ -24,7 +30,7 @@ import { PresenceHeaderControl, PresenceOverlay } from './presence-overlay';
  * Signed in: navigation for the active role (or the admin sections on admin routes), the person in
  * the header with the role switch and Sign out, the inactivity and security-event watcher, and the
  * active-session redirect, the person's own realtime topic (handlers register in lib/realtime/user-events)
- * and the "Real-time Status" panel. On an admin route at aal1 the second-factor step stands in for the page.
+ * the "Real-time Status" panel, and while live updates are paused their notice and polling fallback. On an admin route at aal1 the second-factor step stands in for the page.
  */
 export function SignedInLayout({ me, secondFactor }: { me: Me; secondFactor: GateView['secondFactor'] }) {
   return (
@@ -67,10 +73,29 @@ function SignedInShell({ me, secondFactor }: { me: Me; secondFactor: GateView['s
             <AccountMenu me={me} onSignOut={() => void authClient.signOut('local')} />
           </>
         }
-        banner={<OfflineBanner isOnline={isOnline} />}
+        banner={
+          <>
+            <OfflineBanner isOnline={isOnline} />
+            <LiveUpdatesBanner isOnline={isOnline} />
+            <RateLimitNotice />
+          </>
+        }
       >
         {secondFactor ? <AdminSecondFactor hasVerifiedFactor={secondFactor.hasVerifiedFactor} /> : <Outlet />}
       </AppShell>
     </>
   );
+}
+
+/**
+ * Issue #14 point 9: while the socket is away for more than a few seconds, the notice says so and the
+ * person's resync handlers run every few seconds instead — they re-read what those events would have
+ * brought (an online coach's incoming request, a waiting client's request status, an open chat).
+ * Its own component, so connection changes re-render only this.
+ */
+function LiveUpdatesBanner({ isOnline }: { isOnline: boolean }) {
+  const live = useLiveUpdates(useRealtimeSnapshot());
+  const paused = live.paused && isOnline;
+  usePolling(paused, dispatchUserResync);
+  return <LiveUpdatesNotice paused={paused} reason={live.reason} />;
 }

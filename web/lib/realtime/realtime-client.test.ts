@@ -336,6 +336,35 @@ describe('reconnect and resync', () => {
   });
 });
 
+describe('why it is not connected', () => {
+  it('a refusal other than the token (an unknown Origin) keeps its reason, retries without a refresh, and clears on connect', async () => {
+    vi.useFakeTimers();
+    const client = setup();
+    client.subscribe(A, recorder().handlers);
+    const socket = fakes.last;
+    const why = 'This address (http://127.0.0.1:3000) is not allowed to receive live updates.';
+    socket.refuse('FORBIDDEN', why);
+    expect(client.getSnapshot()).toEqual({ connection: 'reconnecting', topicCount: 1, reason: why });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(socket.connectCalls).toBe(2);
+    // Retrying the Origin with a new token would not help: the refresh budget is left alone.
+    expect(refreshes).toBe(0);
+    // A transport failure meanwhile does not forget what the server said.
+    socket.failTransport();
+    expect(client.getSnapshot().reason).toBe(why);
+    socket.accept();
+    expect(client.getSnapshot()).toEqual({ connection: 'connected', topicCount: 1 });
+  });
+
+  it('a blocked transport is "reconnecting" with no reason; Socket.IO retries by itself', () => {
+    const client = setup();
+    client.subscribe(A, recorder().handlers);
+    fakes.last.failTransport();
+    expect(client.getSnapshot()).toEqual({ connection: 'reconnecting', topicCount: 1 });
+    expect(client.getSnapshot().reason).toBeUndefined();
+  });
+});
+
 describe('sign-out', () => {
   function fakeAuth() {
     let state: AuthState = {

@@ -28,7 +28,12 @@ import {
  */
 
 export type RealtimeConnection = 'idle' | 'connecting' | 'connected' | 'reconnecting';
-export type RealtimeSnapshot = { connection: RealtimeConnection; topicCount: number };
+export type RealtimeSnapshot = {
+  connection: RealtimeConnection;
+  topicCount: number;
+  /** Why the server refused the last handshake, in its words, when it said (e.g. an unknown Origin). */
+  reason?: string;
+};
 export type RealtimeHandlers = {
   onEvent: (event: RealtimeEvent) => void;
   /** Events may have been missed: refetch the snapshot (e.g. invalidate the topic's queries). */
@@ -109,9 +114,20 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
   /** False after close() until something subscribes again or the auth layer reports a session. */
   let wanted = true;
 
-  function publish(connection: RealtimeConnection = snapshot.connection) {
-    if (connection === snapshot.connection && topics.size === snapshot.topicCount) return;
-    snapshot = { connection, topicCount: topics.size };
+  function publish(
+    connection: RealtimeConnection = snapshot.connection,
+    reason: string | undefined = connection === 'reconnecting' ? snapshot.reason : undefined,
+  ) {
+    if (
+      connection === snapshot.connection &&
+      topics.size === snapshot.topicCount &&
+      reason === snapshot.reason
+    )
+      return;
+    snapshot =
+      reason === undefined
+        ? { connection, topicCount: topics.size }
+        : { connection, topicCount: topics.size, reason };
     for (const listener of listeners) listener();
   }
 
@@ -228,13 +244,14 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     drain(state);
   }
 
-  function scheduleRetry() {
+  /** Connects again after a backoff; first asks for a fresh token when the old one was the problem. */
+  function scheduleRetry({ refreshToken }: { refreshToken: boolean }) {
     if (retryTimer || !wanted || topics.size === 0) return;
     const delay = retryDelay;
     retryDelay = Math.min(retryDelay * 2, RETRY_MAX_MS);
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
-      void (options.refreshAccessToken?.() ?? Promise.resolve())
+      void ((refreshToken ? options.refreshAccessToken?.() : undefined) ?? Promise.resolve())
         .catch(() => undefined)
         .then(() => connectIfNeeded());
     }, delay);
@@ -266,19 +283,22 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
       }
       publish('reconnecting');
       // The server ended it (token expired, session ended): Socket.IO does not retry by itself.
-      if (reason === 'io server disconnect') scheduleRetry();
+      if (reason === 'io server disconnect') scheduleRetry({ refreshToken: true });
     });
     created.on('connect_error', (error: Error & { data?: unknown }) => {
       if (created.active) {
         publish('reconnecting');
         return; // a transport problem: Socket.IO retries with its own backoff
       }
-      // Refused by the server (e.g. UNAUTHENTICATED): refresh the token, then retry with backoff.
+      // Refused by the server: retry with backoff — after refreshing the token when it was the token
+      // (UNAUTHENTICATED); any other refusal (e.g. FORBIDDEN for an Origin it does not know) keeps its
+      // reason in the snapshot, so the tab can say why live updates are paused.
       const refusal = realtimeErrorSchema.safeParse(error.data);
-      if (refusal.success && refusal.data.code !== 'UNAUTHENTICATED' && refusal.data.code !== 'RATE_LIMITED')
+      const unauthenticated = !refusal.success || refusal.data.code === 'UNAUTHENTICATED';
+      if (refusal.success && !unauthenticated && refusal.data.code !== 'RATE_LIMITED')
         console.warn('The realtime connection was refused', refusal.data);
-      publish('reconnecting');
-      scheduleRetry();
+      publish('reconnecting', refusal.success && !unauthenticated ? refusal.data.message : undefined);
+      scheduleRetry({ refreshToken: unauthenticated });
     });
     created.on('event', (raw: unknown) => onEvent(raw));
     socket = created;

@@ -304,8 +304,18 @@ export function WaitingRoomScreen({ requestId, userId }: { requestId: string; us
       join(session.id, session.coach_name || SESSION_MESSAGES.coachNameFallback);
       void queryClient.invalidateQueries({ queryKey: sessionRequestQueryKey(requestId), exact: true });
     });
+    // After missed events, and every few seconds while live updates are paused: read the request again;
+    // accepted while this screen waited, the client joins just as the event would have taken them.
     const offResync = onUserResync(() => {
-      void queryClient.invalidateQueries({ queryKey: sessionRequestQueryKey(requestId), exact: true });
+      const waited =
+        queryClient.getQueryData(sessionRequestQueryOptions(requestId).queryKey)?.status === 'pending';
+      void queryClient.fetchQuery(sessionRequestQueryOptions(requestId)).then(
+        (next) => {
+          if (waited && next.status === 'accepted' && next.session_id)
+            join(next.session_id, coachNameOf(next));
+        },
+        () => undefined,
+      );
     });
     return () => {
       offRequest();

@@ -77,10 +77,17 @@ export class FakeSocket {
   }
 
   /** The server refuses the handshake (middleware error: Socket.IO does not retry by itself). */
-  refuse(code: string) {
+  refuse(code: string, message = code) {
     this.connected = false;
     this.active = false;
-    this.fire('connect_error', Object.assign(new Error(code), { data: { code, message: code } }));
+    this.fire('connect_error', Object.assign(new Error(code), { data: { code, message } }));
+  }
+
+  /** The connection cannot be made (blocked, server away): Socket.IO keeps retrying by itself. */
+  failTransport() {
+    this.connected = false;
+    this.active = true;
+    this.fire('connect_error', new Error('websocket error'));
   }
 
   subscribes(topic?: string) {
