@@ -29,6 +29,7 @@ import {
 } from '../../../contracts/auth';
 import { AppError } from '../../../domain/errors/app-error';
 import type { AuthGuard } from '../../plugins/auth-guard';
+import { isLoopbackRequest } from '../outbox/loopback';
 import type { AuthService } from './auth.service';
 import type { FactorsService } from './factors.service';
 import type { RequestContext, SessionService } from './session.service';
@@ -52,7 +53,12 @@ export type AuthRoutesOptions = {
   oauth: OAuthExchange | undefined;
   cookie: { secure: boolean; maxAgeSeconds: number };
   rateLimit: { max: number; windowMs: number };
-  settings: { google: boolean; mailbox: boolean };
+  /** demoAccounts: the seeded embedded demo's sign-ins, offered on the sign-in page (empty otherwise). */
+  settings: {
+    google: boolean;
+    mailbox: boolean;
+    demoAccounts: { label: string; email: string; password: string }[];
+  };
 };
 
 const emptySchema = z.object({});
@@ -123,12 +129,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/v1/settings',
     {
       schema: {
-        response: { 200: z.object({ external: z.object({ google: z.boolean() }), mailbox: z.boolean() }) },
+        response: {
+          200: z.object({
+            external: z.object({ google: z.boolean() }),
+            mailbox: z.boolean(),
+            demo_accounts: z.array(z.object({ label: z.string(), email: z.string(), password: z.string() })),
+          }),
+        },
       },
     },
-    async () => ({
+    async (request) => ({
       external: { google: options.settings.google },
-      mailbox: options.settings.mailbox,
+      // The mailbox answers only requests from this machine (outbox.routes.ts): only they get the link.
+      mailbox: options.settings.mailbox && isLoopbackRequest(request),
+      demo_accounts: options.settings.demoAccounts,
     }),
   );
 
