@@ -189,11 +189,12 @@ describe('GET /api/dev/mailbox', () => {
     });
     await demo.app.close();
 
-    for (const env of [
+    const others: Record<string, string>[] = [
       { SEED_DEMO_DATA: 'false' },
       { DATABASE_URL: 'postgres://u@db.internal/wellspring' },
       { DATABASE_URL: 'postgres://u@db.internal/wellspring', SEED_DEMO_DATA: 'true' },
-    ]) {
+    ];
+    for (const env of others) {
       const other = await createTestApp(database.db, env);
       const settings = (await other.app.inject({ method: 'GET', url: '/auth/v1/settings' })).json();
       expect(settings.demo_accounts, JSON.stringify(env)).toEqual([]);
