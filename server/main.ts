@@ -238,7 +238,8 @@ async function main() {
     });
     reviewVisibilityJob.start();
     // The first runs of the jobs log a line or two: let them out before the banner, which comes last.
-    await new Promise<void>((resolve) => setTimeout(resolve, 200));
+    // (runOnce shares a run in progress: this waits for the runs start() began.)
+    await Promise.allSettled([ledgerInvariantsJob?.runOnce(), earningsReleaseJob.runOnce()]);
     await new Promise<void>((resolve) => app?.log.flush(() => resolve()));
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
