@@ -370,11 +370,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 /** 127.0.0.0/8, ::1 and localhost: an interface only this machine reaches. */
 export function isLoopbackHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return (
-    bare === 'localhost' ||
-    bare === '::1' ||
-    /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare)
-  );
+  return bare === 'localhost' || bare === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
 }
 
 /** TURN needs its URLs and either the shared secret or a fixed username and credential. */
