@@ -6,6 +6,7 @@ import type { Clock } from '../domain/clock';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { latestMigrationMillis } from './db/migrate';
+import { DEMO_ACCOUNTS } from './db/seed';
 import { createAdminRepository } from './modules/admin/admin.repository';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
@@ -257,7 +258,13 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
       maxAgeSeconds: Math.floor(config.auth.maxLifetimeMs / 1000),
     },
     rateLimit: config.auth.rateLimit,
-    settings: { google: config.google !== undefined, mailbox: config.mailboxEnabled },
+    settings: {
+      google: config.google !== undefined,
+      mailbox: config.mailboxEnabled,
+      demoAccounts: config.demoMode
+        ? DEMO_ACCOUNTS.map(({ label, email, password }) => ({ label, email, password }))
+        : [],
+    },
   });
   if (oauth) await app.register(oauthRoutes, { service: oauth, guard, rateLimit: config.auth.rateLimit });
 

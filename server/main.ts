@@ -6,7 +6,11 @@ import { createTwilioSmsSender } from './adapters/sms/twilio-sms-sender';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { connectDatabase } from './db/client';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
+import {
+  DataDirectoryInUseError,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from './db/embedded-postgres';
 import { runMigrations } from './db/migrate';
 import { createObjectStorage } from './adapters/storage/create-object-storage';
 import { DEMO_ACCOUNTS, seedDemoData } from './db/seed';
@@ -19,7 +23,22 @@ import { createReviewVisibilityJob, type ReviewVisibilityJob } from './jobs/revi
 
 /** Process entry: config, database, buildApp, listen, graceful shutdown. */
 
+// Start-up prints one line per step as it completes ("Database migrations: applied (0.4 s)"), whole
+// lines only so log lines never land in the middle of one, and the useful part last.
 const say = (line: string) => process.stdout.write(`${line}\n`);
+
+async function step<T>(label: string, run: () => Promise<T>, outcome?: (result: T) => string): Promise<T> {
+  const started = Date.now();
+  const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  try {
+    const result = await run();
+    say(`${label}: ${outcome?.(result) ?? 'done'} (${seconds()})`);
+    return result;
+  } catch (error) {
+    say(`${label}: failed (${seconds()})`);
+    throw error;
+  }
+}
 
 function readVersion(): string {
   const manifest = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'package.json'), 'utf8')) as {
@@ -28,10 +47,26 @@ function readVersion(): string {
   return manifest.version;
 }
 
-async function openDatabase(config: Config): Promise<{ url: string; embedded?: EmbeddedPostgres }> {
+async function openDatabase(
+  config: Config,
+  onUnexpectedExit: (reason: string) => void,
+): Promise<{ url: string; embedded?: EmbeddedPostgres }> {
   if (config.databaseUrl) return { url: config.databaseUrl };
-  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: say });
-  return { url: embedded.url, embedded };
+  try {
+    const embedded = await step(
+      'Embedded PostgreSQL',
+      () => startEmbeddedPostgres({ dataDir: config.dataDir, log: say, onUnexpectedExit }),
+      (started) => `running on 127.0.0.1:${started.port}`,
+    );
+    return { url: embedded.url, embedded };
+  } catch (error) {
+    if (error instanceof DataDirectoryInUseError) {
+      // Another app owns this data directory: leave it (and its database) alone.
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
 
 async function main() {
@@ -46,7 +81,9 @@ async function main() {
     throw error;
   }
 
-  const { url, embedded } = await openDatabase(config);
+  // Set once the pool and the app exist (below); PostgreSQL can only die after it started.
+  const databaseLost: { handle?: (reason: string) => void } = {};
+  const { url, embedded } = await openDatabase(config, (reason) => databaseLost.handle?.(reason));
   const database = connectDatabase(url, { poolSize: config.databasePoolSize });
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let outboxJob: OutboxJob | undefined;
@@ -95,29 +132,62 @@ async function main() {
       },
     );
   };
+  // Without its database the app could only answer 503: say why and exit, so a supervisor (or the
+  // person at the terminal) restarts it, instead of serving errors forever.
+  databaseLost.handle = (reason) => {
+    process.stderr.write(
+      `\nThe embedded PostgreSQL stopped unexpectedly (${reason}); Wellspring cannot run without it and is exiting.\n` +
+        `Its log: ${embedded?.logFile ?? config.dataDir}. Start Wellspring again to restart it.\n`,
+    );
+    const force = setTimeout(() => process.exit(1), 3000);
+    force.unref();
+    void (async () => {
+      await app?.close().catch(() => undefined);
+      await database.close().catch(() => undefined);
+      process.exit(1);
+    })();
+  };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   try {
-    await runMigrations(url);
+    await step(
+      'Database migrations',
+      () => runMigrations(url),
+      () => 'up to date',
+    );
     const seeded = config.seedDemoData
-      ? await seedDemoData(
-          database.db,
-          systemClock.now(),
-          createObjectStorage(config.uploads.storage, systemClock),
+      ? await step(
+          'Demo data',
+          () =>
+            seedDemoData(
+              database.db,
+              systemClock.now(),
+              createObjectStorage(config.uploads.storage, systemClock),
+            ),
+          (created) => (created ? 'seeded' : 'already seeded'),
         )
       : false;
-    app = await buildApp({ config, db: database.db, clock: systemClock, version: readVersion() });
-    // Ledger invariants at start-up, then hourly: a broken one is logged at fatal level and turns /api/health red.
-    ledgerInvariantsJob = createLedgerInvariantsJob({
-      db: database.db,
-      ledger: app.ledger.service,
-      status: app.ledger.invariants,
-      logger: app.log.child({ job: 'ledger-invariants' }),
-    });
-    // The start-up check completes before the first request, so /api/health never reports it unchecked.
-    await ledgerInvariantsJob.runOnce();
-    await app.listen({ port: config.port, host: config.host });
+    app = await step(
+      'Server',
+      async () => {
+        const built = await buildApp({ config, db: database.db, clock: systemClock, version: readVersion() });
+        app = built; // closed by a failed start from here on
+        // Ledger invariants at start-up, then hourly: a broken one is logged at fatal level and turns /api/health red.
+        const invariants = createLedgerInvariantsJob({
+          db: database.db,
+          ledger: built.ledger.service,
+          status: built.ledger.invariants,
+          logger: built.log.child({ job: 'ledger-invariants' }),
+        });
+        ledgerInvariantsJob = invariants;
+        // The start-up check completes before the first request, so /api/health never reports it unchecked.
+        await invariants.runOnce();
+        await built.listen({ port: config.port, host: config.host });
+        return built;
+      },
+      () => `listening on ${config.host}`,
+    );
     outboxJob = createOutboxJob({
       db: database.db,
       clock: systemClock,
@@ -130,7 +200,7 @@ async function main() {
       pollIntervalMs: config.outboxPollIntervalMs,
     });
     outboxJob.start();
-    ledgerInvariantsJob.start();
+    ledgerInvariantsJob?.start();
     // Coach earnings become available earnings_hold_days after the session: at start-up, then every 10 minutes.
     const earnings = app.earnings;
     earningsReleaseJob = createEarningsReleaseJob({
@@ -167,10 +237,16 @@ async function main() {
       logger: app.log.child({ job: 'review-visibility' }),
     });
     reviewVisibilityJob.start();
+    // The first runs of the jobs log a line or two: let them out before the banner, which comes last.
+    // (runOnce shares a run in progress: this waits for the runs start() began.)
+    await Promise.allSettled([ledgerInvariantsJob?.runOnce(), earningsReleaseJob.runOnce()]);
+    await new Promise<void>((resolve) => app?.log.flush(() => resolve()));
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     say('');
     say(`Wellspring is running at http://localhost:${port}`);
+    if (!['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.host))
+      say(`  (listening on ${config.host}:${port})`);
     say(
       embedded
         ? `Database: embedded PostgreSQL 15 (data in ${config.dataDir})`
@@ -187,9 +263,22 @@ async function main() {
     }
     if (config.mailboxEnabled) {
       say(`Mailbox (messages Wellspring would have sent): http://localhost:${port}/dev/mailbox`);
+      if (config.mailboxOnNetwork) {
+        const rule = '!'.repeat(78);
+        say(rule);
+        say(
+          `!! HOST=${config.host}: other machines can reach this demo, which has no email or SMS provider.`,
+        );
+        say('!! The mailbox (sign-in and reset codes) is shown only on this machine, so people elsewhere');
+        say('!! cannot confirm their address or reset a password. Configure SMTP_URL (and SMS) for that,');
+        say('!! or leave HOST unset to listen on 127.0.0.1 only.');
+        say(rule);
+      } else {
+        say('  (only on this machine: Wellspring listens on loopback while the mailbox is on)');
+      }
       if (!embedded) {
-        say('Warning: the mailbox shows sign-in codes to anyone who can reach this server.');
-        say('Configure SMTP_URL (and SMS) or set MAILBOX_ENABLED=false outside a demo.');
+        say('Warning: the mailbox is on with an external database. Configure SMTP_URL (and SMS) or set');
+        say('MAILBOX_ENABLED=false outside a demo.');
       }
     }
     say('Press Ctrl-C to stop.');

@@ -44,7 +44,8 @@ const iceUrls = (pattern: RegExp, expected: string) =>
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Default: 127.0.0.1 while the demo mailbox is on (it shows sign-in codes), otherwise 0.0.0.0. */
+  HOST: z.string().min(1).optional(),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z
     .string()
@@ -105,7 +106,8 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
-  UPLOADS_DIR: z.string().min(1).default('data/uploads'),
+  /** Default: DATA_DIR/uploads. */
+  UPLOADS_DIR: z.string().min(1).optional(),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -141,6 +143,11 @@ const envSchema = z.object({
 export type Config = {
   port: number;
   host: string;
+  /**
+   * The mailbox is on and HOST was set to a non-loopback interface on purpose: the app is reachable
+   * from the network (the mailbox itself still answers only requests from this machine).
+   */
+  mailboxOnNetwork: boolean;
   publicUrl: string;
   /** Set when an external PostgreSQL is used; otherwise the embedded one is started. */
   databaseUrl: string | undefined;
@@ -180,8 +187,13 @@ export type Config = {
     publishableKey: string | undefined;
     webhookSecret: string | undefined;
   };
-  /** Show undelivered outbox messages at /dev/mailbox (the embedded demo without SMTP or SMS). */
+  /**
+   * Show undelivered outbox messages at /dev/mailbox (the embedded demo without SMTP or SMS), to
+   * requests from this machine only (server/modules/outbox/loopback.ts).
+   */
   mailboxEnabled: boolean;
+  /** The seeded embedded demo: the sign-in page offers the demo accounts (server/db/seed.ts). */
+  demoMode: boolean;
   outboxPollIntervalMs: number;
   /** Google sign-in; undefined hides the button. */
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
@@ -283,15 +295,26 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           apiBaseUrl: env.TWILIO_API_BASE_URL,
         }
       : { provider: 'none' };
+  const dataDir = path.resolve(root, env.DATA_DIR);
+  const mailboxEnabled =
+    // auto: only the embedded demo without any provider. The mailbox shows sign-in codes, so a deployment
+    // on an external database never turns it on by itself.
+    env.MAILBOX_ENABLED === 'auto'
+      ? env.DATABASE_URL === undefined && env.SMTP_URL === undefined && sms.provider === 'none'
+      : env.MAILBOX_ENABLED === 'true';
+  // With the mailbox on, listen on this machine only unless HOST says otherwise.
+  const host = env.HOST ?? (mailboxEnabled ? '127.0.0.1' : '0.0.0.0');
+  const seedDemoData =
+    env.SEED_DEMO_DATA === 'auto' ? env.DATABASE_URL === undefined : env.SEED_DEMO_DATA === 'true';
   return {
     port: env.PORT,
-    host: env.HOST,
+    host,
+    mailboxOnNetwork: mailboxEnabled && !isLoopbackHost(host),
     publicUrl,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
-    dataDir: path.resolve(root, env.DATA_DIR),
-    seedDemoData:
-      env.SEED_DEMO_DATA === 'auto' ? env.DATABASE_URL === undefined : env.SEED_DEMO_DATA === 'true',
+    dataDir,
+    seedDemoData,
     logLevel: env.LOG_LEVEL,
     logFile: env.LOG_FILE,
     trustProxy: env.TRUST_PROXY,
@@ -319,12 +342,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       publishableKey: env.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
     },
-    mailboxEnabled:
-      // auto: only the embedded demo without any provider. The mailbox shows sign-in codes to anyone
-      // who can reach the server, so a deployment on an external database never turns it on by itself.
-      env.MAILBOX_ENABLED === 'auto'
-        ? env.DATABASE_URL === undefined && env.SMTP_URL === undefined && sms.provider === 'none'
-        : env.MAILBOX_ENABLED === 'true',
+    mailboxEnabled,
+    demoMode: seedDemoData && env.DATABASE_URL === undefined,
     outboxPollIntervalMs: env.OUTBOX_POLL_INTERVAL_MS,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -346,7 +365,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
               accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
               secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
             }
-          : { driver: 'local', dir: path.resolve(root, env.UPLOADS_DIR) },
+          : {
+              driver: 'local',
+              dir: env.UPLOADS_DIR ? path.resolve(root, env.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
+            },
     },
     redisUrl: env.REDIS_URL,
     realtime: {
@@ -371,6 +393,12 @@ export function defaultAllowedOrigins(publicUrl: string): string[] {
     alias.hostname = host;
     return alias.origin;
   });
+}
+
+/** 127.0.0.0/8, ::1 and localhost: an interface only this machine reaches. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
 }
 
 /** TURN needs its URLs and either the shared secret or a fixed username and credential. */

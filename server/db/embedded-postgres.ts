@@ -113,9 +113,85 @@ async function waitForExit(pid: number, timeoutMs: number) {
   return true;
 }
 
+/** Another live app owns the data directory (and its PostgreSQL): refuse to start instead of stopping it. */
+export class DataDirectoryInUseError extends Error {
+  constructor(
+    readonly ownerPid: number,
+    readonly dataDir: string,
+  ) {
+    super(
+      `Wellspring is already running on this data directory (pid ${ownerPid}) — stop it or set DATA_DIR (${dataDir})`,
+    );
+    this.name = 'DataDirectoryInUseError';
+  }
+}
+
+type Owner = { pid: number; startTime: string | null };
+
+/** The kernel's start time of a process (Linux): a pid reused by another process has another one. */
+function processStartTime(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count fields after its closing ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function readOwner(file: string): Owner | undefined {
+  try {
+    const owner = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Owner>;
+    return typeof owner.pid === 'number' ? { pid: owner.pid, startTime: owner.startTime ?? null } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function ownerIsRunning(owner: Owner): boolean {
+  if (!isAlive(owner.pid)) return false;
+  const startTime = processStartTime(owner.pid);
+  // Same pid but another start time: the pid was reused (a restarted container), the owner is gone.
+  if (owner.startTime !== null && startTime !== null) return owner.startTime === startTime;
+  return owner.pid !== process.pid;
+}
+
 /**
- * A server left running by a process that was killed (SIGKILL cannot be caught) still owns the data
- * directory. Stop it before starting our own: fast shutdown first, immediate shutdown if it hangs.
+ * One app per data directory: `owner.json` records the pid of the app that runs its PostgreSQL. A
+ * second app finds the owner alive and refuses; an owner that is gone (killed, crashed) is replaced.
+ * Returns the release function.
+ */
+async function claimDataDirectory(dataDir: string): Promise<() => void> {
+  const file = path.join(dataDir, 'owner.json');
+  const me: Owner = { pid: process.pid, startTime: processStartTime(process.pid) };
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const fd = fs.openSync(file, 'wx', 0o644); // atomic: exactly one of two racing starts creates it
+      fs.writeSync(fd, JSON.stringify(me));
+      fs.closeSync(fd);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 5) throw error;
+    }
+    const owner = readOwner(file);
+    if (owner && ownerIsRunning(owner)) throw new DataDirectoryInUseError(owner.pid, dataDir);
+    // Unreadable: possibly being written by a start racing ours this very moment; look again shortly.
+    if (!owner && Date.now() - fs.statSync(file).mtimeMs < 2000) {
+      await sleep(200);
+      continue;
+    }
+    fs.rmSync(file, { force: true });
+  }
+  return () => {
+    const owner = readOwner(file);
+    if (owner?.pid === me.pid && owner.startTime === me.startTime) fs.rmSync(file, { force: true });
+  };
+}
+
+/**
+ * A server left running by an app that was killed (SIGKILL cannot be caught) still holds the data
+ * directory. Called only once we own the directory (its owner is gone): stop it before starting our
+ * own, fast shutdown first, immediate shutdown if it hangs.
  */
 async function stopStaleServer(dataDir: string, log: (line: string) => void) {
   const pidFile = path.join(dataDir, 'postmaster.pid');
@@ -168,17 +244,22 @@ export type EmbeddedPostgresOptions = {
   /** Extra `-c name=value` settings, e.g. fsync=off for throwaway test clusters. */
   settings?: Record<string, string>;
   log?: (line: string) => void;
+  /** Called when PostgreSQL exits without stop() having been called (killed, crashed). */
+  onUnexpectedExit?: (reason: string) => void;
 };
 
 export type EmbeddedPostgres = {
   /** Connection URL of the `postgres` database as the `postgres` superuser. */
   url: string;
   port: number;
+  /** The postmaster's pid. */
+  pid: number;
+  /** Its log file. */
+  logFile: string;
   stop: () => Promise<void>;
 };
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
-  const log = options.log ?? (() => undefined);
   const dataDir = path.resolve(options.dataDir);
   const pgDir = path.join(dataDir, 'postgres');
   const passwordFile = path.join(dataDir, 'postgres-password');
@@ -188,6 +269,36 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   fs.mkdirSync(dataDir, { recursive: true });
   assertReachable(pgDir, runAs);
+  const release = await claimDataDirectory(dataDir);
+  try {
+    return await startCluster({
+      ...options,
+      dataDir,
+      pgDir,
+      passwordFile,
+      logFile,
+      binaries,
+      runAs,
+      release,
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function startCluster(
+  options: EmbeddedPostgresOptions & {
+    pgDir: string;
+    passwordFile: string;
+    logFile: string;
+    binaries: Binaries;
+    runAs: RunAs;
+    release: () => void;
+  },
+): Promise<EmbeddedPostgres> {
+  const { pgDir, passwordFile, logFile, binaries, runAs, release } = options;
+  const log = options.log ?? (() => undefined);
 
   if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
     log(`Creating the embedded PostgreSQL cluster in ${pgDir}`);
@@ -245,27 +356,38 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   });
   fs.closeSync(logFd);
   child.unref();
+  let stopping = false;
+  let ready = false;
+  child.once('exit', (code, signal) => {
+    if (stopping || !ready) return; // waitUntilReady reports a failed start
+    release();
+    options.onUnexpectedExit?.(signal ? `killed by ${signal}` : `exited with code ${code}`);
+  });
 
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   try {
     await waitUntilReady(url, child, 30_000, logFile);
   } catch (error) {
+    stopping = true;
     child.kill('SIGQUIT');
     throw error;
   }
-  log(`Embedded PostgreSQL 15 is running on 127.0.0.1:${port} (data in ${pgDir})`);
+  ready = true;
 
   let stopped: Promise<void> | undefined;
   const stop = () => {
+    stopping = true;
     stopped ??= (async () => {
-      if (child.exitCode !== null || child.pid === undefined) return;
-      child.kill('SIGINT'); // fast shutdown: roll back open transactions, checkpoint, exit
-      if (!(await waitForExit(child.pid, 15_000))) {
-        child.kill('SIGQUIT');
-        await waitForExit(child.pid, 5_000);
+      if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+        child.kill('SIGINT'); // fast shutdown: roll back open transactions, checkpoint, exit
+        if (!(await waitForExit(child.pid, 15_000))) {
+          child.kill('SIGQUIT');
+          await waitForExit(child.pid, 5_000);
+        }
       }
+      release();
     })();
     return stopped;
   };
-  return { url, port, stop };
+  return { url, port, pid: child.pid ?? 0, logFile, stop };
 }

@@ -30,6 +30,7 @@ import {
 import { AppError } from '../../../domain/errors/app-error';
 import type { AuthGuard } from '../../plugins/auth-guard';
 import { tokenEndpointLimit, type RateBudget } from '../../plugins/rate-limit';
+import { isLoopbackRequest } from '../outbox/loopback';
 import type { AuthService } from './auth.service';
 import type { FactorsService } from './factors.service';
 import type { RequestContext, SessionService } from './session.service';
@@ -54,7 +55,12 @@ export type AuthRoutesOptions = {
   cookie: { secure: boolean; maxAgeSeconds: number };
   /** Sign-up and sign-in grants; refreshes count apart (tokenEndpointLimit). */
   rateLimit: RateBudget & { refresh: RateBudget };
-  settings: { google: boolean; mailbox: boolean };
+  /** demoAccounts: the seeded embedded demo's sign-ins, offered on the sign-in page (empty otherwise). */
+  settings: {
+    google: boolean;
+    mailbox: boolean;
+    demoAccounts: { label: string; email: string; password: string }[];
+  };
 };
 
 const emptySchema = z.object({});
@@ -125,12 +131,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/v1/settings',
     {
       schema: {
-        response: { 200: z.object({ external: z.object({ google: z.boolean() }), mailbox: z.boolean() }) },
+        response: {
+          200: z.object({
+            external: z.object({ google: z.boolean() }),
+            mailbox: z.boolean(),
+            demo_accounts: z.array(z.object({ label: z.string(), email: z.string(), password: z.string() })),
+          }),
+        },
       },
     },
-    async () => ({
+    async (request) => ({
       external: { google: options.settings.google },
-      mailbox: options.settings.mailbox,
+      // The mailbox answers only requests from this machine (outbox.routes.ts): only they get the link.
+      mailbox: options.settings.mailbox && isLoopbackRequest(request),
+      demo_accounts: options.settings.demoAccounts,
     }),
   );
 

@@ -187,6 +187,34 @@ describe('AuthPage: the page around the form', () => {
     expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
     expect(screen.queryByText(/demo mailbox/)).not.toBeInTheDocument();
   });
+
+  it('offers the demo accounts when the server runs the demo: one click fills the form', async () => {
+    answers.set('GET /auth/v1/settings', [
+      json({
+        external: { google: false },
+        mailbox: true,
+        demo_accounts: [
+          { label: 'Client', email: 'client@wellspring.demo', password: 'wellspring-demo-client' },
+          { label: 'Coach', email: 'coach@wellspring.demo', password: 'wellspring-demo-coach' },
+        ],
+      }),
+    ]);
+    const { user } = await renderAuth('/auth');
+    const demo = await screen.findByRole('region', { name: 'Demo accounts' });
+    await user.click(within(demo).getByRole('button', { name: /Coach.*coach@wellspring\.demo/ }));
+    expect(addressField()).toHaveValue('coach@wellspring.demo');
+    expect(passwordField()).toHaveValue('wellspring-demo-coach');
+    await user.click(within(demo).getByRole('button', { name: /Client.*client@wellspring\.demo/ }));
+    expect(addressField()).toHaveValue('client@wellspring.demo');
+    expect(passwordField()).toHaveValue('wellspring-demo-client');
+  });
+
+  it('offers no demo accounts outside the demo', async () => {
+    await renderAuth('/auth');
+    await waitFor(() => expect(callsTo('GET /auth/v1/settings')).toHaveLength(1));
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to Wellspring' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Demo accounts' })).not.toBeInTheDocument();
+  });
 });
 
 describe('AuthPage: signing in with a password', () => {

@@ -53,6 +53,7 @@ export function AuthPage() {
         onModeChange={changeMode}
         role={role}
         showMailboxNote={settings.data?.mailbox === true}
+        demoAccounts={settings.data?.demo_accounts}
         alternatives={
           settings.data?.external.google ? (
             <GoogleSignInButton role={role ?? undefined} redirectTo={returnTo} />

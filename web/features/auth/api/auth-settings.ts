@@ -6,7 +6,12 @@ import { apiRequest } from '../../../lib/api-client';
 export const authSettingsSchema = z.object({
   external: z.object({ google: z.boolean() }),
   mailbox: z.boolean(),
+  /** The seeded embedded demo's accounts, offered on the sign-in page; empty outside the demo. */
+  demo_accounts: z
+    .array(z.object({ label: z.string(), email: z.string(), password: z.string() }))
+    .default([]),
 });
+export type DemoAccount = AuthSettings['demo_accounts'][number];
 export type AuthSettings = z.infer<typeof authSettingsSchema>;
 
 export const fetchAuthSettings = (signal?: AbortSignal) =>

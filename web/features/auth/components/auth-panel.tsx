@@ -6,8 +6,10 @@ import { Spinner } from '../../../components/spinner';
 import { useAuth, useAuthClient } from '../../../lib/auth/use-auth';
 import { accessTokenSessionId, needsSecondFactor } from '../lib/assurance';
 import { setPendingRecovery, usePendingRecovery } from '../lib/auth-flow-hold';
+import type { DemoAccount } from '../api/auth-settings';
 import { CodeSignIn } from './code-sign-in';
 import { CredentialsForm, type CredentialsMode } from './credentials-form';
+import { DemoAccounts } from './demo-accounts';
 import { PasswordRecovery } from './password-recovery';
 import { SecondFactorStep } from './second-factor-step';
 
@@ -40,12 +42,15 @@ export function AuthPanel({
   onModeChange,
   role,
   showMailboxNote = false,
+  demoAccounts = [],
   alternatives,
 }: {
   mode: CredentialsMode;
   onModeChange: (mode: CredentialsMode) => void;
   role: 'client' | 'coach' | null;
   showMailboxNote?: boolean;
+  /** The demo's accounts (server in demo mode only): one click fills the sign-in form. */
+  demoAccounts?: DemoAccount[];
   /** Other ways in (the Google button), shown under the password form. */
   alternatives?: ReactNode;
 }) {
@@ -53,6 +58,7 @@ export function AuthPanel({
   const client = useAuthClient();
   const [view, setView] = useState<View>('credentials');
   const [address, setAddress] = useState('');
+  const [filledPassword, setFilledPassword] = useState<{ password: string }>();
   const pendingRecovery = usePendingRecovery();
   const sessionId = accessTokenSessionId(auth.accessToken);
   // A recovery that belonged to another (ended) session is over: forget it, so it holds nothing.
@@ -132,8 +138,18 @@ export function AuthPanel({
             onUseCode={() => setView('code')}
             onForgotPassword={() => setView('recover')}
             alternatives={alternatives}
+            filledPassword={filledPassword}
           />
         </div>
+        {mode === 'sign_in' && demoAccounts.length > 0 ? (
+          <DemoAccounts
+            accounts={demoAccounts}
+            onPick={(account) => {
+              setAddress(account.email);
+              setFilledPassword({ password: account.password });
+            }}
+          />
+        ) : null}
       </>
     );
   }

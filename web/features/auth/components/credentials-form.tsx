@@ -31,6 +31,7 @@ export function CredentialsForm({
   onUseCode,
   onForgotPassword,
   alternatives,
+  filledPassword,
 }: {
   mode: CredentialsMode;
   onModeChange: (mode: CredentialsMode) => void;
@@ -41,10 +42,18 @@ export function CredentialsForm({
   onForgotPassword: () => void;
   /** Other ways in (the Google button), shown under an "or". */
   alternatives?: ReactNode;
+  /** A password filled in from outside (a demo account picked); a new object each time. */
+  filledPassword?: { password: string };
 }) {
   const client = useAuthClient();
   const strengthId = useId();
   const [password, setPassword] = useState('');
+  // A demo account picked: take its password (adjusting state while rendering, not in an effect).
+  const [seenFill, setSeenFill] = useState(filledPassword);
+  if (filledPassword !== seenFill) {
+    setSeenFill(filledPassword);
+    if (filledPassword) setPassword(filledPassword.password);
+  }
   const [addressError, setAddressError] = useState<string | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
