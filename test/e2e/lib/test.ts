@@ -1,0 +1,191 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+
+/**
+ * The `test` every spec imports: Playwright's, plus an accessibility audit of every screen the suite
+ * visits (issue #14 point 15). axe-core checks each page of every browser context — the `page`
+ * fixture's and the ones specs open with `browser.newContext()` — at its quiet moments: before the
+ * page navigates away (`goto`, `reload`), before it or its context closes, and at the end of the test
+ * (`checkAccessibility(page)` adds a check anywhere, e.g. in a walk that moves with the history API).
+ * Each screen is checked in the light and the dark theme (the `dark` class on <html>, flipped for the
+ * check and back). A violation whose impact is serious or critical fails the test that saw it.
+ *
+ * Speed: a screen (its URL path with ids folded to `:id`) is checked once per theme per worker, so a
+ * screen the suite visits fifty times costs one audit per worker.
+ */
+
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+/** WCAG 2.0/2.1/2.2 A and AA, plus axe's experimental rules (label-content-name-mismatch is one). */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'experimental'];
+
+type Finding = { screen: string; theme: string; rule: string; impact: string; help: string; nodes: string[] };
+
+const checked = new Set<string>();
+const findings: Finding[] = [];
+const instrumented = new WeakSet<Page>();
+const contexts = new Set<BrowserContext>();
+
+const screenOf = (url: URL) =>
+  url.pathname
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id')
+    .replace(/\/\d+(?=\/|$)/g, '/:n');
+
+/** Audits the page as it is now, in both themes, unless this screen was already checked in this worker. */
+export async function checkAccessibility(page: Page): Promise<void> {
+  if (page.isClosed()) return;
+  let url: URL;
+  try {
+    url = new URL(page.url());
+  } catch {
+    return;
+  }
+  if (!url.protocol.startsWith('http') || url.hostname !== '127.0.0.1') return;
+  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/auth/v1/')) return;
+  const screen = screenOf(url);
+  const pending = (['light', 'dark'] as const).filter((theme) => !checked.has(`${screen}|${theme}`));
+  if (pending.length === 0) return;
+  try {
+    await page.waitForLoadState('domcontentloaded');
+    // The app has rendered something (not the bare HTML shell).
+    const rendered = await page.evaluate(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
+    if (!rendered) return;
+    const current = (await page.evaluate(() => document.documentElement.classList.contains('dark')))
+      ? 'dark'
+      : 'light';
+    // The current theme first, then the other one (and back), so the page ends as the test left it.
+    const order = pending.includes(current) ? [current, ...pending.filter((t) => t !== current)] : pending;
+    for (const theme of order) {
+      const flip = theme !== current;
+      if (flip) await setDark(page, theme === 'dark');
+      try {
+        const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+        checked.add(`${screen}|${theme}`);
+        for (const violation of results.violations) {
+          if (!FAILING_IMPACTS.has(violation.impact ?? '')) continue;
+          findings.push({
+            screen,
+            theme,
+            rule: violation.id,
+            impact: violation.impact ?? '',
+            help: violation.help,
+            nodes: violation.nodes.slice(0, 5).map((node) => {
+              const summary = node.failureSummary?.split('\n').slice(1).join(' ').trim() ?? '';
+              return `${node.target.join(' ')} ${node.html.slice(0, 140)} — ${summary}`;
+            }),
+          });
+        }
+      } finally {
+        if (flip) {
+          await setDark(page, current === 'dark');
+          await releaseStill(page);
+        }
+      }
+    }
+  } catch (error) {
+    // The page went away while it was being checked (a test closing it, a navigation): nothing to audit.
+    if (page.isClosed() || /Target .*closed|Execution context was destroyed|navigat/i.test(String(error)))
+      return;
+    throw error;
+  }
+}
+
+/** Flips the theme at once: transitions are held off, so no colour is caught half-way. */
+async function setDark(page: Page, dark: boolean) {
+  await page.evaluate(async (on) => {
+    const root = document.documentElement;
+    let still = document.getElementById('axe-audit-still');
+    if (!still) {
+      still = document.createElement('style');
+      still.id = 'axe-audit-still';
+      still.textContent = '*, *::before, *::after { transition: none !important; }';
+      document.head.append(still);
+    }
+    root.classList.toggle('dark', on);
+    root.style.colorScheme = on ? 'dark' : 'light';
+    getComputedStyle(root).color;
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  }, dark);
+}
+
+async function releaseStill(page: Page) {
+  await page.evaluate(() => document.getElementById('axe-audit-still')?.remove());
+}
+
+function instrumentPage(page: Page) {
+  if (instrumented.has(page)) return;
+  instrumented.add(page);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const close = page.close.bind(page);
+  page.goto = async (...args) => {
+    await checkAccessibility(page);
+    return goto(...args);
+  };
+  page.reload = async (...args) => {
+    await checkAccessibility(page);
+    return reload(...args);
+  };
+  page.close = async (...args) => {
+    await checkAccessibility(page);
+    return close(...args);
+  };
+}
+
+function instrumentContext(context: BrowserContext) {
+  if (contexts.has(context)) return;
+  contexts.add(context);
+  context.pages().forEach(instrumentPage);
+  context.on('page', instrumentPage);
+  context.on('close', () => contexts.delete(context));
+  const close = context.close.bind(context);
+  context.close = async (...args) => {
+    for (const page of context.pages()) await checkAccessibility(page);
+    return close(...args);
+  };
+}
+
+function instrumentBrowser(browser: Browser) {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    instrumentContext(context);
+    return context;
+  };
+}
+
+function report(): string {
+  const lines = findings.map(
+    (f) => `${f.impact} ${f.rule} on ${f.screen} (${f.theme}): ${f.help}\n    ${f.nodes.join('\n    ')}`,
+  );
+  return `axe found ${findings.length} serious or critical violation(s):\n  ${lines.join('\n  ')}`;
+}
+
+export const test = base.extend<{ accessibilityAudit: void }, { axeBrowser: void }>({
+  axeBrowser: [
+    async ({ browser }, use) => {
+      instrumentBrowser(browser);
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
+  context: async ({ context }, use) => {
+    instrumentContext(context);
+    await use(context);
+  },
+  accessibilityAudit: [
+    async ({}, use) => {
+      findings.length = 0;
+      await use();
+      for (const context of [...contexts])
+        for (const page of context.pages()) await checkAccessibility(page);
+      if (findings.length > 0) {
+        const message = report();
+        findings.length = 0;
+        throw new Error(message);
+      }
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
