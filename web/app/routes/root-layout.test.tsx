@@ -76,6 +76,12 @@ describe('visitors', () => {
 });
 
 describe('signed in', () => {
+  it('welcomes a client by first name, never by a title ("Dr. Lena Ortiz" is Lena)', async () => {
+    renderApp({ at: '/client-portal', me: buildMe({ full_name: 'Dr. Lena Ortiz' }) });
+    expect(await heading('Home')).toBeInTheDocument();
+    expect(await screen.findByText('Welcome back, Lena.')).toBeInTheDocument();
+  });
+
   it('a client on / goes to /client-portal, with the client navigation and their initials', async () => {
     const { router } = renderApp({ at: '/', me: buildMe() });
     expect(await heading('Home')).toBeInTheDocument();
