@@ -135,7 +135,7 @@ async function setDark(page: Page, dark: boolean) {
     }
     root.classList.toggle('dark', on);
     root.style.colorScheme = on ? 'dark' : 'light';
-    getComputedStyle(root).color;
+    void getComputedStyle(root).color; // styles recomputed now, before the next frames
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   }, dark);
 }
@@ -206,13 +206,13 @@ export const test = base.extend<{ accessibilityAudit: void }, { axeBrowser: void
     await use(context);
   },
   accessibilityAudit: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
     async ({}, use, testInfo) => {
       findings.length = 0;
       skippedForTime.clear();
       running = { started: Date.now(), info: testInfo };
       await use();
-      for (const context of [...contexts])
-        for (const page of context.pages()) await checkAccessibility(page);
+      for (const context of [...contexts]) for (const page of context.pages()) await checkAccessibility(page);
       running = null;
       const skipped = [...skippedForTime].filter((screen) => !checked.has(`${screen}|light`));
       if (skipped.length > 0)

@@ -89,7 +89,9 @@ describe('signed in', () => {
     const [sidebar] = screen.getAllByRole('navigation', { name: 'Main' });
     expect(within(sidebar!).getByRole('link', { name: 'Discover' })).toHaveAttribute('href', '/discover');
     expect(within(sidebar!).getByRole('link', { name: 'Wallet' })).toHaveAttribute('href', '/wallet');
-    expect(screen.getByRole('button', { name: 'MT: Account menu for Maya Thompson' })).toHaveTextContent('MT');
+    expect(screen.getByRole('button', { name: 'MT: Account menu for Maya Thompson' })).toHaveTextContent(
+      'MT',
+    );
     // One role: no switcher.
     expect(screen.queryByRole('radiogroup', { name: 'Use Wellspring as' })).not.toBeInTheDocument();
   });

@@ -60,7 +60,17 @@ function SectionHeading({ id, children, label }: { id: string; children: ReactNo
 }
 
 /** The coach's status pill (the same shape online, busy or offline) and, beside it, a short note. */
-function StatusLine({ tone, dot, label, note }: { tone: string; dot: string; label: string; note?: string | null }) {
+function StatusLine({
+  tone,
+  dot,
+  label,
+  note,
+}: {
+  tone: string;
+  dot: string;
+  label: string;
+  note?: string | null;
+}) {
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="coach-status">
       <span className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 font-semibold ${tone}`}>

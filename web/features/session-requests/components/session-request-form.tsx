@@ -428,14 +428,14 @@ export function SessionRequestForm({
 
       {/* Sticky at the dialog's bottom edge: the action stays in sight however long the form is. */}
       <div className="sticky bottom-0 z-10 -mx-6 -mb-6 border-t border-border bg-surface-raised px-6 pt-3 pb-6">
-      <Button type="submit" disabled={send.isPending} className="w-full">
-        {send.isPending ? (
-          <Spinner className="size-4 border-2" />
-        ) : (
-          <Send aria-hidden="true" className="size-4" />
-        )}
-        {`${mode === 'now' ? 'Send request' : 'Request this time'}${final !== undefined ? ` · ${formatCents(final)}` : ''}`}
-      </Button>
+        <Button type="submit" disabled={send.isPending} className="w-full">
+          {send.isPending ? (
+            <Spinner className="size-4 border-2" />
+          ) : (
+            <Send aria-hidden="true" className="size-4" />
+          )}
+          {`${mode === 'now' ? 'Send request' : 'Request this time'}${final !== undefined ? ` · ${formatCents(final)}` : ''}`}
+        </Button>
       </div>
     </form>
   );

@@ -391,9 +391,7 @@ export function WaitingRoomScreen({ requestId, userId }: { requestId: string; us
             tone="border-border bg-surface"
           >
             <p className="font-semibold">{`Your session with ${coach} is over.`}</p>
-            <p className="mt-1 text-text-muted">
-              Its summary is on the session page.
-            </p>
+            <p className="mt-1 text-text-muted">Its summary is on the session page.</p>
             <Link to={`/session/${sessionId}`} className={buttonClasses('secondary', 'mt-3')}>
               See the session
             </Link>
