@@ -60,12 +60,15 @@ test.describe('issue #14 point 16: screens that stay true', () => {
       ]) {
         await client.page.setViewportSize(size);
         await client.page.goto(`/session/${sessionId}`);
-        const title = client.page.getByRole('heading', { level: 1 });
-        await expect(title).toBeVisible();
+        const title = client.page.getByRole('heading', { level: 1, name: 'Session with Hana Okafor' });
+        await expect(title).toBeVisible({ timeout: 15_000 });
         const box = client.page.getByLabel('Message to Hana Okafor');
+        // On a laptop the whole room fits: title, chat and its message box, with no page scroll at all.
+        if (size.width === 1440) await expect(box).toBeInViewport({ ratio: 1 });
         // Filling brings the box into view (Playwright scrolls if needed); from then on the page stays.
         await box.fill('Hello');
         const before = await scrollY(client.page);
+        if (size.width === 1440) expect(before).toBe(0);
         await box.press('Enter');
         for (const text of ['One', 'Two', 'Three', 'Four', 'Five', 'Six']) {
           await box.fill(`${text} (${size.width})`);
