@@ -123,6 +123,24 @@ export default tseslint.config(
     },
   },
   {
+    // Every browser test runs axe on the screens it visits: specs take test/expect from ./lib/test.
+    files: ['test/e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              allowTypeImports: true,
+              message: "Import test and expect from './lib/test' (it checks every screen with axe).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

@@ -62,10 +62,10 @@ export const PROGRAM_MESSAGES = {
   limitReached: `You can have up to ${PROGRAM_LIMITS.perCoach} programs. Delete one you no longer run to add another.`,
   lessonLimitReached: `A program can have up to ${PROGRAM_LIMITS.lessonsPerProgram} lessons.`,
   /** The notice on the builder and the message of PAID_PROGRAMS_UNAVAILABLE. */
-  paidNotice: 'Paid programs open once wallet payments are available; for now you can publish free programs.',
+  paidNotice: 'Paid programs are not open yet: for now you can publish free programs.',
   noLessons: 'Add at least one lesson before publishing, so people who join have something to start with.',
   publishedPriceLocked:
-    'A published program stays free until wallet payments are available. Unpublish it first to change the price.',
+    'A published program stays free while paid programs are not open. Unpublish it first to change the price.',
   reorderMismatch: 'The lesson order is out of date. Refresh the page and try again.',
   enrolFirst: 'Join this program to open its lessons.',
   notPublished: 'This program is not open for new people right now.',

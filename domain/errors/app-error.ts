@@ -54,9 +54,8 @@ export const ERROR_CODES = {
   PROFILE_UPDATE_FAILED: 'Failed to update profile. Please try again.',
   /** SPEC §8: the update ran but returned no row. */
   NO_DATA_RETURNED: 'Update completed but no data returned. Please refresh.',
-  /** Issue #4: a paid program cannot be published or joined until wallet payments exist. */
-  PAID_PROGRAMS_UNAVAILABLE:
-    'Paid programs open once wallet payments are available; for now you can publish free programs.',
+  /** Issue #4: a paid program cannot be published or joined (paid enrolment is not built yet). */
+  PAID_PROGRAMS_UNAVAILABLE: 'Paid programs are not open yet: for now you can publish free programs.',
   /** A coach application is already waiting for review: one pending application per person. */
   APPLICATION_PENDING:
     'Your coach application is already being reviewed. You will see the decision on the Become a coach page.',

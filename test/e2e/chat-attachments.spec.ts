@@ -1,6 +1,7 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './lib/test';
 import { withE2eDatabase } from './lib/database';
 import { SCREENSHOTS } from './lib/journey';
 import { approveAndGoOnline, liveSession, newParty, topUp } from './lib/parties';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './lib/test';
 import sharp from 'sharp';
 import { accountFactor, newPage, nextCode, shots, signIn, signUp, type MailboxMessage } from './lib/journey';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { expect, test, type Locator } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { expect, test } from './lib/test';
 import { mailbox, SCREENSHOTS, shots } from './lib/journey';
 import { approveAndGoOnline, bearer, finishedSession, newParty, topUp, type Party } from './lib/parties';
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './lib/test';
 
 /**
  * The foundation, end to end: the real server (scripts/e2e-server.mjs) serving the built web app to

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type BrowserContext, type Page, type Response } from '@playwright/test';
+import type { Browser, BrowserContext, Page, Response } from '@playwright/test';
+import { expect, test } from './lib/test';
 import { approveAndGoOnline, bearer, newParty, topUp, type Party } from './lib/parties';
 import { PASSWORD, shots, type Session } from './lib/journey';
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './lib/test';
 import { withE2eDatabase } from './lib/database';
 import { accountFactor, nextCode, PASSWORD, SCREENSHOTS, signIn, type Account } from './lib/journey';
 

@@ -1,4 +1,5 @@
-import { expect, test, type WebSocket } from '@playwright/test';
+import type { WebSocket } from '@playwright/test';
+import { expect, test } from './lib/test';
 import { signIn } from './lib/journey';
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './lib/test';
 import { newPage, shots } from './lib/journey';
 import { approveAndGoOnline, finishedSession, newParty, topUp } from './lib/parties';
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { checkAccessibility, expect, test } from './lib/test';
 import { totpCode, totpStep } from '../../server/modules/auth/totp';
 import { loadAccessMatrix, type ScreenRow } from '../authz/access-matrix';
 
@@ -74,6 +75,8 @@ const here = (page: Page) => {
 let historyIndex = 1000;
 /** In-app navigation as React Router does it for a link: push a history entry and let it handle popstate. */
 async function navigate(page: Page, to: string) {
+  // The screen being left has settled (the walk waited for it): audit it before it goes.
+  await checkAccessibility(page);
   historyIndex += 1;
   await page.evaluate(
     ({ to, idx }) => {
@@ -218,7 +221,7 @@ test.describe('screen access matrix in the browser', () => {
     await openApp(page);
     await expect(page).toHaveURL(/\/client-portal$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Account menu for Maya Thompson' })).toHaveText('MT');
+    await expect(page.getByRole('button', { name: 'MT: Account menu for Maya Thompson' })).toHaveText('MT');
     await shoot(page, 'routes-client-home');
     expect(await walk(page, 'client', matrix.screens)).toEqual([]);
   });

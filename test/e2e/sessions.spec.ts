@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './lib/test';
 import { withE2eDatabase } from './lib/database';
 import { newPage, shots, signIn, signUp, type Session } from './lib/journey';
 
@@ -86,6 +87,18 @@ test.describe('issue #6: instant sessions between two browsers', () => {
     await client.page.goto(COACH_PAGE);
     await client.page.getByRole('button', { name: 'Start a session now' }).click();
     const dialog = client.page.getByRole('dialog', { name: /Start a session with Sofia/ });
+    // Issue #14 point 16: the first format and 30 min by default, and the action in sight on a laptop
+    // and a phone (a sticky footer) without scrolling the dialog.
+    await expect(dialog.getByRole('radio', { name: /Chat/ })).toBeChecked();
+    await expect(dialog.getByRole('radio', { name: '30 min' })).toBeChecked();
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 360, height: 800 },
+    ]) {
+      await client.page.setViewportSize(size);
+      await expect(dialog.getByRole('button', { name: /^Send request/ })).toBeInViewport({ ratio: 1 });
+    }
+    await client.page.setViewportSize({ width: 1280, height: 800 });
     await dialog.getByRole('button', { name: /^Send request/ }).click();
     await expect(dialog.getByText('Session purpose is required')).toBeVisible();
     await shots(client.page, 'sessions', '1-request-form', { all: true });

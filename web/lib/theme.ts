@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /** Theme preference, stored locally under 'theme' (SPEC §1). web/public/theme-init.js applies it before first paint. */
 export const THEME_STORAGE_KEY = 'theme';
 export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;
@@ -31,4 +33,19 @@ export function applyTheme(preference: ThemePreference) {
   root.classList.toggle('dark', dark);
   root.style.colorScheme = dark ? 'dark' : 'light';
   root.dataset.theme = preference;
+}
+
+const subscribeToRootClass = (onChange: () => void) => {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+  return () => observer.disconnect();
+};
+
+/** Whether the dark theme is showing now (the `dark` class on <html>); follows every change. */
+export function useIsDarkTheme(): boolean {
+  return useSyncExternalStore(
+    subscribeToRootClass,
+    () => document.documentElement.classList.contains('dark'),
+    () => false,
+  );
 }

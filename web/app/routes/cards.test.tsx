@@ -125,6 +125,10 @@ describe('/withdrawal/success', () => {
       await screen.findByRole('heading', { name: 'We could not find this withdrawal' }, { timeout: 3000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Revenue' })).toHaveAttribute('href', '/revenue');
+    // The page does not claim a withdrawal was requested when there is none to confirm.
+    expect(screen.getByRole('heading', { level: 1, name: 'Withdrawal not found' })).toBeInTheDocument();
+    expect(screen.queryByText('Withdrawal requested')).not.toBeInTheDocument();
+    expect(document.title).toBe('Withdrawal not found · Wellspring');
     expect(api.calls.filter((call) => call.path.startsWith('/api/withdrawals'))).toHaveLength(0);
   });
 });

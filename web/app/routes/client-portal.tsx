@@ -1,17 +1,21 @@
 import { useEffect } from 'react';
 import { ClientHomeDiscovery } from '../../features/discovery/components/client-home';
+import { useMe } from '../../features/roles/api/get-me';
 import { SessionList } from '../../features/sessions/components/session-list';
 import { useAuth } from '../../lib/auth/use-auth';
+import { firstNameOf } from '../../lib/person-name';
 
-const firstNameOf = (metadata: Record<string, unknown> | undefined) => {
+const nameIn = (metadata: Record<string, unknown> | undefined) => {
   const name = metadata?.full_name ?? metadata?.name;
-  return typeof name === 'string' && name.trim() ? name.trim().split(/\s+/)[0] : null;
+  return typeof name === 'string' ? name : null;
 };
 
 /** SPEC §2 `/client-portal`, the client home: find a coach (search, categories, online now, recommended). */
 export function ClientPortalPage() {
   const auth = useAuth();
-  const firstName = firstNameOf(auth.user?.user_metadata);
+  const me = useMe();
+  // "Dr. Lena Ortiz" is welcomed as Lena (titles skipped, no doubled full stop).
+  const firstName = firstNameOf(me.data?.full_name ?? nameIn(auth.user?.user_metadata));
   useEffect(() => {
     document.title = 'Home · Wellspring';
     return () => {

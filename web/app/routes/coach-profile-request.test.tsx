@@ -67,7 +67,7 @@ const quote = (overrides: Partial<Quote> = {}): Quote => ({
   ...overrides,
 });
 
-/** The quote endpoint: video 30 min $80; with SAVE10 $8 off; any other coupon refused. */
+/** The quote endpoint (one rate, $40 per 15 min, for any format): 30 min $80; with SAVE10 10 % off; any other coupon refused. */
 const quoteHandler: StubHandler = ({ url }) => {
   const coupon = url.searchParams.get('coupon');
   const minutes = Number(url.searchParams.get('minutes'));
@@ -130,7 +130,10 @@ const keyOf = (call: ReturnType<typeof requestPosts>[number]) =>
   (call[1]?.headers as Record<string, string>)['idempotency-key'];
 
 // The form keeps a draft for the tab (sessionStorage): each case starts empty.
-afterEach(() => window.sessionStorage.clear());
+afterEach(() => {
+  window.sessionStorage.clear();
+  window.localStorage.clear();
+});
 
 describe('coach page: requesting a session', { timeout: 20_000 }, () => {
   it('asks for the purpose before sending anything (SPEC §5), with the quote shown first', async () => {
@@ -140,11 +143,14 @@ describe('coach page: requesting a session', { timeout: 20_000 }, () => {
 
     // The quote before sending: price, what will be held, the wallet.
     const price = within(await dialog.findByTestId('session-quote'));
-    expect(price.getByText('30 min video session').nextSibling).toHaveTextContent('$80.00');
+    // The first format and 30 minutes, not the priciest choice (issue #14 point 16).
+    expect(dialog.getByRole('radio', { name: /Chat/ })).toBeChecked();
+    expect(dialog.getByRole('radio', { name: '30 min' })).toBeChecked();
+    expect(price.getByText('30 min chat session').nextSibling).toHaveTextContent('$80.00');
     expect(price.getByText('Held from your wallet now').nextSibling).toHaveTextContent('$80.00');
     expect(await dialog.findByText('Your wallet: $200.00')).toBeInTheDocument();
     expect(api.callsTo('GET', `/api/coaches/${COACH_ID}/quote`).at(-1)?.search).toBe(
-      '?format=video&minutes=30',
+      '?format=text&minutes=30',
     );
 
     await user.click(dialog.getByRole('button', { name: 'Send request · $80.00' }));
@@ -214,12 +220,34 @@ describe('coach page: requesting a session', { timeout: 20_000 }, () => {
     expect(keyOf(last)).not.toBe(keyOf(first!));
     expect(api.callsTo('POST', '/api/session-requests').at(-1)?.body).toEqual({
       coach_id: COACH_ID,
-      format: 'video',
+      format: 'text',
       duration_minutes: 30,
       purpose: 'Sleeping badly',
       description: 'Wake at 3am',
     });
     answers = [];
+  });
+
+  it("starts from the client's last choice of format and length (remembered when a request is sent)", async () => {
+    const { api, router } = renderCoach({
+      extra: { 'POST /api/session-requests': { status: 201, body: sessionRequest() } },
+    });
+    const first = await openForm();
+    await first.user.click(first.dialog.getByRole('radio', { name: /Audio/ }));
+    await first.user.click(first.dialog.getByRole('radio', { name: '45 min' }));
+    await first.user.type(first.dialog.getByRole('textbox', { name: 'Session purpose' }), 'Sleep');
+    await first.user.click(await first.dialog.findByRole('button', { name: 'Send request · $120.00' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/waiting-room/${REQUEST_ID}`));
+    expect(api.callsTo('POST', '/api/session-requests').at(-1)?.body).toMatchObject({
+      format: 'audio',
+      duration_minutes: 45,
+    });
+
+    await router.navigate('/coach/lena-ortiz');
+    const again = await openForm();
+    expect(again.dialog.getByRole('radio', { name: /Audio/ })).toBeChecked();
+    expect(again.dialog.getByRole('radio', { name: '45 min' })).toBeChecked();
+    expect(again.dialog.getByRole('textbox', { name: 'Session purpose' })).toHaveValue('');
   });
 
   it('too little balance (402): says how much is missing and offers the top-up, keeping the form', async () => {

@@ -125,6 +125,20 @@ function renderAt(path: string, routesOverride: Record<string, StubHandler | Stu
 }
 
 describe('/coach/:username', () => {
+  it('an offline coach gets the same status pill as an online one, not a full-width bar', async () => {
+    renderAt('/coach/lena-ortiz', {
+      'GET /api/coach-pages/lena-ortiz': {
+        body: coachPage({ online: { is_online: false, availability_message: null } }),
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Lena Ortiz' }, { timeout: 3000 });
+    const offline = screen.getByText('Offline');
+    // The pill is an inline span inside the status line (the line, a flex item, may stretch; the pill not).
+    expect(offline.tagName).toBe('SPAN');
+    expect(offline).toHaveClass('rounded-full', 'inline-flex');
+    expect(offline.parentElement).toHaveAttribute('data-testid', 'coach-status');
+  });
+
   it('shows the coach, stats, trust signals, services with badges, programs and rates', async () => {
     const { api } = renderAt('/coach/lena-ortiz', {
       'GET /api/coach-pages/lena-ortiz': { body: coachPage() },

@@ -6,19 +6,13 @@ import { CompletionChecklist } from '../../features/profile-completion/component
 import { SessionList } from '../../features/sessions/components/session-list';
 import { useAuth } from '../../lib/auth/use-auth';
 import { useOwnProfile } from '../../lib/own-profile';
+import { firstNameOf } from '../../lib/person-name';
 
 function greeting(now: Date): string {
   const hour = now.getHours();
   if (hour < 12) return 'Good morning';
   if (hour < 18) return 'Good afternoon';
   return 'Good evening';
-}
-
-/** "Dr. Lena Ortiz" -> "Lena": the first word that is not a title. */
-function firstName(fullName: string | null): string | null {
-  const words = (fullName ?? '').trim().split(/\s+/).filter(Boolean);
-  const word = words.find((candidate) => !/^(dr|mr|mrs|ms|mx|prof)\.?$/i.test(candidate));
-  return word ?? null;
 }
 
 const QUICK_LINKS: { to: string; label: string; description: string; icon: ReactNode }[] = [
@@ -52,7 +46,7 @@ const QUICK_LINKS: { to: string; label: string; description: string; icon: React
 export function PortalPage() {
   const auth = useAuth();
   const profile = useOwnProfile();
-  const name = firstName(
+  const name = firstNameOf(
     profile.data?.full_name ??
       (typeof auth.user?.user_metadata.full_name === 'string' ? auth.user.user_metadata.full_name : null),
   );

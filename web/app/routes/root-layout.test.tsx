@@ -77,6 +77,12 @@ describe('visitors', () => {
 });
 
 describe('signed in', () => {
+  it('welcomes a client by first name, never by a title ("Dr. Lena Ortiz" is Lena)', async () => {
+    renderApp({ at: '/client-portal', me: buildMe({ full_name: 'Dr. Lena Ortiz' }) });
+    expect(await heading('Home')).toBeInTheDocument();
+    expect(await screen.findByText('Welcome back, Lena.')).toBeInTheDocument();
+  });
+
   it('a client on / goes to /client-portal, with the client navigation and their initials', async () => {
     const { router } = renderApp({ at: '/', me: buildMe() });
     expect(await heading('Home')).toBeInTheDocument();
@@ -84,7 +90,9 @@ describe('signed in', () => {
     const [sidebar] = screen.getAllByRole('navigation', { name: 'Main' });
     expect(within(sidebar!).getByRole('link', { name: 'Discover' })).toHaveAttribute('href', '/discover');
     expect(within(sidebar!).getByRole('link', { name: 'Wallet' })).toHaveAttribute('href', '/wallet');
-    expect(screen.getByRole('button', { name: 'Account menu for Maya Thompson' })).toHaveTextContent('MT');
+    expect(screen.getByRole('button', { name: 'MT: Account menu for Maya Thompson' })).toHaveTextContent(
+      'MT',
+    );
     // One role: no switcher.
     expect(screen.queryByRole('radiogroup', { name: 'Use Wellspring as' })).not.toBeInTheDocument();
   });

@@ -2,6 +2,7 @@ import { LogIn } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AppShell } from '../../components/app-shell';
+import { ConnectivityToasts } from '../../components/connectivity-toasts';
 import { buttonClasses } from '../../components/button';
 import { FullScreenLoader } from '../../components/full-screen-loader';
 import { OfflineBanner } from '../../components/offline-banner';
@@ -61,6 +62,7 @@ export function RootLayout() {
   return (
     <ToastProvider>
       <ScrollToTop />
+      <ConnectivityToasts />
       <AccessGate
         authFlowHeld={authFlowHeld}
         render={(view) =>

@@ -241,6 +241,32 @@ describe('/waiting-room/:requestId', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Edited later')).toBeInTheDocument();
   });
 
+  it('an old link to an accepted request whose session is over: says so, no "Go to your session"', async () => {
+    const accepted = sessionRequest({ status: 'accepted', session_id: SESSION_ID });
+    renderRoom(accepted, {
+      [`GET /api/sessions/${SESSION_ID}`]: { body: chatSession({ status: 'completed' }) },
+    });
+    await heading('Your session has ended');
+    expect(screen.getByText('Your session with Lena Ortiz is over.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the session' })).toHaveAttribute(
+      'href',
+      `/session/${SESSION_ID}`,
+    );
+    expect(screen.queryByRole('link', { name: 'Go to your session' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Request accepted' })).not.toBeInTheDocument();
+  });
+
+  it('an accepted request whose session is live: "Go to your session"', async () => {
+    renderRoom(sessionRequest({ status: 'accepted', session_id: SESSION_ID }), {
+      [`GET /api/sessions/${SESSION_ID}`]: { body: chatSession({ status: 'active' }) },
+    });
+    await heading('Request accepted');
+    expect(await screen.findByRole('link', { name: 'Go to your session' })).toHaveAttribute(
+      'href',
+      `/session/${SESSION_ID}`,
+    );
+  });
+
   it("someone else's or an unknown request: a clear not-found state", async () => {
     renderRoom(apiError(404, 'NOT_FOUND', 'We could not find what you were looking for.'));
     await heading('Request not found');

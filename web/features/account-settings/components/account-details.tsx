@@ -33,13 +33,13 @@ function Row({
 }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
-      <div className="min-w-0">
+      <dl className="min-w-0">
         <dt className="text-sm text-text-muted">{label}</dt>
         <dd className="flex flex-wrap items-center gap-2 font-medium wrap-anywhere">
           {value ?? <span className="font-normal text-text-muted">Not added</span>}
           {status}
         </dd>
-      </div>
+      </dl>
       <Button variant="secondary" aria-expanded={isOpen} onClick={onToggle} className="shrink-0">
         {action}
       </Button>
@@ -79,7 +79,8 @@ export function AccountDetails({
       title="Account"
       description="How you sign in. Changes need a quick confirmation."
     >
-      <dl className="divide-y divide-border">
+      {/* Each row is its own <dl>: a <dl>'s children may only be <dt>/<dd> groups, not buttons or forms. */}
+      <div className="divide-y divide-border">
         <div>
           <Row
             label="Email"
@@ -136,7 +137,7 @@ export function AccountDetails({
           />
           {flow('password')}
         </div>
-      </dl>
+      </div>
     </SettingsCard>
   );
 }

@@ -197,7 +197,7 @@ export function CredentialsForm({
           Create account
         </Tabs.Trigger>
       </Tabs.List>
-      <Tabs.Content value={mode} className="outline-none">
+      <Tabs.Content value={mode} className="rounded-[var(--radius-control)]">
         {form}
       </Tabs.Content>
     </Tabs.Root>

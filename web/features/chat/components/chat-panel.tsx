@@ -265,7 +265,7 @@ export function ChatPanel({
   return (
     <section
       aria-labelledby={headingId}
-      className="flex h-[70dvh] min-h-[26rem] flex-col overflow-hidden rounded-[var(--radius-card)] border border-border bg-surface shadow-soft lg:h-[min(44rem,calc(100dvh-10rem))]"
+      className="flex h-[70dvh] min-h-[26rem] flex-col overflow-hidden rounded-[var(--radius-card)] border border-border bg-surface shadow-soft lg:h-[min(44rem,calc(100dvh-19rem))]"
     >
       <div className="flex items-center gap-2 border-b border-border px-4 py-3 sm:px-5">
         <MessageCircle aria-hidden="true" className="size-5 text-primary" />

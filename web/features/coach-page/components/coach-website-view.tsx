@@ -6,6 +6,7 @@ import type { ProgramSummary } from '../../../../contracts/programs';
 import type { Service } from '../../../../contracts/services';
 import { SESSION_FORMATS } from '../../../../domain/coaching/categories';
 import { formatCents } from '../../../lib/money';
+import { useIsDarkTheme } from '../../../lib/theme';
 import {
   categoriesOf,
   coachPathOf,
@@ -61,7 +62,7 @@ function SectionFrame({
           <h2
             id={id}
             className="text-2xl font-semibold tracking-tight sm:text-3xl"
-            style={{ color: palette.primary }}
+            style={{ color: palette.link }}
           >
             {heading}
           </h2>
@@ -172,10 +173,7 @@ function SitePrograms({ programs, palette }: { programs: ProgramSummary[]; palet
                   className="size-full object-cover"
                 />
               ) : (
-                <span
-                  className="flex size-full items-center justify-center"
-                  style={{ color: palette.primary }}
-                >
+                <span className="flex size-full items-center justify-center" style={{ color: palette.link }}>
                   <BookOpen aria-hidden="true" className="size-8" />
                 </span>
               )}
@@ -251,7 +249,7 @@ export function CoachWebsiteView({
 }) {
   const Headline = embedded ? 'p' : 'h1';
   const { branding } = page;
-  const palette = websitePalette(branding);
+  const palette = websitePalette(branding, { dark: useIsDarkTheme() });
   const name = displayNameOf(page);
   const coachPath = coachPathOf(page);
   const headline =
@@ -388,7 +386,7 @@ export function CoachWebsiteView({
           <Link
             to={coachPath}
             className="inline-flex min-h-11 items-center gap-2 font-semibold underline-offset-4 hover:underline"
-            style={{ color: palette.primary }}
+            style={{ color: palette.link }}
           >
             <ArrowLeft aria-hidden="true" className="size-4" />
             {`${name} on Wellspring`}

@@ -74,12 +74,13 @@ function Summary({ earnings, withdraw }: { earnings: Earnings; withdraw: Withdra
           <h2 id="available-heading" className="text-sm font-medium text-text-muted">
             Available to withdraw
           </h2>
-          <p
+          {/* The figure under its h2, not a paragraph styled like a heading (axe p-as-heading). */}
+          <div
             className="mt-1 text-4xl font-semibold tracking-tight tabular-nums"
             data-testid="earnings-available"
           >
             {formatCents(earnings.available)}
-          </p>
+          </div>
           <p className="mt-2 text-sm text-text-muted">
             {earnings.available >= earnings.withdrawal_minimum
               ? `Withdraw any amount from ${formatCents(earnings.withdrawal_minimum)}.`

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, SearchX } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Withdrawal, WithdrawalStatusName } from '../../../../contracts/payouts';
 import { buttonClasses } from '../../../components/button';
 import { LoadError } from '../../../components/load-error';
+import { PageShell } from '../../../components/page-shell';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
@@ -50,31 +52,69 @@ function NotFound() {
   );
 }
 
-/** /withdrawal/success?id=: what was requested, to where, its status and what happens next. */
+/** The page heading says only what is true: "Withdrawal requested" once there is one to confirm. */
+export const WITHDRAWAL_PAGE_TITLES = {
+  found: 'Withdrawal requested',
+  notFound: 'Withdrawal not found',
+  loading: 'Your withdrawal',
+} as const;
+
+function Frame({ title, children }: { title: string; children: ReactNode }) {
+  useEffect(() => {
+    document.title = `${title} · Wellspring`;
+    return () => {
+      document.title = 'Wellspring';
+    };
+  }, [title]);
+  return <PageShell title={title}>{children}</PageShell>;
+}
+
+/**
+ * /withdrawal/success?id=: what was requested, to where, its status and what happens next — in the
+ * page's frame, whose title follows what was found.
+ */
 export function WithdrawalReceipt({ userId, id }: { userId: string; id: string | null }) {
   const valid = id !== null && UUID.test(id);
   const withdrawal = useQuery({ ...withdrawalQueryOptions(userId, id ?? ''), enabled: valid });
 
-  if (!valid) return <NotFound />;
+  if (!valid)
+    return (
+      <Frame title={WITHDRAWAL_PAGE_TITLES.notFound}>
+        <NotFound />
+      </Frame>
+    );
   if (withdrawal.isPending)
     return (
-      <div role="status" className="flex items-center justify-center gap-3 py-16 text-text-muted">
-        <Spinner className="size-6 border-[3px]" />
-        Loading your withdrawal…
-      </div>
+      <Frame title={WITHDRAWAL_PAGE_TITLES.loading}>
+        <div role="status" className="flex items-center justify-center gap-3 py-16 text-text-muted">
+          <Spinner className="size-6 border-[3px]" />
+          Loading your withdrawal…
+        </div>
+      </Frame>
     );
   if (withdrawal.isError)
     return withdrawal.error instanceof ApiError && withdrawal.error.code === 'NOT_FOUND' ? (
-      <NotFound />
+      <Frame title={WITHDRAWAL_PAGE_TITLES.notFound}>
+        <NotFound />
+      </Frame>
     ) : (
-      <LoadError
-        title="Your withdrawal did not load"
-        error={withdrawal.error}
-        onRetry={() => void withdrawal.refetch()}
-      />
+      <Frame title={WITHDRAWAL_PAGE_TITLES.loading}>
+        <LoadError
+          title="Your withdrawal did not load"
+          error={withdrawal.error}
+          onRetry={() => void withdrawal.refetch()}
+        />
+      </Frame>
     );
 
-  const data = withdrawal.data;
+  return (
+    <Frame title={WITHDRAWAL_PAGE_TITLES.found}>
+      <Receipt data={withdrawal.data} />
+    </Frame>
+  );
+}
+
+function Receipt({ data }: { data: Withdrawal }) {
   return (
     <section
       aria-labelledby="receipt-heading"

@@ -2,7 +2,7 @@ import { LogOut, Settings, ShieldCheck } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useNavigate } from 'react-router';
 import type { Me } from '../../../../contracts/auth';
-import { Avatar } from '../../../components/avatar';
+import { Avatar, initialsOf } from '../../../components/avatar';
 import { useChooseRole } from '../hooks/use-choose-role';
 
 const itemClasses =
@@ -22,7 +22,8 @@ export function AccountMenu({ me, onSignOut }: { me: Me; onSignOut: () => void }
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
-        aria-label={`Account menu for ${name}`}
+        // The name starts with the initials the button shows (WCAG 2.5.3: the visible label is part of the name).
+        aria-label={`${initialsOf(me.full_name, me.email)}: Account menu for ${name}`}
         className="inline-flex min-h-11 items-center gap-2 rounded-full p-1 hover:bg-surface-sunken data-[state=open]:bg-surface-sunken"
       >
         <Avatar name={me.full_name} email={me.email} />

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { quoteSchema } from '../../../../contracts/coupons';
 import {
   alternativesResponseSchema,
+  chatSessionSchema,
   sessionRequestSchema,
   type CreateSessionRequest,
   type SessionRequest,
@@ -28,6 +29,18 @@ const requestAnswerSchema = z.union([
 ]);
 
 export const sessionRequestQueryKey = (id: string) => ['session-request', id] as const;
+
+/**
+ * GET /api/sessions/:id for an accepted request's session: is it still live? (An old waiting-room link
+ * must not offer "Go to your session" once it is over.)
+ */
+export const requestSessionQueryOptions = (sessionId: string) =>
+  queryOptions({
+    queryKey: ['session-request', 'session', sessionId] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/sessions/${encodeURIComponent(sessionId)}`, chatSessionSchema, { signal }),
+    staleTime: 0,
+  });
 
 /** GET /api/session-requests/:id: a party's view of one request. */
 export const sessionRequestQueryOptions = (id: string) =>

@@ -30,10 +30,10 @@ import {
   existingRequestIdOf,
   fieldErrorsOf,
   FORMAT_LABELS,
-  INITIAL_REQUEST_FORM,
+  initialRequestForm,
   isCouponInvalid,
   isInsufficientFunds,
-  loadDraft,
+  rememberLastChoice,
   saveDraft,
   shortfallOf,
   utcToday,
@@ -106,7 +106,7 @@ export function SessionRequestForm({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [state, setState] = useState<RequestFormState>(() => loadDraft(coach.id) ?? INITIAL_REQUEST_FORM);
+  const [state, setState] = useState<RequestFormState>(() => initialRequestForm(coach.id, userId));
   const [errors, setErrors] = useState<RequestFormErrors>({});
   const [applying, setApplying] = useState(false);
   const attempt = useRef<{ body: string; key: string } | null>(null);
@@ -187,6 +187,7 @@ export function SessionRequestForm({
         onSuccess: (request) => {
           attempt.current = null;
           clearDraft(coach.id);
+          rememberLastChoice(userId, { format: body.format, minutes: body.duration_minutes });
           onSent?.(request);
           void navigate(`/waiting-room/${request.id}`);
         },
@@ -404,7 +405,7 @@ export function SessionRequestForm({
         )}
       </section>
 
-      <div ref={outcomeRef} className="empty:hidden">
+      <div ref={outcomeRef} className="scroll-mb-28 empty:hidden">
         {short ? (
           <NotEnough missing={missing} message={(send.error as ApiError).message} />
         ) : existingId ? (
@@ -425,14 +426,17 @@ export function SessionRequestForm({
         )}
       </div>
 
-      <Button type="submit" disabled={send.isPending} className="w-full">
-        {send.isPending ? (
-          <Spinner className="size-4 border-2" />
-        ) : (
-          <Send aria-hidden="true" className="size-4" />
-        )}
-        {`${mode === 'now' ? 'Send request' : 'Request this time'}${final !== undefined ? ` · ${formatCents(final)}` : ''}`}
-      </Button>
+      {/* Sticky at the dialog's bottom edge: the action stays in sight however long the form is. */}
+      <div className="sticky bottom-0 z-10 -mx-6 -mb-6 border-t border-border bg-surface-raised px-6 pt-3 pb-6">
+        <Button type="submit" disabled={send.isPending} className="w-full">
+          {send.isPending ? (
+            <Spinner className="size-4 border-2" />
+          ) : (
+            <Send aria-hidden="true" className="size-4" />
+          )}
+          {`${mode === 'now' ? 'Send request' : 'Request this time'}${final !== undefined ? ` · ${formatCents(final)}` : ''}`}
+        </Button>
+      </div>
     </form>
   );
 }

@@ -22,6 +22,7 @@ import { formatCents } from '../../../lib/money';
 import { onUserEvent, onUserResync } from '../../../lib/realtime/user-events';
 import {
   newIdempotencyKey,
+  requestSessionQueryOptions,
   sessionRequestQueryKey,
   sessionRequestQueryOptions,
   storeRequest,
@@ -56,13 +57,13 @@ function useNow(running: boolean) {
 const isGone = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.status === 403);
 
-function titleOf(request: SessionRequest): string {
+function titleOf(request: SessionRequest, sessionEnded: boolean): string {
   const coach = coachNameOf(request);
   switch (request.status) {
     case 'pending':
       return `Waiting for ${coach}`;
     case 'accepted':
-      return 'Request accepted';
+      return sessionEnded ? 'Your session has ended' : 'Request accepted';
     case 'declined':
       return `${coach} can't make it right now`;
     case 'expired':
@@ -258,6 +259,13 @@ export function WaitingRoomScreen({ requestId, userId }: { requestId: string; us
   });
   const request = query.data;
   const pending = request?.status === 'pending';
+  // An accepted request's session may be over by now (an old link): ask it, unless we are joining.
+  const acceptedSessionId = request?.status === 'accepted' ? request.session_id : null;
+  const acceptedSession = useQuery({
+    ...requestSessionQueryOptions(acceptedSessionId ?? ''),
+    enabled: acceptedSessionId !== null,
+  });
+  const sessionEnded = acceptedSession.data?.status === 'completed';
   const now = useNow(pending);
   const [confirming, setConfirming] = useState(false);
   const [joining, setJoining] = useState<string | null>(null);
@@ -372,7 +380,7 @@ export function WaitingRoomScreen({ requestId, userId }: { requestId: string; us
   const sessionId = joining ?? request.session_id;
 
   return (
-    <PageShell title={titleOf(request)}>
+    <PageShell title={titleOf(request, sessionEnded && !joining)}>
       <div className="flex flex-col gap-6">
         {request.status === 'pending' ? (
           <PendingPanel
@@ -387,7 +395,18 @@ export function WaitingRoomScreen({ requestId, userId }: { requestId: string; us
         ) : null}
         {!confirming && cancel.isError ? <FormError error={cancel.error} /> : null}
 
-        {request.status === 'accepted' ? (
+        {request.status === 'accepted' && sessionEnded && !joining && sessionId ? (
+          <StatusPanel
+            icon={<CircleCheck aria-hidden="true" className="size-5 text-text-muted" />}
+            tone="border-border bg-surface"
+          >
+            <p className="font-semibold">{`Your session with ${coach} is over.`}</p>
+            <p className="mt-1 text-text-muted">Its summary is on the session page.</p>
+            <Link to={`/session/${sessionId}`} className={buttonClasses('secondary', 'mt-3')}>
+              See the session
+            </Link>
+          </StatusPanel>
+        ) : request.status === 'accepted' ? (
           <StatusPanel
             icon={<CircleCheck aria-hidden="true" className="size-5 text-success" />}
             tone="border-success/30 bg-success/5"

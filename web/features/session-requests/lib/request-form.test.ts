@@ -18,7 +18,7 @@ describe('request form rules', () => {
       { coachId: COACH, mode: 'now', now: NOW },
     );
     expect(errors).toEqual({});
-    expect(body).toEqual({ coach_id: COACH, format: 'video', duration_minutes: 30, purpose: 'Sleep' });
+    expect(body).toEqual({ coach_id: COACH, format: 'text', duration_minutes: 30, purpose: 'Sleep' });
   });
 
   it('books a time only in the future, both date and time in UTC', () => {

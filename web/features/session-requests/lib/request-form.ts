@@ -7,7 +7,7 @@ import {
   SESSION_REQUEST_MINUTES,
   type CreateSessionRequest,
 } from '../../../../contracts/sessions';
-import type { SessionFormat } from '../../../../domain/coaching/categories';
+import { SESSION_FORMATS, type SessionFormat } from '../../../../domain/coaching/categories';
 import { ApiError } from '../../../lib/api-client';
 
 /**
@@ -36,8 +36,12 @@ export type RequestFormState = {
 export type RequestField = 'format' | 'minutes' | 'purpose' | 'description' | 'coupon' | 'date' | 'time';
 export type RequestFormErrors = Partial<Record<RequestField, string>>;
 
+/**
+ * A blank form: the first format (the least expensive) and the default length — never the priciest
+ * choice by default. initialRequestForm starts from the client's last choice instead, when there is one.
+ */
 export const INITIAL_REQUEST_FORM: RequestFormState = {
-  format: 'video',
+  format: SESSION_FORMATS[0],
   minutes: SESSION_DEFAULT_MINUTES,
   purpose: '',
   description: '',
@@ -179,7 +183,10 @@ export function loadDraft(coachId: string): RequestFormState | null {
 
 export function saveDraft(coachId: string, state: RequestFormState) {
   try {
-    const empty = JSON.stringify(state) === JSON.stringify(INITIAL_REQUEST_FORM);
+    // Only what was typed makes a draft (the format and length alone come back as the last choice).
+    const empty = [state.purpose, state.description, state.couponInput, state.date, state.time].every(
+      (value) => value.trim() === '',
+    );
     if (empty) window.sessionStorage.removeItem(draftKey(coachId));
     else window.sessionStorage.setItem(draftKey(coachId), JSON.stringify(state));
   } catch {
@@ -193,4 +200,42 @@ export function clearDraft(coachId: string) {
   } catch {
     // Nothing to clear.
   }
+}
+
+// ---- The client's last choice of format and length, remembered on this device (per person).
+
+type LastChoice = Pick<RequestFormState, 'format' | 'minutes'>;
+const choiceKey = (userId: string) => `wellspring.session-request-choice.${userId}`;
+
+/** The last format and length this person sent, if any (and still offered). */
+export function loadLastChoice(userId: string): LastChoice | null {
+  try {
+    const raw = window.localStorage.getItem(choiceKey(userId));
+    if (!raw) return null;
+    const value = JSON.parse(raw) as Partial<LastChoice>;
+    if (
+      !(SESSION_FORMATS as readonly unknown[]).includes(value.format) ||
+      !(SESSION_REQUEST_MINUTES as readonly unknown[]).includes(value.minutes)
+    )
+      return null;
+    return { format: value.format!, minutes: value.minutes! };
+  } catch {
+    return null;
+  }
+}
+
+export function rememberLastChoice(userId: string, choice: LastChoice) {
+  try {
+    window.localStorage.setItem(
+      choiceKey(userId),
+      JSON.stringify({ format: choice.format, minutes: choice.minutes }),
+    );
+  } catch {
+    // Storage blocked: the next form starts from the defaults.
+  }
+}
+
+/** Where the form starts: the tab's draft for this coach, else the last choice, else the defaults. */
+export function initialRequestForm(coachId: string, userId: string): RequestFormState {
+  return loadDraft(coachId) ?? { ...INITIAL_REQUEST_FORM, ...loadLastChoice(userId) };
 }

@@ -348,12 +348,15 @@ function LivePanel({
             <Clock aria-hidden="true" className="size-4" />
             Time left
           </h2>
-          <p
+          {/* A countdown (role timer, not read out every second), not a styled paragraph posing as a heading. */}
+          <div
+            role="timer"
+            aria-labelledby="session-time-heading"
             className={`mt-1 text-4xl font-semibold tracking-tight tabular-nums ${lastMinutes ? 'text-warning' : ''}`}
             data-testid="session-time-left"
           >
             {clock(left)}
-          </p>
+          </div>
           <p className="mt-1 text-sm text-text-muted">
             Ends at{' '}
             <time dateTime={session.ends_at}>

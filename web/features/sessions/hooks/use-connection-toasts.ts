@@ -1,39 +1,44 @@
 import { useEffect, useRef } from 'react';
+import { CONNECTION_TOASTS } from '../../../components/connectivity-toasts';
 import { useToast } from '../../../components/toast';
 import { useRealtimeSnapshot } from '../../../lib/realtime/use-realtime-topic';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 
-/** SPEC §8 connectivity toasts. */
-export const CONNECTION_TOASTS = {
-  lost: { title: 'Connection Lost', description: 'Please check your internet connection' },
-  restored: { title: 'Connection Restored', description: "You're back online!" },
-} as const;
+export { CONNECTION_TOASTS };
 
 /**
- * In a live session: 'Connection Lost' when the browser goes offline or the tab's realtime socket
- * drops after it was connected, 'Connection Restored' when both are back (once per loss).
+ * In a live session: 'Connection Lost' when the tab's realtime socket drops after it was connected
+ * while the browser is online, 'Connection Restored' when it is back (once per loss). The browser
+ * going offline and back is told app-wide (components/connectivity-toasts.tsx); meanwhile, and until
+ * the socket has reconnected after it, this hook stays quiet so nothing is said twice.
  */
 export function useConnectionToasts(active: boolean) {
   const { toast } = useToast();
   const online = useOnlineStatus();
   const { connection } = useRealtimeSnapshot();
-  const state = useRef<{ wasConnected: boolean; lost: boolean }>({ wasConnected: false, lost: false });
-  const healthy = online && connection === 'connected';
+  const state = useRef({ wasConnected: false, lost: false, browserDrop: false });
   useEffect(() => {
     if (!active) return;
     const current = state.current;
-    if (healthy) {
+    if (!online) {
+      // The app-wide toasts speak for this loss, and for its end.
+      current.browserDrop = true;
+      current.lost = false;
+      return;
+    }
+    if (connection === 'connected') {
       current.wasConnected = true;
+      current.browserDrop = false;
       if (current.lost) {
         current.lost = false;
         toast(CONNECTION_TOASTS.restored);
       }
       return;
     }
-    const dropped = !online || (current.wasConnected && connection === 'reconnecting');
-    if (dropped && !current.lost) {
+    if (current.browserDrop) return;
+    if (current.wasConnected && connection === 'reconnecting' && !current.lost) {
       current.lost = true;
       toast({ ...CONNECTION_TOASTS.lost, variant: 'destructive' });
     }
-  }, [active, healthy, online, connection, toast]);
+  }, [active, online, connection, toast]);
 }

@@ -18,9 +18,10 @@ function Balance({ wallet }: { wallet: Wallet }) {
       <h2 id="balance-heading" className="text-sm font-medium text-text-muted">
         Available balance
       </h2>
-      <p className="mt-1 text-4xl font-semibold tracking-tight tabular-nums" data-testid="wallet-balance">
+      {/* The figure under its h2, not a paragraph styled like a heading (axe p-as-heading). */}
+      <div className="mt-1 text-4xl font-semibold tracking-tight tabular-nums" data-testid="wallet-balance">
         {formatCents(wallet.balance)}
-      </p>
+      </div>
       {wallet.held > 0 ? (
         <p className="mt-2 text-sm text-text-muted">
           <span className="font-medium text-text tabular-nums">{formatCents(wallet.held)}</span> held for

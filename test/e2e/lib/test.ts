@@ -1,0 +1,249 @@
+import AxeBuilder from '@axe-core/playwright';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
+
+/**
+ * The `test` every spec imports: Playwright's, plus an accessibility audit of every screen the suite
+ * visits (issue #14 point 15). axe-core checks each page of every browser context — the `page`
+ * fixture's and the ones specs open with `browser.newContext()` — at its quiet moments: before the
+ * page navigates away (`goto`, `reload`), before it or its context closes, and at the end of the test
+ * (`checkAccessibility(page)` adds a check anywhere, e.g. in a walk that moves with the history API).
+ * Each screen is checked in the light and the dark theme (the `dark` class on <html>, flipped for the
+ * check and back). A violation whose impact is serious or critical fails the test that saw it.
+ *
+ * Speed: a screen (its URL path with ids folded to `:id`) is checked once per theme per worker, so a
+ * screen the suite visits fifty times costs one audit per worker.
+ */
+
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+/** WCAG 2.0/2.1/2.2 A and AA, plus axe's experimental rules (label-content-name-mismatch is one). */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'experimental'];
+
+/** The rules whose outcome depends on the theme. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+type Finding = { screen: string; theme: string; rule: string; impact: string; help: string; nodes: string[] };
+
+const checked = new Set<string>();
+/**
+ * When the running test must finish (its timeout), less a reserve: an audit never makes a test time out.
+ * A screen skipped for time stays unchecked and is audited on its next visit (noted on the test).
+ */
+let running: { started: number; info: TestInfo } | null = null;
+const pastDeadline = () => {
+  if (!running || running.info.timeout <= 0) return false;
+  const { started, info } = running;
+  // Audits stop once half the test's time is gone (at least 20 s kept in reserve): on a loaded
+  // machine the test's own steps keep the time they need.
+  return Date.now() > started + info.timeout - Math.max(20_000, info.timeout / 2);
+};
+const skippedForTime = new Set<string>();
+const findings: Finding[] = [];
+const instrumented = new WeakSet<Page>();
+const contexts = new Set<BrowserContext>();
+
+const screenOf = (url: URL) =>
+  url.pathname
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id')
+    .replace(/\/\d+(?=\/|$)/g, '/:n');
+
+/** Audits the page as it is now, in both themes, unless this screen was already checked in this worker. */
+export async function checkAccessibility(page: Page): Promise<void> {
+  if (page.isClosed()) return;
+  let url: URL;
+  try {
+    url = new URL(page.url());
+  } catch {
+    return;
+  }
+  if (!url.protocol.startsWith('http') || url.hostname !== '127.0.0.1') return;
+  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/auth/v1/')) return;
+  const screen = screenOf(url);
+  const pending = (['light', 'dark'] as const).filter((theme) => !checked.has(`${screen}|${theme}`));
+  if (pending.length === 0) return;
+  if (pastDeadline()) {
+    skippedForTime.add(screen);
+    return;
+  }
+  try {
+    await page.waitForLoadState('domcontentloaded');
+    // The app has rendered something (not the bare HTML shell).
+    const rendered = await page.evaluate(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
+    if (!rendered) return;
+    const current = (await page.evaluate(() => document.documentElement.classList.contains('dark')))
+      ? 'dark'
+      : 'light';
+    // Still pictures: with reduced motion (the app's own rule stops its animations) axe runs several
+    // times faster, and no colour is measured half-way through a pulse. Put back afterwards.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    stillPages.add(page);
+    // The current theme first, then the other one (and back), so the page ends as the test left it.
+    const order = pending.includes(current) ? [current, ...pending.filter((t) => t !== current)] : pending;
+    for (const theme of order) {
+      const flip = theme !== current;
+      if (flip) await setDark(page, theme === 'dark');
+      try {
+        const started = Date.now();
+        // Only violations are collected (axe skips building passes and incompletes). The second theme
+        // changes colours only, so it re-runs only the colour rules.
+        const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+        const results = await (
+          theme === order[0] ? builder.withTags(TAGS) : builder.withRules(COLOUR_RULES)
+        ).analyze();
+        if (process.env.E2E_AXE_DEBUG) console.log(`axe ${screen} ${theme} ${Date.now() - started} ms`);
+        checked.add(`${screen}|${theme}`);
+        for (const violation of results.violations) {
+          if (!FAILING_IMPACTS.has(violation.impact ?? '')) continue;
+          findings.push({
+            screen,
+            theme,
+            rule: violation.id,
+            impact: violation.impact ?? '',
+            help: violation.help,
+            nodes: violation.nodes.slice(0, 5).map((node) => {
+              const summary = node.failureSummary?.split('\n').slice(1).join(' ').trim() ?? '';
+              return `${node.target.join(' ')} ${node.html.slice(0, 140)} — ${summary}`;
+            }),
+          });
+        }
+      } finally {
+        if (flip) {
+          await setDark(page, current === 'dark');
+          await releaseStill(page);
+        }
+      }
+    }
+    await release(page);
+  } catch (error) {
+    await release(page);
+    // The page went away while it was being checked (a test closing it, a navigation): nothing to audit.
+    if (page.isClosed() || /Target .*closed|Execution context was destroyed|navigat/i.test(String(error)))
+      return;
+    throw error;
+  }
+}
+
+/** Flips the theme at once: transitions are held off, so no colour is caught half-way. */
+async function setDark(page: Page, dark: boolean) {
+  await page.evaluate(async (on) => {
+    const root = document.documentElement;
+    let still = document.getElementById('axe-audit-still');
+    if (!still) {
+      still = document.createElement('style');
+      still.id = 'axe-audit-still';
+      still.textContent = '*, *::before, *::after { transition: none !important; }';
+      document.head.append(still);
+    }
+    root.classList.toggle('dark', on);
+    root.style.colorScheme = on ? 'dark' : 'light';
+    void getComputedStyle(root).color; // styles recomputed now, before the next frames
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  }, dark);
+}
+
+const stillPages = new WeakSet<Page>();
+
+/** Motion back to what the test had (no emulation), once the audit is over. */
+async function release(page: Page) {
+  if (!stillPages.has(page)) return;
+  stillPages.delete(page);
+  if (!page.isClosed()) await page.emulateMedia({ reducedMotion: null }).catch(() => undefined);
+}
+
+async function releaseStill(page: Page) {
+  await page.evaluate(() => document.getElementById('axe-audit-still')?.remove());
+}
+
+function instrumentPage(page: Page) {
+  if (instrumented.has(page)) return;
+  instrumented.add(page);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const close = page.close.bind(page);
+  page.goto = async (...args) => {
+    await checkAccessibility(page);
+    return goto(...args);
+  };
+  page.reload = async (...args) => {
+    await checkAccessibility(page);
+    return reload(...args);
+  };
+  page.close = async (...args) => {
+    await checkAccessibility(page);
+    return close(...args);
+  };
+}
+
+function instrumentContext(context: BrowserContext) {
+  if (contexts.has(context)) return;
+  contexts.add(context);
+  context.pages().forEach(instrumentPage);
+  context.on('page', instrumentPage);
+  context.on('close', () => contexts.delete(context));
+  const close = context.close.bind(context);
+  context.close = async (...args) => {
+    for (const page of context.pages()) await checkAccessibility(page);
+    return close(...args);
+  };
+}
+
+function instrumentBrowser(browser: Browser) {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    instrumentContext(context);
+    return context;
+  };
+}
+
+function report(): string {
+  const lines = findings.map(
+    (f) => `${f.impact} ${f.rule} on ${f.screen} (${f.theme}): ${f.help}\n    ${f.nodes.join('\n    ')}`,
+  );
+  return `axe found ${findings.length} serious or critical violation(s):\n  ${lines.join('\n  ')}`;
+}
+
+export const test = base.extend<{ accessibilityAudit: void }, { axeBrowser: void }>({
+  axeBrowser: [
+    async ({ browser }, use) => {
+      instrumentBrowser(browser);
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
+  context: async ({ context }, use) => {
+    instrumentContext(context);
+    await use(context);
+  },
+  accessibilityAudit: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture's dependencies from this pattern
+    async ({}, use, testInfo) => {
+      findings.length = 0;
+      skippedForTime.clear();
+      running = { started: Date.now(), info: testInfo };
+      await use();
+      for (const context of [...contexts]) for (const page of context.pages()) await checkAccessibility(page);
+      running = null;
+      const skipped = [...skippedForTime].filter((screen) => !checked.has(`${screen}|light`));
+      if (skipped.length > 0)
+        testInfo.annotations.push({
+          type: 'axe-skipped-for-time',
+          description: skipped.join(', '),
+        });
+      if (findings.length > 0) {
+        const message = report();
+        findings.length = 0;
+        throw new Error(message);
+      }
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
