@@ -24,3 +24,13 @@ export function sessionState(
   if (now.getTime() - session.refreshedAt.getTime() > idleTimeoutMs) return 'idle_timeout';
   return 'active';
 }
+
+/**
+ * An authenticator set-up (an unverified TOTP factor) not finished within 5 minutes has expired, as
+ * GoTrue's MFA factor_expiry_duration (default 300 s): it is no longer listed, and is deleted when the
+ * person (or anyone) next enrols; verifying one factor deletes the person's other unverified ones.
+ */
+export const UNVERIFIED_FACTOR_TTL_MS = 5 * 60_000;
+
+/** Unverified factors created before this are expired. */
+export const unverifiedFactorsSince = (now: Date) => new Date(now.getTime() - UNVERIFIED_FACTOR_TTL_MS);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, sql, inArray } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
 import {
   appMeta,
@@ -237,12 +237,33 @@ export function createAuthRepository() {
     },
 
     // ---- second factors
-    async findFactors(executor: DbExecutor, userId: string) {
+    /**
+     * A person's factors. With `unverifiedSince`, an unverified factor created before it is left out:
+     * an abandoned set-up expires (GoTrue's factor_expiry_duration) and is no longer listed.
+     */
+    async findFactors(executor: DbExecutor, userId: string, options: { unverifiedSince?: Date } = {}) {
+      const live = options.unverifiedSince
+        ? or(eq(mfaFactors.status, 'verified'), gt(mfaFactors.createdAt, options.unverifiedSince))
+        : undefined;
       return executor
         .select()
         .from(mfaFactors)
-        .where(eq(mfaFactors.userId, userId))
+        .where(and(eq(mfaFactors.userId, userId), live))
         .orderBy(mfaFactors.createdAt);
+    },
+    /** Deletes every unverified factor created before `before` (any person's), with its challenges. */
+    async deleteExpiredUnverifiedFactors(executor: DbExecutor, before: Date) {
+      await executor
+        .delete(mfaFactors)
+        .where(and(ne(mfaFactors.status, 'verified'), lt(mfaFactors.createdAt, before)));
+    },
+    /** Deletes a person's unverified factors other than `keepId` (after one of them is verified). */
+    async deleteOtherUnverifiedFactors(executor: DbExecutor, userId: string, keepId: string) {
+      await executor
+        .delete(mfaFactors)
+        .where(
+          and(eq(mfaFactors.userId, userId), ne(mfaFactors.status, 'verified'), ne(mfaFactors.id, keepId)),
+        );
     },
     async findFactor(
       executor: DbExecutor,
