@@ -7,6 +7,7 @@ import {
   authed,
   claimsOf,
   errorCode,
+  errorOf,
   latestCode,
   outboxFor,
   signIn,
@@ -262,7 +263,7 @@ describe('auth flows', () => {
         const response = await signUpRaw(t.app, { email: again, password: NEW_PASSWORD });
         expect(response.statusCode).toBe(422);
         expect(errorCode(response)).toBe('USER_ALREADY_EXISTS');
-        expect(response.json().error.message).toBe('User already registered');
+        expect(errorOf(response).message).toBe('User already registered');
       }
     });
 

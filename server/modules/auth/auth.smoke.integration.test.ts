@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/support/app';
-import { bearer, refresh, signIn, signUp } from '../../../test/support/auth';
+import { bearer, errorOf, refresh, signIn, signUp } from '../../../test/support/auth';
 import { createTestDatabase } from '../../../test/support/database';
 import { useTestDatabase } from '../../../test/support/test-app';
 
@@ -33,7 +33,7 @@ describe('missing credentials', () => {
     for (const url of ['/auth/v1/signup', '/auth/v1/token?grant_type=password']) {
       const response = await app.inject({ method: 'POST', url });
       expect(response.statusCode, url).toBe(400);
-      expect(response.json().error.message, url).toBe(
+      expect(errorOf(response).message, url).toBe(
         'You must provide either an email or phone number and a password',
       );
     }

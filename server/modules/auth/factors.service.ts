@@ -4,7 +4,7 @@ import type { Clock } from '../../../domain/clock';
 import { unverifiedFactorsSince } from '../../../domain/auth/session-policy';
 import { AppError } from '../../../domain/errors/app-error';
 import { AuthApiError } from './auth-errors';
-import type { Database } from '../../db/client';
+import type { Database, DbExecutor } from '../../db/client';
 import type { SecurityEventsService } from '../security-events/security-events.service';
 import type { AuthRepository } from './auth.repository';
 import type { RequestContext, SessionService } from './session.service';
@@ -36,9 +36,17 @@ export function createFactorsService(deps: {
 }) {
   const { db, repository, clock } = deps;
 
+  /** An expired set-up (domain/auth/session-policy.ts) is gone, as if deleted. */
+  async function isLive(executor: DbExecutor, factor: { id: string; userId: string }) {
+    const live = await repository.findFactors(executor, factor.userId, {
+      unverifiedSince: unverifiedFactorsSince(clock.now()),
+    });
+    return live.some((row) => row.id === factor.id);
+  }
+
   async function requireFactor(userId: string, factorId: string) {
     const factor = await repository.findFactor(db, userId, factorId);
-    if (!factor) throw factorNotFound();
+    if (!factor || !(await isLive(db, factor))) throw factorNotFound();
     return factor;
   }
 
@@ -117,7 +125,7 @@ export function createFactorsService(deps: {
       const outcome = await db.transaction(async (tx) => {
         const now = clock.now();
         const factor = await repository.findFactor(tx, auth.userId, factorId, { forUpdate: true });
-        if (!factor) throw factorNotFound();
+        if (!factor || !(await isLive(tx, factor))) throw factorNotFound();
         const challenge = await repository.findChallenge(tx, factor.id, challengeId);
         if (
           !challenge ||

@@ -8,7 +8,7 @@ import { Provider } from 'oidc-provider';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessionSchema, userSchema, type AuthSession } from '../../../../contracts/auth';
 import { createTestApp } from '../../../../test/support/app';
-import { bearer, refresh, signIn, signUp, uniqueEmail } from '../../../../test/support/auth';
+import { bearer, errorCode, refresh, signIn, signUp, uniqueEmail } from '../../../../test/support/auth';
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/database';
 import type { App } from '../../../app';
 import {
@@ -399,7 +399,7 @@ describe('Google sign-in (OpenID Connect code + PKCE) against a real provider', 
     const sessionsAfterFirst = await sessionCount();
     const replay = await exchange(app, trip.code ?? '', trip.verifier);
     expect(replay.statusCode).toBe(400);
-    expect(replay.json()).toMatchObject({ error: { code: 'INVALID_CODE' } });
+    expect(errorCode(replay)).toBe('INVALID_CODE');
     expect(await sessionCount()).toBe(sessionsAfterFirst);
   });
 
@@ -409,7 +409,7 @@ describe('Google sign-in (OpenID Connect code + PKCE) against a real provider', 
     const sessionsBefore = await sessionCount();
     const wrong = await exchange(app, trip.code ?? '', browserPkce().verifier);
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ error: { code: 'INVALID_CODE' } });
+    expect(errorCode(wrong)).toBe('INVALID_CODE');
     expect(await sessionCount()).toBe(sessionsBefore);
     // Whoever holds the real verifier cannot use an intercepted-and-tried code either.
     const right = await exchange(app, trip.code ?? '', trip.verifier);
@@ -560,7 +560,7 @@ describe('Google sign-in (OpenID Connect code + PKCE) against a real provider', 
         headers: bearer(owner),
       });
       expect(stale.statusCode).toBe(401);
-      expect(stale.json()).toMatchObject({ error: { code: 'REAUTHENTICATION_NEEDED' } });
+      expect(errorCode(stale)).toBe('REAUTHENTICATION_NEEDED');
     });
 
     it('refuses to link a Google account that belongs to someone else', async () => {
@@ -592,7 +592,7 @@ describe('Google sign-in (OpenID Connect code + PKCE) against a real provider', 
         headers: bearer(session),
       });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toMatchObject({ error: { code: 'CONFLICT' } });
+      expect(errorCode(response)).toBe('CONFLICT');
       const [stored] = await database.db
         .select()
         .from(identities)
@@ -698,7 +698,7 @@ describe('Google sign-in (OpenID Connect code + PKCE) against a real provider', 
       });
       const foreignResponse = await grant({ id_token: foreign });
       expect(foreignResponse.statusCode).toBe(400);
-      expect(foreignResponse.json()).toMatchObject({ error: { code: 'INVALID_CREDENTIALS' } });
+      expect(errorCode(foreignResponse)).toBe('INVALID_CREDENTIALS');
 
       const genuine = await idTokenFor(account);
       const [header, payload, signature = ''] = genuine.split('.');
