@@ -472,11 +472,11 @@ describe('auth abuse resistance', () => {
         const wrong = code === '000000' ? '111111' : '000000';
         for (let attempt = 1; attempt <= 5; attempt += 1) {
           const response = await verifyEmailCode(t, email, wrong);
-          expect(response.statusCode, `attempt ${attempt}`).toBe(400);
+          expect(response.statusCode, `attempt ${attempt}`).toBe(403);
           expect(errorCode(response)).toBe('INVALID_CODE');
         }
         const right = await verifyEmailCode(t, email, code);
-        expect(right.statusCode).toBe(400);
+        expect(right.statusCode).toBe(403);
         expect(errorCode(right)).toBe('INVALID_CODE');
       }));
 
@@ -509,7 +509,7 @@ describe('auth abuse resistance', () => {
         const code = await latestCode(database.db, email, 'auth_otp');
         t.clock.advance(10 * MINUTE + 1_000);
         const late = await verifyEmailCode(t, email, code);
-        expect(late.statusCode).toBe(400);
+        expect(late.statusCode).toBe(403);
         expect(errorCode(late)).toBe('INVALID_CODE');
       }));
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import {
   AuthApiError,
-  AuthWeakPasswordError,
+  type AuthWeakPasswordError,
   GoTrueClient,
   isAuthApiError,
   isAuthWeakPasswordError,

@@ -21,7 +21,7 @@ describe('auth smoke', () => {
     const out = await app.inject({ method: 'POST', url: '/auth/v1/logout', headers: bearer(rotated.json()) });
     expect(out.statusCode).toBe(204);
     const after = await app.inject({ method: 'GET', url: '/auth/v1/user', headers: bearer(rotated.json()) });
-    expect(after.statusCode).toBe(401);
+    expect(after.statusCode).toBe(403);
     await app.close();
   });
 });
@@ -61,7 +61,7 @@ describe('confirming the account address while signed in', () => {
       headers: bearer(session),
       payload: { type: 'signup', email, token: '000000' === code ? '111111' : '000000' },
     });
-    expect(wrong.statusCode).toBe(400);
+    expect(wrong.statusCode).toBe(403);
     const confirmed = await app.inject({
       method: 'POST',
       url: '/auth/v1/verify',

@@ -173,7 +173,7 @@ describe('TOTP second factors', () => {
 
     const second = await challenge(session, factor.id);
     const replay = await verify(session, factor.id, second.id, code);
-    expect(replay.statusCode).toBe(400);
+    expect(replay.statusCode).toBe(422);
     expect(errorCode(replay)).toBe('INVALID_CODE');
 
     t.clock.advance(30_000);
@@ -197,7 +197,7 @@ describe('TOTP second factors', () => {
     const factor = await enroll(session);
     for (const offset of [-2, 2, -3, 3]) {
       const response = await answer(session, factor, nowStep() + offset);
-      expect(response.statusCode, `offset ${offset}`).toBe(400);
+      expect(response.statusCode, `offset ${offset}`).toBe(422);
       expect(errorCode(response)).toBe('INVALID_CODE');
     }
     expect((await securityEventsOf(database.db, session.user.id, 'MFA_FAILED')).length).toBe(4);
@@ -216,7 +216,7 @@ describe('TOTP second factors', () => {
     const { id } = await challenge(session, factor.id);
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       const response = await verify(session, factor.id, id, wrongCode(factor));
-      expect(response.statusCode, `attempt ${attempt}`).toBe(400);
+      expect(response.statusCode, `attempt ${attempt}`).toBe(422);
       expect(errorCode(response)).toBe('INVALID_CODE');
     }
     const sixth = await verify(session, factor.id, id, totpCode(factor.totp.secret, nowStep()));
@@ -250,7 +250,7 @@ describe('TOTP second factors', () => {
     const { id } = await challenge(session, factor.id);
     t.clock.advance(5 * MINUTE + 1_000);
     const late = await verify(session, factor.id, id, totpCode(factor.totp.secret, nowStep()));
-    expect(late.statusCode).toBe(400);
+    expect(late.statusCode).toBe(422);
     expect(errorCode(late)).toBe('INVALID_CODE');
   });
 
@@ -267,7 +267,7 @@ describe('TOTP second factors', () => {
   it('unenrolling a verified factor needs aal2', async () => {
     const { factor, aal1 } = await personWithVerifiedFactor();
     const denied = await authed(t.app, aal1, 'DELETE', `/auth/v1/factors/${factor.id}`);
-    expect(denied.statusCode).toBe(403);
+    expect(denied.statusCode).toBe(422); // GoTrue: 422 insufficient_aal for unenrolling a verified factor
     expect(errorCode(denied)).toBe('INSUFFICIENT_AAL');
 
     t.clock.advance(30_000);
