@@ -77,3 +77,76 @@ describe('confirming the account address while signed in', () => {
     await database.drop();
   });
 });
+
+describe('GoTrue edges of /auth/v1 (issue #14 points 7 and 8)', () => {
+  it('a malformed email, phone or refresh_token is GoTrue’s 400 validation_failed, never a 500', async () => {
+    const database = await createTestDatabase();
+    const { app } = await createTestApp(database.db, { AUTH_RATE_LIMIT_MAX: '10000' });
+    const cases: [string, unknown][] = [
+      ['password', { email: 'notanemail', password: 'x' }],
+      ['password', { email: 5, password: 'x' }],
+      ['password', { phone: '12', password: 'x' }],
+      ['password', { email: null, password: 'x' }],
+      ['refresh_token', { refresh_token: 5 }],
+      ['refresh_token', { refresh_token: null }],
+      ['refresh_token', { refresh_token: 'x'.repeat(201) }],
+    ];
+    for (const [grant, payload] of cases) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/auth/v1/token?grant_type=${grant}`,
+        payload: payload as object,
+      });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json(), JSON.stringify(payload)).toMatchObject({
+        code: 400,
+        error_code: 'validation_failed',
+      });
+      expect(response.headers['x-sb-error-code']).toBe('validation_failed');
+    }
+    // With auth-js's API version header: the 2024-01-01 body, and the header echoed.
+    const current = await app.inject({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=password',
+      headers: { 'x-supabase-api-version': '2024-01-01' },
+      payload: { email: 'notanemail', password: 'x' },
+    });
+    expect(current.statusCode).toBe(400);
+    expect(current.headers['x-supabase-api-version']).toBe('2024-01-01');
+    expect(current.json()).toEqual({ code: 'validation_failed', message: expect.any(String) });
+    await app.close();
+    await database.drop();
+  });
+
+  it('POST /logout and DELETE /factors/:id accept a JSON content type with no body (as auth-js sends them)', async () => {
+    const database = await createTestDatabase();
+    const { app } = await createTestApp(database.db);
+    const { session } = await signUp(app);
+    const factor = await app.inject({
+      method: 'POST',
+      url: '/auth/v1/factors',
+      headers: bearer(session),
+      payload: { factor_type: 'totp' },
+    });
+    const empty = { ...bearer(session), 'content-type': 'application/json;charset=UTF-8' };
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/auth/v1/factors/${factor.json<{ id: string }>().id}`,
+      headers: empty,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const out = await app.inject({ method: 'POST', url: '/auth/v1/logout', headers: empty });
+    expect(out.statusCode, out.body).toBe(204);
+    // A body that is not JSON is still GoTrue's bad_json.
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/auth/v1/signup',
+      headers: empty,
+      payload: '{nope',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error_code: 'bad_json' });
+    await app.close();
+    await database.drop();
+  });
+});
