@@ -398,7 +398,7 @@ describe('Google sign-in (OpenID Connect code + PKCE) against a real provider', 
     expect(first.statusCode).toBe(200);
     const sessionsAfterFirst = await sessionCount();
     const replay = await exchange(app, trip.code ?? '', trip.verifier);
-    expect(replay.statusCode).toBe(400);
+    expect(replay.statusCode).toBe(403);
     expect(errorCode(replay)).toBe('INVALID_CODE');
     expect(await sessionCount()).toBe(sessionsAfterFirst);
   });
@@ -408,12 +408,12 @@ describe('Google sign-in (OpenID Connect code + PKCE) against a real provider', 
     const trip = await googleRoundTrip(app, account);
     const sessionsBefore = await sessionCount();
     const wrong = await exchange(app, trip.code ?? '', browserPkce().verifier);
-    expect(wrong.statusCode).toBe(400);
+    expect(wrong.statusCode).toBe(403);
     expect(errorCode(wrong)).toBe('INVALID_CODE');
     expect(await sessionCount()).toBe(sessionsBefore);
     // Whoever holds the real verifier cannot use an intercepted-and-tried code either.
     const right = await exchange(app, trip.code ?? '', trip.verifier);
-    expect(right.statusCode).toBe(400);
+    expect(right.statusCode).toBe(403);
     expect(await sessionCount()).toBe(sessionsBefore);
     const [event] = await database.db
       .select()
@@ -431,7 +431,7 @@ describe('Google sign-in (OpenID Connect code + PKCE) against a real provider', 
     const trip = await googleRoundTrip(app, googleAccount());
     clock.advance(5 * 60_000 + 1000);
     const late = await exchange(app, trip.code ?? '', trip.verifier);
-    expect(late.statusCode).toBe(400);
+    expect(late.statusCode).toBe(403);
   });
 
   it.each([
@@ -559,7 +559,7 @@ describe('Google sign-in (OpenID Connect code + PKCE) against a real provider', 
         url: `/auth/v1/user/identities/authorize?provider=google&code_challenge=${challenge}`,
         headers: bearer(owner),
       });
-      expect(stale.statusCode).toBe(401);
+      expect(stale.statusCode).toBe(400);
       expect(errorCode(stale)).toBe('REAUTHENTICATION_NEEDED');
     });
 
