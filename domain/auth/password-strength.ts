@@ -106,14 +106,19 @@ function ownAddressReason(password: string, userInputs: string[]): WeakPasswordR
       const local = value.slice(0, value.lastIndexOf('@'));
       if (typed.includes(value)) return 'email';
       if (local.length >= 3 && typed === local) return 'email';
-      if (local.length >= 4 && typed.startsWith(local) && typed.length - local.length <= ADDRESS_SUFFIX_ALLOWANCE)
+      if (
+        local.length >= 4 &&
+        typed.startsWith(local) &&
+        typed.length - local.length <= ADDRESS_SUFFIX_ALLOWANCE
+      )
         return 'email';
       continue;
     }
     const digits = value.replace(/\D/g, '');
     if (/^\+?[\d\s().-]+$/.test(value) && digits.length >= 7) {
       const typedDigits = typed.replace(/\D/g, '');
-      if (/^\+?[\d\s().-]+$/.test(typed) && typedDigits.length >= 7 && digits.endsWith(typedDigits)) return 'phone';
+      if (/^\+?[\d\s().-]+$/.test(typed) && typedDigits.length >= 7 && digits.endsWith(typedDigits))
+        return 'phone';
       if (typed.includes(digits)) return 'phone';
     }
   }

@@ -41,44 +41,43 @@ export class AuthApiError extends AppError {
 }
 
 /** GoTrue's answer for each app code, where the thrower did not say more (supabase/auth internal/api). */
-const DEFAULTS: Partial<Record<ErrorCode, { status: number; authCode: AuthErrorCode; message?: string }>> =
-  {
-    VALIDATION_ERROR: { status: 400, authCode: 'validation_failed' },
-    UNAUTHENTICATED: {
-      status: 401,
-      authCode: 'no_authorization',
-      message: 'This endpoint requires a valid Bearer token',
-    },
-    SESSION_EXPIRED: {
-      status: 403,
-      authCode: 'session_not_found',
-      message: 'Session from session_id claim in JWT does not exist',
-    },
-    FORBIDDEN: { status: 403, authCode: 'not_admin' },
-    NOT_FOUND: { status: 404, authCode: 'not_found' },
-    CONFLICT: { status: 409, authCode: 'conflict' },
-    PAYLOAD_TOO_LARGE: { status: 413, authCode: 'request_entity_too_large' },
-    UNSUPPORTED_MEDIA_TYPE: { status: 415, authCode: 'validation_failed' },
-    INVALID_CREDENTIALS: { status: 400, authCode: 'invalid_credentials' },
-    WEAK_PASSWORD: { status: 422, authCode: 'weak_password' },
-    USER_ALREADY_EXISTS: { status: 422, authCode: 'user_already_exists' },
-    INVALID_REFRESH_TOKEN: {
-      status: 400,
-      authCode: 'refresh_token_not_found',
-      message: 'Invalid Refresh Token: Refresh Token Not Found',
-    },
-    REFRESH_TOKEN_ALREADY_USED: { status: 400, authCode: 'refresh_token_already_used' },
-    INSUFFICIENT_AAL: { status: 403, authCode: 'insufficient_aal' },
-    REAUTHENTICATION_NEEDED: { status: 400, authCode: 'reauthentication_needed' },
-    INVALID_CODE: { status: 403, authCode: 'otp_expired', message: 'Token has expired or is invalid' },
-    RATE_LIMITED: { status: 429, authCode: 'over_request_rate_limit' },
-    SERVICE_UNAVAILABLE: { status: 503, authCode: 'unexpected_failure' },
-    INTERNAL_ERROR: {
-      status: 500,
-      authCode: 'unexpected_failure',
-      message: 'Unexpected failure, please check server logs for more information',
-    },
-  };
+const DEFAULTS: Partial<Record<ErrorCode, { status: number; authCode: AuthErrorCode; message?: string }>> = {
+  VALIDATION_ERROR: { status: 400, authCode: 'validation_failed' },
+  UNAUTHENTICATED: {
+    status: 401,
+    authCode: 'no_authorization',
+    message: 'This endpoint requires a valid Bearer token',
+  },
+  SESSION_EXPIRED: {
+    status: 403,
+    authCode: 'session_not_found',
+    message: 'Session from session_id claim in JWT does not exist',
+  },
+  FORBIDDEN: { status: 403, authCode: 'not_admin' },
+  NOT_FOUND: { status: 404, authCode: 'not_found' },
+  CONFLICT: { status: 409, authCode: 'conflict' },
+  PAYLOAD_TOO_LARGE: { status: 413, authCode: 'request_entity_too_large' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, authCode: 'validation_failed' },
+  INVALID_CREDENTIALS: { status: 400, authCode: 'invalid_credentials' },
+  WEAK_PASSWORD: { status: 422, authCode: 'weak_password' },
+  USER_ALREADY_EXISTS: { status: 422, authCode: 'user_already_exists' },
+  INVALID_REFRESH_TOKEN: {
+    status: 400,
+    authCode: 'refresh_token_not_found',
+    message: 'Invalid Refresh Token: Refresh Token Not Found',
+  },
+  REFRESH_TOKEN_ALREADY_USED: { status: 400, authCode: 'refresh_token_already_used' },
+  INSUFFICIENT_AAL: { status: 403, authCode: 'insufficient_aal' },
+  REAUTHENTICATION_NEEDED: { status: 400, authCode: 'reauthentication_needed' },
+  INVALID_CODE: { status: 403, authCode: 'otp_expired', message: 'Token has expired or is invalid' },
+  RATE_LIMITED: { status: 429, authCode: 'over_request_rate_limit' },
+  SERVICE_UNAVAILABLE: { status: 503, authCode: 'unexpected_failure' },
+  INTERNAL_ERROR: {
+    status: 500,
+    authCode: 'unexpected_failure',
+    message: 'Unexpected failure, please check server logs for more information',
+  },
+};
 
 export type AuthErrorAnswer = {
   status: number;
@@ -90,7 +89,9 @@ export type AuthErrorAnswer = {
 
 const isBadJson = (error: unknown) => {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^FST_ERR_CTP_(INVALID_JSON|EMPTY_JSON|INVALID_CONTENT_LENGTH)/.test(code);
+  return (
+    typeof code === 'string' && /^FST_ERR_CTP_(INVALID_JSON|EMPTY_JSON|INVALID_CONTENT_LENGTH)/.test(code)
+  );
 };
 
 /** What GoTrue answers for this error: the status, its error code and the message. */

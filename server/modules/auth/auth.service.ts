@@ -103,13 +103,18 @@ export function createAuthService(deps: {
     );
     if (!assessment.acceptable) {
       // GoTrue's weak_password: the reasons as codes, the message in words (auth-errors.ts).
-      throw new AuthApiError('WEAK_PASSWORD', 'weak_password', `Password is too weak: ${assessment.reasons.join(' ')}`, {
-        reasons: assessment.codes,
-        details: [...assessment.reasons, ...assessment.suggestions].map((message) => ({
-          path: 'password',
-          message,
-        })),
-      });
+      throw new AuthApiError(
+        'WEAK_PASSWORD',
+        'weak_password',
+        `Password is too weak: ${assessment.reasons.join(' ')}`,
+        {
+          reasons: assessment.codes,
+          details: [...assessment.reasons, ...assessment.suggestions].map((message) => ({
+            path: 'password',
+            message,
+          })),
+        },
+      );
     }
   }
 
@@ -129,9 +134,14 @@ export function createAuthService(deps: {
     );
     const sendLimit = address.includes('@') ? 'over_email_send_rate_limit' : 'over_sms_send_rate_limit';
     if (lastMinute > 0) {
-      throw new AuthApiError('RATE_LIMITED', sendLimit, 'Please wait a minute before asking for another code.', {
-        retryAfterSeconds: 60,
-      });
+      throw new AuthApiError(
+        'RATE_LIMITED',
+        sendLimit,
+        'Please wait a minute before asking for another code.',
+        {
+          retryAfterSeconds: 60,
+        },
+      );
     }
     const lastHour = await repository.countCodeRequestsSince(
       executor,
