@@ -62,13 +62,14 @@ export const sessionSchema = z.object({
 });
 export type AuthSession = z.infer<typeof sessionSchema>;
 
-const email = z
+/** An email address as the server reads it (trimmed, lower case). */
+export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: 'Please enter a valid email address.' }));
 /** E.164-style phone numbers: a plus sign and 8 to 15 digits. */
-const phone = z
+export const phoneSchema = z
   .string()
   .trim()
   .transform((value) => value.replace(/[\s().-]/g, ''))
@@ -77,22 +78,28 @@ const phone = z
       .string()
       .regex(/^\+[1-9]\d{7,14}$/, 'Please enter the phone number with its country code, like +14155550123.'),
   );
+const email = emailSchema;
+const phone = phoneSchema;
 export const passwordSchema = z.string().max(256, 'Passwords can be at most 256 characters.');
 
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
 
+/** GoTrue reads an empty string as "not given": `signUp({ email: '', password: '' })` is missing credentials. */
+const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 export const signUpBodySchema = z.object({
-  email: email.optional(),
-  phone: phone.optional(),
-  password: passwordSchema.optional(),
+  email: blankAsAbsent(email),
+  phone: blankAsAbsent(phone),
+  password: blankAsAbsent(passwordSchema),
   /** user_metadata: full_name, avatar_url, role hint ('client' or 'coach'). */
   data: z.record(z.string(), z.unknown()).optional(),
 });
 
 export const passwordGrantBodySchema = z.object({
-  email: email.optional(),
-  phone: phone.optional(),
-  password: passwordSchema.optional(),
+  email: blankAsAbsent(email),
+  phone: blankAsAbsent(phone),
+  password: blankAsAbsent(passwordSchema),
 });
 
 export const refreshGrantBodySchema = z.object({ refresh_token: z.string().max(200).optional() });
@@ -103,6 +110,19 @@ export const pkceGrantBodySchema = z.object({
 export const idTokenGrantBodySchema = z.object({
   provider: z.literal('google'),
   id_token: z.string().min(1).max(8192),
+  nonce: z.string().max(200).optional(),
+});
+/**
+ * POST /auth/v1/token: one body for every grant (as GoTrue reads it), checked at the edge so a
+ * malformed field is a 400 validation error, never a 500. The handler checks which fields its grant needs.
+ */
+export const tokenBodySchema = z.object({
+  ...passwordGrantBodySchema.shape,
+  refresh_token: z.string().max(200).optional(),
+  auth_code: z.string().max(200).optional(),
+  code_verifier: z.string().max(128).optional(),
+  provider: z.string().max(40).optional(),
+  id_token: z.string().max(8192).optional(),
   nonce: z.string().max(200).optional(),
 });
 export const grantTypeQuerySchema = z.object({

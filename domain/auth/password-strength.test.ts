@@ -24,6 +24,29 @@ describe('assessPassword', () => {
     );
   });
 
+  it('refuses the email address itself, its local part and the phone number, with the reason', () => {
+    const email = 'emailpw-x@example.test';
+    for (const password of [email, 'EmailPW-X@Example.test', 'emailpw-x', 'emailpw-x2024', `${email}!`]) {
+      const result = assessPassword(password, [email]);
+      expect(result.acceptable, password).toBe(false);
+      expect(result.codes, password).toEqual(['email']);
+      expect(result.reasons[0], password).toMatch(/email address/);
+    }
+    const long = 'river.stone.lantern@example.test';
+    expect(assessPassword(long, [long]).codes).toEqual(['email']);
+    expect(assessPassword('river.stone.lantern', [long]).codes).toEqual(['email']);
+    expect(assessPassword('+1 415 555 0123', ['+14155550123']).codes).toEqual(['phone']);
+    expect(assessPassword('4155550123', ['+14155550123']).codes).toEqual(['phone']);
+    // Unrelated to the address: still fine.
+    expect(assessPassword('harbor lantern violet oat', [long]).acceptable).toBe(true);
+  });
+
+  it('gives GoTrue-style reason codes', () => {
+    expect(assessPassword('abc12').codes).toEqual(['length']);
+    expect(assessPassword('password123').codes).toEqual(['guessable']);
+    expect(assessPassword('harbor lantern violet oat').codes).toEqual([]);
+  });
+
   it('accepts long unrelated passphrases and random strings, with no composition rules', () => {
     expect(assessPassword('harbor lantern violet oat').acceptable).toBe(true);
     expect(assessPassword('kq7vz2mfx9tr').acceptable).toBe(true);

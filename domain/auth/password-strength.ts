@@ -20,8 +20,16 @@ const strengthChecker = () =>
     dictionary: { ...common.dictionary, ...english.dictionary },
   }));
 
+/**
+ * Why a password is refused, as GoTrue's `weak_password.reasons`: 'length' (GoTrue's own), 'guessable'
+ * (zxcvbn finds it easy to guess), 'email' / 'phone' (it is, or is built from, the person's own address).
+ */
+export type WeakPasswordReason = 'length' | 'guessable' | 'email' | 'phone';
+
 export type PasswordAssessment = {
   acceptable: boolean;
+  /** The reasons as codes (empty when acceptable). */
+  codes: WeakPasswordReason[];
   /** 0 (very weak) to 4 (very strong). */
   score: number;
   /** What is wrong, in plain words; empty when acceptable. */
@@ -35,6 +43,7 @@ export function assessPassword(password: string, userInputs: string[] = []): Pas
   if (password.length < PASSWORD_MIN_LENGTH) {
     return {
       acceptable: false,
+      codes: ['length'],
       score: 0,
       reasons: [`Use at least ${PASSWORD_MIN_LENGTH} characters.`],
       suggestions: ['A few unrelated words make a long password that is easy to remember.'],
@@ -43,9 +52,24 @@ export function assessPassword(password: string, userInputs: string[] = []): Pas
   if (password.length > PASSWORD_MAX_LENGTH) {
     return {
       acceptable: false,
+      codes: ['length'],
       score: 0,
       reasons: [`Use at most ${PASSWORD_MAX_LENGTH} characters.`],
       suggestions: [],
+    };
+  }
+  const own = ownAddressReason(password, userInputs);
+  if (own) {
+    return {
+      acceptable: false,
+      codes: [own],
+      score: 0,
+      reasons: [
+        own === 'email'
+          ? 'Do not use your email address (or the part before the @) as your password.'
+          : 'Do not use your phone number as your password.',
+      ],
+      suggestions: ['A few unrelated words make a long password that is easy to remember.'],
     };
   }
   const words = userInputs
@@ -60,8 +84,43 @@ export function assessPassword(password: string, userInputs: string[] = []): Pas
     : [warning && warning.length > 0 ? warning : 'This password is easy to guess.'];
   return {
     acceptable,
+    codes: acceptable ? [] : ['guessable'],
     score: result.score,
     reasons,
     suggestions: acceptable ? [] : result.feedback.suggestions,
   };
+}
+
+const ADDRESS_SUFFIX_ALLOWANCE = 4;
+
+/**
+ * 'email' when the password is the person's email address, contains it, or is its local part (give or
+ * take a short suffix such as a year); 'phone' when its digits are the person's phone number. zxcvbn
+ * alone lets these through: it splits the address into words and scores their combination as strong.
+ */
+function ownAddressReason(password: string, userInputs: string[]): WeakPasswordReason | null {
+  const typed = password.trim().toLowerCase();
+  for (const input of userInputs) {
+    const value = input.trim().toLowerCase();
+    if (value.includes('@')) {
+      const local = value.slice(0, value.lastIndexOf('@'));
+      if (typed.includes(value)) return 'email';
+      if (local.length >= 3 && typed === local) return 'email';
+      if (
+        local.length >= 4 &&
+        typed.startsWith(local) &&
+        typed.length - local.length <= ADDRESS_SUFFIX_ALLOWANCE
+      )
+        return 'email';
+      continue;
+    }
+    const digits = value.replace(/\D/g, '');
+    if (/^\+?[\d\s().-]+$/.test(value) && digits.length >= 7) {
+      const typedDigits = typed.replace(/\D/g, '');
+      if (/^\+?[\d\s().-]+$/.test(typed) && typedDigits.length >= 7 && digits.endsWith(typedDigits))
+        return 'phone';
+      if (typed.includes(digits)) return 'phone';
+    }
+  }
+  return null;
 }

@@ -24,3 +24,20 @@ export function sessionState(
   if (now.getTime() - session.refreshedAt.getTime() > idleTimeoutMs) return 'idle_timeout';
   return 'active';
 }
+
+/**
+ * Abandoned authenticator set-ups (unverified TOTP factors) expire as in GoTrue: one never challenged
+ * within 5 minutes (MFA factor_expiry_duration, default 300 s), any after 24 hours (its cleanup). An
+ * expired set-up is no longer listed or usable and is deleted when anyone next enrols; verifying one
+ * factor deletes the person's other unverified ones.
+ */
+export const UNVERIFIED_FACTOR_TTL_MS = 5 * 60_000;
+export const UNVERIFIED_FACTOR_MAX_AGE_MS = 24 * 60 * 60_000;
+
+export type FactorExpiry = { unchallengedBefore: Date; anyBefore: Date };
+
+/** The cut-offs at `now`: unverified factors created before them have expired. */
+export const unverifiedFactorsSince = (now: Date): FactorExpiry => ({
+  unchallengedBefore: new Date(now.getTime() - UNVERIFIED_FACTOR_TTL_MS),
+  anyBefore: new Date(now.getTime() - UNVERIFIED_FACTOR_MAX_AGE_MS),
+});

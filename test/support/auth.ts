@@ -1,6 +1,7 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import type { AuthSession } from '../../contracts/auth';
+import { APP_CODE_BY_AUTH_ERROR, isAuthErrorCode } from '../../contracts/auth-errors';
 import type { Role } from '../../domain/auth/roles';
 import type { App } from '../../server/app';
 import type { Database } from '../../server/db/client';
@@ -56,9 +57,35 @@ export const bearer = (session: Pick<AuthSession, 'access_token'>) => ({
 /** What app.inject() resolves to. */
 export type Injected = Awaited<ReturnType<App['inject']>>;
 
-/** The `error.code` of an error response (undefined for a success). */
-export const errorCode = (response: Injected) =>
-  (response.json<{ error?: { code?: string } }>().error?.code as string | undefined) ?? undefined;
+type AppErrorView = {
+  code: string;
+  message: string;
+  details?: { path: string; message: string }[];
+  /** /auth/v1 only: GoTrue's error code (`error_code`). */
+  authCode?: string;
+};
+
+/**
+ * An error response as the app reads it: the API's `{ error }` body, or a /auth/v1 GoTrue body
+ * (`{ code, error_code, msg }`) translated to the app's code the way the web client does.
+ */
+function appErrorOf(response: Injected): AppErrorView | undefined {
+  const body = response.json<Record<string, unknown>>();
+  const nested = body.error as AppErrorView | undefined;
+  if (nested && typeof nested === 'object') return nested;
+  if (typeof body.error_code === 'string' && typeof body.msg === 'string') {
+    const authCode = body.error_code;
+    return {
+      code: isAuthErrorCode(authCode) ? APP_CODE_BY_AUTH_ERROR[authCode] : 'INTERNAL_ERROR',
+      message: body.msg,
+      authCode,
+    };
+  }
+  return undefined;
+}
+
+/** The app `error.code` of an error response (undefined for a success). */
+export const errorCode = (response: Injected) => appErrorOf(response)?.code;
 
 /** The claims of an access token, decoded without verification (the server verifies; tests only read). */
 export const claimsOf = (accessToken: string) =>
@@ -84,9 +111,7 @@ export const authed = (
 ) => app.inject({ method, url, headers: session ? bearer(session) : {}, ...(payload ? { payload } : {}) });
 
 /** The `error` body of an error response (SPEC's `{ error: { code, message, details? } }`). */
-export const errorOf = (response: Injected) =>
-  response.json<{ error: { code: string; message: string; details?: { path: string; message: string }[] } }>()
-    .error;
+export const errorOf = (response: Injected) => appErrorOf(response) as AppErrorView;
 
 /**
  * Signs up through the API, then takes each role in order through set_last_active_role (the last

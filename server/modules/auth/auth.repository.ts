@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, isNull, ne, sql, inArray } from 'drizzle-orm';
+import { and, desc, eq, exists, type SQL, gt, isNull, lt, ne, not, or, sql, inArray } from 'drizzle-orm';
+import type { FactorExpiry } from '../../../domain/auth/session-policy';
 import type { DbExecutor } from '../../db/client';
 import {
   appMeta,
@@ -25,6 +26,24 @@ export type SigningKeyRow = typeof signingKeys.$inferSelect;
 export type OneTimeTokenKind = OneTimeTokenRow['kind'];
 
 const first = <T>(rows: T[]): T | null => rows[0] ?? null;
+
+/** An unverified factor past GoTrue's expiry: never challenged within 5 minutes, or older than 24 hours. */
+const expiredFactor = (expiry: FactorExpiry): SQL =>
+  sql`${and(
+    ne(mfaFactors.status, 'verified'),
+    or(
+      lt(mfaFactors.createdAt, expiry.anyBefore),
+      and(
+        lt(mfaFactors.createdAt, expiry.unchallengedBefore),
+        not(
+          exists(
+            // Spelled out: inside a DELETE, drizzle would leave the outer column unqualified.
+            sql`(select 1 from "mfa_challenges" c where c."factor_id" = "mfa_factors"."id")`,
+          ),
+        ),
+      ),
+    ),
+  )}`;
 
 /** Everything the auth module stores. Functions take the executor, so the service decides the transaction. */
 export function createAuthRepository() {
@@ -237,12 +256,33 @@ export function createAuthRepository() {
     },
 
     // ---- second factors
-    async findFactors(executor: DbExecutor, userId: string) {
+    /**
+     * A person's factors. With `unverifiedSince`, an unverified factor created before it is left out:
+     * an abandoned set-up expires (GoTrue's factor_expiry_duration) and is no longer listed.
+     */
+    async findFactors(
+      executor: DbExecutor,
+      userId: string,
+      options: { unverifiedSince?: FactorExpiry } = {},
+    ) {
+      const live = options.unverifiedSince ? not(expiredFactor(options.unverifiedSince)) : undefined;
       return executor
         .select()
         .from(mfaFactors)
-        .where(eq(mfaFactors.userId, userId))
+        .where(and(eq(mfaFactors.userId, userId), live))
         .orderBy(mfaFactors.createdAt);
+    },
+    /** Deletes every expired unverified factor (any person's), with its challenges. */
+    async deleteExpiredUnverifiedFactors(executor: DbExecutor, expiry: FactorExpiry) {
+      await executor.delete(mfaFactors).where(expiredFactor(expiry));
+    },
+    /** Deletes a person's unverified factors other than `keepId` (after one of them is verified). */
+    async deleteOtherUnverifiedFactors(executor: DbExecutor, userId: string, keepId: string) {
+      await executor
+        .delete(mfaFactors)
+        .where(
+          and(eq(mfaFactors.userId, userId), ne(mfaFactors.status, 'verified'), ne(mfaFactors.id, keepId)),
+        );
     },
     async findFactor(
       executor: DbExecutor,

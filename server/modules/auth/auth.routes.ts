@@ -12,15 +12,14 @@ import {
   jwksSchema,
   logoutQuerySchema,
   otpBodySchema,
-  passwordGrantBodySchema,
   pkceGrantBodySchema,
   recoverBodySchema,
   REFRESH_COOKIE_HEADER,
   SESSION_HINT_COOKIE,
-  refreshGrantBodySchema,
   resendBodySchema,
   sessionSchema,
   signUpBodySchema,
+  tokenBodySchema,
   updateUserBodySchema,
   userSchema,
   verifyBodySchema,
@@ -31,6 +30,7 @@ import { AppError } from '../../../domain/errors/app-error';
 import type { AuthGuard } from '../../plugins/auth-guard';
 import { tokenEndpointLimit, type RateBudget } from '../../plugins/rate-limit';
 import { isLoopbackRequest } from '../outbox/loopback';
+import { useAuthApiConventions } from './auth-errors';
 import type { AuthService } from './auth.service';
 import type { FactorsService } from './factors.service';
 import type { RequestContext, SessionService } from './session.service';
@@ -64,6 +64,18 @@ export type AuthRoutesOptions = {
 };
 
 const emptySchema = z.object({});
+
+/** A grant's required fields, from the body already checked at the edge: missing ones are GoTrue's 400. */
+function parseGrant<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  throw new AppError('VALIDATION_ERROR', undefined, {
+    details: parsed.error.issues.map((issue) => ({
+      path: ['body', ...issue.path.map(String)].join('.'),
+      message: issue.message,
+    })),
+  });
+}
 const verifyResponseSchema = z.union([sessionSchema, z.object({ user: userSchema })]);
 
 export const contextOf = (request: FastifyRequest): RequestContext => ({
@@ -110,6 +122,7 @@ export function answerSession<T extends AuthSession>(
 /** SPEC §7 Auth API under /auth/v1. Thin: validate, call one service function, answer. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
   const { auth, sessions, factors, tokens, guard } = options;
+  useAuthApiConventions(app);
   const cookieName = refreshCookieName(options.cookie);
   const limited = { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.windowMs } };
 
@@ -175,24 +188,26 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       config: tokenEndpointLimit(options.rateLimit),
       schema: {
         querystring: grantTypeQuerySchema,
-        body: z.preprocess((body) => body ?? {}, z.record(z.string(), z.unknown())),
+        body: z.preprocess((body) => body ?? {}, tokenBodySchema),
         response: { 200: sessionSchema },
       },
     },
     async (request, reply) => {
       const context = contextOf(request);
-      const body = request.body ?? {};
+      const body = request.body;
       switch (request.query.grant_type) {
         case 'password':
           return answer(
             request,
             reply,
-            await auth.signInWithPassword(passwordGrantBodySchema.parse(body), context),
+            await auth.signInWithPassword(
+              { email: body.email, phone: body.phone, password: body.password },
+              context,
+            ),
           );
         case 'refresh_token': {
           const token =
-            refreshGrantBodySchema.parse(body).refresh_token ??
-            (wantsCookie(request) ? request.cookies[cookieName] : undefined);
+            body.refresh_token || (wantsCookie(request) ? request.cookies[cookieName] : undefined);
           if (!token) throw new AppError('INVALID_REFRESH_TOKEN');
           try {
             return answer(request, reply, await sessions.refresh(token, context));
@@ -203,12 +218,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         }
         case 'pkce': {
           if (!options.oauth) throw new AppError('VALIDATION_ERROR', 'Google sign-in is not configured.');
-          const { auth_code, code_verifier } = pkceGrantBodySchema.parse(body);
+          const { auth_code, code_verifier } = parseGrant(pkceGrantBodySchema, body);
           return answer(request, reply, await options.oauth.exchangePkce(auth_code, code_verifier, context));
         }
         case 'id_token': {
           if (!options.oauth) throw new AppError('VALIDATION_ERROR', 'Google sign-in is not configured.');
-          const { id_token, nonce } = idTokenGrantBodySchema.parse(body);
+          const { id_token, nonce } = parseGrant(idTokenGrantBodySchema, body);
           return answer(request, reply, await options.oauth.signInWithIdToken(id_token, nonce, context));
         }
       }

@@ -1,11 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { MISSING_CREDENTIALS, type AuthSession, type AuthUser } from '../../../contracts/auth';
 import { assessPassword } from '../../../domain/auth/password-strength';
+import { unverifiedFactorsSince } from '../../../domain/auth/session-policy';
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
 import type { Database, DbExecutor } from '../../db/client';
 import type { OutboxService } from '../outbox/outbox.service';
 import type { SecurityEventsService } from '../security-events/security-events.service';
+import { AuthApiError } from './auth-errors';
 import type { AuthRepository, OneTimeTokenKind, UserRow } from './auth.repository';
 import { hashPassword, verifyPassword } from './password';
 import { toAuthUser, type RequestContext, type SessionService } from './session.service';
@@ -51,7 +53,7 @@ export function createAuthService(deps: {
   async function userJson(executor: DbExecutor, user: UserRow): Promise<AuthUser> {
     const [identities, factors] = await Promise.all([
       repository.findIdentities(executor, user.id),
-      repository.findFactors(executor, user.id),
+      repository.findFactors(executor, user.id, { unverifiedSince: unverifiedFactorsSince(clock.now()) }),
     ]);
     return toAuthUser(user, identities, factors);
   }
@@ -100,12 +102,19 @@ export function createAuthService(deps: {
       userInputs.filter((input): input is string => Boolean(input)),
     );
     if (!assessment.acceptable) {
-      throw new AppError('WEAK_PASSWORD', `Password is too weak: ${assessment.reasons.join(' ')}`, {
-        details: [...assessment.reasons, ...assessment.suggestions].map((message) => ({
-          path: 'password',
-          message,
-        })),
-      });
+      // GoTrue's weak_password: the reasons as codes, the message in words (auth-errors.ts).
+      throw new AuthApiError(
+        'WEAK_PASSWORD',
+        'weak_password',
+        `Password is too weak: ${assessment.reasons.join(' ')}`,
+        {
+          reasons: assessment.codes,
+          details: [...assessment.reasons, ...assessment.suggestions].map((message) => ({
+            path: 'password',
+            message,
+          })),
+        },
+      );
     }
   }
 
@@ -123,10 +132,16 @@ export function createAuthService(deps: {
       addressHash,
       new Date(now - SEND_INTERVAL_MS),
     );
+    const sendLimit = address.includes('@') ? 'over_email_send_rate_limit' : 'over_sms_send_rate_limit';
     if (lastMinute > 0) {
-      throw new AppError('RATE_LIMITED', 'Please wait a minute before asking for another code.', {
-        retryAfterSeconds: 60,
-      });
+      throw new AuthApiError(
+        'RATE_LIMITED',
+        sendLimit,
+        'Please wait a minute before asking for another code.',
+        {
+          retryAfterSeconds: 60,
+        },
+      );
     }
     const lastHour = await repository.countCodeRequestsSince(
       executor,
@@ -134,12 +149,11 @@ export function createAuthService(deps: {
       new Date(now - 3_600_000),
     );
     if (lastHour >= SENDS_PER_HOUR) {
-      throw new AppError(
+      throw new AuthApiError(
         'RATE_LIMITED',
+        sendLimit,
         'Too many codes were sent to this address. Please try again later.',
-        {
-          retryAfterSeconds: 3600,
-        },
+        { retryAfterSeconds: 3600 },
       );
     }
     await repository.insertCodeRequest(executor, addressHash, clock.now());
@@ -537,8 +551,9 @@ export function createAuthService(deps: {
         }
         if (input.email !== undefined && input.email !== user.email) {
           if (await repository.findUserByEmail(tx, input.email))
-            throw new AppError(
+            throw new AuthApiError(
               'USER_ALREADY_EXISTS',
+              'email_exists',
               'This email address is already used by another account.',
             );
           // The new address must prove itself before it replaces the old one.
@@ -546,8 +561,9 @@ export function createAuthService(deps: {
         }
         if (input.phone !== undefined && input.phone !== user.phone) {
           if (await repository.findUserByPhone(tx, input.phone))
-            throw new AppError(
+            throw new AuthApiError(
               'USER_ALREADY_EXISTS',
+              'phone_exists',
               'This phone number is already used by another account.',
             );
           await sendCode(tx, user, 'phone_change', { phone: input.phone });
@@ -614,7 +630,11 @@ export function createAuthService(deps: {
           type === 'email_change' ? { email: token.relatesTo } : { phone: token.relatesTo },
         );
         if (holder && holder.id !== user.id) {
-          throw new AppError('USER_ALREADY_EXISTS', 'This address is already used by another account.');
+          throw new AuthApiError(
+            'USER_ALREADY_EXISTS',
+            type === 'email_change' ? 'email_exists' : 'phone_exists',
+            'This address is already used by another account.',
+          );
         }
         const now = clock.now();
         const updated = await repository.updateUser(

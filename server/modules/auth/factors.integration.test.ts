@@ -94,11 +94,53 @@ describe('TOTP second factors', () => {
     expect(factor.totp.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(factor.totp.uri).toContain(`secret=${factor.totp.secret}`);
     expect(factor.totp.uri).toMatch(/^otpauth:\/\/totp\/Wellspring(:|%3A)/);
-    expect(factor.totp.qr_code).toMatch(/^data:image\/svg\+xml/);
+    // The SVG itself, as GoTrue answers it (auth-js and the web app make the data: URL).
+    expect(factor.totp.qr_code).toMatch(/^<svg/);
     const user = (await authed(t.app, session, 'GET', '/auth/v1/user')).json<AuthUser>();
     expect(user.factors).toEqual([
       expect.objectContaining({ id: factor.id, status: 'unverified', factor_type: 'totp' }),
     ]);
+  });
+
+  it('abandoned set-ups do not pile up: expired after 5 minutes (not listed, deleted on the next enrolment), and verifying one deletes the others', async () => {
+    const { session } = await signUp(t.app);
+    const listed = async () =>
+      (await authed(t.app, session, 'GET', '/auth/v1/user'))
+        .json<AuthUser>()
+        .factors.map((factor) => `${factor.id}:${factor.status}`);
+    const abandoned = await enroll(session);
+    t.clock.advance(4 * MINUTE);
+    const second = await enroll(session);
+    expect(await listed()).toEqual([`${abandoned.id}:unverified`, `${second.id}:unverified`]);
+    // Past GoTrue's factor_expiry_duration (300 s) the first set-up is no longer listed...
+    t.clock.advance(2 * MINUTE);
+    expect(await listed()).toEqual([`${second.id}:unverified`]);
+    const rowsFor = async () =>
+      (
+        await database.pool.query<{ id: string }>(
+          'select id from mfa_factors where user_id = $1 order by created_at',
+          [session.user.id],
+        )
+      ).rows.map((row) => row.id);
+    expect(await rowsFor()).toEqual([abandoned.id, second.id]);
+    // ...and the next enrolment deletes it.
+    const third = await enroll(session);
+    expect(await rowsFor()).toEqual([second.id, third.id]);
+    // Verifying one set-up deletes the person's other unfinished ones.
+    const elevated = await answer(session, third);
+    expect(elevated.statusCode, elevated.body).toBe(200);
+    expect(await rowsFor()).toEqual([third.id]);
+    expect(await listed()).toEqual([`${third.id}:verified`]);
+    // An expired set-up cannot be verified any more.
+    const late = await enroll(elevated.json<AuthSession>());
+    t.clock.advance(6 * MINUTE);
+    const afterExpiry = await authed(
+      t.app,
+      elevated.json<AuthSession>(),
+      'POST',
+      `/auth/v1/factors/${late.id}/challenge`,
+    );
+    expect(afterExpiry.statusCode).toBe(404);
   });
 
   it('enrol → challenge → verify with the current code gives an aal2 session and verifies the factor', async () => {
@@ -131,7 +173,7 @@ describe('TOTP second factors', () => {
 
     const second = await challenge(session, factor.id);
     const replay = await verify(session, factor.id, second.id, code);
-    expect(replay.statusCode).toBe(400);
+    expect(replay.statusCode).toBe(422);
     expect(errorCode(replay)).toBe('INVALID_CODE');
 
     t.clock.advance(30_000);
@@ -155,7 +197,7 @@ describe('TOTP second factors', () => {
     const factor = await enroll(session);
     for (const offset of [-2, 2, -3, 3]) {
       const response = await answer(session, factor, nowStep() + offset);
-      expect(response.statusCode, `offset ${offset}`).toBe(400);
+      expect(response.statusCode, `offset ${offset}`).toBe(422);
       expect(errorCode(response)).toBe('INVALID_CODE');
     }
     expect((await securityEventsOf(database.db, session.user.id, 'MFA_FAILED')).length).toBe(4);
@@ -174,7 +216,7 @@ describe('TOTP second factors', () => {
     const { id } = await challenge(session, factor.id);
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       const response = await verify(session, factor.id, id, wrongCode(factor));
-      expect(response.statusCode, `attempt ${attempt}`).toBe(400);
+      expect(response.statusCode, `attempt ${attempt}`).toBe(422);
       expect(errorCode(response)).toBe('INVALID_CODE');
     }
     const sixth = await verify(session, factor.id, id, totpCode(factor.totp.secret, nowStep()));
@@ -208,7 +250,7 @@ describe('TOTP second factors', () => {
     const { id } = await challenge(session, factor.id);
     t.clock.advance(5 * MINUTE + 1_000);
     const late = await verify(session, factor.id, id, totpCode(factor.totp.secret, nowStep()));
-    expect(late.statusCode).toBe(400);
+    expect(late.statusCode).toBe(422);
     expect(errorCode(late)).toBe('INVALID_CODE');
   });
 
@@ -225,7 +267,7 @@ describe('TOTP second factors', () => {
   it('unenrolling a verified factor needs aal2', async () => {
     const { factor, aal1 } = await personWithVerifiedFactor();
     const denied = await authed(t.app, aal1, 'DELETE', `/auth/v1/factors/${factor.id}`);
-    expect(denied.statusCode).toBe(403);
+    expect(denied.statusCode).toBe(422); // GoTrue: 422 insufficient_aal for unenrolling a verified factor
     expect(errorCode(denied)).toBe('INSUFFICIENT_AAL');
 
     t.clock.advance(30_000);

@@ -1,8 +1,10 @@
 import QRCode from 'qrcode';
 import type { AuthSession } from '../../../contracts/auth';
 import type { Clock } from '../../../domain/clock';
+import { unverifiedFactorsSince } from '../../../domain/auth/session-policy';
 import { AppError } from '../../../domain/errors/app-error';
-import type { Database } from '../../db/client';
+import { AuthApiError } from './auth-errors';
+import type { Database, DbExecutor } from '../../db/client';
 import type { SecurityEventsService } from '../security-events/security-events.service';
 import type { AuthRepository } from './auth.repository';
 import type { RequestContext, SessionService } from './session.service';
@@ -22,6 +24,8 @@ const FAILURE_LOOKBACK_MS = FAILURE_WINDOW_MS + CHALLENGE_TTL_MS;
 const MAX_FAILURES = 5;
 const MAX_FACTORS = 10;
 
+const factorNotFound = () => new AuthApiError('NOT_FOUND', 'mfa_factor_not_found', 'Factor not found');
+
 /** TOTP second factors: enrol, challenge, verify (the session becomes aal2), remove. */
 export function createFactorsService(deps: {
   db: Database;
@@ -32,9 +36,17 @@ export function createFactorsService(deps: {
 }) {
   const { db, repository, clock } = deps;
 
+  /** An expired set-up (domain/auth/session-policy.ts) is gone, as if deleted. */
+  async function isLive(executor: DbExecutor, factor: { id: string; userId: string }) {
+    const live = await repository.findFactors(executor, factor.userId, {
+      unverifiedSince: unverifiedFactorsSince(clock.now()),
+    });
+    return live.some((row) => row.id === factor.id);
+  }
+
   async function requireFactor(userId: string, factorId: string) {
     const factor = await repository.findFactor(db, userId, factorId);
-    if (!factor) throw new AppError('NOT_FOUND', 'No such factor.');
+    if (!factor || !(await isLive(db, factor))) throw factorNotFound();
     return factor;
   }
 
@@ -43,11 +55,18 @@ export function createFactorsService(deps: {
       return db.transaction(async (tx) => {
         const user = await repository.findUserById(tx, auth.userId, { forUpdate: true });
         if (!user) throw new AppError('UNAUTHENTICATED');
+        // GoTrue: expired set-ups are deleted on every enrolment, and do not count towards the maximum.
+        await repository.deleteExpiredUnverifiedFactors(tx, unverifiedFactorsSince(clock.now()));
         const factors = await repository.findFactors(tx, auth.userId);
         if (factors.some((factor) => factor.status === 'verified') && auth.aal !== 'aal2')
           throw new AppError('INSUFFICIENT_AAL');
         if (factors.length >= MAX_FACTORS)
-          throw new AppError('CONFLICT', 'You already have the maximum number of authenticators.');
+          throw new AuthApiError(
+            'CONFLICT',
+            'too_many_enrolled_mfa_factors',
+            'You already have the maximum number of authenticators.',
+            { status: 422 },
+          );
         const now = clock.now();
         const secret = generateTotpSecret();
         const factor = await repository.insertFactor(tx, {
@@ -70,7 +89,8 @@ export function createFactorsService(deps: {
           id: factor.id,
           type: 'totp' as const,
           friendly_name: factor.friendlyName,
-          totp: { secret, uri, qr_code: `data:image/svg+xml;utf-8,${encodeURIComponent(svg)}` },
+          // The SVG itself, as GoTrue answers (auth-js turns it into a data: URL; so does the web app).
+          totp: { secret, uri, qr_code: svg },
         };
       });
     },
@@ -105,14 +125,19 @@ export function createFactorsService(deps: {
       const outcome = await db.transaction(async (tx) => {
         const now = clock.now();
         const factor = await repository.findFactor(tx, auth.userId, factorId, { forUpdate: true });
-        if (!factor) throw new AppError('NOT_FOUND', 'No such factor.');
+        if (!factor || !(await isLive(tx, factor))) throw factorNotFound();
         const challenge = await repository.findChallenge(tx, factor.id, challengeId);
         if (
           !challenge ||
           challenge.verifiedAt ||
           now.getTime() - challenge.createdAt.getTime() > CHALLENGE_TTL_MS
         ) {
-          throw new AppError('INVALID_CODE', 'This sign-in step has expired. Please start again.');
+          throw new AuthApiError(
+            'INVALID_CODE',
+            'mfa_challenge_expired',
+            'This sign-in step has expired. Please start again.',
+            { status: 422 },
+          );
         }
         const failures = await repository.countFailedFactorAttemptsSince(
           tx,
@@ -143,6 +168,8 @@ export function createFactorsService(deps: {
           updatedAt: now,
         });
         await repository.updateChallenge(tx, challenge.id, { verifiedAt: now });
+        // GoTrue: once one factor is verified, the person's other unfinished set-ups are deleted.
+        await repository.deleteOtherUnverifiedFactors(tx, auth.userId, factor.id);
         const user = await repository.findUserById(tx, auth.userId);
         if (!user) throw new AppError('UNAUTHENTICATED');
         await deps.securityEvents.record(tx, {
@@ -155,15 +182,19 @@ export function createFactorsService(deps: {
         return { ok: true as const, session: await deps.sessions.elevate(tx, user, auth.sessionId, 'totp') };
       });
       // The failed attempt is committed before the error, so it counts towards the limit.
-      if (!outcome.ok) throw new AppError('INVALID_CODE');
+      if (!outcome.ok)
+        throw new AuthApiError('INVALID_CODE', 'mfa_verification_failed', 'Invalid TOTP code entered', {
+          status: 422,
+        });
       return outcome.session;
     },
 
     async unenroll(auth: AuthContext, factorId: string, context: RequestContext) {
       await db.transaction(async (tx) => {
         const factor = await repository.findFactor(tx, auth.userId, factorId, { forUpdate: true });
-        if (!factor) throw new AppError('NOT_FOUND', 'No such factor.');
-        if (factor.status === 'verified' && auth.aal !== 'aal2') throw new AppError('INSUFFICIENT_AAL');
+        if (!factor) throw factorNotFound();
+        if (factor.status === 'verified' && auth.aal !== 'aal2')
+          throw new AuthApiError('INSUFFICIENT_AAL', 'insufficient_aal', undefined, { status: 422 });
         await repository.deleteFactor(tx, factor.id);
         await deps.securityEvents.record(tx, {
           type: 'MFA_REMOVED',

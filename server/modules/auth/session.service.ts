@@ -1,5 +1,5 @@
 import type { AuthSession, AuthUser } from '../../../contracts/auth';
-import { sessionState } from '../../../domain/auth/session-policy';
+import { sessionState, unverifiedFactorsSince } from '../../../domain/auth/session-policy';
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
 import type { Database, DbExecutor } from '../../db/client';
@@ -71,7 +71,7 @@ export function createSessionService(deps: {
   ): Promise<AuthSession> {
     const [identities, factors] = await Promise.all([
       repository.findIdentities(executor, user.id),
-      repository.findFactors(executor, user.id),
+      repository.findFactors(executor, user.id, { unverifiedSince: unverifiedFactorsSince(clock.now()) }),
     ]);
     const access = await deps.tokens.signAccessToken(
       {

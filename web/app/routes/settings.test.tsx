@@ -351,7 +351,7 @@ describe('SettingsPage: two-factor authentication', () => {
         totp: {
           secret: 'JBSWY3DPEHPK3PXPJBSWY3DP',
           uri: 'otpauth://totp/x',
-          qr_code: 'data:image/svg+xml;utf-8,%3Csvg%3E',
+          qr_code: '<svg></svg>',
         },
       }),
     );
@@ -366,7 +366,7 @@ describe('SettingsPage: two-factor authentication', () => {
 
     await user.click(within(twoFactor).getByRole('button', { name: 'Set up an authenticator app' }));
     const qr = await within(twoFactor).findByRole('img', { name: /QR code/ });
-    expect(qr).toHaveAttribute('src', 'data:image/svg+xml;utf-8,%3Csvg%3E');
+    expect(qr).toHaveAttribute('src', 'data:image/svg+xml;utf-8,%3Csvg%3E%3C%2Fsvg%3E');
     expect(within(twoFactor).getByTestId('totp-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP');
     expect(callsTo('POST /auth/v1/factors')[0]?.body).toEqual({
       factor_type: 'totp',

@@ -8,7 +8,7 @@ import { Provider } from 'oidc-provider';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sessionSchema, userSchema, type AuthSession } from '../../../../contracts/auth';
 import { createTestApp } from '../../../../test/support/app';
-import { bearer, refresh, signIn, signUp, uniqueEmail } from '../../../../test/support/auth';
+import { bearer, errorCode, refresh, signIn, signUp, uniqueEmail } from '../../../../test/support/auth';
 import { createTestDatabase, type TestDatabase } from '../../../../test/support/database';
 import type { App } from '../../../app';
 import {
@@ -398,8 +398,8 @@ describe('Google sign-in (OpenID Connect code + PKCE) against a real provider', 
     expect(first.statusCode).toBe(200);
     const sessionsAfterFirst = await sessionCount();
     const replay = await exchange(app, trip.code ?? '', trip.verifier);
-    expect(replay.statusCode).toBe(400);
-    expect(replay.json()).toMatchObject({ error: { code: 'INVALID_CODE' } });
+    expect(replay.statusCode).toBe(403);
+    expect(errorCode(replay)).toBe('INVALID_CODE');
     expect(await sessionCount()).toBe(sessionsAfterFirst);
   });
 
@@ -408,12 +408,12 @@ describe('Google sign-in (OpenID Connect code + PKCE) against a real provider', 
     const trip = await googleRoundTrip(app, account);
     const sessionsBefore = await sessionCount();
     const wrong = await exchange(app, trip.code ?? '', browserPkce().verifier);
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ error: { code: 'INVALID_CODE' } });
+    expect(wrong.statusCode).toBe(403);
+    expect(errorCode(wrong)).toBe('INVALID_CODE');
     expect(await sessionCount()).toBe(sessionsBefore);
     // Whoever holds the real verifier cannot use an intercepted-and-tried code either.
     const right = await exchange(app, trip.code ?? '', trip.verifier);
-    expect(right.statusCode).toBe(400);
+    expect(right.statusCode).toBe(403);
     expect(await sessionCount()).toBe(sessionsBefore);
     const [event] = await database.db
       .select()
@@ -431,7 +431,7 @@ describe('Google sign-in (OpenID Connect code + PKCE) against a real provider', 
     const trip = await googleRoundTrip(app, googleAccount());
     clock.advance(5 * 60_000 + 1000);
     const late = await exchange(app, trip.code ?? '', trip.verifier);
-    expect(late.statusCode).toBe(400);
+    expect(late.statusCode).toBe(403);
   });
 
   it.each([
@@ -559,8 +559,8 @@ describe('Google sign-in (OpenID Connect code + PKCE) against a real provider', 
         url: `/auth/v1/user/identities/authorize?provider=google&code_challenge=${challenge}`,
         headers: bearer(owner),
       });
-      expect(stale.statusCode).toBe(401);
-      expect(stale.json()).toMatchObject({ error: { code: 'REAUTHENTICATION_NEEDED' } });
+      expect(stale.statusCode).toBe(400);
+      expect(errorCode(stale)).toBe('REAUTHENTICATION_NEEDED');
     });
 
     it('refuses to link a Google account that belongs to someone else', async () => {
@@ -592,7 +592,7 @@ describe('Google sign-in (OpenID Connect code + PKCE) against a real provider', 
         headers: bearer(session),
       });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toMatchObject({ error: { code: 'CONFLICT' } });
+      expect(errorCode(response)).toBe('CONFLICT');
       const [stored] = await database.db
         .select()
         .from(identities)
@@ -698,7 +698,7 @@ describe('Google sign-in (OpenID Connect code + PKCE) against a real provider', 
       });
       const foreignResponse = await grant({ id_token: foreign });
       expect(foreignResponse.statusCode).toBe(400);
-      expect(foreignResponse.json()).toMatchObject({ error: { code: 'INVALID_CREDENTIALS' } });
+      expect(errorCode(foreignResponse)).toBe('INVALID_CREDENTIALS');
 
       const genuine = await idTokenFor(account);
       const [header, payload, signature = ''] = genuine.split('.');

@@ -10,6 +10,7 @@ import {
 } from '../../../../contracts/oauth';
 import type { AuthGuard } from '../../../plugins/auth-guard';
 import { describeErrorForLog } from '../../../plugins/log-safety';
+import { useAuthApiConventions } from '../auth-errors';
 import { contextOf } from '../auth.routes';
 import type { OAuthService } from './oauth.service';
 
@@ -38,6 +39,7 @@ const rawQueryOf = (request: FastifyRequest) => {
  */
 export const oauthRoutes: FastifyPluginAsyncZod<OAuthRoutesOptions> = async (app, options) => {
   const { service, guard } = options;
+  useAuthApiConventions(app);
   const limited = { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.windowMs } };
 
   app.get(

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AuthSession, AuthUser } from '../../../../contracts/auth';
+import { unverifiedFactorsSince } from '../../../../domain/auth/session-policy';
 import { GOOGLE_CALLBACK_PATH, toInternalPath, type OAuthProvider } from '../../../../contracts/oauth';
 import type { Clock } from '../../../../domain/clock';
 import { AppError } from '../../../../domain/errors/app-error';
@@ -555,7 +556,10 @@ export function createOAuthService(deps: {
           ip: context.ip,
           requestId: context.requestId,
         });
-        return toAuthUser(updated, remaining, await authRepository.findFactors(tx, user.id));
+        const factors = await authRepository.findFactors(tx, user.id, {
+          unverifiedSince: unverifiedFactorsSince(clock.now()),
+        });
+        return toAuthUser(updated, remaining, factors);
       });
     },
   };

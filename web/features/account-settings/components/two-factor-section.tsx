@@ -158,7 +158,12 @@ export function TwoFactorSection({ user, renderStepUp }: { user: AuthUser; rende
     try {
       if (pending.action === 'enroll') {
         const created = await enrollTotpFactor();
-        setEnrollment({ id: created.id, qrCode: created.totp.qr_code, secret: created.totp.secret });
+        setEnrollment({
+          id: created.id,
+          // The server answers the SVG itself (as GoTrue does).
+          qrCode: `data:image/svg+xml;utf-8,${encodeURIComponent(created.totp.qr_code)}`,
+          secret: created.totp.secret,
+        });
       } else {
         await removeFactor(pending.factorId);
         setConfirmingRemoval(null);

@@ -1,10 +1,8 @@
-import { signUpBodySchema } from '../../../../contracts/auth';
+import { emailSchema, phoneSchema } from '../../../../contracts/auth';
 
 export type Address = { email: string } | { phone: string };
 
-// The same schemas (and messages) the server validates with.
-const emailSchema = signUpBodySchema.shape.email.unwrap();
-const phoneSchema = signUpBodySchema.shape.phone.unwrap();
+// The same schemas (and messages) the server validates with: emailSchema, phoneSchema.
 
 const LOOKS_LIKE_PHONE = /^[+\d\s().-]+$/;
 
