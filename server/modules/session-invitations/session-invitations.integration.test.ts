@@ -204,7 +204,8 @@ describe('redeeming a guest link', () => {
     expect(account.rows[0]).toEqual({ encrypted_password: null, email: null });
     const me = await t.call(body, 'GET', '/api/me');
     expect(me.statusCode, me.body).toBe(200);
-    expect(me.json()).toMatchObject({ roles: [], active_role: null });
+    // /api/me says so (issue #14 point 4): the web app shows a guest only the session room.
+    expect(me.json()).toMatchObject({ roles: [], active_role: null, is_guest: true });
 
     const seen = await t.call(body, 'GET', `/api/sessions/${a.sessionId}`);
     expect(seen.statusCode, seen.body).toBe(200);

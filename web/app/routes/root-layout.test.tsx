@@ -312,6 +312,7 @@ describe('admin routes', () => {
     active_role: null,
     admin: { admin_role: 'super_admin', permissions: [...ADMIN_PERMISSIONS], is_active: true },
     has_verified_factor: true,
+    is_guest: false,
   });
 
   it('a non-admin goes to their home', async () => {
