@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { Outlet, useNavigate } from 'react-router';
+import type { Me } from '../../../contracts/auth';
 import { AppShell } from '../../components/app-shell';
 import { Button } from '../../components/button';
 import { OfflineBanner } from '../../components/offline-banner';
@@ -8,18 +9,22 @@ import { GuestOnlyScreen } from '../../features/session-invitations/components/g
 import { activeSessionQueryOptions } from '../../features/sessions/api/sessions';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle';
 import { useAuthClient } from '../../lib/auth/use-auth';
+import { useRealtimeTopic } from '../../lib/realtime/use-realtime-topic';
+import { dispatchUserEvent, dispatchUserResync, userTopic } from '../../lib/realtime/user-events';
 import { useOnlineStatus } from '../../lib/use-online-status';
 
 /**
  * Signed in by a session's guest link (issue #14 point 4): no navigation, no account menu, no role
  * switch and none of the signed-in watchers — each would call an API the server refuses a guest.
  * The session room renders as usual; anywhere else (`guestOnly`) the guest screen stands in for the
- * page, with the way back to the live session (GET /api/sessions/active is open to guests).
+ * page, with the way back to the live session (GET /api/sessions/active is open to guests). The
+ * person's own realtime topic carries the room's chat and session events, as when signed in.
  */
-export function GuestLayout({ guestOnly }: { guestOnly: boolean }) {
+export function GuestLayout({ me, guestOnly }: { me: Me; guestOnly: boolean }) {
   const isOnline = useOnlineStatus();
   const authClient = useAuthClient();
   const navigate = useNavigate();
+  useRealtimeTopic(userTopic(me.user_id), dispatchUserEvent, { onResync: dispatchUserResync });
   const active = useQuery({ ...activeSessionQueryOptions(), enabled: guestOnly });
   const signOut = async () => {
     await authClient.signOut('local');

@@ -62,7 +62,7 @@ export function RootLayout() {
         render={(view) =>
           view.me?.is_guest ? (
             <Suspense fallback={<FullScreenLoader />}>
-              <GuestLayout guestOnly={view.guestOnly} />
+              <GuestLayout me={view.me} guestOnly={view.guestOnly} />
             </Suspense>
           ) : view.me ? (
             <Suspense fallback={<FullScreenLoader />}>
