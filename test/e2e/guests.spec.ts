@@ -139,6 +139,7 @@ test.describe('issue #7: guest links', () => {
       // No navigation to screens a guest cannot use, no account menu.
       await expect(guest.page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
       await expect(guest.page.getByRole('button', { name: /Account menu/ })).toHaveCount(0);
+      await shots(guest.page, 'guests', '5-guest-only-live', { all: true });
       await guestOnly.getByRole('link', { name: 'Back to your session' }).click();
       await expect(guest.page).toHaveURL(new RegExp(`/session/${sessionId}$`));
       await expect(chat(guest.page).getByRole('log')).toBeVisible();
@@ -156,7 +157,7 @@ test.describe('issue #7: guest links', () => {
       await expect(guestOnly.getByRole('button', { name: 'Sign out' })).toBeVisible();
       await expect(setupError).toHaveCount(0);
       expect(refused).toEqual([]);
-      await shots(guest.page, 'guests', '5-guest-only', { all: true });
+      await shots(guest.page, 'guests', '6-guest-only-ended', { all: true });
     });
 
     await test.step('"Create your own account" signs the guest out onto the sign-in page', async () => {

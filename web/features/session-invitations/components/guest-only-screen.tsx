@@ -45,7 +45,9 @@ export function GuestOnlyScreen({
         <h1 id="guest-only-title" className="mt-4 text-2xl font-semibold text-balance sm:text-3xl">
           You joined as a guest
         </h1>
-        <p className="mt-2 text-text-muted">Guest access covers only the session you were invited to.</p>
+        <p className="mt-2 text-balance text-text-muted">
+          Guest access covers only the session you were invited to.
+        </p>
         {activeSessionId === undefined ? (
           <p role="status" className="mt-2 text-sm text-text-muted">
             Looking for your session…
