@@ -227,6 +227,11 @@ export const meResponseSchema = z.object({
     .nullable(),
   aal: z.enum(['aal1', 'aal2']),
   has_verified_factor: z.boolean(),
+  /**
+   * Signed in by a session's guest link (issue #14 point 4): the server opens only its guest routes
+   * (server/plugins/auth-guard.ts GUEST_ROUTES) to this session, and the web app shows only the room.
+   */
+  is_guest: z.boolean(),
 });
 export type Me = z.infer<typeof meResponseSchema>;
 

@@ -43,6 +43,7 @@ const me = (roles: ('client' | 'coach')[], admin = false): Me => ({
   admin: admin ? { admin_role: 'super_admin', permissions: [...ADMIN_PERMISSIONS], is_active: true } : null,
   aal: admin ? 'aal2' : 'aal1',
   has_verified_factor: admin,
+  is_guest: false,
 });
 
 /** Working screens that are not navigation destinations themselves, and where they are reached. */

@@ -55,6 +55,7 @@ function outcomeOf(path: string, viewer: Viewer): string {
       continue;
     }
     if (decision.kind === 'second_factor') return 'second_factor';
+    if (decision.kind === 'guest_only') return 'guest_only';
     if (!findRoute(url.pathname) && !findRedirect(url.pathname)) {
       // Nothing in the rules: the router must agree it is the catch-all not-found route.
       expect(matchRoutes(routes, url.pathname)?.at(-1)?.route.path, url.pathname).toBe('*');
@@ -80,6 +81,23 @@ describe('screen access matrix', () => {
     );
     const registered = routes[0]!.children!.map((route) => (route.index ? '(index)' : route.path!));
     expect(registered.filter((route) => !rowRoutes.has(route))).toEqual([]);
+  });
+
+  // The matrix's `guest` column is HTTP-only; on screens a guest has one rule (issue #14 point 4):
+  // the session room, and the guest screen on every other row — never a redirect nor the automatic role.
+  it("matches the guard's rules for guest: the session room only", () => {
+    const outcomes = matrix.screens.map((row) => ({
+      path: row.path,
+      outcome: outcomeOf(row.path, { kind: 'guest' }),
+    }));
+    expect(outcomes.filter((row) => row.outcome === 'allow').map((row) => row.path)).toEqual(
+      matrix.screens
+        .filter((row) => matchRoutes(routes, row.path)?.at(-1)?.route.path === 'session/:sessionId')
+        .map((row) => row.path),
+    );
+    expect(outcomes.filter((row) => row.outcome !== 'allow').map((row) => row.outcome)).toEqual(
+      outcomes.filter((row) => row.outcome !== 'allow').map(() => 'guest_only'),
+    );
   });
 
   for (const principal of PRINCIPALS) {

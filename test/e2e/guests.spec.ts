@@ -9,7 +9,9 @@ import { approveAndGoOnline, liveSession, newParty, topUp } from './lib/parties'
  * room; the link in the session_invitation email (the demo mailbox) opened in a fresh browser context
  * joins the session as a guest, who chats with both parties (messages live on all three screens,
  * signed 'Guest'); the call stays between the coach and the client; the same link opened again is
- * refused with a calm explanation. Screenshots of the join screen, the guest's room, the invite dialog
+ * refused with a calm explanation. Issue #14 point 4: anywhere but the room the guest sees one guest
+ * screen (the way back while the session is on, Sign out, Create your own account) and the app asks the
+ * server for nothing it refuses a guest (no automatic role, no "Setup Error"). Screenshots of the join screen, the guest's room, the invite dialog
  * and the refusal at 1280 and 360 px, light and dark.
  */
 
@@ -119,6 +121,52 @@ test.describe('issue #7: guest links', () => {
       await expect(again.page.getByRole('link', { name: 'Go to Wellspring' })).toBeVisible();
       await shots(again.page, 'guests', '4-used', { all: true });
       await again.context.close();
+    });
+
+    // Issue #14 point 4: the server refuses a guest everything but the room; the app must not ask.
+    const refused: string[] = [];
+    guest.page.on('response', (response) => {
+      if (response.status() === 403) refused.push(`${response.request().method()} ${response.url()}`);
+    });
+    const guestOnly = guest.page.getByRole('region', { name: 'You joined as a guest' });
+    const setupError = guest.page.getByText('Setup Error');
+
+    await test.step('anywhere else, the guest sees the guest screen and the way back to the room', async () => {
+      for (const path of ['/', '/settings', '/client-portal']) {
+        await guest.page.goto(path);
+        await expect(guestOnly).toContainText('Guest access covers only the session you were invited to.');
+        await expect(guestOnly.getByRole('link', { name: 'Back to your session' })).toBeVisible();
+      }
+      // No navigation to screens a guest cannot use, no account menu.
+      await expect(guest.page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+      await expect(guest.page.getByRole('button', { name: /Account menu/ })).toHaveCount(0);
+      await shots(guest.page, 'guests', '5-guest-only-live', { all: true });
+      await guestOnly.getByRole('link', { name: 'Back to your session' }).click();
+      await expect(guest.page).toHaveURL(new RegExp(`/session/${sessionId}$`));
+      await expect(chat(guest.page).getByRole('log')).toBeVisible();
+    });
+
+    await test.step('after the session, / is the guest screen: no automatic role, no Setup Error', async () => {
+      await coach.page.getByRole('button', { name: 'End session' }).click();
+      await coach.page.getByRole('alertdialog').getByRole('button', { name: 'End session' }).click();
+      await expect(coach.page.getByRole('region', { name: 'Session completed' })).toBeVisible();
+
+      await guest.page.goto('/');
+      await expect(guestOnly).toContainText('That session has ended.');
+      await expect(guestOnly.getByRole('link', { name: 'Back to your session' })).toHaveCount(0);
+      await expect(guestOnly.getByRole('button', { name: 'Create your own account' })).toBeVisible();
+      await expect(guestOnly.getByRole('button', { name: 'Sign out' })).toBeVisible();
+      await expect(setupError).toHaveCount(0);
+      expect(refused).toEqual([]);
+      await shots(guest.page, 'guests', '6-guest-only-ended', { all: true });
+    });
+
+    await test.step('"Create your own account" signs the guest out onto the sign-in page', async () => {
+      await guestOnly.getByRole('button', { name: 'Create your own account' }).click();
+      await expect(guest.page).toHaveURL(/\/auth$/);
+      await expect(guest.page.getByLabel('Email or phone number')).toBeVisible();
+      await expect(setupError).toHaveCount(0);
+      expect(refused).toEqual([]);
     });
 
     await guest.context.close();

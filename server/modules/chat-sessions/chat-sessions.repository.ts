@@ -172,6 +172,23 @@ export function createChatSessionsRepository() {
       return row;
     },
 
+    /** A guest's live session: the one its guest link joined (issue #14 point 4), or undefined. */
+    async findLiveAsGuest(
+      executor: DbExecutor,
+      userId: string,
+      now: Date,
+    ): Promise<ChatSessionViewRow | undefined> {
+      const joined = executor
+        .select({ sessionId: sessionGuests.sessionId })
+        .from(sessionGuests)
+        .where(eq(sessionGuests.userId, userId));
+      const [row] = await view(executor)
+        .where(and(shownStatus('active', now), inArray(chatSessions.id, joined)))
+        .orderBy(desc(chatSessions.createdAt), desc(chatSessions.id))
+        .limit(1);
+      return row;
+    },
+
     /** Locks the session row (FOR UPDATE): of two concurrent completions the second waits, then sees it done. */
     async lockById(executor: DbExecutor, id: string): Promise<ChatSessionRow | undefined> {
       const [row] = await executor.select().from(chatSessions).where(eq(chatSessions.id, id)).for('update');

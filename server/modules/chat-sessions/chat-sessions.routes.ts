@@ -38,8 +38,8 @@ export const chatSessionsRoutes: FastifyPluginAsyncZod<{
     '/api/sessions/active',
     { schema: { response: { 200: activeSessionResponseSchema } } },
     async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return { session: await chatSessions.active(userId) };
+      const { userId, guest } = await guard.authenticate(request);
+      return { session: await chatSessions.active(userId, { guest }) };
     },
   );
 

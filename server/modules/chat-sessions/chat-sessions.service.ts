@@ -415,9 +415,16 @@ export function createChatSessionsService(deps: {
       };
     },
 
-    /** GET /api/sessions/active: the person's live session (either party), newest, or null. */
-    async active(userId: string): Promise<ChatSession | null> {
+    /**
+     * GET /api/sessions/active: the person's live session (either party), newest, or null. For a
+     * guest (`guest: true`, the guard's AuthContext.guest) the session its link joined, as 'guest'.
+     */
+    async active(userId: string, options: { guest?: boolean } = {}): Promise<ChatSession | null> {
       const now = clock.now();
+      if (options.guest) {
+        const joined = await repository.findLiveAsGuest(db, userId, now);
+        return joined ? toChatSession(joined, 'guest', now) : null;
+      }
       const row = await repository.findLive(db, userId, now);
       return row ? toChatSession(row, row.coachId === userId ? 'coach' : 'client', now) : null;
     },

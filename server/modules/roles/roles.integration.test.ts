@@ -13,7 +13,7 @@ describe('roles', () => {
     const me = meResponseSchema.parse(
       (await app.inject({ method: 'GET', url: '/api/me', headers: bearer(session) })).json(),
     );
-    expect(me).toMatchObject({ roles: [], active_role: null, admin: null, aal: 'aal1' });
+    expect(me).toMatchObject({ roles: [], active_role: null, admin: null, aal: 'aal1', is_guest: false });
 
     const asCoach = await app.inject({
       method: 'POST',

@@ -15,6 +15,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<{
     return {
       userId: context.userId,
       aal: context.aal,
+      guest: context.guest,
       hasVerifiedFactor: await auth.hasVerifiedFactor(context.userId),
     };
   };

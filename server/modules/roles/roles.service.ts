@@ -18,6 +18,8 @@ export function createRolesService(deps: {
   async function me(caller: {
     userId: string;
     aal: 'aal1' | 'aal2';
+    /** The auth session is a guest link's (the guard's AuthContext.guest). */
+    guest: boolean;
     hasVerifiedFactor: boolean;
   }): Promise<Me> {
     const [account, roles, admin] = await Promise.all([
@@ -38,6 +40,7 @@ export function createRolesService(deps: {
       admin,
       aal: caller.aal,
       has_verified_factor: caller.hasVerifiedFactor,
+      is_guest: caller.guest,
     };
   }
 
@@ -46,7 +49,7 @@ export function createRolesService(deps: {
 
     /** set_last_active_role(user_uuid, role_name): holds the role from now on and makes it the active one. */
     async setLastActiveRole(
-      caller: { userId: string; aal: 'aal1' | 'aal2'; hasVerifiedFactor: boolean },
+      caller: { userId: string; aal: 'aal1' | 'aal2'; guest: boolean; hasVerifiedFactor: boolean },
       role: Role,
     ): Promise<Me> {
       await db.transaction(async (tx) => {
@@ -72,7 +75,7 @@ export function createRolesService(deps: {
      * client. Hints can only ever give client or coach. Returns the person as they are afterwards.
      */
     async assignAutomaticRole(
-      caller: { userId: string; aal: 'aal1' | 'aal2'; hasVerifiedFactor: boolean },
+      caller: { userId: string; aal: 'aal1' | 'aal2'; guest: boolean; hasVerifiedFactor: boolean },
       hints: { asParam?: string | null; signupFlag?: boolean; onAuthPage?: boolean },
     ): Promise<Me> {
       await db.transaction(async (tx) => {

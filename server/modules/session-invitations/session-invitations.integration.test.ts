@@ -16,6 +16,7 @@ import {
 import {
   SESSION_EVENTS,
   acceptResponseSchema,
+  activeSessionResponseSchema,
   chatSessionSchema,
   sessionEventPayloadSchema,
 } from '../../../contracts/sessions';
@@ -204,7 +205,8 @@ describe('redeeming a guest link', () => {
     expect(account.rows[0]).toEqual({ encrypted_password: null, email: null });
     const me = await t.call(body, 'GET', '/api/me');
     expect(me.statusCode, me.body).toBe(200);
-    expect(me.json()).toMatchObject({ roles: [], active_role: null });
+    // /api/me says so (issue #14 point 4): the web app shows a guest only the session room.
+    expect(me.json()).toMatchObject({ roles: [], active_role: null, is_guest: true });
 
     const seen = await t.call(body, 'GET', `/api/sessions/${a.sessionId}`);
     expect(seen.statusCode, seen.body).toBe(200);
@@ -212,6 +214,13 @@ describe('redeeming a guest link', () => {
       id: a.sessionId,
       viewer: 'guest',
       earnings: null,
+    });
+    // Its live session is the one the link joined (the guest screen's way back to the room).
+    const active = await t.call(body, 'GET', '/api/sessions/active');
+    expect(active.statusCode, active.body).toBe(200);
+    expect(activeSessionResponseSchema.parse(active.json()).session).toMatchObject({
+      id: a.sessionId,
+      viewer: 'guest',
     });
     // The token opened session A, never B.
     expect((await t.call(body, 'GET', `/api/sessions/${b.sessionId}`)).statusCode).toBe(404);
@@ -402,8 +411,11 @@ describe('a guest in the room', () => {
     expect((await t.call(guest, 'GET', `/api/sessions/${sessionId}/rtc`)).statusCode).toBe(403);
     expect((await t.call(guest, 'GET', `/api/sessions/${sessionId}/reviews`)).statusCode).toBe(403);
     expect((await t.call(guest, 'GET', `/api/sessions/${sessionId}/followups`)).statusCode).toBe(403);
-    // Not a session of theirs in any list.
-    expect((await t.call(guest, 'GET', '/api/sessions/active')).json()).toEqual({ session: null });
+    // Their live session is the room they joined, seen as a guest's (issue #14 point 4: the guest
+    // screen's way back); the web app's presence check and active-session redirect never run for a guest.
+    expect(
+      activeSessionResponseSchema.parse((await t.call(guest, 'GET', '/api/sessions/active')).json()).session,
+    ).toMatchObject({ id: sessionId, viewer: 'guest', earnings: null });
     const stillActive = await t.pool.query<{ status: string }>(
       'select status from chat_sessions where id = $1',
       [sessionId],

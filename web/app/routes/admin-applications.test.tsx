@@ -46,6 +46,7 @@ const manager = (role: 'coach_manager' | 'financial_admin' = 'coach_manager'): M
     active_role: null,
     aal: 'aal2',
     has_verified_factor: true,
+    is_guest: false,
     admin: {
       admin_role: role,
       permissions:

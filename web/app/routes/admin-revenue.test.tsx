@@ -47,6 +47,7 @@ const admin = (role: 'financial_admin' | 'coach_manager' = 'financial_admin'): M
     active_role: null,
     aal: 'aal2',
     has_verified_factor: true,
+    is_guest: false,
     admin: {
       admin_role: role,
       permissions:

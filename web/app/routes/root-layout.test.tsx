@@ -215,6 +215,42 @@ describe('role synchronisation (SPEC §4 Role)', () => {
   });
 });
 
+describe('a guest (issue #14 point 4)', () => {
+  const guest = buildMe({
+    email: null,
+    full_name: 'Guest',
+    roles: [],
+    active_role: null,
+    created_at: new Date().toISOString(),
+    is_guest: true,
+  });
+
+  it('fresh from the link, on / sees the guest screen: no automatic role, no navigation', async () => {
+    const { api, router } = renderApp({
+      at: '/?signup=true',
+      me: guest,
+      extra: { 'GET /api/sessions/active': { body: { session: null } } },
+    });
+    expect(await heading('You joined as a guest')).toBeInTheDocument();
+    expect(await screen.findByText(/That session has ended/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create your own account' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/rpc/auto_assign_role')).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('on a role screen sees the same guest screen, never a redirect nor a role sync', async () => {
+    const { api, router } = renderApp({
+      at: '/portal',
+      me: guest,
+      extra: { 'GET /api/sessions/active': { body: { session: null } } },
+    });
+    expect(await heading('You joined as a guest')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/portal');
+    expect(api.callsTo('POST', '/api/rpc/set_last_active_role')).toHaveLength(0);
+  });
+});
+
 describe('automatic role (SPEC §2)', () => {
   it('a new account without a role on / is set up ("Setting up your account...") and sent home', async () => {
     const fresh = buildMe({ roles: [], active_role: null, created_at: new Date().toISOString() });
@@ -320,6 +356,7 @@ describe('admin routes', () => {
     active_role: null,
     admin: { admin_role: 'super_admin', permissions: [...ADMIN_PERMISSIONS], is_active: true },
     has_verified_factor: true,
+    is_guest: false,
   });
 
   it('a non-admin goes to their home', async () => {

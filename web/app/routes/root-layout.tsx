@@ -15,6 +15,8 @@ import { useOnlineStatus } from '../../lib/use-online-status';
 
 // Visitors never download the signed-in chrome (account menu, role switch, inactivity dialog).
 const SignedInLayout = lazy(async () => ({ default: (await import('./signed-in-layout')).SignedInLayout }));
+// A guest link's person (issue #14 point 4) gets a lean shell of its own: the session room only.
+const GuestLayout = lazy(async () => ({ default: (await import('./guest-layout')).GuestLayout }));
 
 /** SPEC §2: each page scrolls to top on route change. */
 function ScrollToTop() {
@@ -66,7 +68,11 @@ export function RootLayout() {
       <AccessGate
         authFlowHeld={authFlowHeld}
         render={(view) =>
-          view.me ? (
+          view.me?.is_guest ? (
+            <Suspense fallback={<FullScreenLoader />}>
+              <GuestLayout me={view.me} guestOnly={view.guestOnly} />
+            </Suspense>
+          ) : view.me ? (
             <Suspense fallback={<FullScreenLoader />}>
               <SignedInLayout me={view.me} secondFactor={view.secondFactor} />
             </Suspense>

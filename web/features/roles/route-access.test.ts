@@ -317,3 +317,35 @@ describe('admin routes', () => {
     expect(at('/settings', admin)).toEqual(allow);
   });
 });
+
+describe('a guest (signed in by a session guest link, issue #14 point 4)', () => {
+  const guest: Viewer = { kind: 'guest' };
+  const guestOnly: AccessDecision = { kind: 'guest_only' };
+
+  it('takes part in the session room and its join screen', () => {
+    expect(at('/session/3f1c2a9e-8b7d-4c6e-9a1b-2d3e4f5a6b7c', guest)).toEqual(allow);
+    expect(at('/session/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde', guest)).toEqual(allow);
+  });
+
+  it('never gets the automatic role on / or /auth, even fresh from the link', () => {
+    expect(at('/', guest)).toEqual(guestOnly);
+    expect(at('/?signup=true&as=client', guest)).toEqual(guestOnly);
+    expect(at('/auth', guest)).toEqual(guestOnly);
+  });
+
+  it('sees the guest screen everywhere else: role screens, shared screens, admin, public pages', () => {
+    for (const path of [
+      '/client-portal',
+      '/portal',
+      '/settings',
+      '/wallet',
+      '/admin',
+      '/admin/applications',
+      '/marketplace',
+      '/coach/lena-ortiz',
+      '/profile/lena-ortiz',
+      '/nowhere',
+    ])
+      expect(at(path, guest), path).toEqual(guestOnly);
+  });
+});

@@ -266,6 +266,8 @@ export function signInPath(returnTo: string): string {
 /** Who is looking, as far as the route rules care. */
 export type Viewer =
   | { kind: 'anonymous'; endReason: 'signed_out' | 'timeout' | 'expired' | null }
+  /** Signed in by a session's guest link (/api/me `is_guest`): the session room only, never a role. */
+  | { kind: 'guest' }
   | {
       kind: 'signed_in';
       roles: readonly Role[];
@@ -288,7 +290,12 @@ export type AccessDecision =
   | { kind: 'allow'; syncRole?: Role }
   | { kind: 'redirect'; to: string }
   | { kind: 'second_factor'; hasVerifiedFactor: boolean }
-  | { kind: 'auto_role'; hints: AutoRoleHints };
+  | { kind: 'auto_role'; hints: AutoRoleHints }
+  /** A guest away from the session room: the "You joined as a guest" screen stands in for the page. */
+  | { kind: 'guest_only' };
+
+/** The one screen a guest may use (issue #14 point 4): the session room, whose APIs the server opens to it. */
+export const GUEST_ROUTE_PATTERNS: readonly string[] = ['/session/:sessionId'];
 
 /** SPEC §9 new-user windows: the automatic role is tried only within 5 minutes of sign-up. */
 export const AUTO_ROLE_WINDOW_MS = 5 * 60_000;
@@ -310,6 +317,10 @@ export function decideAccess(location: { pathname: string; search: string }, vie
   if (redirectTo) return { kind: 'redirect', to: redirectTo };
 
   const route = findRoute(pathname);
+  // A guest never gets an automatic role or a role sync (the server refuses both): the session room,
+  // or the guest screen anywhere else — even where a page exists, its APIs would answer 403.
+  if (viewer.kind === 'guest')
+    return route && GUEST_ROUTE_PATTERNS.includes(route.pattern) ? { kind: 'allow' } : { kind: 'guest_only' };
   // Any other path shows the not-found screen, for everybody.
   if (!route) return { kind: 'allow' };
 
@@ -356,7 +367,7 @@ export function decideAccess(location: { pathname: string; search: string }, vie
 
   if (!hasRole) {
     // `/profile/:username` is "never redirected"; the demo mailbox is a tool, not a product screen;
-    // `/session/:sessionId` is where a guest (a guest link's account, which has no role) takes part.
+    // `/session/:sessionId` is the session join screen (a guest link, opened while signed in).
     if (
       route.pattern === '/profile/:username' ||
       route.pattern === '/dev/mailbox' ||

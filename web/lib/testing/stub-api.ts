@@ -108,6 +108,7 @@ export function buildMe(overrides: Partial<Me> = {}): Me {
     admin: null,
     aal: 'aal1',
     has_verified_factor: false,
+    is_guest: false,
     ...overrides,
   };
 }

@@ -21,6 +21,8 @@ export type GateView = {
   me: Me | null;
   /** Set on an admin route at aal1: show the second-factor step instead of the page. */
   secondFactor: { hasVerifiedFactor: boolean } | null;
+  /** A guest (me.is_guest) away from the session room: show the guest screen instead of the page. */
+  guestOnly: boolean;
 };
 
 /** "Setting up your account..." (SPEC §2, automatic role), full screen like the loader. */
@@ -46,6 +48,7 @@ function viewerOf(
 ): Viewer | null {
   if (auth.status === 'signed_out') return { kind: 'anonymous', endReason: auth.endReason };
   if (auth.status !== 'signed_in' || !me) return null;
+  if (me.is_guest) return { kind: 'guest' };
   return {
     kind: 'signed_in',
     roles: me.roles,
@@ -160,8 +163,14 @@ export function AccessGate({
     case 'auto_role':
       return <SettingUpAccount />;
     case 'second_factor':
-      return render({ me: me ?? null, secondFactor: { hasVerifiedFactor: decision.hasVerifiedFactor } });
+      return render({
+        me: me ?? null,
+        secondFactor: { hasVerifiedFactor: decision.hasVerifiedFactor },
+        guestOnly: false,
+      });
+    case 'guest_only':
+      return render({ me: me ?? null, secondFactor: null, guestOnly: true });
     case 'allow':
-      return render({ me: me ?? null, secondFactor: null });
+      return render({ me: me ?? null, secondFactor: null, guestOnly: false });
   }
 }
