@@ -38,14 +38,6 @@ const LEAK_PATTERNS: readonly RegExp[] = [
  */
 const UPSTREAM_ROUTES = new Set(['GET /auth/v1/authorize', 'GET /auth/v1/user/identities/authorize']);
 
-/**
- * POST /auth/v1/token parses its grant bodies inside the handler, so a malformed email, phone or
- * refresh_token answers 500 (probe 3-a). That fix belongs to the auth module's owner (issue #14); until
- * it lands its findings are printed, not failed, and the `it.fails` below says so. When that test
- * starts failing, the fix is in: delete this set and turn `it.fails` into `it`.
- */
-const PENDING_ELSEWHERE = new Set(['POST /auth/v1/token']);
-
 type Caller = { name: string; headers: Record<string, string> };
 type Finding = { route: string; caller: string; status: number; request: string; body: string };
 
@@ -169,7 +161,6 @@ describe('fuzzing every route from its schemas', () => {
     expect(routes.length).toBeGreaterThan(100);
     const findings: Finding[] = [];
     const seen = new Set<string>();
-    const pending: Finding[] = [];
     const statuses = new Map<number, number>();
     const timing: [string, number][] = [];
     let requests = 0;
@@ -207,7 +198,7 @@ describe('fuzzing every route from its schemas', () => {
           const id = `${key} ${caller.name} ${response.statusCode} ${leak ? String(leak) : ''}`;
           if (seen.has(id)) continue;
           seen.add(id);
-          (PENDING_ELSEWHERE.has(key) ? pending : findings).push({
+          findings.push({
             route: key,
             caller: caller.name,
             status: response.statusCode,
@@ -227,20 +218,16 @@ describe('fuzzing every route from its schemas', () => {
       'slowest (ms)',
       Object.fromEntries(timing.sort(([, a], [, b]) => b - a).slice(0, 5)),
     );
-    if (pending.length > 0) console.warn('fuzz: pending a fix elsewhere (not failed here)', pending);
     expect(findings, `seed ${SEED}: replay with FUZZ_SEED=${SEED}`).toEqual([]);
   }, 110_000);
 
-  // Probe 3-a's repro: see PENDING_ELSEWHERE.
-  it.fails(
-    'POST /auth/v1/token answers 400, not 500, to a malformed email (pending in the auth module)',
-    async () => {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/auth/v1/token?grant_type=password',
-        payload: { email: 'notanemail', password: 'x' },
-      });
-      expect(response.statusCode).toBe(400);
-    },
-  );
+  // Probe 3-a's repro: the grant bodies are checked at the edge, so a typo is a 400, not a 500.
+  it('POST /auth/v1/token answers 400, not 500, to a malformed email', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=password',
+      payload: { email: 'notanemail', password: 'x' },
+    });
+    expect(response.statusCode).toBe(400);
+  });
 });
