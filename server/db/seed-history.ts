@@ -24,6 +24,7 @@ import type { RecordInput } from '../realtime/realtime.service';
 import type { Database, DbExecutor } from './client';
 import { DEMO_COACHES } from './demo-coaches';
 import { DEMO_CLIENTS, DEMO_HISTORY, type DemoClientKey, type DemoReview } from './demo-history';
+import { insertDemoUser } from './demo-users';
 import { appMeta, profiles, userRoles, users } from './schema/index';
 
 /**
@@ -308,23 +309,18 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
 async function ensureClient(tx: DbExecutor, client: DemoClient, now: Date): Promise<string> {
   const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, client.email));
   if (existing) return existing.id;
-  const [user] = await tx
-    .insert(users)
-    .values({
-      email: client.email,
-      emailConfirmedAt: now,
-      userMetadata: { full_name: client.fullName },
-      appMetadata: { provider: 'email', providers: ['email'] },
-      createdAt: now,
-    })
-    .returning({ id: users.id });
-  if (!user) throw new Error('demo client insert returned nothing');
+  const userId = await insertDemoUser(tx, {
+    email: client.email,
+    fullName: client.fullName,
+    now,
+    createdAt: now,
+  });
   await tx.insert(profiles).values({
-    userId: user.id,
+    userId,
     fullName: client.fullName,
     username: client.fullName.toLowerCase().replace(/\s+/g, '-'),
     email: client.email,
   });
-  await tx.insert(userRoles).values({ userId: user.id, role: 'client', isPrimary: true, isLastActive: true });
-  return user.id;
+  await tx.insert(userRoles).values({ userId, role: 'client', isPrimary: true, isLastActive: true });
+  return userId;
 }

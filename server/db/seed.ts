@@ -3,6 +3,7 @@ import type { ObjectStorage } from '../adapters/storage/object-storage';
 import { hashPassword } from '../modules/auth/password';
 import type { Database, DbExecutor } from './client';
 import { DEMO_COACHES } from './demo-coaches';
+import { insertDemoUser } from './demo-users';
 import { seedDemoHistory } from './seed-history';
 import { renderCover, renderPortrait } from './demo-photos';
 import {
@@ -101,11 +102,19 @@ type Pictures = { avatar: Buffer; cover: Buffer }[];
 /**
  * Seeds the demo data once per database: the demo accounts, and the demo marketplace (DEMO_COACHES:
  * approved coaches with pictures drawn locally, services, a program; the demo client follows two of
- * them), then its past (seedDemoHistory: sessions and reviews, from which every coach's stats follow). The marker row is claimed first, in the same transaction as the data, so two instances
- * starting together cannot both seed. Pictures go to `storage` when given (without it coaches have
+ * them), then its past (seedDemoHistory: sessions and reviews, from which every coach's stats follow).
+ * The marker row is claimed first, in the same transaction as the data, so two instances starting
+ * together cannot both seed. Pictures go to `storage` when given (without it coaches have
  * none). Returns whether it seeded now.
  */
 export async function seedDemoData(db: Database, now: Date, storage?: ObjectStorage): Promise<boolean> {
+  // A start on a seeded database skips the password hashing and the drawing below (seconds of CPU);
+  // the marker claimed in the transaction still decides between two first starts.
+  const [alreadySeeded] = await db
+    .select({ key: appMeta.key })
+    .from(appMeta)
+    .where(eq(appMeta.key, SEED_KEY));
+  if (alreadySeeded) return false;
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((account) => hashPassword(account.password)));
   const pictures: Pictures | undefined = storage
     ? await Promise.all(
@@ -124,19 +133,14 @@ export async function seedDemoData(db: Database, now: Date, storage?: ObjectStor
     if (claimed.length === 0) return false;
 
     for (const [index, account] of DEMO_ACCOUNTS.entries()) {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: account.email,
-          encryptedPassword: hashes[index],
-          emailConfirmedAt: now,
-          userMetadata: { full_name: account.fullName },
-          appMetadata: { provider: 'email', providers: ['email'] },
-        })
-        .returning({ id: users.id });
-      if (!user) throw new Error('demo user insert returned nothing');
+      const userId = await insertDemoUser(tx, {
+        email: account.email,
+        fullName: account.fullName,
+        now,
+        passwordHash: hashes[index],
+      });
       await tx.insert(profiles).values({
-        userId: user.id,
+        userId,
         fullName: account.fullName,
         username: account.username,
         email: account.email,
@@ -144,10 +148,10 @@ export async function seedDemoData(db: Database, now: Date, storage?: ObjectStor
       for (const [roleIndex, role] of account.roles.entries()) {
         await tx
           .insert(userRoles)
-          .values({ userId: user.id, role, isPrimary: roleIndex === 0, isLastActive: roleIndex === 0 });
+          .values({ userId, role, isPrimary: roleIndex === 0, isLastActive: roleIndex === 0 });
       }
       if (account.adminRole) {
-        await tx.insert(adminUsers).values({ userId: user.id, adminRole: account.adminRole, isActive: true });
+        await tx.insert(adminUsers).values({ userId, adminRole: account.adminRole, isActive: true });
       }
     }
     await seedMarketplace(tx, now, storage && pictures ? { storage, pictures } : undefined);
@@ -175,17 +179,7 @@ async function seedMarketplace(
     let coachId = await userIdByEmail(tx, coach.email);
     if (!coachId) {
       // A listed coach without a password: nobody signs in as them, they populate the marketplace.
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: coach.email,
-          emailConfirmedAt: now,
-          userMetadata: { full_name: coach.fullName },
-          appMetadata: { provider: 'email', providers: ['email'] },
-        })
-        .returning({ id: users.id });
-      if (!user) throw new Error('demo coach insert returned nothing');
-      coachId = user.id;
+      coachId = await insertDemoUser(tx, { email: coach.email, fullName: coach.fullName, now });
       await tx.insert(profiles).values({ userId: coachId, email: coach.email });
       await tx
         .insert(userRoles)

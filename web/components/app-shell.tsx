@@ -38,6 +38,21 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-primary-soft text-primary' : 'text-text-muted hover:bg-surface-sunken hover:text-text'
   }`;
 
+function SidebarList({ items, labelledBy }: { items: NavItem[]; labelledBy?: string }) {
+  return (
+    <ul aria-labelledby={labelledBy} className="flex flex-col gap-1">
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.end} className={navLinkClasses}>
+            {item.icon}
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The responsive frame every screen sits in: a header, a sidebar for navigation on wide screens
  * and a bottom bar on phones (DESIGN.md, mobile first). Screens plug their navigation in as items.
@@ -78,31 +93,13 @@ export function AppShell({
       <div className="mx-auto flex w-full max-w-7xl flex-1">
         {hasNav ? (
           <nav aria-label="Main" className="hidden w-60 shrink-0 border-r border-border px-3 py-6 lg:block">
-            <ul className="flex flex-col gap-1">
-              {sidebarWorking.map((item) => (
-                <li key={item.to}>
-                  <NavLink to={item.to} end={item.end} className={navLinkClasses}>
-                    {item.icon}
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <SidebarList items={sidebarWorking} />
             {phone.comingSoon.length > 0 ? (
               <>
                 <p id="sidebar-coming-soon" className="mt-6 px-3 pb-1 text-xs font-semibold text-text-muted">
                   Coming soon
                 </p>
-                <ul aria-labelledby="sidebar-coming-soon" className="flex flex-col gap-1">
-                  {phone.comingSoon.map((item) => (
-                    <li key={item.to}>
-                      <NavLink to={item.to} end={item.end} className={navLinkClasses}>
-                        {item.icon}
-                        {item.label}
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
+                <SidebarList items={phone.comingSoon} labelledBy="sidebar-coming-soon" />
               </>
             ) : null}
           </nav>
