@@ -11,7 +11,7 @@ import { adminUsers } from '../../server/db/schema/index';
 import { totpCode, totpStep } from '../../server/modules/auth/totp';
 import { GUEST_FORBIDDEN_MESSAGE, GUEST_ROUTES } from '../../server/plugins/auth-guard';
 import { createTestApp } from '../support/app';
-import { bearer, signIn, signUp, STRONG_PASSWORD, uniqueEmail } from '../support/auth';
+import { bearer, errorOf, signIn, signUp, STRONG_PASSWORD, uniqueEmail } from '../support/auth';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { guestInLiveSession } from '../support/sessions';
 import {
@@ -313,7 +313,7 @@ describe('HTTP access matrix', () => {
     ];
     for (const response of escapes) {
       expect(response.statusCode, response.body).toBe(403);
-      expect(response.json<{ error: { message: string } }>().error.message).toBe(GUEST_FORBIDDEN_MESSAGE);
+      expect(errorOf(response).message).toBe(GUEST_FORBIDDEN_MESSAGE);
     }
     // Still a guest: no role was taken on the way.
     const me = (await as('GET', '/api/me')).json<{ roles: string[]; email: string | null }>();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema/index';
-import { signUp } from '../../../test/support/auth';
+import { errorCode, signUp } from '../../../test/support/auth';
 import { useTestApp } from '../../../test/support/test-app';
 
 /**
@@ -299,7 +299,7 @@ describe('POST /api/payments/stripe/webhook', () => {
       payload: { email: 'nobody@example.com', password: 'wrong-password-123' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ error: { code: string } }>().error.code).toBe('INVALID_CREDENTIALS');
+    expect(errorCode(response)).toBe('INVALID_CREDENTIALS');
   });
 });
 
