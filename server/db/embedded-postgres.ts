@@ -205,13 +205,36 @@ async function stopStaleServer(dataDir: string, log: (line: string) => void) {
     // No /proc (macOS): trust the pid file.
     command = 'postgres';
   }
-  if (!command.includes('postgres')) return; // the pid was reused by an unrelated process
+  if (!command.includes('postgres')) {
+    // A killed postmaster nobody has reaped yet (a zombie has no command line), or the pid reused by
+    // another program: PostgreSQL would take the pid file for a live server and refuse to start. We
+    // own the directory, so the file is stale.
+    fs.rmSync(pidFile, { force: true });
+    return;
+  }
   log(`Stopping a PostgreSQL server (pid ${pid}) left running by an earlier run`);
   process.kill(pid, 'SIGINT');
   if (await waitForExit(pid, 15_000)) return;
   process.kill(pid, 'SIGQUIT');
   if (!(await waitForExit(pid, 5_000)))
     throw new Error(`Could not stop the stale PostgreSQL server (pid ${pid})`);
+}
+
+/** What a log file gained since `offset` (a start's own lines). */
+function readFrom(file: string, offset: number): string {
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      const size = fs.fstatSync(fd).size;
+      const buffer = Buffer.alloc(Math.max(0, size - offset));
+      fs.readSync(fd, buffer, 0, buffer.length, offset);
+      return buffer.toString('utf8');
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return '';
+  }
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: number, logFile: string) {
@@ -346,33 +369,48 @@ async function startCluster(
   const args = ['-D', pgDir, '-p', String(port)];
   for (const [name, value] of Object.entries(settings)) args.push('-c', `${name}=${value}`);
 
-  const logFd = fs.openSync(logFile, 'a');
-  const child = spawn(binaries.postgres, args, {
-    ...runAs,
-    stdio: ['ignore', logFd, logFd],
-    // Its own process group: a Ctrl-C in the terminal reaches only us, and we stop the database
-    // after the HTTP server has drained.
-    detached: true,
-  });
-  fs.closeSync(logFd);
-  child.unref();
-  let stopping = false;
-  let ready = false;
-  child.once('exit', (code, signal) => {
-    if (stopping || !ready) return; // waitUntilReady reports a failed start
-    release();
-    options.onUnexpectedExit?.(signal ? `killed by ${signal}` : `exited with code ${code}`);
-  });
+  const spawnPostgres = () => {
+    const logFd = fs.openSync(logFile, 'a');
+    const started = spawn(binaries.postgres, args, {
+      ...runAs,
+      stdio: ['ignore', logFd, logFd],
+      // Its own process group: a Ctrl-C in the terminal reaches only us, and we stop the database
+      // after the HTTP server has drained.
+      detached: true,
+    });
+    fs.closeSync(logFd);
+    started.unref();
+    return started;
+  };
 
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-  try {
-    await waitUntilReady(url, child, 30_000, logFile);
-  } catch (error) {
-    stopping = true;
-    child.kill('SIGQUIT');
-    throw error;
+  // A postmaster killed outright (kill -9, the OOM killer) leaves its backends running for a moment;
+  // until they notice and exit they hold its shared memory, and a new postmaster refuses to start
+  // ("pre-existing shared memory block is still in use"). Wait for them instead of failing.
+  const deadline = Date.now() + 30_000;
+  let child: ChildProcess;
+  for (;;) {
+    const logStart = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
+    child = spawnPostgres();
+    try {
+      await waitUntilReady(url, child, Math.max(1_000, deadline - Date.now()), logFile);
+      break;
+    } catch (error) {
+      if (child.exitCode === null) child.kill('SIGQUIT');
+      const said = readFrom(logFile, logStart);
+      if (Date.now() >= deadline || !/shared memory block .* is still in use/.test(said)) throw error;
+      log('Waiting for the processes of an earlier PostgreSQL to exit');
+      await sleep(500);
+    }
   }
-  ready = true;
+  let stopping = false;
+  const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+    if (stopping) return;
+    release();
+    options.onUnexpectedExit?.(signal ? `killed by ${signal}` : `exited with code ${code}`);
+  };
+  if (child.exitCode !== null || child.signalCode !== null) onExit(child.exitCode, child.signalCode);
+  else child.once('exit', onExit);
 
   let stopped: Promise<void> | undefined;
   const stop = () => {

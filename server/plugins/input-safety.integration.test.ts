@@ -69,7 +69,8 @@ describe('input safety at the request edge', () => {
     expect(response.statusCode, response.body).toBe(400);
     const error = errorOf(response);
     expect(error.code).toBe('VALIDATION_ERROR');
-    expect(error.details?.[0]?.path).toBe(path);
+    // /auth/v1 answers GoTrue's body ({ code, error_code, msg }): the field is named in the message.
+    if (!url.startsWith('/auth/v1/')) expect(error.details?.[0]?.path).toBe(path);
     expect(error.message).toContain(path);
     expect(response.body).not.toContain('\u0000');
   });

@@ -134,7 +134,7 @@ describe('admin permissions (SPEC §6)', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/auth/v1/user', headers: bearer(target.session) }))
         .statusCode,
-    ).toBe(401);
+    ).toBe(403); // GoTrue's session_not_found
 
     const rows = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.actorUserId, boss.userId));
     expect(rows.map((row) => row.actionType).sort()).toEqual(['end_user_sessions', 'set_admin_role']);
