@@ -20,9 +20,9 @@ import type { CallHandle } from '../hooks/use-call';
 import type { CallQuality, CallState } from '../lib/call-connection';
 
 const QUALITY = {
-  good: { label: 'Good connection', Icon: SignalHigh, tone: 'text-success' },
-  fair: { label: 'Fair connection', Icon: SignalMedium, tone: 'text-warning' },
-  poor: { label: 'Poor connection', Icon: SignalLow, tone: 'text-danger' },
+  good: { label: 'Good connection', Icon: SignalHigh, tone: 'text-emerald-300' },
+  fair: { label: 'Fair connection', Icon: SignalMedium, tone: 'text-amber-300' },
+  poor: { label: 'Poor connection', Icon: SignalLow, tone: 'text-red-300' },
   unknown: { label: 'Measuring the connection', Icon: SignalMedium, tone: 'text-white/70' },
 } as const satisfies Record<CallQuality, unknown>;
 
