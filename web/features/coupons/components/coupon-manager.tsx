@@ -24,7 +24,7 @@ const STATUS: Record<CouponStatus, { label: string; className: string }> = {
   paused: { label: 'Paused', className: 'bg-surface-sunken text-text-muted' },
   scheduled: { label: 'Scheduled', className: 'bg-primary-soft text-primary' },
   expired: { label: 'Expired', className: 'bg-surface-sunken text-text-muted' },
-  used_up: { label: 'Used up', className: 'bg-accent-soft text-accent' },
+  used_up: { label: 'Used up', className: 'bg-accent-soft text-accent-strong' },
 };
 
 /**

@@ -14,7 +14,7 @@ export function giftTitle(gift: SentGift | ReceivedGift): string {
 export function GiftIcon({ gift }: { gift: SentGift | ReceivedGift }) {
   const Icon = gift.session ? Sparkles : Gift;
   return (
-    <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent">
+    <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent-strong">
       <Icon aria-hidden="true" className="size-5" />
     </span>
   );

@@ -115,7 +115,7 @@ function ProgramRow({ program, onOpen }: { program: ProgramSummary; onOpen: () =
             View page
           </Link>
         ) : null}
-        <Button variant="secondary" onClick={onOpen} aria-label={`Open ${program.title} in the builder`}>
+        <Button variant="secondary" onClick={onOpen} aria-label={`Edit ${program.title}`}>
           Edit
           <ChevronRight aria-hidden="true" className="size-4" />
         </Button>

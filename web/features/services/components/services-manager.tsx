@@ -21,7 +21,7 @@ export function Badge({
   const tones = {
     success: 'bg-success/10 text-success',
     muted: 'bg-surface-sunken text-text-muted',
-    accent: 'bg-accent-soft text-accent',
+    accent: 'bg-accent-soft text-accent-strong',
     info: 'bg-primary-soft text-primary',
   } as const;
   return (
