@@ -40,6 +40,20 @@ export const COACH_MESSAGE_MAX = 500;
 export const REQUEST_DESCRIPTION_MAX = 2_000;
 export const REQUEST_PURPOSE_MAX = 300;
 
+/** What the server answers when a session request is refused (SPEC §5 wording). */
+export const SESSION_REQUEST_ERRORS = {
+  clientOnly:
+    'Requesting a session is part of the client side of Wellspring. Add or switch to the client role from the account menu, then try again.',
+  coachOnly: 'Incoming session requests are for coaches. Switch to your coach role to see them.',
+  coachUnavailable:
+    'This coach is not available right now. Try another coach who is online, or book a time with this coach.',
+  ownRequest: 'You cannot request a session with yourself.',
+  pendingExists:
+    'You already have a session request waiting for an answer. Cancel it or wait for the coach before asking again.',
+  messageNotYet: 'You can write to the client after the request is declined, cancelled or expired.',
+  messageSent: 'You already sent the client a message about this request.',
+} as const;
+
 export const SESSION_MESSAGES = {
   purposeRequired: 'Session purpose is required',
   purposeTooLong: `Keep the purpose to ${REQUEST_PURPOSE_MAX} characters or fewer.`,

@@ -99,12 +99,12 @@ import { payoutsRoutes } from './modules/payouts/payouts.routes';
 import { createPayoutsService, type PayoutsService } from './modules/payouts/payouts.service';
 import { createPlatformSettingsRepository } from './modules/platform-settings/platform-settings.repository';
 import { createPlatformSettingsService } from './modules/platform-settings/platform-settings.service';
-import { createSessionRequestsRepository } from './modules/session-requests/session-requests.repository';
-import { sessionRequestsRoutes } from './modules/session-requests/session-requests.routes';
-import {
-  createSessionRequestsService,
-  type SessionRequestsService,
-} from './modules/session-requests/session-requests.service';
+import { registerSessionRequests } from './modules/session-requests/session-requests.module';
+import type { SessionRequestsService } from './modules/session-requests/session-requests.service';
+import { createRouter } from './http/route';
+import { openApiPlugin } from './http/openapi';
+import { holdsRole } from './db/role-queries';
+import type { AdminPermission } from '../domain/auth/permissions';
 import { createRealtimeBus } from './realtime/bus/create-bus';
 import { createRealtimeGateway, type RealtimeGateway } from './realtime/gateway';
 import { createRealtimeRepository } from './realtime/realtime.repository';
@@ -190,6 +190,8 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   });
   await app.register(rateLimitPlugin, config.rateLimit);
   await app.register(cookie);
+  // Before any route: it collects each one for /api/openapi.json.
+  await app.register(openApiPlugin, { version });
 
   // Modules, wired explicitly: repository -> service -> routes.
   const securityEvents = createSecurityEventsService({
@@ -198,6 +200,50 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     clock,
   });
   const outbox = createOutboxService({ repository: createOutboxRepository(), clock });
+  // Realtime (docs/decisions/003-realtime.md): record + deliver through the bus; the socket gateway
+  // attaches to the HTTP server once it listens (app.inject tests open no socket or LISTEN).
+  const realtimeLogger = app.log.child({ module: 'realtime' });
+  const realtimeRepository = createRealtimeRepository();
+  const realtimeBus = createRealtimeBus({
+    redisUrl: config.redisUrl,
+    db,
+    repository: realtimeRepository,
+    logger: realtimeLogger,
+  });
+  const realtime = createRealtimeService({
+    db,
+    repository: realtimeRepository,
+    bus: realtimeBus,
+    clock,
+    logger: realtimeLogger,
+  });
+  app.decorate('realtime', realtime);
+  app.decorate('realtimeGateway', null as RealtimeGateway | null);
+  app.addHook('onListen', async () => {
+    if (app.realtimeGateway) return;
+    const gateway = createRealtimeGateway({
+      server: app.server,
+      realtime,
+      authenticateToken: (token) => guard.authenticateToken(token),
+      activeSessionIds: (ids) => sessions.activeSessionIds(ids),
+      allowedOrigins: config.realtime.allowedOrigins,
+      clock,
+      logger: realtimeLogger,
+      // Registered after the gateway's hook is set up (the session room comes later in this file).
+      extensions: [app.sessionRoom.gatewayExtension],
+    });
+    app.realtimeGateway = gateway;
+    await realtimeBus.subscribe((event) => gateway.emitLocal(event));
+  });
+  app.addHook('preClose', async () => {
+    app.realtimeGateway?.close();
+  });
+  app.addHook('onClose', async () => {
+    await realtimeBus.close();
+  });
+  // Idempotency-Key handling for money-moving POSTs: a route option (endpoint.idempotent), see server/http/route.ts.
+  const idempotency = createIdempotencyService({ db, clock });
+  app.decorate('idempotency', idempotency);
   const authRepository = createAuthRepository();
   const tokens = createTokenService({
     db,
@@ -245,6 +291,15 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
       })
     : undefined;
   const admin = createAdminService({ db, repository: createAdminRepository(), sessions, clock });
+  // Every endpoint of contracts/ is registered through this: access rule, idempotency, events after commit.
+  const route = createRouter({
+    guard,
+    holdsRole: (userId, role) => holdsRole(db, userId, role),
+    authorizeAdmin: (caller, permission) =>
+      admin.authorize(caller, permission as AdminPermission | undefined),
+    runIdempotent: (request, work) => idempotency.run(request, work),
+    deliver: (events) => realtime.deliver(events),
+  });
   const roles = createRolesService({ db, repository: createRolesRepository(), admin, clock });
   await app.register(authRoutes, {
     auth,
@@ -335,8 +390,6 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   await app.register(favoritesRoutes, { favorites, guard });
 
   // Wallet top-ups (issue #5): provider events reach the ledger only through wallet.applyPaymentEvent.
-  const idempotency = createIdempotencyService({ db, clock });
-  app.decorate('idempotency', idempotency);
   // Stripe when configured (its events arrive by the signed webhook below); otherwise the demo provider,
   // which delivers its own events (refunds) back through applyPaymentEvent.
   const stripeSecretKey = config.paymentsProvider === 'stripe' ? config.stripe.secretKey : undefined;
@@ -427,49 +480,6 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   await app.register(adminMoneyRoutes, { adminMoney, admin, idempotency, guard });
   // ---- end admin money
 
-  // ---- #6 realtime (docs/decisions/003-realtime.md): record + deliver through the bus; the socket
-  // gateway attaches to the HTTP server once it listens (app.inject tests open no socket or LISTEN).
-  const realtimeLogger = app.log.child({ module: 'realtime' });
-  const realtimeRepository = createRealtimeRepository();
-  const realtimeBus = createRealtimeBus({
-    redisUrl: config.redisUrl,
-    db,
-    repository: realtimeRepository,
-    logger: realtimeLogger,
-  });
-  const realtime = createRealtimeService({
-    db,
-    repository: realtimeRepository,
-    bus: realtimeBus,
-    clock,
-    logger: realtimeLogger,
-  });
-  app.decorate('realtime', realtime);
-  app.decorate('realtimeGateway', null as RealtimeGateway | null);
-  app.addHook('onListen', async () => {
-    if (app.realtimeGateway) return;
-    const gateway = createRealtimeGateway({
-      server: app.server,
-      realtime,
-      authenticateToken: (token) => guard.authenticateToken(token),
-      activeSessionIds: (ids) => sessions.activeSessionIds(ids),
-      allowedOrigins: config.realtime.allowedOrigins,
-      clock,
-      logger: realtimeLogger,
-      // Registered after the gateway's hook is set up (the session room comes later in this file).
-      extensions: [app.sessionRoom.gatewayExtension],
-    });
-    app.realtimeGateway = gateway;
-    await realtimeBus.subscribe((event) => gateway.emitLocal(event));
-  });
-  app.addHook('preClose', async () => {
-    app.realtimeGateway?.close();
-  });
-  app.addHook('onClose', async () => {
-    await realtimeBus.close();
-  });
-  // ---- end realtime
-
   // ---- #6 presence (wired by the presence module: app.presence, /api/me/presence)
   // Approved coaches go online/offline; every change of what a coach shows (online, busy) is recorded on
   // the broadcast topic in its transaction. The chat sessions call app.presence.announce(tx, coachId)
@@ -522,12 +532,11 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   await app.register(sessionRoomRoutes, { sessionRoom, guard });
   // ---- end session room
 
-  // ---- #6 session requests (wired by the session-requests module: /api/session-requests)
   // A client's request holds the quoted price; the coach accepts (chatSessions.createFromRequest in the
   // same transaction), declines, or it expires (expireDue, run by the lifecycle job); the client may cancel.
-  const sessionRequests = createSessionRequestsService({
+  const sessionRequests = registerSessionRequests(app, {
+    route,
     db,
-    repository: createSessionRequestsRepository(),
     settlement: app.settlement,
     coupons,
     ledger,
@@ -539,8 +548,6 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     logger: app.log.child({ module: 'session-requests' }),
   });
   app.decorate('sessionRequests', sessionRequests);
-  await app.register(sessionRequestsRoutes, { sessionRequests, idempotency, guard });
-  // ---- end session requests
 
   // ---- #7 chat (wired by the chat module: app.chat, /api/sessions/:id/messages, /read, /typing,
   // /attachments and /messages/:messageId/attachment)

@@ -5,9 +5,7 @@ import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
 import type { Database, DbExecutor } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema/index';
-
-/** Header value rules: 1–255 visible ASCII characters (a UUID is typical). */
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+import { idempotencyKeyFrom } from '../../http/idempotency-key';
 
 export type IdempotentResponse<T> = { status: number; body: T };
 
@@ -27,14 +25,6 @@ export const requestHash = (methodPath: string, body: unknown) =>
   createHash('sha256')
     .update(`${methodPath}\n${canonicalJson(body ?? null)}`)
     .digest('hex');
-
-/** Reads and validates the Idempotency-Key header; missing or malformed -> IDEMPOTENCY_KEY_REQUIRED. */
-export function idempotencyKeyFrom(headers: Record<string, string | string[] | undefined>): string {
-  const raw = headers['idempotency-key'];
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  if (value === undefined || !KEY_PATTERN.test(value)) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
-  return value;
-}
 
 /**
  * Idempotency for money-moving POSTs (issue #5 point 3), one place for every such route.

@@ -9,6 +9,7 @@ import {
   type SessionRequest,
   type SessionRequestStatus,
   type createSessionRequestSchema,
+  SESSION_REQUEST_ERRORS,
 } from '../../../contracts/sessions';
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
@@ -69,19 +70,6 @@ export type SessionRequestsLogger = {
 export const EXPIRE_BATCH_SIZE = 50;
 /** How many online coaches the fallback offers after an expiry or decline. */
 export const ALTERNATIVES_LIMIT = 6;
-
-export const SESSION_REQUEST_ERRORS = {
-  clientOnly:
-    'Requesting a session is part of the client side of Wellspring. Add or switch to the client role from the account menu, then try again.',
-  coachOnly: 'Incoming session requests are for coaches. Switch to your coach role to see them.',
-  coachUnavailable:
-    'This coach is not available right now. Try another coach who is online, or book a time with this coach.',
-  ownRequest: 'You cannot request a session with yourself.',
-  pendingExists:
-    'You already have a session request waiting for an answer. Cancel it or wait for the coach before asking again.',
-  messageNotYet: 'You can write to the client after the request is declined, cancelled or expired.',
-  messageSent: 'You already sent the client a message about this request.',
-} as const;
 
 const STATUS_CONFLICT: Record<SessionRequestStatus, string> = {
   pending: 'This request is still waiting for an answer.',
@@ -177,14 +165,6 @@ export function createSessionRequestsService(deps: {
   logger: SessionRequestsLogger;
 }) {
   const { db, repository, settlement, realtime, clock } = deps;
-
-  async function requireRole(userId: string, role: 'client' | 'coach') {
-    if (!(await repository.holdsRole(db, userId, role)))
-      throw new AppError(
-        'FORBIDDEN',
-        role === 'client' ? SESSION_REQUEST_ERRORS.clientOnly : SESSION_REQUEST_ERRORS.coachOnly,
-      );
-  }
 
   async function mustView(executor: DbExecutor, id: string): Promise<SessionRequestView> {
     const view = await repository.findView(executor, id);
@@ -332,15 +312,6 @@ export function createSessionRequestsService(deps: {
   }
 
   return {
-    /** 403 unless the person holds the client role (asking for sessions). */
-    requireClient: (userId: string) => requireRole(userId, 'client'),
-
-    /** 403 unless the person holds the coach role (answering requests). */
-    requireCoach: (userId: string) => requireRole(userId, 'coach'),
-
-    /** After commit: sends the events to every instance (never throws). */
-    deliver: (events: readonly RealtimeEvent[]) => realtime.deliver(events),
-
     /**
      * Whether the coach has a realtime socket open anywhere. Asked BEFORE the create's transaction
      * opens (asking inside it would hold two pool connections per request); a failure counts as an
@@ -462,7 +433,6 @@ export function createSessionRequestsService(deps: {
 
     /** GET /api/session-requests/pending: the coach's newest pending instant request (the safety net). */
     async pending(coachId: string): Promise<{ request: SessionRequest | null }> {
-      await requireRole(coachId, 'coach');
       const now = clock.now();
       const view = await repository.newestPendingInstant(db, coachId, now);
       return { request: view ? toSessionRequest(view, now) : null };
@@ -470,7 +440,6 @@ export function createSessionRequestsService(deps: {
 
     /** GET /api/session-requests/scheduled: the coach's pending scheduled requests. */
     async scheduled(coachId: string): Promise<{ requests: SessionRequest[] }> {
-      await requireRole(coachId, 'coach');
       const now = clock.now();
       const views = await repository.pendingScheduled(db, coachId, now);
       return { requests: views.map((view) => toSessionRequest(view, now)) };

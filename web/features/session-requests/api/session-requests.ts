@@ -1,16 +1,15 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { quoteSchema } from '../../../../contracts/coupons';
 import {
-  alternativesResponseSchema,
   chatSessionSchema,
-  sessionRequestSchema,
   type CreateSessionRequest,
   type SessionRequest,
 } from '../../../../contracts/sessions';
 import { walletSchema } from '../../../../contracts/wallet';
 import type { SessionFormat } from '../../../../domain/coaching/categories';
 import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
+import { sessionRequestsApi } from '../../../../contracts/session-requests.api';
 
 /**
  * The client's side of instant sessions (issue #6 points 3 and 5, contracts/sessions.ts):
@@ -19,14 +18,7 @@ import { apiRequest } from '../../../lib/api-client';
  */
 
 /** Money-moving POSTs carry an Idempotency-Key made once per attempt and reused only to retry it. */
-export const newIdempotencyKey = () => crypto.randomUUID();
-const idempotent = (key: string) => ({ 'idempotency-key': key });
-
-/** POST answers: the request itself (the contract), or wrapped as { request } — both are read. */
-const requestAnswerSchema = z.union([
-  sessionRequestSchema,
-  z.object({ request: sessionRequestSchema }).transform((answer) => answer.request),
-]);
+export { newIdempotencyKey } from '../../../lib/api';
 
 export const sessionRequestQueryKey = (id: string) => ['session-request', id] as const;
 
@@ -46,8 +38,7 @@ export const requestSessionQueryOptions = (sessionId: string) =>
 export const sessionRequestQueryOptions = (id: string) =>
   queryOptions({
     queryKey: sessionRequestQueryKey(id),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/session-requests/${encodeURIComponent(id)}`, requestAnswerSchema, { signal }),
+    queryFn: ({ signal }) => api(sessionRequestsApi.get, { params: { id } }, { signal }),
     // A status that is expected to change: never served stale from an earlier visit.
     staleTime: 0,
   });
@@ -56,10 +47,7 @@ export const sessionRequestQueryOptions = (id: string) =>
 export const alternativesQueryOptions = (id: string) =>
   queryOptions({
     queryKey: [...sessionRequestQueryKey(id), 'alternatives'],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/session-requests/${encodeURIComponent(id)}/alternatives`, alternativesResponseSchema, {
-        signal,
-      }),
+    queryFn: ({ signal }) => api(sessionRequestsApi.alternatives, { params: { id } }, { signal }),
     staleTime: 30_000,
   });
 
@@ -97,11 +85,7 @@ export function useCreateSessionRequest(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: { body: CreateSessionRequest; key: string }) =>
-      apiRequest('/api/session-requests', requestAnswerSchema, {
-        method: 'POST',
-        body,
-        headers: idempotent(key),
-      }),
+      api(sessionRequestsApi.create, { body }, { idempotencyKey: key }),
     onSuccess: (request) => storeRequest(queryClient, request),
     // The hold moved money (or a refusal may mean the balance changed elsewhere).
     onSettled: () => queryClient.invalidateQueries({ queryKey: walletBalanceQueryOptions(userId).queryKey }),
@@ -111,15 +95,8 @@ export function useCreateSessionRequest(userId: string) {
 export function useCancelSessionRequest(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, key }: { id: string; key: string }) =>
-      apiRequest(`/api/session-requests/${encodeURIComponent(id)}/cancel`, z.unknown(), {
-        method: 'POST',
-        headers: idempotent(key),
-      }),
-    onSuccess: (answer) => {
-      const parsed = requestAnswerSchema.safeParse(answer);
-      if (parsed.success) storeRequest(queryClient, parsed.data);
-    },
+    mutationFn: ({ id }: { id: string; key: string }) => api(sessionRequestsApi.cancel, { params: { id } }),
+    onSuccess: (request) => storeRequest(queryClient, request),
     // Cancelled, or refused because the coach answered first: either way read the request again.
     onSettled: (_answer, _error, { id }) =>
       Promise.all([

@@ -1,0 +1,177 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { Access, EndpointDefinition, ResponseOf, ValidatedInputOf } from '../../contracts/endpoint';
+import type { RealtimeEvent } from '../../contracts/realtime';
+import { AppError } from '../../domain/errors/app-error';
+import type { DbExecutor } from '../db/client';
+import type { AuthContext, AuthGuard } from '../plugins/auth-guard';
+import { idempotencyKeyFrom } from './idempotency-key';
+
+/** The Fastify instance modules register on (buildApp's: pino logger, zod type provider). */
+export type HttpApp = FastifyInstance<Server, IncomingMessage, ServerResponse, Logger, ZodTypeProvider>;
+
+/** An active admin as the admin module's `authorize` answers it. */
+export type AdminCaller = { userId: string; adminRole: string };
+
+/** The caller a handler gets, by the endpoint's access rule. */
+export type CallerOf<A extends Access> = A extends 'public'
+  ? null
+  : A extends 'optional'
+    ? AuthContext | null
+    : A extends { admin: unknown }
+      ? AuthContext & { admin: AdminCaller }
+      : AuthContext;
+
+export type HandlerContext<E extends EndpointDefinition> = ValidatedInputOf<E> & {
+  caller: CallerOf<E['access']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** Idempotent endpoints run inside the idempotency key's transaction: write with this executor. */
+  tx: E['idempotent'] extends true ? DbExecutor : undefined;
+  /** Realtime events the work recorded: delivered once it committed, before the answer is sent. */
+  emit: (events: readonly RealtimeEvent[]) => void;
+};
+
+/** A handler answers the body (validated by the endpoint's response schema), or sends the reply itself. */
+export type Handler<E extends EndpointDefinition> = (
+  context: HandlerContext<E>,
+) => Promise<ResponseOf<E> | FastifyReply>;
+
+/** Route options that are not part of the contract (rate limits, body limits). */
+export type RouteExtras = Pick<RouteShorthandOptions, 'config' | 'bodyLimit'>;
+
+export type RouterDeps = {
+  guard: AuthGuard;
+  /** Whether the person holds a role (active or not). */
+  holdsRole: (userId: string, role: 'client' | 'coach') => Promise<boolean>;
+  /** The admin module's check: active admin, second factor, permission (undefined: any admin). */
+  authorizeAdmin: (caller: AuthContext, permission: string | undefined) => Promise<AdminCaller>;
+  /** Runs `work` in one transaction keyed by an Idempotency-Key (the idempotency module). */
+  runIdempotent: (
+    request: { userId: string; key: string; methodPath: string; body: unknown },
+    work: (tx: DbExecutor) => Promise<{ status: number; body: unknown }>,
+  ) => Promise<{ status: number; body: unknown; replayed: boolean }>;
+  deliver: (events: readonly RealtimeEvent[]) => Promise<void>;
+};
+
+declare module 'fastify' {
+  // Declaration merging with Fastify's own type needs an interface.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyRequest {
+    /** Who calls, as the endpoint's access rule established it (null when nobody needs to). */
+    caller: AuthContext | (AuthContext & { admin: AdminCaller }) | null;
+  }
+}
+
+/** What the OpenAPI document says about who may call (server/http/openapi.ts). */
+export const SECURITY_OF_ACCESS = (access: Access) => (access === 'public' ? [] : [{ bearer: [] }]);
+
+function successStatuses(endpoint: EndpointDefinition): number[] {
+  return Object.keys(endpoint.responses)
+    .map(Number)
+    .filter((status) => status >= 200 && status < 300)
+    .sort((a, b) => a - b);
+}
+
+/**
+ * Registers endpoints on a Fastify instance. The access rule runs as the route's onRequest hook, so a
+ * caller who may not use the endpoint is refused before its input is even read; idempotent endpoints
+ * run the handler inside the key's transaction; events the handler emits are delivered after commit.
+ */
+export function createRouter(deps: RouterDeps) {
+  async function establishCaller(access: Access, request: FastifyRequest) {
+    if (access === 'public') return null;
+    if (access === 'optional') return deps.guard.authenticateOptional(request);
+    const caller = await deps.guard.authenticate(request);
+    if (access === 'signed-in') return caller;
+    if (access === 'aal2') {
+      if (caller.aal !== 'aal2') throw new AppError('INSUFFICIENT_AAL');
+      return caller;
+    }
+    if ('role' in access) {
+      if (!(await deps.holdsRole(caller.userId, access.role)))
+        throw new AppError('FORBIDDEN', access.forbidden);
+      return caller;
+    }
+    const admin = await deps.authorizeAdmin(caller, access.admin === 'any' ? undefined : access.admin);
+    return { ...caller, admin };
+  }
+
+  return function route<const E extends EndpointDefinition>(
+    app: HttpApp,
+    endpoint: E,
+    ...args: [handler: Handler<E>] | [extras: RouteExtras, handler: Handler<E>]
+  ): void {
+    const [extras, handler] = args.length === 1 ? [{}, args[0]] : args;
+    const statuses = successStatuses(endpoint);
+    const status = statuses[0] ?? 200;
+    const responseSchema = endpoint.responses[status];
+    app.route({
+      ...extras,
+      method: endpoint.method,
+      url: endpoint.path,
+      schema: {
+        summary: endpoint.summary,
+        tags: [endpoint.tag],
+        security: SECURITY_OF_ACCESS(endpoint.access),
+        ...(endpoint.params ? { params: endpoint.params } : {}),
+        ...(endpoint.query ? { querystring: endpoint.query } : {}),
+        ...(endpoint.body ? { body: endpoint.body } : {}),
+        response: Object.fromEntries(
+          Object.entries(endpoint.responses).filter(
+            (entry): entry is [string, z.ZodType] => entry[1] !== null,
+          ),
+        ),
+      },
+      onRequest: async (request) => {
+        request.caller = await establishCaller(endpoint.access, request);
+      },
+      handler: async (request, reply) => {
+        const events: RealtimeEvent[] = [];
+        const context = {
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          caller: request.caller,
+          request,
+          reply,
+          tx: undefined,
+          emit: (recorded: readonly RealtimeEvent[]) => void events.push(...recorded),
+        } as unknown as HandlerContext<E>;
+
+        if (endpoint.idempotent) {
+          const caller = request.caller;
+          if (!caller)
+            throw new Error(`${endpoint.method} ${endpoint.path} is idempotent but open to anybody`);
+          const key = idempotencyKeyFrom(request.headers);
+          const result = await deps.runIdempotent(
+            {
+              userId: caller.userId,
+              key,
+              methodPath: `${request.method} ${request.url.split('?')[0] ?? ''}`,
+              body: request.body ?? null,
+            },
+            async (tx) => ({ status, body: await handler({ ...context, tx } as HandlerContext<E>) }),
+          );
+          await deps.deliver(events);
+          if (result.replayed) reply.header('idempotency-replayed', 'true');
+          return reply
+            .code(result.status)
+            .send(responseSchema ? responseSchema.parse(result.body) : undefined);
+        }
+
+        const answer = await handler(context);
+        await deps.deliver(events);
+        if (answer === reply) return reply;
+        // The declared success status, unless the handler chose another declared one.
+        if (!statuses.includes(reply.statusCode)) reply.code(status);
+        return responseSchema === null ? reply.send() : answer;
+      },
+    });
+  };
+}
+
+export type Route = ReturnType<typeof createRouter>;

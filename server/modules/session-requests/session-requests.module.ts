@@ -1,0 +1,25 @@
+import type { HttpApp, Route } from '../../http/route';
+import { createSessionRequestsRepository } from './session-requests.repository';
+import { sessionRequestsRoutes } from './session-requests.routes';
+import { createSessionRequestsService, type SessionRequestsService } from './session-requests.service';
+
+export type SessionRequestsModuleDeps = Omit<
+  Parameters<typeof createSessionRequestsService>[0],
+  'repository'
+> & {
+  route: Route;
+};
+
+/** The session-requests module: its repository, service and routes. Answers the service for other modules. */
+export function registerSessionRequests(
+  app: HttpApp,
+  deps: SessionRequestsModuleDeps,
+): SessionRequestsService {
+  const { route, ...serviceDeps } = deps;
+  const sessionRequests = createSessionRequestsService({
+    ...serviceDeps,
+    repository: createSessionRequestsRepository(),
+  });
+  sessionRequestsRoutes(app, route, sessionRequests);
+  return sessionRequests;
+}
