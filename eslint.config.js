@@ -20,7 +20,50 @@ const webFeatures = subdirectories('web/features');
 const serverModules = subdirectories('server/modules');
 const root = path.resolve('.');
 
+/**
+ * Server modules in tiers, lowest first (docs/architecture.md): a module may import modules of its own
+ * tier and lower ones, never a higher one. A higher module that must act inside a lower one's
+ * transaction subscribes to the lower module's hook (e.g. chat-sessions' onSessionCompleted).
+ */
+const MODULE_TIERS = [
+  [
+    'platform',
+    ['health', 'idempotency', 'ledger', 'outbox', 'uploads', 'security-events', 'platform-settings'],
+  ],
+  ['identity', ['auth', 'admin', 'roles', 'profiles', 'applications']],
+  ['money', ['coupons', 'settlement', 'wallet', 'payments', 'earnings', 'payouts', 'gifts', 'admin-money']],
+  ['catalogue', ['services', 'programs', 'discovery', 'coach-pages']],
+  [
+    'sessions',
+    [
+      'presence',
+      'session-requests',
+      'chat-sessions',
+      'session-room',
+      'chat',
+      'session-extensions',
+      'session-invitations',
+      'followups',
+      'reviews',
+    ],
+  ],
+];
+const tiered = MODULE_TIERS.flatMap(([, modules]) => modules);
+const untiered = serverModules.filter((module) => !tiered.includes(module));
+if (untiered.length > 0)
+  throw new Error(`eslint.config.js: give each server module a tier in MODULE_TIERS: ${untiered.join(', ')}`);
+const tierZones = MODULE_TIERS.flatMap(([tier, modules], index) => {
+  const higher = MODULE_TIERS.slice(index + 1).flatMap(([, above]) => above);
+  if (higher.length === 0) return [];
+  return modules.map((module) => ({
+    target: `./server/modules/${module}`,
+    from: higher.map((above) => `./server/modules/${above}`),
+    message: `The ${tier} tier never imports a higher tier's module (see MODULE_TIERS).`,
+  }));
+});
+
 const layerZones = [
+  ...tierZones,
   {
     target: './domain',
     from: ['./contracts', './server', './web', './test', './scripts'],
