@@ -6,7 +6,7 @@ import type { Clock } from '../domain/clock';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { latestMigrationMillis } from './db/migrate';
-import { DEMO_ACCOUNTS } from './db/seed';
+import { DEMO_ACCOUNTS } from './seed/seed';
 import { createAdminRepository } from './modules/admin/admin.repository';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';

@@ -13,7 +13,7 @@ import {
 } from './db/embedded-postgres';
 import { runMigrations } from './db/migrate';
 import { createObjectStorage } from './adapters/storage/create-object-storage';
-import { DEMO_ACCOUNTS, seedDemoData } from './db/seed';
+import { DEMO_ACCOUNTS, seedDemoData } from './seed/seed';
 import { createLedgerInvariantsJob, type LedgerInvariantsJob } from './jobs/ledger-invariants.job';
 import { createEarningsReleaseJob, type EarningsReleaseJob } from './jobs/earnings-release.job';
 import { createRealtimeRetentionJob, type RealtimeRetentionJob } from './jobs/realtime-retention.job';

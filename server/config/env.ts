@@ -192,7 +192,7 @@ export type Config = {
    * requests from this machine only (server/modules/outbox/loopback.ts).
    */
   mailboxEnabled: boolean;
-  /** The seeded embedded demo: the sign-in page offers the demo accounts (server/db/seed.ts). */
+  /** The seeded embedded demo: the sign-in page offers the demo accounts (server/seed/seed.ts). */
   demoMode: boolean;
   outboxPollIntervalMs: number;
   /** Google sign-in; undefined hides the button. */

@@ -28,7 +28,7 @@ describe('GET /api/openapi.json and /api/docs', () => {
     expect(document.openapi).toBe('3.1.0');
 
     const validator = new Validator();
-    const result = await validator.validate(document as unknown as object);
+    const result = await validator.validate(document as unknown as Parameters<Validator['validate']>[0]);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
 

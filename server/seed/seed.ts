@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ObjectStorage } from '../adapters/storage/object-storage';
 import { hashPassword } from '../modules/auth/password';
-import type { Database, DbExecutor } from './client';
+import type { Database, DbExecutor } from '../db/client';
 import { DEMO_COACHES } from './demo-coaches';
 import { insertDemoUser } from './demo-users';
 import { seedDemoHistory } from './seed-history';
@@ -19,7 +19,7 @@ import {
   services,
   userRoles,
   users,
-} from './schema/index';
+} from '../db/schema/index';
 
 export type DemoAccount = {
   label: string;
@@ -158,7 +158,7 @@ export async function seedDemoData(db: Database, now: Date, storage?: ObjectStor
     return true;
   });
   // The past has its own marker and transaction: demo clients, paid sessions, reviews, and so every
-  // coach's stats, wallet and revenue, all through the real services (server/db/seed-history.ts).
+  // coach's stats, wallet and revenue, all through the real services (server/seed/seed-history.ts).
   await seedDemoHistory(db, now);
   return seeded;
 }

@@ -1,5 +1,5 @@
-import type { DbExecutor } from './client';
-import { users } from './schema/index';
+import type { DbExecutor } from '../db/client';
+import { users } from '../db/schema/index';
 
 /**
  * A demo person's account row with a confirmed address (the seed's only way to make one): with a

@@ -21,11 +21,11 @@ import { createSettlementService } from '../modules/settlement/settlement.servic
 import { createWalletRepository } from '../modules/wallet/wallet.repository';
 import { createWalletService } from '../modules/wallet/wallet.service';
 import type { RecordInput } from '../realtime/realtime.service';
-import type { Database, DbExecutor } from './client';
+import type { Database, DbExecutor } from '../db/client';
 import { DEMO_COACHES } from './demo-coaches';
 import { DEMO_CLIENTS, DEMO_HISTORY, type DemoClientKey, type DemoReview } from './demo-history';
 import { insertDemoUser } from './demo-users';
-import { appMeta, profiles, userRoles, users } from './schema/index';
+import { appMeta, profiles, userRoles, users } from '../db/schema/index';
 
 /**
  * The marker of the demo history. It keeps the key of the earlier money-only seed, so a database
@@ -46,7 +46,7 @@ type Step = { at: number; order: number; run: () => Promise<void> };
 
 /**
  * Seeds the demo marketplace's past once per database (its own marker, one transaction): the demo
- * clients (server/db/demo-history.ts), and every past session exactly as the real flow leaves it,
+ * clients (server/seed/demo-history.ts), and every past session exactly as the real flow leaves it,
  * through the real services on a clock moved to each moment: the client tops up with the demo card
  * (wallet), asks (session request, price held), the coach accepts (chat session), both join (timer),
  * the session completes on its timer (payment captured; coach_stats and client_coach_stats refreshed

@@ -1,7 +1,7 @@
 import type { SessionFormat } from '../../domain/money/pricing';
 
 /**
- * The demo marketplace's past (seeded by server/db/seed-history.ts through the real services): the
+ * The demo marketplace's past (seeded by server/seed/seed-history.ts through the real services): the
  * clients who booked the demo coaches, each coach's completed sessions and the reviews written after
  * them. Every figure a screen shows (a coach's rating, reviews, sessions and clients; a wallet's
  * history; a coach's revenue) is computed from the rows these produce, never typed in.

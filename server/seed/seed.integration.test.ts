@@ -18,7 +18,7 @@ import {
   services,
   userRoles,
   users,
-} from './schema/index';
+} from '../db/schema/index';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
 
 describe('seedDemoData', () => {

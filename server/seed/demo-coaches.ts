@@ -5,7 +5,7 @@ import type { PortraitLook } from './demo-photos';
  * The demo marketplace's coaches (seeded by `npm start` on a new database): varied practices, prices,
  * formats and online states, so discovery, filters and coach pages have something real to show. Their
  * ratings, reviews and session counts are not typed in here: they are computed from the past sessions
- * and reviews of server/db/demo-history.ts, which the seed writes through the real services.
+ * and reviews of server/seed/demo-history.ts, which the seed writes through the real services.
  * Prices are integer cents (on-demand rates per 15 minutes; service prices per session).
  */
 export type DemoService = {
