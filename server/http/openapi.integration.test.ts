@@ -51,7 +51,9 @@ describe('GET /api/openapi.json and /api/docs', () => {
     expect(create?.requestBody).toBeDefined();
     expect(Object.keys(create?.responses ?? {})).toEqual(expect.arrayContaining(['201', '4XX', '5XX']));
     const get = document.paths['/api/session-requests/{id}']?.get;
-    expect(get?.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'id' })]));
+    expect(get?.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'id' })]),
+    );
     await app.close();
   });
 
