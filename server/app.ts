@@ -16,17 +16,8 @@ import { createProfilesService } from './modules/profiles/profiles.service';
 import { createRolesRepository } from './modules/roles/roles.repository';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { createRolesService } from './modules/roles/roles.service';
+import { createAuth, registerAuthRoutes } from './modules/auth/auth.module';
 import { securityEventsRoutes } from './modules/security-events/security-events.routes';
-import { createAuthRepository } from './modules/auth/auth.repository';
-import { authRoutes } from './modules/auth/auth.routes';
-import { createAuthService } from './modules/auth/auth.service';
-import { createFactorsService } from './modules/auth/factors.service';
-import { createOidcClient } from './modules/auth/oauth/oauth.oidc-client';
-import { createOAuthRepository } from './modules/auth/oauth/oauth.repository';
-import { oauthRoutes } from './modules/auth/oauth/oauth.routes';
-import { createOAuthService } from './modules/auth/oauth/oauth.service';
-import { createSessionService } from './modules/auth/session.service';
-import { createTokenService } from './modules/auth/tokens';
 import { createObjectStorage } from './adapters/storage/create-object-storage';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { createUploadsService } from './modules/uploads/uploads.service';
@@ -34,7 +25,6 @@ import { createOutboxRepository } from './modules/outbox/outbox.repository';
 import { createOutboxService } from './modules/outbox/outbox.service';
 import { createSecurityEventsRepository } from './modules/security-events/security-events.repository';
 import { createSecurityEventsService } from './modules/security-events/security-events.service';
-import { createAuthGuard } from './plugins/auth-guard';
 import { createLedgerRepository } from './modules/ledger/ledger.repository';
 import {
   createLedgerInvariantStatus,
@@ -244,52 +234,9 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   // Idempotency-Key handling for money-moving POSTs: a route option (endpoint.idempotent), see server/http/route.ts.
   const idempotency = createIdempotencyService({ db, clock });
   app.decorate('idempotency', idempotency);
-  const authRepository = createAuthRepository();
-  const tokens = createTokenService({
-    db,
-    repository: authRepository,
-    clock,
-    issuer: config.auth.issuer,
-    accessTokenTtlSeconds: config.auth.accessTokenTtlSeconds,
-  });
-  const sessions = createSessionService({
-    db,
-    repository: authRepository,
-    tokens,
-    securityEvents,
-    clock,
-    policy: {
-      idleTimeoutMs: config.auth.idleTimeoutMs,
-      maxLifetimeMs: config.auth.maxLifetimeMs,
-      refreshReuseIntervalMs: config.auth.refreshReuseIntervalMs,
-    },
-  });
-  const guard = createAuthGuard({ tokens, sessions });
-  const auth = createAuthService({
-    db,
-    repository: authRepository,
-    sessions,
-    outbox,
-    securityEvents,
-    clock,
-    publicUrl: config.publicUrl,
-  });
-  const factors = createFactorsService({ db, repository: authRepository, sessions, securityEvents, clock });
-  const oauth = config.google
-    ? createOAuthService({
-        db,
-        authRepository,
-        oauthRepository: createOAuthRepository(),
-        sessions,
-        securityEvents,
-        oidc: createOidcClient({
-          ...config.google,
-          redirectUri: `${config.publicUrl}/auth/v1/callback`,
-          clock,
-        }),
-        clock,
-      })
-    : undefined;
+  // Tokens, sign-in sessions and the guard every access rule uses; the /auth/v1 routes come after the router.
+  const authModule = createAuth({ db, config, clock, outbox, securityEvents });
+  const { sessions, guard, auth } = authModule;
   const admin = createAdminService({ db, repository: createAdminRepository(), sessions, clock });
   // Every endpoint of contracts/ is registered through this: access rule, idempotency, events after commit.
   const route = createRouter({
@@ -301,13 +248,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     deliver: (events) => realtime.deliver(events),
   });
   const roles = createRolesService({ db, repository: createRolesRepository(), admin, clock });
-  await app.register(authRoutes, {
-    auth,
-    sessions,
-    factors,
-    tokens,
-    guard,
-    oauth,
+  await registerAuthRoutes(app, route, authModule, {
     cookie: {
       secure: config.auth.secureCookies,
       maxAgeSeconds: Math.floor(config.auth.maxLifetimeMs / 1000),
@@ -321,7 +262,6 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
         : [],
     },
   });
-  if (oauth) await app.register(oauthRoutes, { service: oauth, guard, rateLimit: config.auth.rateLimit });
 
   // The ledger (issue #5): no HTTP routes yet; server/main.ts runs its invariant job, health reads the result.
   const ledger = createLedgerService({ repository: createLedgerRepository(), clock });

@@ -1,5 +1,11 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  RouteShorthandOptions,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
@@ -12,6 +18,17 @@ import { idempotencyKeyFrom } from './idempotency-key';
 
 /** The Fastify instance modules register on (buildApp's: pino logger, zod type provider). */
 export type HttpApp = FastifyInstance<Server, IncomingMessage, ServerResponse, Logger, ZodTypeProvider>;
+
+/**
+ * Registers routes in their own encapsulated scope (Fastify's plugin), for what must not leak to the
+ * rest of the app: a raw-body content-type parser, another error format (GoTrue's under /auth/v1).
+ */
+export async function inScope(app: HttpApp, register: (scope: HttpApp) => void | Promise<void>) {
+  const plugin: FastifyPluginAsync<Record<never, never>, Server, ZodTypeProvider, Logger> = async (scope) => {
+    await register(scope);
+  };
+  await app.register(plugin);
+}
 
 /** An active admin as the admin module's `authorize` answers it. */
 export type AdminCaller = { userId: string; adminRole: string };

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { HttpApp } from '../../http/route';
 import {
   AUTH_API_VERSION_2024,
   AUTH_API_VERSION_HEADER,
@@ -149,7 +150,7 @@ const wantsVersion2024 = (request: FastifyRequest) => {
  * content type with an empty body read as "no body" (auth-js sends `Content-Type: application/json`
  * without a body for POST /logout and DELETE /factors/:id, which GoTrue accepts).
  */
-export function useAuthApiConventions(app: FastifyInstance) {
+export function useAuthApiConventions(app: HttpApp) {
   app.addHook('onRequest', async (request) => {
     const type = request.headers['content-type'];
     if (typeof type !== 'string' || !/^application\/json\b/i.test(type)) return;

@@ -1,36 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
-  authSessionListSchema,
-  challengeResponseSchema,
-  enrollFactorBodySchema,
-  enrollFactorResponseSchema,
-  factorIdParamsSchema,
-  grantTypeQuerySchema,
   idTokenGrantBodySchema,
-  jwksSchema,
-  logoutQuerySchema,
-  otpBodySchema,
   pkceGrantBodySchema,
-  recoverBodySchema,
   REFRESH_COOKIE_HEADER,
   SESSION_HINT_COOKIE,
-  resendBodySchema,
-  sessionSchema,
-  signUpBodySchema,
-  tokenBodySchema,
-  updateUserBodySchema,
-  userSchema,
-  verifyBodySchema,
-  verifyFactorBodySchema,
   type AuthSession,
 } from '../../../contracts/auth';
+import { authApi as endpoints } from '../../../contracts/auth.api';
 import { AppError } from '../../../domain/errors/app-error';
+import type { HttpApp, Route } from '../../http/route';
 import type { AuthGuard } from '../../plugins/auth-guard';
 import { tokenEndpointLimit, type RateBudget } from '../../plugins/rate-limit';
 import { isLoopbackRequest } from '../outbox/loopback';
-import { useAuthApiConventions } from './auth-errors';
 import type { AuthService } from './auth.service';
 import type { FactorsService } from './factors.service';
 import type { RequestContext, SessionService } from './session.service';
@@ -63,8 +45,6 @@ export type AuthRoutesOptions = {
   };
 };
 
-const emptySchema = z.object({});
-
 /** A grant's required fields, from the body already checked at the edge: missing ones are GoTrue's 400. */
 function parseGrant<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body);
@@ -76,7 +56,6 @@ function parseGrant<T>(schema: z.ZodType<T>, body: unknown): T {
     })),
   });
 }
-const verifyResponseSchema = z.union([sessionSchema, z.object({ user: userSchema })]);
 
 export const contextOf = (request: FastifyRequest): RequestContext => ({
   ip: request.ip,
@@ -119,12 +98,13 @@ export function answerSession<T extends AuthSession>(
   return { ...session, refresh_token: null };
 }
 
-/** SPEC §7 Auth API under /auth/v1. Thin: validate, call one service function, answer. */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+/** SPEC §7 Auth API under /auth/v1 (contracts/auth.api.ts). Thin: call one service function, answer. */
+export function authRoutes(app: HttpApp, route: Route, options: AuthRoutesOptions) {
   const { auth, sessions, factors, tokens, guard } = options;
-  useAuthApiConventions(app);
   const cookieName = refreshCookieName(options.cookie);
-  const limited = { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.windowMs } };
+  const limited = {
+    config: { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.windowMs } },
+  };
 
   const wantsCookie = (request: FastifyRequest) => request.headers[REFRESH_COOKIE_HEADER] === '1';
   const answer = (request: FastifyRequest, reply: FastifyReply, session: AuthSession) =>
@@ -140,227 +120,123 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     reply.clearCookie(SESSION_HINT_COOKIE, { path: '/', secure: options.cookie.secure, sameSite: 'strict' });
   };
 
-  app.get(
-    '/auth/v1/settings',
-    {
-      schema: {
-        response: {
-          200: z.object({
-            external: z.object({ google: z.boolean() }),
-            mailbox: z.boolean(),
-            demo_accounts: z.array(z.object({ label: z.string(), email: z.string(), password: z.string() })),
-          }),
-        },
-      },
-    },
-    async (request) => ({
-      external: { google: options.settings.google },
-      // The mailbox answers only requests from this machine (outbox.routes.ts): only they get the link.
-      mailbox: options.settings.mailbox && isLoopbackRequest(request),
-      demo_accounts: options.settings.demoAccounts,
-    }),
+  route(app, endpoints.settings, async ({ request }) => ({
+    external: { google: options.settings.google },
+    // The mailbox answers only requests from this machine (outbox.routes.ts): only they get the link.
+    mailbox: options.settings.mailbox && isLoopbackRequest(request),
+    demo_accounts: options.settings.demoAccounts,
+  }));
+
+  route(app, endpoints.jwks, async ({ reply }) => {
+    reply.header('cache-control', 'public, max-age=600');
+    return tokens.jwks();
+  });
+
+  route(app, endpoints.signUp, limited, async ({ request, reply, body }) =>
+    answer(request, reply, await auth.signUp(body, contextOf(request))),
   );
 
-  app.get(
-    '/auth/v1/.well-known/jwks.json',
-    { schema: { response: { 200: jwksSchema } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=600');
-      return tokens.jwks();
-    },
-  );
-
-  app.post(
-    '/auth/v1/signup',
-    {
-      config: limited,
-      schema: {
-        body: z.preprocess((body) => body ?? {}, signUpBodySchema),
-        response: { 200: sessionSchema },
-      },
-    },
-    async (request, reply) => answer(request, reply, await auth.signUp(request.body, contextOf(request))),
-  );
-
-  app.post(
-    '/auth/v1/token',
-    {
-      config: tokenEndpointLimit(options.rateLimit),
-      schema: {
-        querystring: grantTypeQuerySchema,
-        body: z.preprocess((body) => body ?? {}, tokenBodySchema),
-        response: { 200: sessionSchema },
-      },
-    },
-    async (request, reply) => {
-      const context = contextOf(request);
-      const body = request.body;
-      switch (request.query.grant_type) {
-        case 'password':
-          return answer(
-            request,
-            reply,
-            await auth.signInWithPassword(
-              { email: body.email, phone: body.phone, password: body.password },
-              context,
-            ),
-          );
-        case 'refresh_token': {
-          const token =
-            body.refresh_token || (wantsCookie(request) ? request.cookies[cookieName] : undefined);
-          if (!token) throw new AppError('INVALID_REFRESH_TOKEN');
-          try {
-            return answer(request, reply, await sessions.refresh(token, context));
-          } catch (error) {
-            if (wantsCookie(request)) clearCookie(reply);
-            throw error;
-          }
-        }
-        case 'pkce': {
-          if (!options.oauth) throw new AppError('VALIDATION_ERROR', 'Google sign-in is not configured.');
-          const { auth_code, code_verifier } = parseGrant(pkceGrantBodySchema, body);
-          return answer(request, reply, await options.oauth.exchangePkce(auth_code, code_verifier, context));
-        }
-        case 'id_token': {
-          if (!options.oauth) throw new AppError('VALIDATION_ERROR', 'Google sign-in is not configured.');
-          const { id_token, nonce } = parseGrant(idTokenGrantBodySchema, body);
-          return answer(request, reply, await options.oauth.signInWithIdToken(id_token, nonce, context));
+  route(app, endpoints.token, { config: tokenEndpointLimit(options.rateLimit) }, async (input) => {
+    const { request, reply, body, query } = input;
+    const context = contextOf(request);
+    switch (query.grant_type) {
+      case 'password':
+        return answer(
+          request,
+          reply,
+          await auth.signInWithPassword(
+            { email: body.email, phone: body.phone, password: body.password },
+            context,
+          ),
+        );
+      case 'refresh_token': {
+        const token = body.refresh_token || (wantsCookie(request) ? request.cookies[cookieName] : undefined);
+        if (!token) throw new AppError('INVALID_REFRESH_TOKEN');
+        try {
+          return answer(request, reply, await sessions.refresh(token, context));
+        } catch (error) {
+          if (wantsCookie(request)) clearCookie(reply);
+          throw error;
         }
       }
-    },
-  );
-
-  app.post(
-    '/auth/v1/otp',
-    { config: limited, schema: { body: otpBodySchema, response: { 200: emptySchema } } },
-    async (request) => {
-      await auth.requestOtp({ ...request.body, createUser: request.body.create_user });
-      return {};
-    },
-  );
-
-  app.post(
-    '/auth/v1/verify',
-    { config: limited, schema: { body: verifyBodySchema, response: { 200: verifyResponseSchema } } },
-    async (request, reply) => {
-      const { type, token } = request.body;
-      if (type === 'email_change' || type === 'phone_change') {
-        const caller = await guard.authenticate(request);
-        return { user: await auth.confirmChange(caller.userId, type, token, contextOf(request)) };
+      case 'pkce': {
+        if (!options.oauth) throw new AppError('VALIDATION_ERROR', 'Google sign-in is not configured.');
+        const { auth_code, code_verifier } = parseGrant(pkceGrantBodySchema, body);
+        return answer(request, reply, await options.oauth.exchangePkce(auth_code, code_verifier, context));
       }
-      // Signed in and confirming the address the account already has (from Settings): no new session.
-      if (type === 'signup' && request.headers.authorization) {
-        const caller = await guard.authenticate(request);
-        return { user: await auth.confirmOwnAddress(caller.userId, token) };
+      case 'id_token': {
+        if (!options.oauth) throw new AppError('VALIDATION_ERROR', 'Google sign-in is not configured.');
+        const { id_token, nonce } = parseGrant(idTokenGrantBodySchema, body);
+        return answer(request, reply, await options.oauth.signInWithIdToken(id_token, nonce, context));
       }
-      return answer(request, reply, await auth.verify(request.body, contextOf(request)));
-    },
-  );
+    }
+  });
 
-  app.post(
-    '/auth/v1/recover',
-    { config: limited, schema: { body: recoverBodySchema, response: { 200: emptySchema } } },
-    async (request) => {
-      await auth.recover(request.body.email);
-      return {};
-    },
-  );
+  route(app, endpoints.otp, limited, async ({ body }) => {
+    await auth.requestOtp({ ...body, createUser: body.create_user });
+    return {};
+  });
 
-  app.post(
-    '/auth/v1/resend',
-    { config: limited, schema: { body: resendBodySchema, response: { 200: emptySchema } } },
-    async (request) => {
-      await auth.resend(request.body);
-      return {};
-    },
-  );
+  route(app, endpoints.verify, limited, async ({ request, reply, body }) => {
+    const { type, token } = body;
+    // The two signed-in uses: the caller is asked for here (the endpoint is open for the others).
+    if (type === 'email_change' || type === 'phone_change') {
+      const caller = await guard.authenticate(request);
+      return { user: await auth.confirmChange(caller.userId, type, token, contextOf(request)) };
+    }
+    // Signed in and confirming the address the account already has (from Settings): no new session.
+    if (type === 'signup' && request.headers.authorization) {
+      const caller = await guard.authenticate(request);
+      return { user: await auth.confirmOwnAddress(caller.userId, token) };
+    }
+    return answer(request, reply, await auth.verify(body, contextOf(request)));
+  });
 
-  app.post('/auth/v1/logout', { schema: { querystring: logoutQuerySchema } }, async (request, reply) => {
-    const caller = await guard.authenticate(request);
-    await auth.signOut(caller, request.query.scope, contextOf(request));
+  route(app, endpoints.recover, limited, async ({ body }) => {
+    await auth.recover(body.email);
+    return {};
+  });
+
+  route(app, endpoints.resend, limited, async ({ body }) => {
+    await auth.resend(body);
+    return {};
+  });
+
+  route(app, endpoints.logout, async ({ caller, query, request, reply }) => {
+    await auth.signOut(caller, query.scope, contextOf(request));
     clearCookie(reply);
     return reply.code(204).send();
   });
 
-  app.get('/auth/v1/user', { schema: { response: { 200: userSchema } } }, async (request) => {
-    const caller = await guard.authenticate(request);
-    return auth.getUser(caller.userId);
+  route(app, endpoints.getUser, async ({ caller }) => auth.getUser(caller.userId));
+
+  route(app, endpoints.updateUser, limited, async ({ caller, body, request }) => {
+    const { sign_out_others, ...changes } = body;
+    return auth.updateUser(caller, { ...changes, signOutOthers: sign_out_others }, contextOf(request));
   });
 
-  app.put(
-    '/auth/v1/user',
-    { config: limited, schema: { body: updateUserBodySchema, response: { 200: userSchema } } },
-    async (request) => {
-      const caller = await guard.authenticate(request);
-      const { sign_out_others, ...changes } = request.body;
-      return auth.updateUser(caller, { ...changes, signOutOthers: sign_out_others }, contextOf(request));
-    },
-  );
-
-  app.get(
-    '/auth/v1/reauthenticate',
-    { config: limited, schema: { response: { 200: emptySchema } } },
-    async (request) => {
-      const caller = await guard.authenticate(request);
-      await auth.reauthenticate(caller.userId);
-      return {};
-    },
-  );
-
-  app.get('/auth/v1/sessions', { schema: { response: { 200: authSessionListSchema } } }, async (request) => {
-    const caller = await guard.authenticate(request);
-    return { sessions: await sessions.listOpen(caller.userId, caller.sessionId) };
+  route(app, endpoints.reauthenticate, limited, async ({ caller }) => {
+    await auth.reauthenticate(caller.userId);
+    return {};
   });
 
-  app.post(
-    '/auth/v1/factors',
-    {
-      config: limited,
-      schema: { body: enrollFactorBodySchema, response: { 200: enrollFactorResponseSchema } },
-    },
-    async (request) => {
-      const caller = await guard.authenticate(request);
-      return factors.enroll(caller, request.body.friendly_name, contextOf(request));
-    },
+  route(app, endpoints.sessions, async ({ caller }) => ({
+    sessions: await sessions.listOpen(caller.userId, caller.sessionId),
+  }));
+
+  route(app, endpoints.enrollFactor, limited, async ({ caller, body, request }) =>
+    factors.enroll(caller, body.friendly_name, contextOf(request)),
   );
 
-  app.post(
-    '/auth/v1/factors/:id/challenge',
-    { config: limited, schema: { params: factorIdParamsSchema, response: { 200: challengeResponseSchema } } },
-    async (request) => {
-      const caller = await guard.authenticate(request);
-      return factors.challenge(caller, request.params.id);
-    },
+  route(app, endpoints.challengeFactor, limited, async ({ caller, params }) =>
+    factors.challenge(caller, params.id),
   );
 
-  app.post(
-    '/auth/v1/factors/:id/verify',
-    {
-      config: limited,
-      schema: {
-        params: factorIdParamsSchema,
-        body: verifyFactorBodySchema,
-        response: { 200: sessionSchema },
-      },
-    },
-    async (request) => {
-      const caller = await guard.authenticate(request);
-      return factors.verify(
-        caller,
-        request.params.id,
-        request.body.challenge_id,
-        request.body.code,
-        contextOf(request),
-      );
-    },
+  route(app, endpoints.verifyFactor, limited, async ({ caller, params, body, request }) =>
+    factors.verify(caller, params.id, body.challenge_id, body.code, contextOf(request)),
   );
 
-  app.delete(
-    '/auth/v1/factors/:id',
-    { schema: { params: factorIdParamsSchema, response: { 200: z.object({ id: z.string() }) } } },
-    async (request) => {
-      const caller = await guard.authenticate(request);
-      return factors.unenroll(caller, request.params.id, contextOf(request));
-    },
+  route(app, endpoints.unenrollFactor, async ({ caller, params, request }) =>
+    factors.unenroll(caller, params.id, contextOf(request)),
   );
-};
+}
