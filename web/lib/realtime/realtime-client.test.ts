@@ -139,6 +139,8 @@ describe('ordering by seq', () => {
     expect(sub.seqs).toEqual([]);
     socket.ack(A, { seq: 5 });
     expect(sub.seqs).toEqual([6]);
+    // The first subscription's refetch (its own test below); what follows must add none.
+    sub.handlers.onResync.mockClear();
 
     socket.push(A, 6); // a duplicate
     socket.push(A, 4); // an old one
@@ -173,6 +175,8 @@ describe('ordering by seq', () => {
     const socket = fakes.last;
     socket.accept();
     socket.ack(A, { seq: 1 });
+    // The first subscription's refetch (its own test below); what follows must add none.
+    sub.handlers.onResync.mockClear();
     socket.push(A, 2);
     socket.push(A, 4);
     socket.push(A, 5);
@@ -218,6 +222,40 @@ describe('ordering by seq', () => {
 });
 
 describe('reconnect and resync', () => {
+  it('the first subscription of a topic with events: the subscribers refetch once, since their snapshot may predate the ack', () => {
+    const client = setup();
+    const sub = recorder();
+    client.subscribe(A, sub.handlers);
+    const socket = fakes.last;
+    socket.accept();
+    // The subscriber fetched its snapshot when it mounted; event 3 (say, a request accepted while the
+    // tab was loading) was recorded after that answer and before this ack, so it is in neither.
+    socket.ack(A, { seq: 3 });
+    expect(sub.handlers.onResync).toHaveBeenCalledTimes(1);
+    expect(sub.seqs).toEqual([]);
+    socket.push(A, 4);
+    expect(sub.seqs).toEqual([4]);
+    expect(sub.handlers.onResync).toHaveBeenCalledTimes(1);
+    // A reconnect that replays everything missed needs no refetch.
+    socket.drop('transport close');
+    socket.reconnectByManager();
+    socket.ack(A, { seq: 5, missed: [event(A, 5)] });
+    expect(sub.seqs).toEqual([4, 5]);
+    expect(sub.handlers.onResync).toHaveBeenCalledTimes(1);
+  });
+
+  it('the first subscription of a topic that never had an event: nothing can be missed, no refetch', () => {
+    const client = setup();
+    const sub = recorder();
+    client.subscribe(A, sub.handlers);
+    const socket = fakes.last;
+    socket.accept();
+    socket.ack(A, { seq: 0 });
+    socket.push(A, 1);
+    expect(sub.seqs).toEqual([1]);
+    expect(sub.handlers.onResync).not.toHaveBeenCalled();
+  });
+
   it('resubscribes every topic with after_seq and applies the missed events, then live ones, once', () => {
     const client = setup();
     const a = recorder();
@@ -228,6 +266,8 @@ describe('reconnect and resync', () => {
     socket.accept();
     socket.ack(A, { seq: 2 });
     socket.ack(B, { seq: 0 });
+    // The first subscription's refetch (its own test below); what follows must add none.
+    a.handlers.onResync.mockClear();
     socket.push(A, 3);
 
     socket.drop('transport close');
@@ -260,6 +300,8 @@ describe('reconnect and resync', () => {
     const socket = fakes.last;
     socket.accept();
     socket.ack(A, { seq: 1 });
+    // The first subscription's refetch (its own test below); what follows must add none.
+    sub.handlers.onResync.mockClear();
     socket.push(A, 2);
     socket.drop('ping timeout');
     socket.reconnectByManager();

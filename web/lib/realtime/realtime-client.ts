@@ -24,7 +24,8 @@ import {
  *   it applied per topic and resubscribes with `after_seq` on every (re)connect; the missed events,
  *   then live ones, are applied strictly by seq: a seq already applied is dropped, a gap is buffered for
  *   GAP_WAIT_MS and, if it does not fill (or the server says it replayed only part), the subscribers'
- *   `onResync` runs so they refetch their snapshot.
+ *   `onResync` runs so they refetch their snapshot. It runs once after the first subscription of a topic
+ *   that has events too: a snapshot fetched before that ack may miss an event recorded meanwhile.
  */
 
 export type RealtimeConnection = 'idle' | 'connecting' | 'connected' | 'reconnecting';
@@ -223,8 +224,11 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     }
     const ack = parsed.data;
     if (state.lastSeq === null) {
-      // First subscription: the subscriber fetches its snapshot itself; events after ack.seq are new.
+      // First subscription: events after ack.seq are new. The subscribers fetched their snapshot when
+      // they mounted, before this ack: an event recorded in between is in neither (e.g. a request
+      // accepted while the tab was loading), so when the topic has any event they refetch it once.
       state.lastSeq = ack.seq;
+      if (ack.seq > 0) resync(state);
     } else if (!ack.complete) {
       state.lastSeq = Math.max(state.lastSeq, ack.seq);
       resync(state);
