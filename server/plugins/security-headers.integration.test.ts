@@ -28,7 +28,7 @@ const STRIPE_ENV = {
 
 const directive = (policy: string | undefined, name: string) =>
   (policy ?? '')
-    .split('; ')
+    .split(/;\s*/)
     .find((part) => part.startsWith(`${name} `))
     ?.split(' ')
     .slice(1);

@@ -1,5 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config/env';
 
 type Directives = Record<string, readonly string[]>;
@@ -39,39 +41,73 @@ export const STRIPE_SOURCES: Directives = {
 
 export type SecurityHeadersOptions = { paymentsProvider: Config['paymentsProvider'] };
 
-/**
- * The Content-Security-Policy for this configuration. A directive the base policy leaves out (frame-src)
- * starts from default-src when a provider extends it, so 'self' keeps its meaning.
- */
-export function contentSecurityPolicy({ paymentsProvider }: SecurityHeadersOptions): string {
+/** The policy's directives for this configuration, in order (base policy first, then frame-src). */
+function cspDirectives({ paymentsProvider }: SecurityHeadersOptions): Record<string, string[]> {
   const policy: Record<string, string[]> = Object.fromEntries(
     Object.entries(BASE_POLICY).map(([directive, sources]) => [directive, [...sources]]),
   );
   if (paymentsProvider === 'stripe')
     for (const [directive, sources] of Object.entries(STRIPE_SOURCES))
       policy[directive] = [...(policy[directive] ?? BASE_POLICY['default-src'] ?? []), ...sources];
-  return Object.entries(policy)
-    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
-    .join('; ');
+  return policy;
 }
 
 /**
- * Security headers on every response. The policy depends only on configuration, so the header set is
- * built once per process; a per-request middleware (helmet) spent more CPU than the rest of a health
- * request re-deriving it.
+ * helmet's options for our header values (X-Content-Type-Options: nosniff is helmet's default). Headers helmet would add by default that Wellspring never sent
+ * (Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options, X-XSS-Protection, COEP) stay off.
+ */
+const helmetOptions = (options: SecurityHeadersOptions): HelmetOptions => ({
+  contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
+  // Browsers ignore HSTS over plain HTTP, so it is safe to send it always.
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  xFrameOptions: { action: 'deny' },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  crossOriginOpenerPolicy: { policy: 'same-origin' },
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  xPermittedCrossDomainPolicies: { permittedPolicies: 'none' },
+  crossOriginEmbedderPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xXssProtection: false,
+  xPoweredBy: false,
+});
+
+/**
+ * Runs helmet's middleware once against a recorder and keeps the headers it sets. Nothing in our
+ * configuration depends on the request (no nonces), so one run gives every response's headers.
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/** The Content-Security-Policy for this configuration, as helmet writes it (directives joined by ";"). */
+export function contentSecurityPolicy(options: SecurityHeadersOptions): string {
+  return buildSecurityHeaders(options)['content-security-policy'] ?? '';
+}
+
+/**
+ * Security headers on every response: helmet's values for our options, plus Permissions-Policy (which
+ * helmet does not write). The set depends only on configuration, so it is built once per process and
+ * applied as it is: @fastify/helmet rebuilds helmet's middleware on every request, which cost more CPU
+ * than the rest of a health request (see docs/decisions/006-libraries-and-hand-written-infrastructure.md).
  */
 export function buildSecurityHeaders(options: SecurityHeadersOptions): Readonly<Record<string, string>> {
   return Object.freeze({
-    'content-security-policy': contentSecurityPolicy(options),
-    // Browsers ignore HSTS over plain HTTP, so it is safe to send it always.
-    'strict-transport-security': 'max-age=31536000; includeSubDomains',
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'cross-origin-opener-policy': 'same-origin',
-    'cross-origin-resource-policy': 'same-origin',
+    ...helmetHeaders(helmetOptions(options)),
     'permissions-policy': 'camera=(self), microphone=(self), geolocation=(), payment=(self)',
-    'x-permitted-cross-domain-policies': 'none',
   });
 }
 

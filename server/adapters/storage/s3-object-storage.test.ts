@@ -12,8 +12,8 @@ const CREDENTIALS = {
 };
 
 describe('signS3Request', () => {
-  it('matches the AWS SigV4 documentation example (GET Bucket, list objects)', () => {
-    const headers = signS3Request({
+  it('matches the AWS SigV4 documentation example (GET Bucket, list objects)', async () => {
+    const headers = await signS3Request({
       method: 'GET',
       url: new URL('https://examplebucket.s3.amazonaws.com/?max-keys=2&prefix=J'),
       headers: {},
@@ -28,6 +28,37 @@ describe('signS3Request', () => {
         'Signature=34b48302e7b5fa45bde8084f4b7868a86f0a534bc59db6670ed5711ef69dc6f7',
     );
     expect(headers['x-amz-date']).toBe('20130524T000000Z');
+  });
+
+  it('matches the AWS SigV4 documentation examples with signed headers (GET Object range, PUT Object)', async () => {
+    const get = await signS3Request({
+      method: 'GET',
+      url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'),
+      headers: { range: 'bytes=0-9' },
+      payloadHash: EMPTY_SHA256,
+      region: 'us-east-1',
+      ...CREDENTIALS,
+      now: new Date('2013-05-24T00:00:00Z'),
+    });
+    expect(get.authorization).toBe(
+      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, ' +
+        'SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, ' +
+        'Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
+    );
+    const put = await signS3Request({
+      method: 'PUT',
+      url: new URL('https://examplebucket.s3.amazonaws.com/test%24file.text'),
+      headers: { date: 'Fri, 24 May 2013 00:00:00 GMT', 'x-amz-storage-class': 'REDUCED_REDUNDANCY' },
+      payloadHash: createHash('sha256').update('Welcome to Amazon S3.').digest('hex'),
+      region: 'us-east-1',
+      ...CREDENTIALS,
+      now: new Date('2013-05-24T00:00:00Z'),
+    });
+    expect(put.authorization).toBe(
+      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, ' +
+        'SignedHeaders=date;host;x-amz-content-sha256;x-amz-date;x-amz-storage-class, ' +
+        'Signature=98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd',
+    );
   });
 });
 
@@ -44,7 +75,7 @@ describe('S3 object storage against a local server', () => {
     server = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
+      request.on('end', async () => {
         const body = Buffer.concat(chunks);
         const url = new URL(request.url ?? '/', 'http://local');
         received.push({
@@ -65,19 +96,21 @@ describe('S3 object storage against a local server', () => {
           auth.includes('x-amz-content-sha256;x-amz-date');
         // Recompute the signature from what actually arrived, with the signer checked above.
         const signedNames = /SignedHeaders=([^,]+)/.exec(auth)?.[1]?.split(';') ?? [];
-        const expected = signS3Request({
-          method: request.method ?? '',
-          url: new URL(request.url ?? '/', `http://${request.headers.host}`),
-          headers: Object.fromEntries(
-            signedNames
-              .filter((name) => !['host', 'x-amz-date', 'x-amz-content-sha256'].includes(name))
-              .map((name) => [name, String(request.headers[name])]),
-          ),
-          payloadHash: String(request.headers['x-amz-content-sha256']),
-          region: 'eu-test-1',
-          ...CREDENTIALS,
-          now: clock.now(),
-        }).authorization;
+        const expected = (
+          await signS3Request({
+            method: request.method ?? '',
+            url: new URL(request.url ?? '/', `http://${request.headers.host}`),
+            headers: Object.fromEntries(
+              signedNames
+                .filter((name) => !['host', 'x-amz-date', 'x-amz-content-sha256'].includes(name))
+                .map((name) => [name, String(request.headers[name])]),
+            ),
+            payloadHash: String(request.headers['x-amz-content-sha256']),
+            region: 'eu-test-1',
+            ...CREDENTIALS,
+            now: clock.now(),
+          })
+        ).authorization;
         if (!shapeOk || expected !== auth) {
           response.writeHead(403).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
           return;

@@ -1,4 +1,5 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { AwsV4Signer } from 'aws4fetch';
 import type { Clock } from '../../../domain/clock';
 import { assertValidKey, assertValidPrefix, contentTypeForKey, type ObjectStorage } from './object-storage';
 
@@ -14,9 +15,8 @@ export type S3Options = {
 };
 
 const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 
-/** RFC 3986 encoding as AWS wants it (also encodes !'()*). */
+/** RFC 3986 encoding as AWS wants it (also encodes !'()*), for the bucket and key segments. */
 const uriEncode = (value: string) =>
   encodeURIComponent(value).replace(
     /[!'()*]/g,
@@ -35,50 +35,24 @@ export type SignInput = {
 };
 
 /**
- * AWS Signature Version 4 for S3 (header-based). Returns the headers to send: the given ones plus
- * host, x-amz-date, x-amz-content-sha256 and authorization. Every header given is signed.
+ * AWS Signature Version 4 for S3 (header-based), by aws4fetch. Returns the headers to send: the given
+ * ones plus host, x-amz-date, x-amz-content-sha256 (the payload's SHA-256, so S3 checks the bytes rather
+ * than accepting UNSIGNED-PAYLOAD) and authorization. Every header given is signed, content-type included.
  */
-export function signS3Request(input: SignInput): Record<string, string> {
-  const amzDate = input.now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-  const day = amzDate.slice(0, 8);
-  const headers: Record<string, string> = {
-    ...Object.fromEntries(Object.entries(input.headers).map(([name, value]) => [name.toLowerCase(), value])),
-    host: input.url.host,
-    'x-amz-content-sha256': input.payloadHash,
-    'x-amz-date': amzDate,
-  };
-  const names = Object.keys(headers).sort();
-  const canonicalHeaders = names
-    .map((name) => `${name}:${headers[name]!.trim().replace(/\s+/g, ' ')}\n`)
-    .join('');
-  const signedHeaders = names.join(';');
-  const canonicalQuery = [...input.url.searchParams.entries()]
-    .map(([name, value]) => [uriEncode(name), uriEncode(value)] as const)
-    .sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : 1) : a < b ? -1 : 1))
-    .map(([name, value]) => `${name}=${value}`)
-    .join('&');
-  const canonicalRequest = [
-    input.method,
-    input.url.pathname,
-    canonicalQuery,
-    canonicalHeaders,
-    signedHeaders,
-    input.payloadHash,
-  ].join('\n');
-  const scope = `${day}/${input.region}/s3/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
-  const signingKey = hmac(
-    hmac(hmac(hmac(`AWS4${input.secretAccessKey}`, day), input.region), 's3'),
-    'aws4_request',
-  );
-  const signature = createHmac('sha256', signingKey).update(stringToSign).digest('hex');
-  return {
-    ...headers,
-    authorization: `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`,
-  };
+export async function signS3Request(input: SignInput): Promise<Record<string, string>> {
+  const signer = new AwsV4Signer({
+    method: input.method,
+    url: input.url.toString(),
+    headers: { ...input.headers, 'x-amz-content-sha256': input.payloadHash },
+    accessKeyId: input.accessKeyId,
+    secretAccessKey: input.secretAccessKey,
+    service: 's3',
+    region: input.region,
+    datetime: input.now.toISOString().replace(/[:-]|\.\d{3}/g, ''),
+    allHeaders: true,
+  });
+  const { headers } = await signer.sign();
+  return { ...Object.fromEntries(headers), host: input.url.host };
 }
 
 /** An S3-compatible bucket through plain fetch and SigV4 (AWS S3, MinIO, R2…), path-style URLs. */
@@ -95,7 +69,7 @@ export function createS3ObjectStorage(options: S3Options): ObjectStorage {
   ) {
     const url = new URL(`${base}/${uriEncode(options.bucket)}${objectPath}`);
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-    const signed = signS3Request({
+    const signed = await signS3Request({
       method,
       url,
       headers,

@@ -42,4 +42,17 @@ describe('revenuePeriods', () => {
     expect(days.keys).toHaveLength(352);
     expect(days.to.toISOString()).toBe('2026-02-16T00:00:00.000Z');
   });
+
+  it('counts in UTC whatever the instant: a leap day, the first millisecond of a year', () => {
+    const leap = revenuePeriods('30d', new Date('2028-03-01T00:00:00.000Z'));
+    expect(leap.from.toISOString()).toBe('2028-02-01T00:00:00.000Z');
+    expect(leap.keys.slice(27, 30)).toEqual(['2028-02-28', '2028-02-29', '2028-03-01']);
+    const newYear = revenuePeriods('12m', new Date('2027-01-01T00:00:00.000Z'));
+    expect(newYear.from.toISOString()).toBe('2026-02-01T00:00:00.000Z');
+    expect(newYear.to.toISOString()).toBe('2027-02-01T00:00:00.000Z');
+    expect([newYear.keys[0], newYear.keys.at(-1)]).toEqual(['2026-02', '2027-01']);
+    // Plain Dates for SQL parameters and JSON, not zoned ones.
+    expect(Object.getPrototypeOf(newYear.from)).toBe(Date.prototype);
+    expect(Object.getPrototypeOf(leap.to)).toBe(Date.prototype);
+  });
 });

@@ -1,3 +1,15 @@
+import { tz } from '@date-fns/tz';
+import {
+  addDays,
+  addMonths,
+  differenceInCalendarDays,
+  eachMonthOfInterval,
+  format,
+  startOfDay,
+  startOfMonth,
+  subDays,
+  subMonths,
+} from 'date-fns';
 import type { RevenueRange } from '../../../contracts/admin-money';
 
 export type RevenuePeriods = {
@@ -10,36 +22,37 @@ export type RevenuePeriods = {
   keys: string[];
 };
 
-const DAY_MS = 86_400_000;
-const pad = (value: number) => String(value).padStart(2, '0');
-export const dayKey = (date: Date) =>
-  `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-export const monthKey = (date: Date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}`;
+/**
+ * Revenue is reported in UTC calendar days and months (the database buckets with date_trunc in UTC), so
+ * every calendar step here happens in that zone; date-fns with @date-fns/tz does the arithmetic.
+ */
+const REPORTING_ZONE = tz('UTC');
+const inZone = { in: REPORTING_ZONE };
+/** A plain Date for the callers (SQL parameters, toISOString), not the zoned one date-fns returns. */
+const instant = (date: Date) => new Date(date.getTime());
+
+export const dayKey = (date: Date) => format(date, 'yyyy-MM-dd', inZone);
+export const monthKey = (date: Date) => format(date, 'yyyy-MM', inZone);
 
 /** Periods in UTC: the last 30 days including today, or the last 12 months including this one. */
 export function revenuePeriods(range: RevenueRange, now: Date): RevenuePeriods {
   if (range === '30d') return dailyPeriods(now, 30);
-  const year = now.getUTCFullYear();
-  const month = now.getUTCMonth();
-  const from = new Date(Date.UTC(year, month - 11, 1));
-  const to = new Date(Date.UTC(year, month + 1, 1));
-  const keys = Array.from({ length: 12 }, (_, index) =>
-    monthKey(new Date(Date.UTC(year, month - 11 + index, 1))),
-  );
-  return { unit: 'month', from, to, keys };
+  const thisMonth = startOfMonth(now, inZone);
+  const from = subMonths(thisMonth, 11, inZone);
+  const to = addMonths(thisMonth, 1, inZone);
+  const keys = eachMonthOfInterval({ start: from, end: thisMonth }, inZone).map(monthKey);
+  return { unit: 'month', from: instant(from), to: instant(to), keys };
 }
 
 /** Every UTC day from `from` (a UTC midnight) up to and including today. */
 export function dailyPeriodsSince(from: Date, now: Date): RevenuePeriods {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const to = new Date(today + DAY_MS);
-  const days = Math.max(1, Math.round((to.getTime() - from.getTime()) / DAY_MS));
-  const keys = Array.from({ length: days }, (_, index) => dayKey(new Date(from.getTime() + index * DAY_MS)));
-  return { unit: 'day', from, to, keys };
+  const to = addDays(startOfDay(now, inZone), 1, inZone);
+  const days = Math.max(1, differenceInCalendarDays(to, from, inZone));
+  const keys = Array.from({ length: days }, (_, index) => dayKey(addDays(from, index, inZone)));
+  return { unit: 'day', from, to: instant(to), keys };
 }
 
 /** The `days` days up to and including today (UTC), one key per day. */
 export function dailyPeriods(now: Date, days: number): RevenuePeriods {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return dailyPeriodsSince(new Date(today - (days - 1) * DAY_MS), now);
+  return dailyPeriodsSince(instant(subDays(startOfDay(now, inZone), days - 1, inZone)), now);
 }

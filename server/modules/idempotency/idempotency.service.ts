@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import stableStringify from 'safe-stable-stringify';
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
 import type { Database, DbExecutor } from '../../db/client';
@@ -9,16 +10,12 @@ import { idempotencyKeyFrom } from '../../http/idempotency-key';
 
 export type IdempotentResponse<T> = { status: number; body: T };
 
-/** JSON with object keys sorted, so `{a,b}` and `{b,a}` are the same request. */
+/**
+ * JSON with object keys sorted, so `{a,b}` and `{b,a}` are the same request; undefined members are left
+ * out. The hashes stored with existing keys are pinned in request-hash.test.ts.
+ */
 function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, entry]) => entry !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, entry]) => `${JSON.stringify(key)}:${canonicalJson(entry)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
+  return stableStringify(value) ?? 'null';
 }
 
 export const requestHash = (methodPath: string, body: unknown) =>

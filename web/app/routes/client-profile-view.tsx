@@ -6,8 +6,7 @@ import { useCoachViewOfClient } from '../../features/client-profile/api/client-p
 import { ClientProfileCard } from '../../features/client-profile/components/client-profile-card';
 import { ApiError } from '../../lib/api-client';
 import { formatCents } from '../../lib/money';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+import { formatDate, localTimeZone } from '../../lib/dates';
 
 /** SPEC §2 `/client-profile-view/:clientId`: a client's profile as their coach sees it, after a session. */
 export function ClientProfileViewPage() {
@@ -66,7 +65,7 @@ export function ClientProfileViewPage() {
               </dt>
               <dd className="text-lg font-semibold">
                 {view.data.sessions.last_session_at
-                  ? dateFormat.format(new Date(view.data.sessions.last_session_at))
+                  ? formatDate(view.data.sessions.last_session_at, localTimeZone())
                   : '—'}
               </dd>
             </div>

@@ -4,6 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { mailboxResponseSchema, type MailboxMessage } from '../../../contracts/outbox';
 import { Button } from '../../components/button';
 import { ApiError, apiRequest } from '../../lib/api-client';
+import { formatDateInViewerLocale, localTimeZone } from '../../lib/dates';
 
 /*
  * /dev/mailbox — for the demo configuration only. It shows what Wellspring would have emailed or
@@ -20,8 +21,6 @@ const STATUS_CLASSES = {
   sent: 'bg-primary-soft text-primary',
   failed: 'bg-accent-soft text-danger',
 } as const;
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function MessageItem({ message }: { message: MailboxMessage }) {
   const [isOpen, setIsOpen] = useState(false);
@@ -50,7 +49,7 @@ function MessageItem({ message }: { message: MailboxMessage }) {
         </span>
         <span className="flex shrink-0 flex-col items-end gap-1">
           <time dateTime={message.created_at} className="text-xs text-text-muted">
-            {timeFormat.format(new Date(message.created_at))}
+            {formatDateInViewerLocale(message.created_at, localTimeZone(), { date: 'medium', time: 'short' })}
           </time>
           <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[message.status]}`}>
             {STATUS_LABEL[message.status]}

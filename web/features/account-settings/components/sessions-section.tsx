@@ -7,9 +7,9 @@ import { sessionsQueryOptions, signOutOtherSessions, useSessions } from '../api/
 import { describeUserAgent } from '../lib/describe-user-agent';
 import { FormError } from '../../../components/form-error';
 import { SettingsCard } from './form-controls';
+import { formatDateInViewerLocale, localTimeZone } from '../../../lib/dates';
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function lastActive(iso: string, now: number) {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
@@ -110,7 +110,10 @@ export function SessionsSection() {
                     {session.ip ?? 'Unknown address'} ·{' '}
                     <time
                       dateTime={session.refreshed_at}
-                      title={fullDate.format(new Date(session.refreshed_at))}
+                      title={formatDateInViewerLocale(session.refreshed_at, localTimeZone(), {
+                        date: 'medium',
+                        time: 'short',
+                      })}
                     >
                       {session.current ? 'Active now' : lastActive(session.refreshed_at, now)}
                     </time>

@@ -10,10 +10,10 @@ import { CodeField } from '../../../components/code-field';
 import { FormError } from '../../../components/form-error';
 import { SettingsCard } from './form-controls';
 import type { StepUpRenderer } from './render-props';
+import { formatDateInViewerLocale, localTimeZone } from '../../../lib/dates';
 
 type Enrollment = { id: string; qrCode: string; secret: string };
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const SIX_DIGITS = /^\d{6}$/;
 const groupSecret = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
@@ -222,7 +222,7 @@ export function TwoFactorSection({ user, renderStepUp }: { user: AuthUser; rende
                 <p className="font-medium">{factor.friendly_name ?? 'Authenticator app'}</p>
                 <p className="text-sm text-text-muted">
                   {factor.status === 'verified'
-                    ? `Added ${dateFormat.format(new Date(factor.created_at))}`
+                    ? `Added ${formatDateInViewerLocale(factor.created_at, localTimeZone(), { date: 'medium' })}`
                     : 'Set-up not finished'}
                 </p>
               </div>

@@ -15,6 +15,7 @@ import { formatCents } from '../../../lib/money';
 import { useApplication, useApplicationList, useDecideApplication } from '../api/admin-applications';
 import { ApplicantAvatar } from './applicant-avatar';
 import { ApproveDialog, RejectDialog } from './decision-dialogs';
+import { formatDateInViewerLocale, localTimeZone } from '../../../lib/dates';
 
 const TAB_LABELS: Record<ApplicationStatus, string> = {
   pending: 'Pending',
@@ -35,9 +36,6 @@ const EMPTY_TEXT: Record<ApplicationStatus, { title: string; body: string }> = {
 const TAB_CLASSES =
   'inline-flex min-h-11 flex-1 items-center justify-center gap-1.5 rounded-[6px] px-2 text-sm sm:gap-2 sm:px-3 font-semibold text-text-muted hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-soft';
 const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
-
-const shortDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const longDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });
 
 const isStatus = (value: string | null): value is ApplicationStatus =>
   (APPLICATION_STATUSES as readonly string[]).includes(value ?? '');
@@ -137,7 +135,10 @@ function ApplicationDetail({
           <p className="mt-1 text-sm text-text-muted">
             Applied{' '}
             <time dateTime={application.created_at}>
-              {longDateTime.format(new Date(application.created_at))}
+              {formatDateInViewerLocale(application.created_at, localTimeZone(), {
+                date: 'long',
+                time: 'short',
+              })}
             </time>
           </p>
         </div>
@@ -154,7 +155,10 @@ function ApplicationDetail({
           <p className="font-semibold">
             {application.status === 'approved' ? 'Approved' : 'Rejected'} by {reviewer} on{' '}
             <time dateTime={application.reviewed_at}>
-              {longDateTime.format(new Date(application.reviewed_at))}
+              {formatDateInViewerLocale(application.reviewed_at, localTimeZone(), {
+                date: 'long',
+                time: 'short',
+              })}
             </time>
           </p>
           {application.rejection_reason ? (
@@ -312,7 +316,7 @@ export function AdminApplicationsScreen({ canManage }: { canManage: boolean }) {
                   <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                     <span className="font-semibold wrap-anywhere">{nameOf(application)}</span>
                     <time dateTime={application.created_at} className="text-xs text-text-muted tabular-nums">
-                      {shortDate.format(new Date(application.created_at))}
+                      {formatDateInViewerLocale(application.created_at, localTimeZone(), { date: 'medium' })}
                     </time>
                   </span>
                   {application.applicant.email && application.applicant.full_name ? (

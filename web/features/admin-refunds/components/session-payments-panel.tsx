@@ -8,8 +8,8 @@ import { inputClasses } from '../../../components/text-field';
 import { formatCents } from '../../../lib/money';
 import { sessionPaymentsQueryOptions } from '../api/session-payments';
 import { RefundDialog } from './refund-dialog';
+import { formatDateTime, localTimeZone } from '../../../lib/dates';
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const FORMAT_LABELS = { text: 'Text', audio: 'Audio', video: 'Video' } as const;
 const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 
@@ -72,7 +72,7 @@ function PaymentCard({
             </h3>
             <p className="mt-0.5 text-sm text-text-muted">
               {describeSession(payment)} ·{' '}
-              <time dateTime={payment.settled_at}>{dateTime.format(new Date(payment.settled_at))}</time>
+              <time dateTime={payment.settled_at}>{formatDateTime(payment.settled_at, localTimeZone())}</time>
             </p>
           </div>
           <div className="flex items-center gap-3 sm:flex-col sm:items-end sm:gap-1">
@@ -108,7 +108,9 @@ function PaymentCard({
                     <span className="font-semibold tabular-nums">{formatCents(refund.amount)}</span>
                     <span className="text-xs text-text-muted">
                       by {refund.refunded_by.name} ·{' '}
-                      <time dateTime={refund.created_at}>{dateTime.format(new Date(refund.created_at))}</time>
+                      <time dateTime={refund.created_at}>
+                        {formatDateTime(refund.created_at, localTimeZone())}
+                      </time>
                     </span>
                   </p>
                   <p className="whitespace-pre-line wrap-anywhere text-text-muted">{refund.reason}</p>

@@ -24,6 +24,7 @@ import { useOtherTyping, useTypingNotifier } from '../hooks/use-typing';
 import type { RecordedVoice } from '../hooks/use-voice-recorder';
 import { AttachmentView } from './chat-attachment';
 import { Composer, type PickedFile } from './chat-composer';
+import { formatTime, localTimeZone } from '../../../lib/dates';
 
 /** Reads are posted at most this often (issue #7: read receipts). */
 export const CHAT_READ_THROTTLE_MS = 1_000;
@@ -49,8 +50,6 @@ export const GUEST_LABEL = 'Guest';
 
 /** Rows of one sender run together under one name (three people may write: coach, client, guest). */
 const senderKey = (row: Row) => (row.mine || row.kind !== 'sent' ? 'me' : row.message.sender_user_id);
-
-const timeText = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /**
  * The chat of a session room (issue #7 point 1): the history, live messages of this session, an
@@ -416,7 +415,7 @@ function MessageRow({
       <p className="mt-0.5 px-1 text-xs text-text-muted">
         {row.kind === 'sent' ? (
           <>
-            <time dateTime={row.message.sent_at}>{timeText.format(new Date(row.message.sent_at))}</time>
+            <time dateTime={row.message.sent_at}>{formatTime(row.message.sent_at, localTimeZone())}</time>
             {seen ? <span> · Seen</span> : null}
           </>
         ) : failed ? (

@@ -9,8 +9,8 @@ import { formatCents } from '../../../lib/money';
 import { useMyApplication } from '../api/my-application';
 import { EMPTY_APPLICATION_FORM, valuesFromApplication } from '../lib/application-form';
 import { ApplicationForm } from './application-form';
+import { formatDateInViewerLocale, localTimeZone } from '../../../lib/dates';
 
-const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-soft sm:p-6';
 
 function Skeleton() {
@@ -82,7 +82,10 @@ function PendingView({ application }: { application: Application }) {
       </h2>
       <p className="mt-1 text-text-muted">
         Submitted on{' '}
-        <time dateTime={application.created_at}>{longDate.format(new Date(application.created_at))}</time>.
+        <time dateTime={application.created_at}>
+          {formatDateInViewerLocale(application.created_at, localTimeZone(), { date: 'long' })}
+        </time>
+        .
       </p>
       <h3 className="mt-6 text-sm font-semibold">What happens next</h3>
       <ol className="mt-2 flex list-decimal flex-col gap-1.5 pl-5 text-sm text-text-muted">
@@ -145,7 +148,10 @@ function RejectedNotice({
           </h2>
           {reviewedAt ? (
             <p className="text-sm text-text-muted">
-              Reviewed on <time dateTime={reviewedAt}>{longDate.format(new Date(reviewedAt))}</time>
+              Reviewed on{' '}
+              <time dateTime={reviewedAt}>
+                {formatDateInViewerLocale(reviewedAt, localTimeZone(), { date: 'long' })}
+              </time>
             </p>
           ) : null}
           <p className="mt-2 text-sm font-medium text-text">The reviewer wrote:</p>

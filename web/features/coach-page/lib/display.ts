@@ -8,6 +8,7 @@ import {
   type WebsiteSection,
 } from '../../../../contracts/coach-pages';
 import { categoryLabel, type SessionFormat } from '../../../../domain/coaching/categories';
+import { formatMonthYear, localTimeZone } from '../../../lib/dates';
 
 export const displayNameOf = (page: Pick<CoachPage, 'full_name' | 'username'>) =>
   page.full_name?.trim() || page.username || 'This coach';
@@ -29,8 +30,7 @@ export const formatDuration = (minutes: number) => {
 
 export const categoriesOf = (page: Pick<CoachPage, 'categories'>) => page.categories.map(categoryLabel);
 
-const MONTH_YEAR = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
-export const memberSince = (iso: string) => MONTH_YEAR.format(new Date(iso));
+export const memberSince = (iso: string) => formatMonthYear(iso, localTimeZone());
 
 export const formatRating = (rating: number) => rating.toFixed(1);
 

@@ -18,6 +18,14 @@ import { useToast } from '../../../components/toast';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { formatCents } from '../../../lib/money';
 import { downloadEarningsCsv, earningsQueryOptions, EARNINGS_SESSIONS_PAGE_SIZE } from '../api/earnings';
+import {
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatShortMonthShortYear,
+  localTimeZone,
+  UTC,
+} from '../../../lib/dates';
 
 /** What the route puts next to the available balance: the Withdraw action (from the payouts feature). */
 export type WithdrawSlot = (summary: { available: number; minimum: number; holdDays: number }) => ReactNode;
@@ -27,11 +35,6 @@ const FORMAT_LABELS = { text: 'Text', audio: 'Audio', video: 'Video' } as const;
 const TAB_CLASSES =
   'inline-flex min-h-11 flex-1 items-center justify-center rounded-[6px] px-3 text-sm font-semibold text-text-muted hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-soft';
 const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
-
-const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const monthLabel = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });
-const dateLabel = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 const isRange = (value: string | null): value is EarningsRange =>
   (EARNINGS_RANGES as readonly string[]).includes(value ?? '');
@@ -115,7 +118,7 @@ function Summary({ earnings, withdraw }: { earnings: Earnings; withdraw: Withdra
 
 function periodLabel(period: string, range: EarningsRange) {
   const date = new Date(`${period}T00:00:00Z`);
-  return range === '30d' ? dayLabel.format(date) : monthLabel.format(date);
+  return range === '30d' ? formatDayMonth(date, UTC) : formatShortMonthShortYear(date, UTC);
 }
 
 function OverTime({ earnings }: { earnings: Earnings }) {
@@ -168,7 +171,7 @@ function StatusBadge({ session }: { session: EarningsSession }) {
     </span>
   ) : (
     <span className="inline-flex rounded-full bg-warning-soft px-2 py-0.5 text-xs font-semibold text-warning">
-      Pending until {dateLabel.format(new Date(session.available_at))}
+      Pending until {formatDate(session.available_at, localTimeZone())}
     </span>
   );
 }
@@ -211,7 +214,7 @@ function Sessions({
                 </p>
                 <p className="text-sm text-text-muted">
                   {sessionWhat(session)} ·{' '}
-                  <time dateTime={session.date}>{dateLabel.format(new Date(session.date))}</time>
+                  <time dateTime={session.date}>{formatDate(session.date, localTimeZone())}</time>
                 </p>
                 <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-text-muted">
                   <span>
@@ -259,7 +262,7 @@ function Sessions({
                 {items.map((session) => (
                   <tr key={session.id}>
                     <td className="py-2.5 pr-3 whitespace-nowrap">
-                      <time dateTime={session.date}>{dateLabel.format(new Date(session.date))}</time>
+                      <time dateTime={session.date}>{formatDate(session.date, localTimeZone())}</time>
                     </td>
                     <th scope="row" className="py-2.5 pr-3 text-left font-medium wrap-anywhere">
                       {session.client_name ?? 'A client'}
@@ -317,7 +320,9 @@ function TransactionRow({ transaction }: { transaction: EarningsTransaction }) {
         <p className="font-medium wrap-anywhere">{transaction.description}</p>
         <p className="text-sm text-text-muted">
           {transaction.source_type === 'withdrawal' ? 'Withdrawal' : 'Session'} ·{' '}
-          <time dateTime={transaction.created_at}>{dateTime.format(new Date(transaction.created_at))}</time>
+          <time dateTime={transaction.created_at}>
+            {formatDateTime(transaction.created_at, localTimeZone())}
+          </time>
         </p>
       </div>
       <p className={`shrink-0 font-semibold tabular-nums ${credit ? 'text-success' : 'text-text'}`}>

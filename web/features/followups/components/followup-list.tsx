@@ -1,8 +1,7 @@
 import { ExternalLink, NotebookPen } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Followup } from '../../../../contracts/followups';
-
-export const followupDateText = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime, localTimeZone } from '../../../lib/dates';
 
 /** Follow-ups, newest first: when, the notes as written (line breaks kept) and the resources as links. */
 export function FollowupList({ followups, empty }: { followups: Followup[]; empty: ReactNode }) {
@@ -18,13 +17,13 @@ export function FollowupList({ followups, empty }: { followups: Followup[]; empt
       {followups.map((followup) => (
         <li key={followup.id}>
           <article
-            aria-label={`Follow-up of ${followupDateText.format(new Date(followup.created_at))}`}
+            aria-label={`Follow-up of ${formatDateTime(followup.created_at, localTimeZone())}`}
             className="rounded-[var(--radius-control)] border border-border bg-surface p-4 sm:p-5"
           >
             <p className="text-sm text-text-muted">
               {followup.coach_name} ·{' '}
               <time dateTime={followup.created_at}>
-                {followupDateText.format(new Date(followup.created_at))}
+                {formatDateTime(followup.created_at, localTimeZone())}
               </time>
             </p>
             <p className="mt-2 break-words whitespace-pre-line">{followup.notes}</p>

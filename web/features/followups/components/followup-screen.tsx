@@ -12,7 +12,8 @@ import { ApiError } from '../../../lib/api-client';
 import { followupsQueryOptions } from '../api/followups';
 import { useFollowupUpdates } from '../hooks/use-followup-updates';
 import { FollowupForm } from './followup-form';
-import { followupDateText, FollowupList } from './followup-list';
+import { FollowupList } from './followup-list';
+import { formatDateTime, localTimeZone } from '../../../lib/dates';
 
 const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 
@@ -122,7 +123,7 @@ function SessionSummary({ data }: { data: FollowupsResponse }) {
         <CalendarClock aria-hidden="true" className="size-4 text-primary" />
         <span>
           Session with <span className="font-medium text-text">{other}</span> ·{' '}
-          <time dateTime={session.start_time}>{followupDateText.format(new Date(session.start_time))}</time> ·{' '}
+          <time dateTime={session.start_time}>{formatDateTime(session.start_time, localTimeZone())}</time> ·{' '}
           {SESSION_FORMAT_LABELS[session.format]} · {session.duration_minutes} min
         </span>
       </span>

@@ -2,9 +2,9 @@ import { CalendarClock, CircleCheck, Clock, Gift, Sparkles, X } from 'lucide-rea
 import type { ReceivedGift, SentGift } from '../../../../contracts/gifts';
 import { formatCents } from '../../../lib/money';
 import { describeSession } from '../lib/gift-form';
+import { formatDate, localTimeZone } from '../../../lib/dates';
 
-export const dateFormatter = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-export const formatDay = (iso: string) => dateFormatter.format(new Date(iso));
+export const formatDay = (iso: string) => formatDate(iso, localTimeZone());
 
 /** What a gift is: "$25.00 wallet credit" or "30-minute video call with Lena Ortiz". */
 export function giftTitle(gift: SentGift | ReceivedGift): string {

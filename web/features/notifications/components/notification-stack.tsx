@@ -7,6 +7,7 @@ import {
   type AppNotification,
   type NotificationStore,
 } from '../lib/notification-store';
+import { formatDateTime, localTimeZone } from '../../../lib/dates';
 
 const NotificationsContext = createContext<NotificationStore | null>(null);
 
@@ -24,8 +25,6 @@ export function useNotifications(): NotificationStore {
 }
 
 const ICONS: Record<string, typeof Info> = { 'calendar-x': CalendarX, message: MessageSquare };
-
-const timeFormatter = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function NotificationCard({
   item,
@@ -64,7 +63,7 @@ function NotificationCard({
         <p className="text-xs text-text-muted">
           {item.coachName} ·{' '}
           <time dateTime={new Date(item.timestamp).toISOString()}>
-            {timeFormatter.format(item.timestamp)}
+            {formatDateTime(item.timestamp, localTimeZone())}
           </time>
         </p>
         <p className="mt-1.5 text-sm break-words text-text">{item.message}</p>

@@ -25,6 +25,7 @@ import {
   useDecideWithdrawal,
   type WithdrawalDecision,
 } from '../api/admin-withdrawals';
+import { formatDateTime, localTimeZone } from '../../../lib/dates';
 
 const STATUS_LABELS: Record<WithdrawalStatusName, string> = {
   requested: 'Requested',
@@ -41,7 +42,6 @@ const EMPTY_TEXT: Record<WithdrawalStatusName, string> = {
 const TAB_CLASSES =
   'inline-flex min-h-11 flex-1 items-center justify-center gap-1.5 rounded-[6px] px-2 text-sm font-semibold whitespace-nowrap text-text-muted hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-soft';
 const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 const isStatus = (value: string | null): value is WithdrawalStatusName =>
   (WITHDRAWAL_STATUS_VALUES as readonly string[]).includes(value ?? '');
@@ -247,14 +247,16 @@ function WithdrawalCard({
       </div>
       <p className="text-sm text-text-muted">
         To <span className="font-medium text-text">{withdrawal.payout_method.label}</span> · requested{' '}
-        <time dateTime={withdrawal.requested_at}>{dateTime.format(new Date(withdrawal.requested_at))}</time>
+        <time dateTime={withdrawal.requested_at}>
+          {formatDateTime(withdrawal.requested_at, localTimeZone())}
+        </time>
       </p>
       {withdrawal.status === 'approved' ? <PayoutDetails withdrawal={withdrawal} /> : null}
       {withdrawal.status === 'paid' ? (
         <p className="text-sm text-text-muted">
           Paid{' '}
           {withdrawal.paid_at ? (
-            <time dateTime={withdrawal.paid_at}>{dateTime.format(new Date(withdrawal.paid_at))}</time>
+            <time dateTime={withdrawal.paid_at}>{formatDateTime(withdrawal.paid_at, localTimeZone())}</time>
           ) : null}
           {withdrawal.payment_reference ? (
             <>
@@ -270,7 +272,9 @@ function WithdrawalCard({
           {withdrawal.decided_at ? (
             <>
               {' '}
-              <time dateTime={withdrawal.decided_at}>{dateTime.format(new Date(withdrawal.decided_at))}</time>
+              <time dateTime={withdrawal.decided_at}>
+                {formatDateTime(withdrawal.decided_at, localTimeZone())}
+              </time>
             </>
           ) : null}
           {withdrawal.rejection_reason ? `: ${withdrawal.rejection_reason}` : ''}

@@ -10,9 +10,9 @@ import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { formatCents } from '../../../lib/money';
 import { withdrawalQueryOptions, withdrawalsQueryOptions } from '../api/payouts';
+import { formatDateTime, localTimeZone } from '../../../lib/dates';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export const WITHDRAWAL_STATUS_LABELS: Record<WithdrawalStatusName, string> = {
   requested: 'Requested',
@@ -156,7 +156,8 @@ function Receipt({ data }: { data: Withdrawal }) {
         {nextStep(data)}
       </p>
       <p className="mt-2 text-sm text-text-muted">
-        Requested <time dateTime={data.requested_at}>{dateTime.format(new Date(data.requested_at))}</time>.
+        Requested{' '}
+        <time dateTime={data.requested_at}>{formatDateTime(data.requested_at, localTimeZone())}</time>.
       </p>
       <div className="mt-6 flex flex-col gap-2 sm:flex-row">
         <Link to="/revenue" className={buttonClasses('primary')}>
@@ -199,7 +200,7 @@ export function WithdrawalsList({ userId }: { userId: string }) {
               </p>
               <p className="text-sm text-text-muted">
                 <time dateTime={withdrawal.requested_at}>
-                  {dateTime.format(new Date(withdrawal.requested_at))}
+                  {formatDateTime(withdrawal.requested_at, localTimeZone())}
                 </time>
                 {withdrawal.status === 'rejected' && withdrawal.rejection_reason
                   ? ` · ${withdrawal.rejection_reason}`

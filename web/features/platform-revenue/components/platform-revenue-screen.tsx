@@ -17,6 +17,7 @@ import { useToast } from '../../../components/toast';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { formatCents } from '../../../lib/money';
 import { downloadPlatformRevenueCsv, platformRevenueQueryOptions } from '../api/platform-revenue';
+import { formatDateTime, formatDayMonth, formatShortMonthYear, localTimeZone, UTC } from '../../../lib/dates';
 
 const RANGE_LABELS: Record<RevenueRange, string> = { '30d': '30 days', '12m': '12 months' };
 const FORMAT_LABELS: Record<PaymentFormat, string> = {
@@ -29,18 +30,14 @@ const TAB_CLASSES =
   'inline-flex min-h-11 flex-1 items-center justify-center rounded-[6px] px-3 text-sm font-semibold text-text-muted hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-soft';
 const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 
-const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const monthLabel = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 const isRange = (value: string | null): value is RevenueRange =>
   (REVENUE_RANGES as readonly string[]).includes(value ?? '');
 
 /** 'YYYY-MM-DD' -> "Nov 21"; 'YYYY-MM' -> "Nov 2026" (UTC, as the server groups them). */
 export function periodLabel(period: string): string {
   return period.length === 7
-    ? monthLabel.format(new Date(`${period}-01T00:00:00Z`))
-    : dayLabel.format(new Date(`${period}T00:00:00Z`));
+    ? formatShortMonthYear(`${period}-01T00:00:00Z`, UTC)
+    : formatDayMonth(`${period}T00:00:00Z`, UTC);
 }
 
 /** Whole dollars on the chart's axis when the amount is round, cents otherwise. */
@@ -206,7 +203,9 @@ function RecentCaptures({ report }: { report: PlatformRevenue }) {
                 <p className="text-sm text-text-muted">
                   {capture.format ? FORMAT_LABELS[capture.format] : 'Payment'}
                   {capture.duration_minutes ? ` · ${capture.duration_minutes} min` : ''} ·{' '}
-                  <time dateTime={capture.captured_at}>{dateTime.format(new Date(capture.captured_at))}</time>
+                  <time dateTime={capture.captured_at}>
+                    {formatDateTime(capture.captured_at, localTimeZone())}
+                  </time>
                 </p>
               </div>
               <div className="shrink-0 text-right">

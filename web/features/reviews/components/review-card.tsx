@@ -8,10 +8,9 @@ import { TextareaField } from '../../../components/textarea-field';
 import { useToast } from '../../../components/toast';
 import { useReplyReview } from '../api/reviews';
 import { Stars } from './stars';
+import { formatDate, localTimeZone } from '../../../lib/dates';
 
-export const reviewDateText = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-export const formatReviewDate = (iso: string) => reviewDateText.format(new Date(iso));
+export const formatReviewDate = (iso: string) => formatDate(iso, localTimeZone());
 
 /** A review: stars, who and when, the text (line breaks kept), and the coach's reply under it. */
 export function ReviewCard({

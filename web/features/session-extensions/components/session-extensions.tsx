@@ -28,10 +28,10 @@ import {
   walletQueryOptions,
 } from '../api/session-extensions';
 import { useExtensionEvents } from '../hooks/use-extension-events';
+import { formatTime, localTimeZone } from '../../../lib/dates';
 
 const ANSWER_WINDOW = `${Math.round(SESSION_EXTENSION_PENDING_MS / 60_000)} minutes`;
-const timeText = (iso: string | number) =>
-  new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+const timeText = (iso: string | number) => formatTime(iso, localTimeZone());
 
 /** m:ss until `at`, within the answer window (a browser clock a little behind the server's never shows more). */
 function countdown(at: string, now: number): string {

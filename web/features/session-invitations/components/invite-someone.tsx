@@ -13,6 +13,7 @@ import { LoadError } from '../../../components/load-error';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { invitationsQueryOptions, useCreateInvitation } from '../api/session-invitations';
+import { formatTime, localTimeZone } from '../../../lib/dates';
 
 const STATUS_TEXT: Record<InvitationStatus, string> = {
   pending: 'Invited',
@@ -25,8 +26,6 @@ const STATUS_CLASSES: Record<InvitationStatus, string> = {
   used: 'bg-success/15 text-success',
   expired: 'bg-surface-sunken text-text-muted',
 };
-
-const timeText = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /**
  * "Invite someone" in a live session room, for the coach and the client (issue #7 point 7): a dialog with
@@ -144,7 +143,7 @@ function InvitationRow({ invitation }: { invitation: SessionInvitation }) {
         <p className="truncate font-medium text-text">{invitation.invitee_email}</p>
         <p className="text-xs text-text-muted">
           {invitation.invited_by === 'coach' ? 'Invited by the coach' : 'Invited by the client'} at{' '}
-          <time dateTime={invitation.created_at}>{timeText.format(new Date(invitation.created_at))}</time>
+          <time dateTime={invitation.created_at}>{formatTime(invitation.created_at, localTimeZone())}</time>
         </p>
       </div>
       <span

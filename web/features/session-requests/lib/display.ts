@@ -1,5 +1,6 @@
 import { SESSION_MESSAGES, type SessionRequest } from '../../../../contracts/sessions';
 import { FORMAT_NOUNS } from './request-form';
+import { formatDateTime24, UTC } from '../../../lib/dates';
 
 /** The coach's name as the client reads it (SPEC §8 fallback 'Your Coach'). */
 export const coachNameOf = (request: Pick<SessionRequest, 'coach_name'>) =>
@@ -23,15 +24,8 @@ export function formatCountdown(ms: number): string {
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
 }
 
-const utcFormatter = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-  hourCycle: 'h23',
-});
-
 /** A preferred date and time (UTC), as written on the request: "Nov 24, 2026, 14:00 UTC". */
 export function formatPreferred(date: string, time: string): string {
   const at = new Date(`${date}T${time}:00Z`);
-  return Number.isNaN(at.getTime()) ? `${date} ${time} UTC` : `${utcFormatter.format(at)} UTC`;
+  return Number.isNaN(at.getTime()) ? `${date} ${time} UTC` : `${formatDateTime24(at, UTC)} UTC`;
 }

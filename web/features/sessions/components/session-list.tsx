@@ -14,8 +14,9 @@ import { formatCents } from '../../../lib/money';
 import { sessionListQueryOptions, type SessionListAs, type SessionListStatus } from '../api/sessions';
 import { useNow } from '../hooks/use-now';
 import { useSessionUpdates } from '../hooks/use-session-updates';
-import { dateTimeText, FORMAT_LABELS, isOver, minutesText } from '../lib/session-display';
+import { FORMAT_LABELS, isOver, minutesText } from '../lib/session-display';
 import { SessionStatusBadge } from './session-status-badge';
+import { formatDateTime, localTimeZone } from '../../../lib/dates';
 
 const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 
@@ -156,7 +157,7 @@ function SessionRow({ session, as, now }: { session: ChatSession; as: SessionLis
           </span>
           <span className="mt-0.5 block text-sm text-text-muted">
             {FORMAT_LABELS[session.format]} · {minutesText(session.duration_minutes)} ·{' '}
-            <time dateTime={session.start_time}>{dateTimeText.format(new Date(session.start_time))}</time>
+            <time dateTime={session.start_time}>{formatDateTime(session.start_time, localTimeZone())}</time>
           </span>
           {session.client_purpose ? (
             <span className="mt-1 block truncate text-sm">{session.client_purpose}</span>

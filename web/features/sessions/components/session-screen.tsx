@@ -33,7 +33,6 @@ import { useSessionRoom } from '../hooks/use-session-room';
 import { useSessionUpdates } from '../hooks/use-session-updates';
 import {
   clock,
-  dateTimeText,
   FORMAT_LABELS,
   isOver,
   lastedMinutes,
@@ -43,6 +42,7 @@ import {
   otherParty,
 } from '../lib/session-display';
 import { SessionStatusBadge } from './session-status-badge';
+import { formatDateTime, formatTime, localTimeZone } from '../../../lib/dates';
 
 const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 const FORMAT_ICONS = { text: MessageCircle, audio: Mic, video: Video } as const;
@@ -224,7 +224,7 @@ function SessionView({
         </Detail>
         <Detail label="Booked length">{minutesText(session.duration_minutes)}</Detail>
         <Detail label="Started">
-          <time dateTime={session.start_time}>{dateTimeText.format(new Date(session.start_time))}</time>
+          <time dateTime={session.start_time}>{formatDateTime(session.start_time, localTimeZone())}</time>
         </Detail>
         {isGuest ? null : (
           <Detail label={isCoach ? 'Price' : 'You paid'}>
@@ -358,10 +358,7 @@ function LivePanel({
             {clock(left)}
           </div>
           <p className="mt-1 text-sm text-text-muted">
-            Ends at{' '}
-            <time dateTime={session.ends_at}>
-              {new Date(session.ends_at).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}
-            </time>
+            Ends at <time dateTime={session.ends_at}>{formatTime(session.ends_at, localTimeZone())}</time>
           </p>
         </div>
         {isCoach ? (
@@ -451,7 +448,7 @@ function Summary({
       <p className="mt-1 text-sm text-text-muted">
         {session.end_time ? (
           <>
-            Ended <time dateTime={session.end_time}>{dateTimeText.format(new Date(session.end_time))}</time>
+            Ended <time dateTime={session.end_time}>{formatDateTime(session.end_time, localTimeZone())}</time>
             {session.completed_by === 'coach'
               ? ' by the coach.'
               : session.completed_by === 'timer'
@@ -576,10 +573,7 @@ function useTimeWarnings(session: ChatSession, left: number) {
       if (left > minutes * 60_000 || left <= 0 || warned.current.has(minutes)) continue;
       // Opening the page with 3 minutes left warns once, for the nearest mark only.
       for (const mark of SESSION_WARNING_MINUTES) if (mark >= minutes) warned.current.add(mark);
-      const ends = new Date(session.ends_at).toLocaleTimeString('en-US', {
-        hour: 'numeric',
-        minute: '2-digit',
-      });
+      const ends = formatTime(session.ends_at, localTimeZone());
       toast({
         title: minutes === 1 ? '1 minute left' : `${minutes} minutes left`,
         description: `The session ends at ${ends}.`,

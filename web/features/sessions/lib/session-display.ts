@@ -49,5 +49,3 @@ export function lastedMinutes(session: ChatSession, now: number): number {
 
 /** "Under 1 min" for a session ended within its first minute, else minutesText. */
 export const lastedText = (minutes: number) => (minutes < 1 ? 'Under 1 min' : minutesText(minutes));
-
-export const dateTimeText = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

@@ -6,8 +6,7 @@ import { Spinner } from '../../../components/spinner';
 import { formatCents } from '../../../lib/money';
 import { walletQueryOptions } from '../api/wallet';
 import { AddFunds } from './add-funds';
-
-const dateFormatter = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime, localTimeZone } from '../../../lib/dates';
 
 function Balance({ wallet }: { wallet: Wallet }) {
   return (
@@ -50,7 +49,7 @@ function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
         <p className="truncate font-medium">{transaction.description}</p>
         <p className="text-sm text-text-muted">
           <time dateTime={transaction.created_at}>
-            {dateFormatter.format(new Date(transaction.created_at))}
+            {formatDateTime(transaction.created_at, localTimeZone())}
           </time>
         </p>
       </div>
