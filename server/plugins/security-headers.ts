@@ -102,7 +102,7 @@ export function contentSecurityPolicy(options: SecurityHeadersOptions): string {
  * Security headers on every response: helmet's values for our options, plus Permissions-Policy (which
  * helmet does not write). The set depends only on configuration, so it is built once per process and
  * applied as it is: @fastify/helmet rebuilds helmet's middleware on every request, which cost more CPU
- * than the rest of a health request (see docs/decisions/006-libraries-and-hand-written-infrastructure.md).
+ * than the rest of a health request (see docs/decisions/007-libraries-and-hand-written-infrastructure.md).
  */
 export function buildSecurityHeaders(options: SecurityHeadersOptions): Readonly<Record<string, string>> {
   return Object.freeze({
