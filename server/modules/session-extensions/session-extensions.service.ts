@@ -12,6 +12,7 @@ import {
 import { SESSION_MESSAGES, type ChatSession } from '../../../contracts/sessions';
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
+import { formatCents } from '../../../domain/money/format';
 import type { Database, DbExecutor } from '../../db/client';
 import type { RealtimeService } from '../../realtime/realtime.service';
 import type { ChatSessionsService } from '../chat-sessions/chat-sessions.service';
@@ -34,8 +35,6 @@ export type SessionExtensionsLogger = {
 /** A change's answer and the realtime events it recorded (deliver them once it committed). */
 export type Outcome<T> = { body: T; events: RealtimeEvent[] };
 
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const dollars = (amount: number) => USD.format(amount / 100);
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const userTopic = (userId: string) => `user:${userId}`;
 const referenceOf = (id: string): HoldReference => ({ type: SESSION_EXTENSION_HOLD_TYPE, id });
@@ -149,7 +148,7 @@ export function createSessionExtensionsService(deps: {
       const shortfall = Math.max(row.price - balance, 0);
       throw new AppError(
         'INSUFFICIENT_FUNDS',
-        `${row.minutes} more minutes cost ${dollars(row.price)} and your wallet has ${dollars(balance)}. Top up at least ${dollars(shortfall)}, then try again.`,
+        `${row.minutes} more minutes cost ${formatCents(row.price)} and your wallet has ${formatCents(balance)}. Top up at least ${formatCents(shortfall)}, then try again.`,
         {
           cause: error,
           details: [

@@ -12,6 +12,7 @@ import {
 } from '../../../contracts/sessions';
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
+import { formatCents } from '../../../domain/money/format';
 import type { Database, DbExecutor } from '../../db/client';
 import type { RealtimeService } from '../../realtime/realtime.service';
 import type { CouponsService } from '../coupons/coupons.service';
@@ -91,8 +92,6 @@ const STATUS_CONFLICT: Record<SessionRequestStatus, string> = {
   expired: 'This request expired before it was answered.',
 };
 
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const dollars = (amount: number) => USD.format(amount / 100);
 
 const localPart = (email: string | null) => (email ? (email.split('@')[0] ?? email) : null);
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -250,7 +249,7 @@ export function createSessionRequestsService(deps: {
       clientName: request.client_name,
       sessionType: request.format,
       sessionDuration: request.duration_minutes,
-      sessionPrice: dollars(request.price),
+      sessionPrice: formatCents(request.price),
       sessionUrl: `${deps.publicUrl}/portal`,
       expiresIn: `${Math.round(REQUEST_ALERT_MS / 60_000)} minutes`,
     };
@@ -289,7 +288,7 @@ export function createSessionRequestsService(deps: {
       const shortfall = Math.max(row.price - balance, 0);
       throw new AppError(
         'INSUFFICIENT_FUNDS',
-        `This session costs ${dollars(row.price)} and your wallet has ${dollars(balance)}. Top up at least ${dollars(shortfall)}, then try again.`,
+        `This session costs ${formatCents(row.price)} and your wallet has ${formatCents(balance)}. Top up at least ${formatCents(shortfall)}, then try again.`,
         {
           cause: error,
           details: [
