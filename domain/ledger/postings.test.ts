@@ -17,19 +17,17 @@ const amountArb = fc.integer({ min: 1, max: 10_000_000 }).map(cents);
 
 /** A capture and a sequence of partial refunds that never exceeds it. */
 const refundsArb = amountArb.chain((amount) =>
-  fc
-    .array(fc.integer({ min: 1, max: amount }), { minLength: 1, maxLength: 8 })
-    .map((parts) => {
-      const refunds: Cents[] = [];
-      let left = amount as number;
-      for (const part of parts) {
-        const refund = Math.min(part, left);
-        if (refund === 0) break;
-        refunds.push(cents(refund));
-        left -= refund;
-      }
-      return { amount, refunds };
-    }),
+  fc.array(fc.integer({ min: 1, max: amount }), { minLength: 1, maxLength: 8 }).map((parts) => {
+    const refunds: Cents[] = [];
+    let left = amount as number;
+    for (const part of parts) {
+      const refund = Math.min(part, left);
+      if (refund === 0) break;
+      refunds.push(cents(refund));
+      left -= refund;
+    }
+    return { amount, refunds };
+  }),
 );
 
 describe('ledger postings', () => {
@@ -166,7 +164,12 @@ describe('ledger postings', () => {
 
   it('refuses a refund beyond the capture', () => {
     expect(() =>
-      refundCoachPart({ amount: cents(100), capturedCoach: cents(95), refundedBefore: cents(60), refund: cents(41) }),
+      refundCoachPart({
+        amount: cents(100),
+        capturedCoach: cents(95),
+        refundedBefore: cents(60),
+        refund: cents(41),
+      }),
     ).toThrow(RangeError);
   });
 

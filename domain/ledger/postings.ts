@@ -35,7 +35,10 @@ export const holdPosting = (amount: Cents): Posting => move('hold', 'client_wall
 export const releasePosting = (amount: Cents): Posting =>
   move('release', 'client_held', 'client_wallet', amount);
 
-export function capturePosting(amount: Cents): { posting: Posting; split: { coach: Cents; platform: Cents } } {
+export function capturePosting(amount: Cents): {
+  posting: Posting;
+  split: { coach: Cents; platform: Cents };
+} {
   const split = splitSettlement(amount);
   return {
     posting: posting('capture', [

@@ -12,7 +12,10 @@ describe('coupon discount', () => {
   });
 
   it('never takes off more than the price', () => {
-    expect(applyCoupon(cents(4500), { discountType: 'fixed', value: 9999 })).toEqual({ final: 0, applied: 4500 });
+    expect(applyCoupon(cents(4500), { discountType: 'fixed', value: 9999 })).toEqual({
+      final: 0,
+      applied: 4500,
+    });
     expect(applyCoupon(cents(4500), null)).toEqual({ final: 4500, applied: 0 });
   });
 

@@ -6,7 +6,8 @@
 const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** Whole cents; a fractional amount (never expected) is rounded to the nearest cent, halves away from 0. */
-const wholeCents = (amount: number) => (Number.isInteger(amount) ? amount : Math.sign(amount) * Math.round(Math.abs(amount)));
+const wholeCents = (amount: number) =>
+  Number.isInteger(amount) ? amount : Math.sign(amount) * Math.round(Math.abs(amount));
 
 function parts(amount: number): { sign: '' | '-'; dollars: string; cents: string } {
   const whole = wholeCents(amount);

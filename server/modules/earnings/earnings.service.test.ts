@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EarningsTransaction } from '../../../contracts/earnings';
-import {
-  formatCents as dollars,
-  formatDecimalDollars as decimalDollars,
-} from '../../../domain/money/format';
+import { formatCents as dollars, formatDecimalDollars as decimalDollars } from '../../../domain/money/format';
 import { refundedCoachShare as coachShareOf } from '../../../domain/ledger/postings';
 import { csvCell, periodsOf, transactionsCsv } from './earnings.service';
 

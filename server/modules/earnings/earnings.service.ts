@@ -15,6 +15,7 @@ import type { Database } from '../../db/client';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { PlatformSettingsService } from '../platform-settings/platform-settings.service';
 import type { CoachTransactionRow, EarningsRepository, SessionRow } from './earnings.repository';
+import { FORMAT_ADJECTIVES } from '../../../domain/coaching/format-labels';
 
 export const EARNINGS_CURRENCY = 'usd';
 const DAY_MS = 86_400_000;
@@ -27,8 +28,6 @@ export const EARNINGS_MESSAGES = {
 } as const;
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-const FORMAT_NAMES = { text: 'Text', audio: 'Audio', video: 'Video' } as const;
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const utcDay = (date: Date) =>
@@ -55,7 +54,7 @@ export function periodsOf(
 }
 
 function sessionDescription(row: Pick<CoachTransactionRow, 'format' | 'duration_minutes' | 'client_name'>) {
-  const what = row.format ? `${FORMAT_NAMES[row.format]} session` : 'Session';
+  const what = row.format ? `${FORMAT_ADJECTIVES[row.format]} session` : 'Session';
   const who = row.client_name ? ` with ${row.client_name}` : '';
   const length = row.duration_minutes ? ` (${row.duration_minutes} min)` : '';
   return `${what}${who}${length}`;

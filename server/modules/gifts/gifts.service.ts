@@ -18,14 +18,13 @@ import { renderEmail } from '../outbox/email-templates';
 import type { OutboxService } from '../outbox/outbox.service';
 import type { SettlementService } from '../settlement/settlement.service';
 import type { GiftAccount, GiftRow, GiftView, GiftsRepository } from './gifts.repository';
+import { FORMAT_ADJECTIVES } from '../../../domain/coaching/format-labels';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const FORMAT_WORDS = { text: 'text', audio: 'audio', video: 'video' } as const;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const localPart = (email: string | null) => (email ? (email.split('@')[0] ?? email) : 'Someone');
 const nameOf = (fullName: string | null, email: string | null) => fullName?.trim() || localPart(email);
-
 
 /** The UTC calendar date of an instant, as YYYY-MM-DD. */
 const utcDate = (instant: Date) => instant.toISOString().slice(0, 10);
@@ -92,7 +91,7 @@ const toReceived = (view: GiftView, now: Date): ReceivedGift => ({
 function describeGift(view: GiftView): string {
   const session = sessionOf(view);
   if (!session) return `${formatCents(view.amount)} of Wellspring credit`;
-  return `a ${session.duration_minutes}-minute ${FORMAT_WORDS[session.format]} session with ${session.coach_name} (${formatCents(view.amount)}, added to your wallet as credit)`;
+  return `a ${session.duration_minutes}-minute ${FORMAT_ADJECTIVES[session.format].toLowerCase()} session with ${session.coach_name} (${formatCents(view.amount)}, added to your wallet as credit)`;
 }
 
 /** The caller's confirmed address, lower case; null when they have none. */

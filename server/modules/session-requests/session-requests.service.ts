@@ -92,7 +92,6 @@ const STATUS_CONFLICT: Record<SessionRequestStatus, string> = {
   expired: 'This request expired before it was answered.',
 };
 
-
 const localPart = (email: string | null) => (email ? (email.split('@')[0] ?? email) : null);
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const userTopic = (userId: string) => `user:${userId}`;
