@@ -7,12 +7,16 @@ import {
   type Alternatives,
   type ChatSession,
   type SessionRequest,
-  type SessionRequestStatus,
   type createSessionRequestSchema,
 } from '../../../contracts/sessions';
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
 import { formatCents } from '../../../domain/money/format';
+import {
+  REQUEST_TRANSITIONS,
+  refusalMessage,
+  shownRequestStatus as shownStatus,
+} from '../../../domain/sessions/request-machine';
 import type { Database, DbExecutor } from '../../db/client';
 import type { RealtimeService } from '../../realtime/realtime.service';
 import type { CouponsService } from '../coupons/coupons.service';
@@ -84,14 +88,6 @@ export const SESSION_REQUEST_ERRORS = {
   messageSent: 'You already sent the client a message about this request.',
 } as const;
 
-const STATUS_CONFLICT: Record<SessionRequestStatus, string> = {
-  pending: 'This request is still waiting for an answer.',
-  accepted: 'This request was already accepted.',
-  declined: 'This request was already declined.',
-  cancelled: 'The client cancelled this request.',
-  expired: 'This request expired before it was answered.',
-};
-
 const localPart = (email: string | null) => (email ? (email.split('@')[0] ?? email) : null);
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const userTopic = (userId: string) => `user:${userId}`;
@@ -101,18 +97,11 @@ function validationError(path: string, message: string): AppError {
   return new AppError('VALIDATION_ERROR', message, { details: [{ path, message }] });
 }
 
-/** The status a person sees: a pending request past its expiry is expired (the job settles it within seconds). */
-const shownStatus = (
-  row: Pick<SessionRequestRow, 'status' | 'expiresAt'>,
-  now: Date,
-): SessionRequestStatus =>
-  row.status === 'pending' && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status;
-
-/** 409 for the loser of a race, with the request's current status in details. */
+/** 409 for the loser of a race (the request left pending first), with its current status in details. */
 function statusConflict(row: SessionRequestRow | undefined, now: Date): AppError {
   if (!row) return new AppError('NOT_FOUND');
   const status = shownStatus(row, now);
-  return new AppError('CONFLICT', STATUS_CONFLICT[status], {
+  return new AppError('CONFLICT', refusalMessage(status), {
     details: [{ path: 'status', message: status }],
   });
 }
@@ -302,18 +291,23 @@ export function createSessionRequestsService(deps: {
 
   /** pending -> expired, money back, events; [] when it is no longer pending. */
   async function expireRow(tx: DbExecutor, row: SessionRequestRow, now: Date): Promise<RealtimeEvent[]> {
-    const expired = await repository.leavePending(tx, { id: row.id, to: 'expired', now });
+    const expired = await repository.leavePending(tx, {
+      id: row.id,
+      to: REQUEST_TRANSITIONS.pending.expire,
+      now,
+    });
     if (!expired) return [];
     await releaseMoney(tx, expired);
     return recordUpdated(tx, toSessionRequest(await mustView(tx, row.id), now));
   }
 
-  /** A change by one party (decline, cancel): pending -> `to`, money back, events to both. */
+  /** A change by one party (decline, cancel): pending -> declined | cancelled, money back, events to both. */
   async function leave(
     party: { coachId: string } | { clientId: string },
     id: string,
-    to: 'declined' | 'cancelled',
+    event: 'decline' | 'cancel',
   ): Promise<Outcome<SessionRequest>> {
+    const to = REQUEST_TRANSITIONS.pending[event];
     return db.transaction(async (tx) => {
       const now = clock.now();
       const current = await repository.findRow(tx, id);
@@ -500,10 +494,10 @@ export function createSessionRequestsService(deps: {
     },
 
     /** POST /:id/decline (the request's coach): pending -> declined, hold released. */
-    decline: (coachId: string, id: string) => leave({ coachId }, id, 'declined'),
+    decline: (coachId: string, id: string) => leave({ coachId }, id, 'decline'),
 
     /** POST /:id/cancel (the request's client): pending -> cancelled, hold released. */
-    cancel: (clientId: string, id: string) => leave({ clientId }, id, 'cancelled'),
+    cancel: (clientId: string, id: string) => leave({ clientId }, id, 'cancel'),
 
     /**
      * POST /:id/message (the request's coach), once, after a decline, cancel or expiry (SPEC §4/§5):
