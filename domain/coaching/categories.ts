@@ -39,3 +39,6 @@ export const isCoachingCategory = (value: string): value is CoachingCategory => 
 /** The session formats (SPEC §3). */
 export const SESSION_FORMATS = ['text', 'audio', 'video'] as const;
 export type SessionFormat = (typeof SESSION_FORMATS)[number];
+
+export const isSessionFormat = (value: string): value is SessionFormat =>
+  (SESSION_FORMATS as readonly string[]).includes(value);

@@ -1,23 +1,18 @@
-/**
- * Money is integer cents everywhere (DESIGN.md "Honest money"). One formatter for every screen, so
- * prices read the same wherever they appear.
- */
-const formatter = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+import { formatDecimalDollars, parseDollars } from '../../domain/money/format';
 
-/** 3000 -> "$30.00". */
-export const formatCents = (cents: number): string => formatter.format(cents / 100);
+/**
+ * Money is integer cents everywhere (DESIGN.md "Honest money"), written by the one formatter of
+ * domain/money/format.ts that the server's emails and messages use too, so prices read the same
+ * wherever they appear. Kept here under the web's names: the screens and forms import them from lib.
+ */
+export { formatCents } from '../../domain/money/format';
 
 /** Cents as the text of a dollars input: 3000 -> "30.00", null -> "". */
 export const centsToInput = (cents: number | null): string =>
-  cents === null ? '' : (cents / 100).toFixed(2);
+  cents === null ? '' : formatDecimalDollars(cents);
 
 /**
  * The dollars a person typed, in cents: "30", "30.5", "$30.50" -> 3050; "" -> null; anything that is
  * not a non-negative amount with at most two decimals -> undefined (invalid).
  */
-export function inputToCents(text: string): number | null | undefined {
-  const trimmed = text.trim().replace(/^\$/, '').replace(/,/g, '');
-  if (trimmed === '') return null;
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return undefined;
-  return Math.round(Number(trimmed) * 100);
-}
+export const inputToCents = (text: string): number | null | undefined => parseDollars(text);

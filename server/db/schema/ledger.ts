@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  LEDGER_ACCOUNT_KINDS,
+  LEDGER_TRANSACTION_KINDS,
+  OWNED_LEDGER_ACCOUNT_KINDS,
+  type LedgerAccountKind,
+  type LedgerTransactionKind,
+} from '../../../domain/ledger/accounts';
 import { users } from './accounts';
 
 /**
@@ -11,42 +18,14 @@ import { users } from './accounts';
  * and held accounts may not end a commit below zero.
  */
 
-export const LEDGER_ACCOUNT_KINDS = [
-  'client_wallet',
-  'client_held',
-  'coach_pending',
-  'coach_available',
-  'platform_revenue',
-  'provider_clearing',
-  'payouts',
-  'gift_escrow',
-] as const;
-export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
-
-/** Accounts of one person; the others exist once for the platform (owner null). */
-export const OWNED_LEDGER_ACCOUNT_KINDS = [
-  'client_wallet',
-  'client_held',
-  'coach_pending',
-  'coach_available',
-] as const satisfies readonly LedgerAccountKind[];
-
-export const LEDGER_TRANSACTION_KINDS = [
-  'top_up',
-  'hold',
-  'release',
-  'capture',
-  'refund',
-  'withdrawal',
-  'payout',
-  'gift',
-  'gift_claim',
-  'gift_cancel',
-  'earnings_available',
-  'withdrawal_rejected',
-  'correction',
-] as const;
-export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
+// The kinds are the domain's (domain/ledger/accounts.ts); the checks below store exactly those.
+export {
+  LEDGER_ACCOUNT_KINDS,
+  LEDGER_TRANSACTION_KINDS,
+  OWNED_LEDGER_ACCOUNT_KINDS,
+  type LedgerAccountKind,
+  type LedgerTransactionKind,
+};
 
 const quoted = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../../domain/payouts/withdrawal-status';
 import { users } from './accounts';
 import { moneyHolds } from './holds';
 
@@ -36,8 +37,8 @@ export const payoutMethods = pgTable(
   ],
 );
 
-export const WITHDRAWAL_STATUSES = ['requested', 'approved', 'paid', 'rejected'] as const;
-export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+// The statuses are the domain's (domain/payouts/withdrawal-status.ts).
+export { WITHDRAWAL_STATUSES, type WithdrawalStatus };
 
 export const withdrawals = pgTable(
   'withdrawals',

@@ -12,6 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { REQUEST_STATUSES, type RequestStatus } from '../../../domain/sessions/request-machine';
+import { SESSION_SIDES, type SessionSide } from '../../../domain/sessions/session-side';
 import { users } from './accounts';
 import { chatSessions } from './sessions';
 
@@ -23,8 +25,7 @@ import { chatSessions } from './sessions';
  * `seen_at` for its instance every sweep, like realtime_connections). chat_sessions.coach_present and
  * client_present are derived from the fresh rows; the first moment both are present starts the timer.
  */
-export const SESSION_SIDES = ['coach', 'client'] as const;
-export type SessionSide = (typeof SESSION_SIDES)[number];
+export { SESSION_SIDES, type SessionSide };
 
 export const sessionPresence = pgTable(
   'session_presence',
@@ -54,14 +55,9 @@ export const sessionPresence = pgTable(
  * coach accepts (the session's duration and payment grow; the hold is captured with the session) or
  * declines (released). At most one pending per session. Status changes are compare-and-set.
  */
-export const SESSION_EXTENSION_STATUSES = [
-  'pending',
-  'accepted',
-  'declined',
-  'cancelled',
-  'expired',
-] as const;
-export type SessionExtensionStatus = (typeof SESSION_EXTENSION_STATUSES)[number];
+// A request for more time lives the life of domain/sessions/request-machine.ts.
+export const SESSION_EXTENSION_STATUSES = REQUEST_STATUSES;
+export type SessionExtensionStatus = RequestStatus;
 
 export const sessionExtensions = pgTable(
   'session_extensions',

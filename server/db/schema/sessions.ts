@@ -12,6 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { REQUEST_STATUSES, type RequestStatus } from '../../../domain/sessions/request-machine';
+import { SESSION_STATUSES, type SessionStatus } from '../../../domain/sessions/session-machine';
 import { users } from './accounts';
 
 /**
@@ -25,12 +27,16 @@ import { users } from './accounts';
 export const SESSION_FORMATS = ['text', 'audio', 'video'] as const;
 export type SessionFormatValue = (typeof SESSION_FORMATS)[number];
 
-/** SPEC §3 lists pending, accepted, declined, cancelled; `expired` = unanswered for 180 s (issue #6). */
-export const SESSION_REQUEST_STATUSES = ['pending', 'accepted', 'declined', 'cancelled', 'expired'] as const;
-export type SessionRequestStatus = (typeof SESSION_REQUEST_STATUSES)[number];
+/**
+ * SPEC §3 lists pending, accepted, declined, cancelled; `expired` = unanswered for 180 s. The statuses
+ * and their transitions are domain/sessions/request-machine.ts.
+ */
+export const SESSION_REQUEST_STATUSES = REQUEST_STATUSES;
+export type SessionRequestStatus = RequestStatus;
 
-export const CHAT_SESSION_STATUSES = ['active', 'completed'] as const;
-export type ChatSessionStatus = (typeof CHAT_SESSION_STATUSES)[number];
+/** A chat session lives the life of domain/sessions/session-machine.ts. */
+export const CHAT_SESSION_STATUSES = SESSION_STATUSES;
+export type ChatSessionStatus = SessionStatus;
 
 export const sessionRequests = pgTable(
   'session_requests',

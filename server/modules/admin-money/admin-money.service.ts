@@ -14,6 +14,7 @@ import {
 import { PAYMENT_FORMATS } from '../../../contracts/admin-money';
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
+import { formatCents } from '../../../domain/money/format';
 import type { Database, DbExecutor } from '../../db/client';
 import type { ActiveAdmin, AdminService } from '../admin/admin.service';
 import type { SettlementService } from '../settlement/settlement.service';
@@ -27,9 +28,6 @@ import { centsCell, integerCell, textCell, toCsv } from './csv';
 import { dailyPeriodsSince, revenuePeriods } from './revenue-periods';
 
 const CURRENCY = 'usd';
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** 1234 -> "$12.34" (the same format the web shows). */
-export const formatUsd = (amount: number) => usd.format(amount / 100);
 
 const CURSOR_PATTERN =
   /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
@@ -87,7 +85,7 @@ function leftToRefund(amount: number, refunded: number): AppError {
   const message =
     left <= 0
       ? 'This session was already refunded in full: nothing is left to refund.'
-      : `At most ${formatUsd(left)} is left to refund for this session.`;
+      : `At most ${formatCents(left)} is left to refund for this session.`;
   return new AppError('REFUND_EXCEEDS_CAPTURED', message, { details: [{ path: 'amount', message }] });
 }
 

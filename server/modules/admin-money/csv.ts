@@ -1,3 +1,5 @@
+import { formatDecimalDollars } from '../../../domain/money/format';
+
 /**
  * CSV that is safe to open in a spreadsheet (OWASP "CSV injection"): a text cell starting with
  * =, +, -, @, a tab or a carriage return is prefixed with an apostrophe so it is never read as a
@@ -16,9 +18,7 @@ export function textCell(value: string | null | undefined): string {
 /** Integer cents as dollars with two decimals: 1234 -> "12.34", -5 -> "-0.05". */
 export function centsCell(amount: number): string {
   if (!Number.isSafeInteger(amount)) throw new RangeError(`Not an amount of cents: ${amount}`);
-  const sign = amount < 0 ? '-' : '';
-  const abs = Math.abs(amount);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return formatDecimalDollars(amount);
 }
 
 export function integerCell(value: number): string {

@@ -10,6 +10,13 @@ import {
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
 import { sessionValue, type SessionFormat } from '../../../domain/money/pricing';
+import {
+  completedByOf,
+  isSessionLive,
+  type SessionCompletedBy,
+  shownSessionStatus,
+  transition,
+} from '../../../domain/sessions/session-machine';
 import type { Database, DbExecutor } from '../../db/client';
 import { describeErrorForLog } from '../../plugins/log-safety';
 import type { RealtimeService } from '../../realtime/realtime.service';
@@ -97,7 +104,7 @@ export function toChatSession(row: ChatSessionViewRow, viewer: Viewer, now: Date
     client_name: row.clientName,
     client_email: row.clientEmail,
     format: row.format,
-    status: row.status === 'active' && endsAt.getTime() <= now.getTime() ? 'completed' : row.status,
+    status: shownSessionStatus(row.status, endsAt, now),
     created_at: row.createdAt.toISOString(),
     start_time: row.startTime.toISOString(),
     ends_at: endsAt.toISOString(),
@@ -249,7 +256,7 @@ export function createChatSessionsService(deps: {
   async function completeLocked(
     tx: DbExecutor,
     row: ChatSessionRow,
-    completedBy: 'coach' | 'timer',
+    completedBy: SessionCompletedBy,
     now: Date,
   ): Promise<RealtimeEvent[]> {
     const endsAt = endsAtOf(row);
@@ -342,7 +349,7 @@ export function createChatSessionsService(deps: {
       const row = await repository.lockById(tx, id);
       const present = await update();
       const now = clock.now();
-      if (!row || row.status !== 'active' || endsAtOf(row).getTime() <= now.getTime()) return [];
+      if (!row || !isSessionLive(row.status, endsAtOf(row), now)) return [];
       const startTimer = !row.timerStarted && present.coach && present.client;
       if (!startTimer && row.coachPresent === present.coach && row.clientPresent === present.client)
         return [];
@@ -365,7 +372,7 @@ export function createChatSessionsService(deps: {
     async lockShared(tx: DbExecutor, id: string): Promise<{ isLive: boolean } | null> {
       const row = await repository.lockByIdShared(tx, id);
       if (!row) return null;
-      return { isLive: row.status === 'active' && endsAtOf(row).getTime() > clock.now().getTime() };
+      return { isLive: isSessionLive(row.status, endsAtOf(row), clock.now()) };
     },
 
     /**
@@ -381,7 +388,7 @@ export function createChatSessionsService(deps: {
     ): Promise<{ session: ChatSession; events: RealtimeEvent[] } | null> {
       const row = await repository.lockById(tx, id);
       const now = clock.now();
-      if (!row || row.status !== 'active' || endsAtOf(row).getTime() <= now.getTime()) return null;
+      if (!row || !isSessionLive(row.status, endsAtOf(row), now)) return null;
       const changed = await repository.addTime(tx, { id, minutes: input.minutes, price: input.price, now });
       if (!changed) throw new Error(`chat session ${id} changed under its row lock`);
       const view = await requireView(tx, id);
@@ -454,11 +461,11 @@ export function createChatSessionsService(deps: {
       const now = clock.now();
       const events = await db.transaction(async (tx) => {
         const row = await repository.lockById(tx, id);
-        if (!row || row.status !== 'active') return null;
+        if (!row || !transition(row.status, 'end').ok) return null;
         // The same order as completeDue (session, then the coach's profile, then money and stats): a
         // presence change (profile first) or the job waits here instead of deadlocking with the end.
         await repository.lockCoachProfiles(tx, [row.coachId]);
-        return completeLocked(tx, row, 'coach', now);
+        return completeLocked(tx, row, completedByOf('end'), now);
       });
       if (events) await realtime.deliver(events);
       const current = await repository.findView(db, id);
@@ -490,7 +497,9 @@ export function createChatSessionsService(deps: {
           for (const row of ordered) {
             try {
               events.push(
-                ...(await tx.transaction((savepoint) => completeLocked(savepoint, row, 'timer', now))),
+                ...(await tx.transaction((savepoint) =>
+                  completeLocked(savepoint, row, completedByOf('time_up'), now),
+                )),
               );
               done += 1;
             } catch (error) {

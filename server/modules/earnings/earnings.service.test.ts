@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EarningsTransaction } from '../../../contracts/earnings';
-import { decimalDollars, dollars } from '../payouts/money-text';
-import { coachShareOf, csvCell, periodsOf, transactionsCsv } from './earnings.service';
+import { formatCents as dollars, formatDecimalDollars as decimalDollars } from '../../../domain/money/format';
+import { refundedCoachShare as coachShareOf } from '../../../domain/ledger/postings';
+import { csvCell, periodsOf, transactionsCsv } from './earnings.service';
 
 describe('csvCell', () => {
   it.each([

@@ -1,6 +1,8 @@
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
+import { refundedCoachShare } from '../../../domain/ledger/postings';
 import { cents } from '../../../domain/money/cents';
+import { formatDecimalDollars } from '../../../domain/money/format';
 import {
   EARNINGS_RECENT_TRANSACTIONS,
   SESSION_FORMATS,
@@ -11,9 +13,9 @@ import {
 } from '../../../contracts/earnings';
 import type { Database } from '../../db/client';
 import type { LedgerService } from '../ledger/ledger.service';
-import { decimalDollars } from '../payouts/money-text';
 import type { PlatformSettingsService } from '../platform-settings/platform-settings.service';
 import type { CoachTransactionRow, EarningsRepository, SessionRow } from './earnings.repository';
+import { FORMAT_ADJECTIVES } from '../../../domain/coaching/format-labels';
 
 export const EARNINGS_CURRENCY = 'usd';
 const DAY_MS = 86_400_000;
@@ -25,13 +27,7 @@ export const EARNINGS_MESSAGES = {
     'Earnings are part of the coach side of Wellspring. Switch to your coach role from the account menu, or apply to become a coach.',
 } as const;
 
-/** The coach's cumulative share of `refunded` cents of a capture (the settlement rule): floor(refunded × coach / amount). */
-export const coachShareOf = (refunded: number, coach: number, amount: number) =>
-  amount === 0 ? 0 : Math.floor((refunded * coach) / amount);
-
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-const FORMAT_NAMES = { text: 'Text', audio: 'Audio', video: 'Video' } as const;
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const utcDay = (date: Date) =>
@@ -58,7 +54,7 @@ export function periodsOf(
 }
 
 function sessionDescription(row: Pick<CoachTransactionRow, 'format' | 'duration_minutes' | 'client_name'>) {
-  const what = row.format ? `${FORMAT_NAMES[row.format]} session` : 'Session';
+  const what = row.format ? `${FORMAT_ADJECTIVES[row.format]} session` : 'Session';
   const who = row.client_name ? ` with ${row.client_name}` : '';
   const length = row.duration_minutes ? ` (${row.duration_minutes} min)` : '';
   return `${what}${who}${length}`;
@@ -113,7 +109,7 @@ function toSession(row: SessionRow, holdDays: number): EarningsSession {
     format: row.format,
     duration: row.duration_minutes,
     price: amount,
-    earnings: coach - coachShareOf(refunded, coach, amount),
+    earnings: coach - refundedCoachShare(refunded, coach, amount),
     refunded,
     status: row.earnings_available_at === null ? 'pending' : 'available',
     available_at: availableAt.toISOString(),
@@ -152,7 +148,7 @@ export function transactionsCsv(transactions: EarningsTransaction[]): string {
         transaction.source_type,
         transaction.source_id,
         transaction.transaction_type,
-        decimalDollars(transaction.amount),
+        formatDecimalDollars(transaction.amount),
         transaction.description,
         transaction.client_name ?? '',
       ]
@@ -274,7 +270,7 @@ export function createEarningsService(deps: {
             if (!row) continue;
             released += 1;
             const coach = row.capturedCoachAmount ?? 0;
-            const share = coach - coachShareOf(row.refundedAmount, coach, row.amount);
+            const share = coach - refundedCoachShare(row.refundedAmount, coach, row.amount);
             if (share <= 0) continue;
             const pendingAccount = await ledger.ensureAccount(tx, 'coach_pending', row.coachId);
             const availableAccount = await ledger.ensureAccount(tx, 'coach_available', row.coachId);

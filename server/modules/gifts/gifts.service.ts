@@ -1,5 +1,6 @@
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
+import { formatCents } from '../../../domain/money/format';
 import { cents } from '../../../domain/money/cents';
 import {
   GIFT_DELIVERY_HOUR_UTC,
@@ -17,16 +18,13 @@ import { renderEmail } from '../outbox/email-templates';
 import type { OutboxService } from '../outbox/outbox.service';
 import type { SettlementService } from '../settlement/settlement.service';
 import type { GiftAccount, GiftRow, GiftView, GiftsRepository } from './gifts.repository';
+import { FORMAT_ADJECTIVES } from '../../../domain/coaching/format-labels';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const FORMAT_WORDS = { text: 'text', audio: 'audio', video: 'video' } as const;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const localPart = (email: string | null) => (email ? (email.split('@')[0] ?? email) : 'Someone');
 const nameOf = (fullName: string | null, email: string | null) => fullName?.trim() || localPart(email);
-
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const dollars = (amount: number) => USD.format(amount / 100);
 
 /** The UTC calendar date of an instant, as YYYY-MM-DD. */
 const utcDate = (instant: Date) => instant.toISOString().slice(0, 10);
@@ -92,8 +90,8 @@ const toReceived = (view: GiftView, now: Date): ReceivedGift => ({
 /** What the gift is, in the recipient's email. */
 function describeGift(view: GiftView): string {
   const session = sessionOf(view);
-  if (!session) return `${dollars(view.amount)} of Wellspring credit`;
-  return `a ${session.duration_minutes}-minute ${FORMAT_WORDS[session.format]} session with ${session.coach_name} (${dollars(view.amount)}, added to your wallet as credit)`;
+  if (!session) return `${formatCents(view.amount)} of Wellspring credit`;
+  return `a ${session.duration_minutes}-minute ${FORMAT_ADJECTIVES[session.format].toLowerCase()} session with ${session.coach_name} (${formatCents(view.amount)}, added to your wallet as credit)`;
 }
 
 /** The caller's confirmed address, lower case; null when they have none. */
@@ -136,7 +134,7 @@ export function createGiftsService(deps: {
     );
     if (input.expected_amount !== undefined && input.expected_amount !== quote.final)
       throw new AppError('CONFLICT', GIFT_MESSAGES.priceChanged, {
-        details: [{ path: 'expected_amount', message: `The price is now ${dollars(quote.final)}.` }],
+        details: [{ path: 'expected_amount', message: `The price is now ${formatCents(quote.final)}.` }],
       });
     if (quote.final <= 0)
       throw new AppError('VALIDATION_ERROR', 'This session is free, so there is nothing to gift.', {

@@ -1,5 +1,6 @@
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
+import { formatCents } from '../../../domain/money/format';
 import { cents } from '../../../domain/money/cents';
 import type {
   AdminWithdrawal,
@@ -13,7 +14,6 @@ import type { WithdrawalStatus } from '../../db/schema/index';
 import type { ActiveAdmin, AdminService } from '../admin/admin.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { PlatformSettingsService } from '../platform-settings/platform-settings.service';
-import { dollars } from './money-text';
 import { detailsOf, labelOf, payoutDetailsOf, type ParsedPayoutMethodBody } from './payout-method-details';
 import type {
   AdminWithdrawalRow,
@@ -190,12 +190,12 @@ export function createPayoutsService(deps: {
       if (body.amount < withdrawalMinimumCents)
         throw new AppError(
           'VALIDATION_ERROR',
-          `The smallest withdrawal is ${dollars(withdrawalMinimumCents)}.`,
+          `The smallest withdrawal is ${formatCents(withdrawalMinimumCents)}.`,
           {
             details: [
               {
                 path: 'body.amount',
-                message: `The smallest withdrawal is ${dollars(withdrawalMinimumCents)}.`,
+                message: `The smallest withdrawal is ${formatCents(withdrawalMinimumCents)}.`,
               },
             ],
           },
@@ -230,7 +230,7 @@ export function createPayoutsService(deps: {
         const balance = await ledger.balanceOf(tx, available.id);
         const message =
           balance > 0
-            ? `You can withdraw at most ${dollars(balance)} now.`
+            ? `You can withdraw at most ${formatCents(balance)} now.`
             : `You have no earnings available to withdraw yet. Earnings become available ${earningsHoldDays} days after a session.`;
         throw new AppError('INSUFFICIENT_FUNDS', message, {
           details: [{ path: 'body.amount', message }],

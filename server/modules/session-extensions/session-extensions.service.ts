@@ -6,12 +6,17 @@ import {
   SESSION_EXTENSION_PENDING_MS,
   type AcceptSessionExtensionResponse,
   type SessionExtension,
-  type SessionExtensionStatus,
   type SessionExtensionsResponse,
 } from '../../../contracts/session-extensions';
 import { SESSION_MESSAGES, type ChatSession } from '../../../contracts/sessions';
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
+import { formatCents } from '../../../domain/money/format';
+import {
+  REQUEST_TRANSITIONS,
+  refusalMessage,
+  shownRequestStatus as shownStatus,
+} from '../../../domain/sessions/request-machine';
 import type { Database, DbExecutor } from '../../db/client';
 import type { RealtimeService } from '../../realtime/realtime.service';
 import type { ChatSessionsService } from '../chat-sessions/chat-sessions.service';
@@ -34,18 +39,9 @@ export type SessionExtensionsLogger = {
 /** A change's answer and the realtime events it recorded (deliver them once it committed). */
 export type Outcome<T> = { body: T; events: RealtimeEvent[] };
 
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const dollars = (amount: number) => USD.format(amount / 100);
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const userTopic = (userId: string) => `user:${userId}`;
 const referenceOf = (id: string): HoldReference => ({ type: SESSION_EXTENSION_HOLD_TYPE, id });
-
-/** What a party sees: a pending ask past its expiry is expired (the job settles it within seconds). */
-const shownStatus = (
-  row: Pick<SessionExtensionRow, 'status' | 'expiresAt'>,
-  now: Date,
-): SessionExtensionStatus =>
-  row.status === 'pending' && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status;
 
 export function toSessionExtension(view: SessionExtensionView, now: Date): SessionExtension {
   return {
@@ -68,7 +64,7 @@ export function toSessionExtension(view: SessionExtensionView, now: Date): Sessi
 function statusConflict(row: SessionExtensionRow | undefined, now: Date): AppError {
   if (!row) return new AppError('NOT_FOUND');
   const status = shownStatus(row, now);
-  return new AppError('CONFLICT', SESSION_EXTENSION_MESSAGES.statusConflict[status], {
+  return new AppError('CONFLICT', refusalMessage(status, 'request for more time'), {
     details: [{ path: 'status', message: status }],
   });
 }
@@ -149,7 +145,7 @@ export function createSessionExtensionsService(deps: {
       const shortfall = Math.max(row.price - balance, 0);
       throw new AppError(
         'INSUFFICIENT_FUNDS',
-        `${row.minutes} more minutes cost ${dollars(row.price)} and your wallet has ${dollars(balance)}. Top up at least ${dollars(shortfall)}, then try again.`,
+        `${row.minutes} more minutes cost ${formatCents(row.price)} and your wallet has ${formatCents(balance)}. Top up at least ${formatCents(shortfall)}, then try again.`,
         {
           cause: error,
           details: [
@@ -164,14 +160,15 @@ export function createSessionExtensionsService(deps: {
 
   /**
    * A party's answer that gives the money back (decline, cancel): the session's row (FOR SHARE, the
-   * lock order), pending -> `to`, release, events to both.
+   * lock order), pending -> declined | cancelled, release, events to both.
    */
   async function leave(
     userId: string,
     side: 'coach' | 'client',
     id: string,
-    to: 'declined' | 'cancelled',
+    event: 'decline' | 'cancel',
   ): Promise<Outcome<SessionExtension>> {
+    const to = REQUEST_TRANSITIONS.pending[event];
     return db.transaction(async (tx) => {
       const now = clock.now();
       const current = await requireParty(tx, userId, side, id);
@@ -316,7 +313,12 @@ export function createSessionExtensionsService(deps: {
           if (after && after.status !== 'pending') throw statusConflict(after, now);
           throw notLive();
         }
-        const accepted = await repository.leavePending(tx, { id, to: 'accepted', now, unexpiredAt: now });
+        const accepted = await repository.leavePending(tx, {
+          id,
+          to: REQUEST_TRANSITIONS.pending.accept,
+          now,
+          unexpiredAt: now,
+        });
         if (!accepted) throw statusConflict(await repository.findRow(tx, id), now);
         const change = await recordChange(tx, id, now);
         return {
@@ -327,10 +329,10 @@ export function createSessionExtensionsService(deps: {
     },
 
     /** POST /api/session-extensions/:id/decline (the coach): pending -> declined, hold released. */
-    decline: (coachId: string, id: string) => leave(coachId, 'coach', id, 'declined'),
+    decline: (coachId: string, id: string) => leave(coachId, 'coach', id, 'decline'),
 
     /** POST /api/session-extensions/:id/cancel (the client): pending -> cancelled, hold released. */
-    cancel: (clientId: string, id: string) => leave(clientId, 'client', id, 'cancelled'),
+    cancel: (clientId: string, id: string) => leave(clientId, 'client', id, 'cancel'),
 
     /**
      * chatSessions' settleExtras, in the completing transaction (the session's row locked FOR UPDATE):
@@ -349,7 +351,11 @@ export function createSessionExtensionsService(deps: {
       const events: RealtimeEvent[] = [];
       for (const row of rows) {
         if (row.status === 'pending') {
-          const expired = await repository.leavePending(tx, { id: row.id, to: 'expired', now });
+          const expired = await repository.leavePending(tx, {
+            id: row.id,
+            to: REQUEST_TRANSITIONS.pending.expire,
+            now,
+          });
           if (!expired) throw new Error(`Session extension ${row.id} changed under its row lock`);
           await releaseMoney(tx, expired);
           events.push(...(await recordChange(tx, row.id, now)).events);
@@ -374,7 +380,11 @@ export function createSessionExtensionsService(deps: {
           const row = await repository.claimDue(tx, now);
           if (!row) return null;
           // Locked FOR UPDATE and pending: the compare-and-set cannot miss.
-          const changed = await repository.leavePending(tx, { id: row.id, to: 'expired', now });
+          const changed = await repository.leavePending(tx, {
+            id: row.id,
+            to: REQUEST_TRANSITIONS.pending.expire,
+            now,
+          });
           if (!changed) throw new Error(`Session extension ${row.id} changed under its row lock`);
           await releaseMoney(tx, changed);
           return (await recordChange(tx, row.id, now)).events;

@@ -7,12 +7,17 @@ import {
   type Alternatives,
   type ChatSession,
   type SessionRequest,
-  type SessionRequestStatus,
   type createSessionRequestSchema,
   SESSION_REQUEST_ERRORS,
 } from '../../../contracts/sessions';
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
+import { formatCents } from '../../../domain/money/format';
+import {
+  REQUEST_TRANSITIONS,
+  refusalMessage,
+  shownRequestStatus as shownStatus,
+} from '../../../domain/sessions/request-machine';
 import type { Database, DbExecutor } from '../../db/client';
 import type { RealtimeService } from '../../realtime/realtime.service';
 import type { CouponsService } from '../coupons/coupons.service';
@@ -71,17 +76,6 @@ export const EXPIRE_BATCH_SIZE = 50;
 /** How many online coaches the fallback offers after an expiry or decline. */
 export const ALTERNATIVES_LIMIT = 6;
 
-const STATUS_CONFLICT: Record<SessionRequestStatus, string> = {
-  pending: 'This request is still waiting for an answer.',
-  accepted: 'This request was already accepted.',
-  declined: 'This request was already declined.',
-  cancelled: 'The client cancelled this request.',
-  expired: 'This request expired before it was answered.',
-};
-
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const dollars = (amount: number) => USD.format(amount / 100);
-
 const localPart = (email: string | null) => (email ? (email.split('@')[0] ?? email) : null);
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 const userTopic = (userId: string) => `user:${userId}`;
@@ -91,18 +85,11 @@ function validationError(path: string, message: string): AppError {
   return new AppError('VALIDATION_ERROR', message, { details: [{ path, message }] });
 }
 
-/** The status a person sees: a pending request past its expiry is expired (the job settles it within seconds). */
-const shownStatus = (
-  row: Pick<SessionRequestRow, 'status' | 'expiresAt'>,
-  now: Date,
-): SessionRequestStatus =>
-  row.status === 'pending' && row.expiresAt.getTime() <= now.getTime() ? 'expired' : row.status;
-
-/** 409 for the loser of a race, with the request's current status in details. */
+/** 409 for the loser of a race (the request left pending first), with its current status in details. */
 function statusConflict(row: SessionRequestRow | undefined, now: Date): AppError {
   if (!row) return new AppError('NOT_FOUND');
   const status = shownStatus(row, now);
-  return new AppError('CONFLICT', STATUS_CONFLICT[status], {
+  return new AppError('CONFLICT', refusalMessage(status), {
     details: [{ path: 'status', message: status }],
   });
 }
@@ -230,7 +217,7 @@ export function createSessionRequestsService(deps: {
       clientName: request.client_name,
       sessionType: request.format,
       sessionDuration: request.duration_minutes,
-      sessionPrice: dollars(request.price),
+      sessionPrice: formatCents(request.price),
       sessionUrl: `${deps.publicUrl}/portal`,
       expiresIn: `${Math.round(REQUEST_ALERT_MS / 60_000)} minutes`,
     };
@@ -269,7 +256,7 @@ export function createSessionRequestsService(deps: {
       const shortfall = Math.max(row.price - balance, 0);
       throw new AppError(
         'INSUFFICIENT_FUNDS',
-        `This session costs ${dollars(row.price)} and your wallet has ${dollars(balance)}. Top up at least ${dollars(shortfall)}, then try again.`,
+        `This session costs ${formatCents(row.price)} and your wallet has ${formatCents(balance)}. Top up at least ${formatCents(shortfall)}, then try again.`,
         {
           cause: error,
           details: [
@@ -284,18 +271,23 @@ export function createSessionRequestsService(deps: {
 
   /** pending -> expired, money back, events; [] when it is no longer pending. */
   async function expireRow(tx: DbExecutor, row: SessionRequestRow, now: Date): Promise<RealtimeEvent[]> {
-    const expired = await repository.leavePending(tx, { id: row.id, to: 'expired', now });
+    const expired = await repository.leavePending(tx, {
+      id: row.id,
+      to: REQUEST_TRANSITIONS.pending.expire,
+      now,
+    });
     if (!expired) return [];
     await releaseMoney(tx, expired);
     return recordUpdated(tx, toSessionRequest(await mustView(tx, row.id), now));
   }
 
-  /** A change by one party (decline, cancel): pending -> `to`, money back, events to both. */
+  /** A change by one party (decline, cancel): pending -> declined | cancelled, money back, events to both. */
   async function leave(
     party: { coachId: string } | { clientId: string },
     id: string,
-    to: 'declined' | 'cancelled',
+    event: 'decline' | 'cancel',
   ): Promise<Outcome<SessionRequest>> {
+    const to = REQUEST_TRANSITIONS.pending[event];
     return db.transaction(async (tx) => {
       const now = clock.now();
       const current = await repository.findRow(tx, id);
@@ -471,10 +463,10 @@ export function createSessionRequestsService(deps: {
     },
 
     /** POST /:id/decline (the request's coach): pending -> declined, hold released. */
-    decline: (coachId: string, id: string) => leave({ coachId }, id, 'declined'),
+    decline: (coachId: string, id: string) => leave({ coachId }, id, 'decline'),
 
     /** POST /:id/cancel (the request's client): pending -> cancelled, hold released. */
-    cancel: (clientId: string, id: string) => leave({ clientId }, id, 'cancelled'),
+    cancel: (clientId: string, id: string) => leave({ clientId }, id, 'cancel'),
 
     /**
      * POST /:id/message (the request's coach), once, after a decline, cancel or expiry (SPEC §4/§5):

@@ -1,13 +1,18 @@
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
-import { cents, divideRounded, nonNegativeCents, type Cents } from '../../../domain/money/cents';
+import { partyOf } from '../../../domain/ledger/accounts';
 import {
-  finalPrice,
-  onDemandPrice,
-  ratePer15Minutes,
-  splitSettlement,
-  type SessionFormat,
-} from '../../../domain/money/pricing';
+  capturePosting,
+  holdPosting,
+  type Posting,
+  refundCoachAccount,
+  refundCoachPart,
+  refundPosting,
+  releasePosting,
+} from '../../../domain/ledger/postings';
+import { cents, type Cents } from '../../../domain/money/cents';
+import { applyCoupon } from '../../../domain/money/discount';
+import { onDemandPrice, ratePer15Minutes, type SessionFormat } from '../../../domain/money/pricing';
 import type { Database, DbExecutor } from '../../db/client';
 import type { CouponsService } from '../coupons/coupons.service';
 import type { LedgerEntryInput, LedgerService } from '../ledger/ledger.service';
@@ -65,9 +70,6 @@ const toHold = (row: MoneyHoldRow): MoneyHold => ({
   refundedAmount: cents(row.refundedAmount),
 });
 
-/** Ledger entries may not be zero: a 1-cent capture gives the coach floor(0.95) = 0. */
-const nonZero = (entries: LedgerEntryInput[]) => entries.filter((entry) => entry.amount !== 0);
-
 function positiveAmount(amount: number, path: string): Cents {
   if (!Number.isSafeInteger(amount) || amount <= 0)
     throw new AppError('VALIDATION_ERROR', 'The amount must be a positive whole number of cents.', {
@@ -75,10 +77,6 @@ function positiveAmount(amount: number, path: string): Cents {
     });
   return cents(amount);
 }
-
-/** The coach's cumulative share of `refunded` cents of a capture: floor(refunded × coach / amount). */
-const coachShareOf = (refunded: number, coach: number, amount: number) =>
-  Math.floor((refunded * coach) / amount);
 
 /**
  * Holds and settlement (issue #5, point 5), the money service of the sessions capability.
@@ -93,17 +91,10 @@ const coachShareOf = (refunded: number, coach: number, amount: number) =>
  * `hold` with a coupon redeems it in the same transaction (a failed hold leaves no use, a refused use
  * leaves no hold); `release` gives the use back in the same transaction; capture keeps it.
  *
- * Postings (all reference the hold's reference, e.g. ('session_request', id)):
- * - hold: client_wallet -> client_held (INSUFFICIENT_FUNDS when the wallet is short)
- * - release: client_held -> client_wallet
- * - capture: client_held -> coach_pending floor(95 %) + platform_revenue the rest
- * - refund (captured holds, partial allowed, total never above the amount): the refund is split in the
- *   capture's proportion, computed cumulatively so partial refunds add up to the exact capture split:
- *   the coach's part of a refund is floor(R' × coach / amount) − floor(R × coach / amount) (R, R' the
- *   refunded totals before and after), the platform's part the rest. The coach's part is taken from
- *   coach_pending; if the coach's pending balance no longer covers it (earnings already made available
- *   or paid out), the platform covers the shortfall from platform_revenue, so the client is always made
- *   whole and no person's account goes negative. The money goes into the client's wallet.
+ * Postings (all reference the hold's reference, e.g. ('session_request', id)) are built by
+ * domain/ledger/postings.ts: hold, release, capture floor(95 %) / rest, and refunds split in the
+ * capture's proportion with the platform covering what the coach's balance no longer can. A hold
+ * short of money is INSUFFICIENT_FUNDS from the ledger.
  */
 export function createSettlementService(deps: {
   db: Database;
@@ -119,6 +110,22 @@ export function createSettlementService(deps: {
     redeem: () => Promise.reject(new AppError('COUPON_INVALID')),
     releaseFor: () => Promise.resolve(false),
   };
+
+  /** The entries of a posting: each line's kind of account, of the hold's client or coach or the platform. */
+  async function entriesOf(
+    tx: DbExecutor,
+    posting: Posting,
+    owners: { clientId: string; coachId: string },
+  ): Promise<LedgerEntryInput[]> {
+    const entries: LedgerEntryInput[] = [];
+    for (const line of posting.lines) {
+      const party = partyOf(line.account);
+      const owner = party === 'client' ? owners.clientId : party === 'coach' ? owners.coachId : null;
+      const account = await ledger.ensureAccount(tx, line.account, owner);
+      entries.push({ accountId: account.id, amount: line.amount });
+    }
+    return entries;
+  }
 
   /** Explains why a compare-and-set changed nothing. */
   async function refuse(executor: DbExecutor, reference: HoldReference): Promise<never> {
@@ -157,16 +164,8 @@ export function createSettlementService(deps: {
           clientId: input.clientId ?? null,
         })
       : null;
-    let discount = cents(0);
-    if (coupon) {
-      discount =
-        coupon.discountType === 'percent'
-          ? nonNegativeCents(divideRounded(price * Math.min(coupon.value, 100), 100))
-          : nonNegativeCents(coupon.value);
-    }
-    const final = finalPrice({ price, discount });
     // The discount actually applied: never more than the price.
-    const applied = cents(price - final);
+    const { final, applied } = applyCoupon(price, coupon);
     return {
       rate,
       price,
@@ -214,15 +213,11 @@ export function createSettlementService(deps: {
           reference: input.reference,
           discountAmount: coupon.discountAmount,
         });
-      const wallet = await ledger.ensureAccount(tx, 'client_wallet', input.clientId);
-      const held = await ledger.ensureAccount(tx, 'client_held', input.clientId);
+      const posting = holdPosting(amount);
       await ledger.post(tx, {
-        kind: 'hold',
+        kind: posting.kind,
         reference: input.reference,
-        entries: [
-          { accountId: wallet.id, amount: cents(-amount) },
-          { accountId: held.id, amount },
-        ],
+        entries: await entriesOf(tx, posting, input),
         metadata: {
           holdId: row.id,
           coachId: input.coachId,
@@ -239,15 +234,11 @@ export function createSettlementService(deps: {
       if (!row) return refuse(tx, reference);
       // A declined, cancelled or expired request gives its coupon use back.
       await coupons.releaseFor(tx, reference);
-      const held = await ledger.ensureAccount(tx, 'client_held', row.clientId);
-      const wallet = await ledger.ensureAccount(tx, 'client_wallet', row.clientId);
+      const posting = releasePosting(cents(row.amount));
       await ledger.post(tx, {
-        kind: 'release',
+        kind: posting.kind,
         reference,
-        entries: [
-          { accountId: held.id, amount: cents(-row.amount) },
-          { accountId: wallet.id, amount: cents(row.amount) },
-        ],
+        entries: await entriesOf(tx, posting, row),
         metadata: { holdId: row.id },
       });
       return toHold(row);
@@ -258,20 +249,13 @@ export function createSettlementService(deps: {
     return executor.transaction(async (tx) => {
       const current = await repository.findHold(tx, reference);
       if (!current) return refuse(tx, reference);
-      const split = splitSettlement(cents(current.amount));
+      const { posting, split } = capturePosting(cents(current.amount));
       const row = await repository.markCaptured(tx, reference, split, clock.now());
       if (!row) return refuse(tx, reference);
-      const held = await ledger.ensureAccount(tx, 'client_held', row.clientId);
-      const pending = await ledger.ensureAccount(tx, 'coach_pending', row.coachId);
-      const revenue = await ledger.ensureAccount(tx, 'platform_revenue', null);
       await ledger.post(tx, {
-        kind: 'capture',
+        kind: posting.kind,
         reference,
-        entries: nonZero([
-          { accountId: held.id, amount: cents(-row.amount) },
-          { accountId: pending.id, amount: split.coach },
-          { accountId: revenue.id, amount: split.platform },
-        ]),
+        entries: await entriesOf(tx, posting, row),
         metadata: { holdId: row.id, coach: split.coach, platform: split.platform },
       });
       return toHold(row);
@@ -299,38 +283,26 @@ export function createSettlementService(deps: {
           `At most ${current.amount - current.refundedAmount} cents are left to refund for this session.`,
         );
       }
-      const coachTotal = row.capturedCoachAmount ?? 0;
-      const before = row.refundedAmount - amount;
-      const coachPart =
-        coachShareOf(row.refundedAmount, coachTotal, row.amount) -
-        coachShareOf(before, coachTotal, row.amount);
-      // Before the earnings job made this capture's share available it is still in coach_pending;
-      // afterwards it comes from coach_available, as far as that goes.
-      const coachAccount = await ledger.ensureAccount(
-        tx,
-        row.earningsAvailableAt === null ? 'coach_pending' : 'coach_available',
-        row.coachId,
-      );
-      const revenue = await ledger.ensureAccount(tx, 'platform_revenue', null);
-      const wallet = await ledger.ensureAccount(tx, 'client_wallet', row.clientId);
+      const coachPart = refundCoachPart({
+        amount: cents(row.amount),
+        capturedCoach: cents(row.capturedCoachAmount ?? 0),
+        refundedBefore: cents(row.refundedAmount - amount),
+        refund: amount,
+      });
+      const coachAccountKind = refundCoachAccount(row.earningsAvailableAt !== null);
+      const coachAccount = await ledger.ensureAccount(tx, coachAccountKind, row.coachId);
       const coachBalance = await ledger.balanceOf(tx, coachAccount.id);
-      const fromCoach = cents(Math.max(0, Math.min(coachPart, coachBalance)));
-      const fromPlatform = cents(amount - fromCoach);
+      const { posting, fromCoach, fromPlatform, coachShortfall } = refundPosting({
+        refund: amount,
+        coachPart,
+        coachBalance,
+        coachAccount: coachAccountKind,
+      });
       await ledger.post(tx, {
-        kind: 'refund',
+        kind: posting.kind,
         reference: input.reference,
-        entries: nonZero([
-          { accountId: coachAccount.id, amount: cents(-fromCoach) },
-          { accountId: revenue.id, amount: cents(-fromPlatform) },
-          { accountId: wallet.id, amount },
-        ]),
-        metadata: {
-          holdId: row.id,
-          reason,
-          fromCoach,
-          fromPlatform,
-          coachShortfall: coachPart - fromCoach,
-        },
+        entries: await entriesOf(tx, posting, row),
+        metadata: { holdId: row.id, reason, fromCoach, fromPlatform, coachShortfall },
       });
       return { hold: toHold(row), fromCoach, fromPlatform };
     });

@@ -7,6 +7,8 @@ import type { PaymentEvent, PaymentProvider } from '../../adapters/payments/paym
 import type { Database, DbExecutor } from '../../db/client';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { PaymentRow, WalletRepository, WalletTransactionRow } from './wallet.repository';
+import { isSessionFormat } from '../../../domain/coaching/categories';
+import { FORMAT_ADJECTIVES } from '../../../domain/coaching/format-labels';
 
 export const WALLET_CURRENCY = 'usd';
 const RECENT_TRANSACTIONS = 20;
@@ -40,11 +42,10 @@ const DESCRIPTIONS: Record<string, string> = {
   correction: 'Correction',
 };
 
-const FORMAT_NAMES: Record<string, string> = { text: 'Text', audio: 'Audio', video: 'Video' };
-
 /** "Video session with Dr. Lena Ortiz (30 min)", or as much of it as is known. */
 function sessionName(session: NonNullable<WalletTransactionRow['session']>): string {
-  const format = session.format ? FORMAT_NAMES[session.format] : undefined;
+  const format =
+    session.format && isSessionFormat(session.format) ? FORMAT_ADJECTIVES[session.format] : undefined;
   const what = format ? `${format} session` : 'Session';
   const who = session.coachName ? ` with ${session.coachName}` : '';
   const length = session.durationMinutes ? ` (${session.durationMinutes} min)` : '';

@@ -9,8 +9,7 @@ import { formatCents } from '../../../lib/money';
 import { sessionPaymentsQueryOptions } from '../api/session-payments';
 import { RefundDialog } from './refund-dialog';
 import { formatDateTime, localTimeZone } from '../../../lib/dates';
-
-const FORMAT_LABELS = { text: 'Text', audio: 'Audio', video: 'Video' } as const;
+import { FORMAT_ADJECTIVES } from '../../../../domain/coaching/format-labels';
 const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 
 /** `value`, once it has stopped changing for `ms`. */
@@ -25,7 +24,7 @@ function useDebounced<T>(value: T, ms: number): T {
 
 function describeSession(payment: SessionPayment) {
   const parts = [
-    payment.format ? `${FORMAT_LABELS[payment.format]} session` : 'Payment',
+    payment.format ? `${FORMAT_ADJECTIVES[payment.format]} session` : 'Payment',
     payment.duration_minutes ? `${payment.duration_minutes} min` : null,
   ];
   return parts.filter(Boolean).join(' · ');

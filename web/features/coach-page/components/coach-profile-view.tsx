@@ -23,13 +23,13 @@ import { formatCents } from '../../../lib/money';
 import {
   categoriesOf,
   displayNameOf,
-  FORMAT_LABELS,
   formatDuration,
   formatRating,
   memberSince,
   websitePathOf,
 } from '../lib/display';
 import { CoachAvatar, PreviewLabel } from './coach-avatar';
+import { FORMAT_SHORT_LABELS } from '../../../../domain/coaching/format-labels';
 
 export type FollowRenderer = (props: {
   coachId: string;
@@ -136,7 +136,7 @@ export function ServiceItem({ service, badges }: { service: Service; badges: boo
         </div>
         {service.subtitle ? <p className="text-sm text-text-muted">{service.subtitle}</p> : null}
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-text-muted">
-          <span>{FORMAT_LABELS[service.format]}</span>
+          <span>{FORMAT_SHORT_LABELS[service.format]}</span>
           <span className="inline-flex items-center gap-1">
             <Clock aria-hidden="true" className="size-3.5" />
             {formatDuration(service.duration)}
@@ -313,7 +313,7 @@ function RatesCard({ page, labels }: { page: CoachPage; labels: boolean }) {
             <li key={format} className="flex items-center justify-between gap-3 py-2.5">
               <span className="inline-flex items-center gap-2">
                 <Icon aria-hidden="true" className="size-4 text-primary" />
-                {FORMAT_LABELS[format]}
+                {FORMAT_SHORT_LABELS[format]}
               </span>
               <span className="font-semibold tabular-nums">{formatCents(page.rates[format])}</span>
             </li>

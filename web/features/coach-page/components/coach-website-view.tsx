@@ -11,7 +11,6 @@ import {
   categoriesOf,
   coachPathOf,
   displayNameOf,
-  FORMAT_LABELS,
   formatDuration,
   formatRating,
   sectionHeading,
@@ -19,6 +18,7 @@ import {
 } from '../lib/display';
 import { CoachAvatar, PreviewLabel } from './coach-avatar';
 import type { Loadable } from './coach-profile-view';
+import { FORMAT_SHORT_LABELS } from '../../../../domain/coaching/format-labels';
 
 type Palette = ReturnType<typeof websitePalette>;
 
@@ -119,7 +119,7 @@ function SiteServices({
               </div>
               {service.subtitle ? <p>{service.subtitle}</p> : null}
               <p className="mt-auto flex flex-wrap items-center gap-x-3 pt-2 text-sm">
-                <span>{FORMAT_LABELS[service.format]}</span>
+                <span>{FORMAT_SHORT_LABELS[service.format]}</span>
                 <span className="inline-flex items-center gap-1">
                   <Clock aria-hidden="true" className="size-3.5" />
                   {formatDuration(service.duration)}
@@ -137,7 +137,7 @@ function SiteServices({
         <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
           {SESSION_FORMATS.map((format) => (
             <li key={format}>
-              {FORMAT_LABELS[format]}{' '}
+              {FORMAT_SHORT_LABELS[format]}{' '}
               <span className="font-semibold tabular-nums">{formatCents(page.rates[format])}</span>
             </li>
           ))}

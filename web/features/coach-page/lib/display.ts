@@ -7,7 +7,7 @@ import {
   type CoachPage,
   type WebsiteSection,
 } from '../../../../contracts/coach-pages';
-import { categoryLabel, type SessionFormat } from '../../../../domain/coaching/categories';
+import { categoryLabel } from '../../../../domain/coaching/categories';
 import { formatMonthYear, localTimeZone } from '../../../lib/dates';
 
 export const displayNameOf = (page: Pick<CoachPage, 'full_name' | 'username'>) =>
@@ -18,8 +18,6 @@ export const coachPathOf = (page: Pick<CoachPage, 'username' | 'id'>) =>
   `/coach/${encodeURIComponent(page.username ?? page.id)}`;
 
 export const websitePathOf = (page: Pick<CoachPage, 'username' | 'id'>) => `${coachPathOf(page)}/website`;
-
-export const FORMAT_LABELS: Record<SessionFormat, string> = { text: 'Chat', audio: 'Audio', video: 'Video' };
 
 export const formatDuration = (minutes: number) => {
   if (minutes < 60) return `${minutes} min`;

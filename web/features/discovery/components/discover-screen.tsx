@@ -9,7 +9,6 @@ import {
   type CoachingCategory,
 } from '../../../../domain/coaching/categories';
 import { LoadError } from '../../../components/load-error';
-import { SESSION_FORMAT_LABELS as FORMAT_LABELS } from '../../../components/session-page';
 import { Button, buttonClasses } from '../../../components/button';
 import { Switch } from '../../../components/switch';
 import { inputClasses } from '../../../components/text-field';
@@ -25,6 +24,7 @@ import {
   type DiscoverState,
 } from '../lib/discover-params';
 import { CARD_GRID, CoachCard, CoachCardSkeleton } from './coach-card';
+import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
 
 const SEARCH_DEBOUNCE_MS = 300;
 const PAGE_SIZE = 24;
@@ -289,7 +289,7 @@ function FiltersPanel({
           <option value="">Any format</option>
           {SESSION_FORMATS.map((format) => (
             <option key={format} value={format}>
-              {FORMAT_LABELS[format]}
+              {FORMAT_NOUNS[format]}
             </option>
           ))}
         </select>

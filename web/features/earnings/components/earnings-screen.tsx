@@ -26,12 +26,12 @@ import {
   localTimeZone,
   UTC,
 } from '../../../lib/dates';
+import { FORMAT_ADJECTIVES } from '../../../../domain/coaching/format-labels';
 
 /** What the route puts next to the available balance: the Withdraw action (from the payouts feature). */
 export type WithdrawSlot = (summary: { available: number; minimum: number; holdDays: number }) => ReactNode;
 
 const RANGE_LABELS: Record<EarningsRange, string> = { '30d': '30 days', '12m': '12 months' };
-const FORMAT_LABELS = { text: 'Text', audio: 'Audio', video: 'Video' } as const;
 const TAB_CLASSES =
   'inline-flex min-h-11 flex-1 items-center justify-center rounded-[6px] px-3 text-sm font-semibold text-text-muted hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-soft';
 const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
@@ -151,7 +151,7 @@ function OverTime({ earnings }: { earnings: Earnings }) {
               key={row.format}
               className="flex items-baseline justify-between gap-3 rounded-[var(--radius-control)] bg-surface-sunken px-3 py-2.5 min-[480px]:flex-col min-[480px]:items-start min-[480px]:gap-0.5"
             >
-              <span className="font-medium">{FORMAT_LABELS[row.format]}</span>
+              <span className="font-medium">{FORMAT_ADJECTIVES[row.format]}</span>
               <span className="text-right text-sm text-text-muted min-[480px]:text-left">
                 <span className="font-semibold text-text tabular-nums">{formatCents(row.amount)}</span> ·{' '}
                 {plural(row.sessions, 'session')}
@@ -177,7 +177,7 @@ function StatusBadge({ session }: { session: EarningsSession }) {
 }
 
 const sessionWhat = (session: EarningsSession) =>
-  `${session.format ? FORMAT_LABELS[session.format] : 'Session'}${session.duration ? ` · ${session.duration} min` : ''}`;
+  `${session.format ? FORMAT_ADJECTIVES[session.format] : 'Session'}${session.duration ? ` · ${session.duration} min` : ''}`;
 
 function Sessions({
   earnings,

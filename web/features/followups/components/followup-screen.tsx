@@ -2,18 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
 import type { FollowupsResponse } from '../../../../contracts/followups';
-import {
-  SESSION_FORMAT_LABELS,
-  SessionDetailsLink,
-  SessionPageError,
-  SessionPageSkeleton,
-} from '../../../components/session-page';
+import { SessionDetailsLink, SessionPageError, SessionPageSkeleton } from '../../../components/session-page';
 import { ApiError } from '../../../lib/api-client';
 import { followupsQueryOptions } from '../api/followups';
 import { useFollowupUpdates } from '../hooks/use-followup-updates';
 import { FollowupForm } from './followup-form';
 import { FollowupList } from './followup-list';
 import { formatDateTime, localTimeZone } from '../../../lib/dates';
+import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
 
 const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 
@@ -124,7 +120,7 @@ function SessionSummary({ data }: { data: FollowupsResponse }) {
         <span>
           Session with <span className="font-medium text-text">{other}</span> ·{' '}
           <time dateTime={session.start_time}>{formatDateTime(session.start_time, localTimeZone())}</time> ·{' '}
-          {SESSION_FORMAT_LABELS[session.format]} · {session.duration_minutes} min
+          {FORMAT_NOUNS[session.format]} · {session.duration_minutes} min
         </span>
       </span>
       <SessionDetailsLink sessionId={session.id} />

@@ -26,7 +26,6 @@ import {
   deliveryHourHere,
   describeSession,
   FIELD_OF_PATH,
-  FORMAT_LABELS,
   giftAmount,
   sessionPrice,
   validateGiftForm,
@@ -36,6 +35,7 @@ import {
 } from '../lib/gift-form';
 import { CoachPicker } from './coach-picker';
 import { Segmented } from '../../../components/segmented';
+import { FORMAT_ADJECTIVES } from '../../../../domain/coaching/format-labels';
 
 const INITIAL: GiftFormState = {
   kind: 'credit',
@@ -243,7 +243,7 @@ export function SendGiftForm({ userId, ownEmail }: { userId: string; ownEmail: s
                   value={state.format}
                   options={SESSION_FORMATS.map((format) => ({
                     value: format,
-                    label: FORMAT_LABELS[format].split(' ')[0] ?? format,
+                    label: FORMAT_ADJECTIVES[format],
                     ...(state.coach
                       ? { hint: formatCents(sessionPrice(state.coach, format, state.minutes)) }
                       : {}),

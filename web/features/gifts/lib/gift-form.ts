@@ -12,6 +12,7 @@ import type { SessionFormat } from '../../../../domain/coaching/categories';
 import { cents } from '../../../../domain/money/cents';
 import { priceForMinutes } from '../../../../domain/money/pricing';
 import { formatCents, inputToCents } from '../../../lib/money';
+import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
 
 export type GiftKind = 'credit' | 'session';
 
@@ -144,16 +145,10 @@ export function validateGiftForm(
   return { errors, body };
 }
 
-export const FORMAT_LABELS: Record<SessionFormat, string> = {
-  text: 'Text chat',
-  audio: 'Audio call',
-  video: 'Video call',
-};
-
 /** "30-minute video call with Lena Ortiz". */
 export const describeSession = (session: {
   coach_name: string;
   format: SessionFormat;
   duration_minutes: number;
 }) =>
-  `${session.duration_minutes}-minute ${FORMAT_LABELS[session.format].toLowerCase()} with ${session.coach_name}`;
+  `${session.duration_minutes}-minute ${FORMAT_NOUNS[session.format].toLowerCase()} with ${session.coach_name}`;

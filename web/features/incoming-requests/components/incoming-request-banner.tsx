@@ -12,12 +12,13 @@ import { useIncomingRequestAlert } from '../hooks/use-incoming-request-alert';
 import type { RequestAlert } from '../lib/alert-state';
 import { playRingTone } from '../lib/ring-tone';
 import { CoachMessageBox } from './coach-message-box';
+import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
 
 const MUTE_KEY = 'wellspring.request-ring-muted';
 const FORMATS = {
-  text: { label: 'Text chat', Icon: MessageCircle },
-  audio: { label: 'Audio call', Icon: Mic },
-  video: { label: 'Video call', Icon: Video },
+  text: { label: FORMAT_NOUNS.text, Icon: MessageCircle },
+  audio: { label: FORMAT_NOUNS.audio, Icon: Mic },
+  video: { label: FORMAT_NOUNS.video, Icon: Video },
 } as const;
 
 function readMuted() {

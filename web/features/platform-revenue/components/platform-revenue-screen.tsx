@@ -18,14 +18,10 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { formatCents } from '../../../lib/money';
 import { downloadPlatformRevenueCsv, platformRevenueQueryOptions } from '../api/platform-revenue';
 import { formatDateTime, formatDayMonth, formatShortMonthYear, localTimeZone, UTC } from '../../../lib/dates';
+import { FORMAT_ADJECTIVES } from '../../../../domain/coaching/format-labels';
 
 const RANGE_LABELS: Record<RevenueRange, string> = { '30d': '30 days', '12m': '12 months' };
-const FORMAT_LABELS: Record<PaymentFormat, string> = {
-  text: 'Text',
-  audio: 'Audio',
-  video: 'Video',
-  other: 'Other',
-};
+const FORMAT_LABELS: Record<PaymentFormat, string> = { ...FORMAT_ADJECTIVES, other: 'Other' };
 const TAB_CLASSES =
   'inline-flex min-h-11 flex-1 items-center justify-center rounded-[6px] px-3 text-sm font-semibold text-text-muted hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-soft';
 const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';

@@ -9,6 +9,7 @@ import { ERROR_CODES } from '../../../../domain/errors/app-error';
 import { MAX_RATE_CENTS } from '../../../../domain/money/limits';
 import { generateUsername, USERNAME_MAX_LENGTH } from '../../../../domain/profiles/profile-rules';
 import { centsToInput, formatCents, inputToCents } from '../../../lib/money';
+import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
 
 /** SPEC §3 default of custom_availability_message. */
 export const DEFAULT_AVAILABILITY_MESSAGE = 'Online Now - Ready to help you grow!';
@@ -39,9 +40,9 @@ export const PAGE_TOGGLES = [
 export type PageToggle = (typeof PAGE_TOGGLES)[number][0];
 
 export const PRICE_FIELDS = [
-  ['on_demand_text_price', 'Text chat', ON_DEMAND_DEFAULT_RATES.text],
-  ['on_demand_audio_price', 'Audio call', ON_DEMAND_DEFAULT_RATES.audio],
-  ['on_demand_video_price', 'Video call', ON_DEMAND_DEFAULT_RATES.video],
+  ['on_demand_text_price', FORMAT_NOUNS.text, ON_DEMAND_DEFAULT_RATES.text],
+  ['on_demand_audio_price', FORMAT_NOUNS.audio, ON_DEMAND_DEFAULT_RATES.audio],
+  ['on_demand_video_price', FORMAT_NOUNS.video, ON_DEMAND_DEFAULT_RATES.video],
 ] as const;
 export type PriceField = (typeof PRICE_FIELDS)[number][0];
 

@@ -8,9 +8,9 @@ import { LoadError } from '../../../components/load-error';
 import { myReviewsQueryOptions } from '../api/reviews';
 import { useReviewUpdates } from '../hooks/use-review-updates';
 import { formatReviewDate, ReplyBox, ReviewCard, VisibilityNote } from './review-card';
-import { SESSION_FORMAT_LABELS as FORMAT_LABELS } from '../../../components/session-page';
 import { DoubleBlindNote } from './session-review-screen';
 import { Stars } from './stars';
+import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
 
 const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 
@@ -178,7 +178,7 @@ function ItemByline({ item, prefix }: { item: ReviewItem; prefix: string }) {
     <>
       {`${prefix} ${item.other_name}`}
       <span className="font-normal text-text-muted">
-        {` · session of ${formatReviewDate(item.session_start_time)}, ${FORMAT_LABELS[item.format].toLowerCase()}`}
+        {` · session of ${formatReviewDate(item.session_start_time)}, ${FORMAT_NOUNS[item.format].toLowerCase()}`}
       </span>
     </>
   );
@@ -202,7 +202,7 @@ function Awaiting({ data, path, empty }: { data: MyReviews; path: string; empty:
                   <CalendarClock aria-hidden="true" className="size-4 shrink-0" />
                   <span>
                     <time dateTime={item.start_time}>{formatReviewDate(item.start_time)}</time>
-                    {` · ${FORMAT_LABELS[item.format]} · ${item.duration_minutes} min`}
+                    {` · ${FORMAT_NOUNS[item.format]} · ${item.duration_minutes} min`}
                   </span>
                 </p>
               </div>

@@ -3,17 +3,13 @@ import { ArrowLeft, CalendarClock, Hourglass, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { REVIEW_MESSAGES, type SessionReviews } from '../../../../contracts/reviews';
-import {
-  SESSION_FORMAT_LABELS,
-  SessionDetailsLink,
-  SessionPageError,
-  SessionPageSkeleton,
-} from '../../../components/session-page';
+import { SessionDetailsLink, SessionPageError, SessionPageSkeleton } from '../../../components/session-page';
 import { ApiError } from '../../../lib/api-client';
 import { sessionReviewsQueryOptions } from '../api/reviews';
 import { useReviewUpdates } from '../hooks/use-review-updates';
 import { formatReviewDate, ReplyBox, ReviewCard, VisibilityNote } from './review-card';
 import { ReviewForm } from './review-form';
+import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
 
 const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 
@@ -155,7 +151,7 @@ function SessionSummary({ data }: { data: SessionReviews }) {
         <CalendarClock aria-hidden="true" className="size-4 shrink-0 text-primary" />
         <span>
           <time dateTime={session.start_time}>{formatReviewDate(session.start_time)}</time> ·{' '}
-          {SESSION_FORMAT_LABELS[session.format]} · {session.duration_minutes} min
+          {FORMAT_NOUNS[session.format]} · {session.duration_minutes} min
         </span>
       </span>
       <SessionDetailsLink sessionId={session.id} />

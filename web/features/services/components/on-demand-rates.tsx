@@ -8,7 +8,7 @@ import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toast';
 import { centsToInput, formatCents, inputToCents } from '../../../lib/money';
 import { profileErrorMessage, useOwnProfile, useUpdateOwnProfile } from '../../../lib/own-profile';
-import { FORMAT_LABELS } from '../lib/labels';
+import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
 
 const FIELD = {
   text: 'on_demand_text_price',
@@ -105,7 +105,7 @@ function RatesForm({ profile }: { profile: OwnProfile }) {
         {SESSION_FORMATS.map((format) => (
           <TextField
             key={format}
-            label={`${FORMAT_LABELS[format]} (per 15 min)`}
+            label={`${FORMAT_NOUNS[format]} (per 15 min)`}
             inputMode="decimal"
             value={inputs[format]}
             placeholder={centsToInput(ON_DEMAND_DEFAULT_RATES[format])}

@@ -22,7 +22,7 @@ import { useToast } from '../../../components/toast';
 import { centsToInput, inputToCents } from '../../../lib/money';
 import { useSaveService } from '../api/services';
 import { bodyFieldErrors } from '../lib/field-errors';
-import { FORMAT_LABELS } from '../lib/labels';
+import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
 
 type Draft = {
   title: string;
@@ -166,7 +166,7 @@ export function ServiceFormDialog({
           >
             {SESSION_FORMATS.map((format) => (
               <option key={format} value={format}>
-                {FORMAT_LABELS[format]}
+                {FORMAT_NOUNS[format]}
               </option>
             ))}
           </SelectField>

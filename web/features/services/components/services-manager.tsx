@@ -8,8 +8,8 @@ import { errorText, FormError } from '../../../components/form-error';
 import { useToast } from '../../../components/toast';
 import { formatCents } from '../../../lib/money';
 import { useDeleteService, useMyServices, useSetServiceActive } from '../api/services';
-import { FORMAT_LABELS } from '../lib/labels';
 import { ServiceFormDialog } from './service-form-dialog';
+import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
 
 export function Badge({
   tone,
@@ -165,7 +165,7 @@ function ServiceCard({
             <Clock3 aria-hidden="true" className="size-3.5" />
             <dt className="sr-only">Length and format</dt>
             <dd>
-              {service.duration} min · {FORMAT_LABELS[service.format]}
+              {service.duration} min · {FORMAT_NOUNS[service.format]}
             </dd>
           </div>
           {service.category ? (

@@ -29,7 +29,6 @@ import {
   clearDraft,
   existingRequestIdOf,
   fieldErrorsOf,
-  FORMAT_LABELS,
   initialRequestForm,
   isCouponInvalid,
   isInsufficientFunds,
@@ -43,6 +42,7 @@ import {
   type RequestMode,
 } from '../lib/request-form';
 import { Segmented } from '../../../components/segmented';
+import { FORMAT_SHORT_LABELS } from '../../../../domain/coaching/format-labels';
 
 export type RequestCoach = {
   /** The coach's user id. */
@@ -232,7 +232,7 @@ export function SessionRequestForm({
           value={state.format}
           options={SESSION_FORMATS.map((format) => ({
             value: format,
-            label: FORMAT_LABELS[format],
+            label: FORMAT_SHORT_LABELS[format],
             hint: formatCents(priceForMinutes(cents(coach.rates[format]), state.minutes)),
           }))}
           onChange={(format) => change({ format }, 'format')}
@@ -354,7 +354,7 @@ export function SessionRequestForm({
         {quote.data ? (
           <dl className="flex flex-col gap-1.5" data-testid="session-quote">
             <QuoteLine
-              label={`${state.minutes} min ${FORMAT_LABELS[state.format].toLowerCase()} session`}
+              label={`${state.minutes} min ${FORMAT_SHORT_LABELS[state.format].toLowerCase()} session`}
               value={formatCents(quote.data.original_price)}
             />
             {quote.data.discount_amount ? (

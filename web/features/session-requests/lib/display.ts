@@ -1,5 +1,5 @@
 import { SESSION_MESSAGES, type SessionRequest } from '../../../../contracts/sessions';
-import { FORMAT_NOUNS } from './request-form';
+import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
 import { formatDateTime24, UTC } from '../../../lib/dates';
 
 /** The coach's name as the client reads it (SPEC §8 fallback 'Your Coach'). */
@@ -14,7 +14,7 @@ export const coachPagePath = (coach: { username: string | null; id: string }) =>
 
 /** "30-minute video call". */
 export const describeRequest = (request: Pick<SessionRequest, 'format' | 'duration_minutes'>) =>
-  `${request.duration_minutes}-minute ${FORMAT_NOUNS[request.format]}`;
+  `${request.duration_minutes}-minute ${FORMAT_NOUNS[request.format].toLowerCase()}`;
 
 /** m:ss of what is left (never negative). */
 export function formatCountdown(ms: number): string {

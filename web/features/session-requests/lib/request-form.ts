@@ -51,13 +51,6 @@ export const INITIAL_REQUEST_FORM: RequestFormState = {
   time: '',
 };
 
-export const FORMAT_LABELS: Record<SessionFormat, string> = { text: 'Chat', audio: 'Audio', video: 'Video' };
-export const FORMAT_NOUNS: Record<SessionFormat, string> = {
-  text: 'text chat',
-  audio: 'audio call',
-  video: 'video call',
-};
-
 export const REQUEST_FORM_MESSAGES = {
   dateRequired: 'Choose a date.',
   timeRequired: 'Choose a time (UTC).',

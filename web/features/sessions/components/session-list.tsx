@@ -14,9 +14,10 @@ import { formatCents } from '../../../lib/money';
 import { sessionListQueryOptions, type SessionListAs, type SessionListStatus } from '../api/sessions';
 import { useNow } from '../hooks/use-now';
 import { useSessionUpdates } from '../hooks/use-session-updates';
-import { FORMAT_LABELS, isOver, minutesText } from '../lib/session-display';
+import { isOver, minutesText } from '../lib/session-display';
 import { SessionStatusBadge } from './session-status-badge';
 import { formatDateTime, localTimeZone } from '../../../lib/dates';
+import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
 
 const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 
@@ -156,7 +157,7 @@ function SessionRow({ session, as, now }: { session: ChatSession; as: SessionLis
             <SessionStatusBadge over={over} />
           </span>
           <span className="mt-0.5 block text-sm text-text-muted">
-            {FORMAT_LABELS[session.format]} · {minutesText(session.duration_minutes)} ·{' '}
+            {FORMAT_NOUNS[session.format]} · {minutesText(session.duration_minutes)} ·{' '}
             <time dateTime={session.start_time}>{formatDateTime(session.start_time, localTimeZone())}</time>
           </span>
           {session.client_purpose ? (

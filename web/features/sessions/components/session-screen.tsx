@@ -33,7 +33,6 @@ import { useSessionRoom } from '../hooks/use-session-room';
 import { useSessionUpdates } from '../hooks/use-session-updates';
 import {
   clock,
-  FORMAT_LABELS,
   isOver,
   lastedMinutes,
   lastedText,
@@ -43,6 +42,7 @@ import {
 } from '../lib/session-display';
 import { SessionStatusBadge } from './session-status-badge';
 import { formatDateTime, formatTime, localTimeZone } from '../../../lib/dates';
+import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
 
 const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 const FORMAT_ICONS = { text: MessageCircle, audio: Mic, video: Video } as const;
@@ -219,7 +219,7 @@ function SessionView({
         <Detail label="Format">
           <span className="inline-flex items-center gap-1.5">
             <FormatIcon aria-hidden="true" className="size-4 text-primary" />
-            {FORMAT_LABELS[session.format]}
+            {FORMAT_NOUNS[session.format]}
           </span>
         </Detail>
         <Detail label="Booked length">{minutesText(session.duration_minutes)}</Detail>
@@ -264,7 +264,7 @@ function SessionView({
         <div className="min-w-0 flex-1">
           <p className="text-sm text-text-muted">
             {isCoach ? 'Your client' : isGuest ? 'You are a guest' : 'Your coach'} ·{' '}
-            {FORMAT_LABELS[session.format]}
+            {FORMAT_NOUNS[session.format]}
           </p>
           <h1 className="mt-0.5 text-2xl font-semibold tracking-tight text-balance sm:text-3xl">
             Session with {isGuest ? `${session.coach_name} and ${session.client_name}` : other.name}

@@ -1,8 +1,4 @@
 import type { ChatSession } from '../../../../contracts/sessions';
-import { SESSION_FORMAT_LABELS } from '../../../components/session-page';
-
-/** How a session's format reads on screen. */
-export const FORMAT_LABELS = SESSION_FORMAT_LABELS;
 
 /** SPEC §4: an active session whose end (start + duration) has passed displays as completed. */
 export function isOver(session: Pick<ChatSession, 'status' | 'ends_at'>, now: number): boolean {
