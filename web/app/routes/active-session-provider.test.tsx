@@ -6,10 +6,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_EVENTS, type ChatSession } from '../../../contracts/sessions';
 import { ActiveSessionContext } from '../../lib/active-session';
 import { dispatchUserEvent, dispatchUserResync } from '../../lib/realtime/user-events';
-import { buildMe, stubApi, type StubHandler } from '../../lib/testing/stub-api';
+import { buildMe } from '../../test/fixtures/auth';
+import { stubApi, type StubHandler } from '../../test/api';
 import { useActiveSessionRedirect } from '../../lib/use-active-session-redirect';
 import { ActiveSessionProvider } from './active-session-provider';
-import { chatSession as chatSessionFixture } from '../../lib/testing/session-fixtures';
+import { chatSession as chatSessionFixture } from '../../test/fixtures/sessions';
 
 const ID = '00000000-0000-4000-8000-0000000000e1';
 const OTHER = '00000000-0000-4000-8000-0000000000e2';

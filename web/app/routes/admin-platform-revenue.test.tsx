@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { PlatformRevenue } from '../../../contracts/admin-money';
 import type { Me } from '../../../contracts/auth';
-import { buildMe, buildSession, type StubHandler, type StubResponse } from '../../lib/testing/stub-api';
-import { renderApp } from '../testing/render-app';
+import { buildMe, buildSession } from '../../test/fixtures/auth';
+import { type StubHandler, type StubResponse } from '../../test/api';
+import { renderApp } from '../../test/render-app';
 
 const zero = { fees_earned: 0, refunded: 0, other_debits: 0, net: 0 };
 const days = Array.from({ length: 30 }, (_, index) => {

@@ -2,8 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PERMISSIONS } from '../../../domain/auth/permissions';
-import { apiError, buildMe, buildSession, type StubResponse } from '../../lib/testing/stub-api';
-import { renderApp } from '../testing/render-app';
+import { apiError, type StubResponse } from '../../test/api';
+import { buildMe, buildSession } from '../../test/fixtures/auth';
+import { renderApp } from '../../test/render-app';
 
 /**
  * The route map with its guard, end to end in the browser's terms: the real router table, the real

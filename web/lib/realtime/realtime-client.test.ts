@@ -3,7 +3,7 @@ import { BROADCAST_TOPIC, REALTIME_PATH } from '../../../contracts/realtime';
 import type { AuthClient, AuthEvent, AuthState } from '../auth/auth-client';
 import { GAP_WAIT_MS, IDLE_DISCONNECT_MS, createRealtimeClient } from './realtime-client';
 import { realtimeClientFor } from './realtime-for-auth';
-import { createFakeSockets, event } from './testing/fake-socket';
+import { createFakeSockets, event } from '../../test/fake-socket';
 
 const sockets = vi.hoisted(() => ({
   current: undefined as ReturnType<typeof createFakeSockets> | undefined,

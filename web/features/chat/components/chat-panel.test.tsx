@@ -13,7 +13,7 @@ import { ToastProvider } from '../../../components/toast';
 import type { AuthClient, AuthState } from '../../../lib/auth/auth-client';
 import { AuthClientContext } from '../../../lib/auth/use-auth';
 import { dispatchUserEvent, dispatchUserResync } from '../../../lib/realtime/user-events';
-import { apiError, stubApi, type StubHandler, type StubResponse } from '../../../lib/testing/stub-api';
+import { apiError, stubApi, type StubHandler, type StubResponse } from '../../../test/api';
 import { createToastQueue } from '../../../lib/toast-queue';
 import { ChatPanel } from './chat-panel';
 

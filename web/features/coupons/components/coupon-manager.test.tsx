@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COUPON_MESSAGES, type Coupon } from '../../../../contracts/coupons';
 import { ToastProvider } from '../../../components/toast';
-import { apiError, stubApi } from '../../../lib/testing/stub-api';
+import { apiError, stubApi } from '../../../test/api';
 import type { CouponScope } from '../api/coupons';
 import { CouponManager } from './coupon-manager';
 

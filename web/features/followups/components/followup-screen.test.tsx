@@ -12,7 +12,7 @@ import {
 } from '../../../../contracts/followups';
 import { ToastProvider } from '../../../components/toast';
 import { dispatchUserEvent } from '../../../lib/realtime/user-events';
-import { apiError, stubApi, type StubHandler } from '../../../lib/testing/stub-api';
+import { apiError, stubApi, type StubHandler } from '../../../test/api';
 import { FollowupScreen } from './followup-screen';
 
 const SESSION = '00000000-0000-4000-8000-0000000000e1';

@@ -6,7 +6,7 @@ import { SERVICE_MESSAGES, type Service } from '../../../../contracts/services';
 import { ToastProvider } from '../../../components/toast';
 import { createAuthClient } from '../../../lib/auth/auth-client';
 import { AuthClientContext } from '../../../lib/auth/use-auth';
-import { apiError, stubApi } from '../../../lib/testing/stub-api';
+import { apiError, stubApi } from '../../../test/api';
 import { ServicesManager } from './services-manager';
 
 const SERVICE: Service = {

@@ -9,8 +9,9 @@ import {
 } from '../../../../contracts/session-extensions';
 import { ToastProvider } from '../../../components/toast';
 import { dispatchUserEvent } from '../../../lib/realtime/user-events';
-import { chatSession, COACH_ID, SESSION_ID } from '../../../lib/testing/session-fixtures';
-import { apiError, stubApi, USER_ID, type StubHandler } from '../../../lib/testing/stub-api';
+import { chatSession, COACH_ID, SESSION_ID } from '../../../test/fixtures/sessions';
+import { apiError, stubApi, type StubHandler } from '../../../test/api';
+import { USER_ID } from '../../../test/fixtures/auth';
 import { SessionExtensions } from './session-extensions';
 
 const LIST = `/api/sessions/${SESSION_ID}/extensions`;

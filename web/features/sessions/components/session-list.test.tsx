@@ -9,10 +9,10 @@ import {
   type SessionList as SessionListBody,
 } from '../../../../contracts/sessions';
 import { dispatchUserEvent, dispatchUserResync } from '../../../lib/realtime/user-events';
-import { apiError, stubApi, type StubHandler } from '../../../lib/testing/stub-api';
+import { apiError, stubApi, type StubHandler } from '../../../test/api';
 import type { SessionListAs, SessionListStatus } from '../api/sessions';
 import { SessionList } from './session-list';
-import { chatSession as chatSessionFixture } from '../../../lib/testing/session-fixtures';
+import { chatSession as chatSessionFixture } from '../../../test/fixtures/sessions';
 
 const COACH = '00000000-0000-4000-8000-0000000000c1';
 const CLIENT = '00000000-0000-4000-8000-0000000000a1';

@@ -7,14 +7,14 @@ import { SESSION_ROOM_COMMANDS } from '../../../../contracts/session-room';
 import { ToastProvider } from '../../../components/toast';
 import type { AuthClient, AuthState } from '../../../lib/auth/auth-client';
 import { AuthClientContext } from '../../../lib/auth/use-auth';
-import { createFakeSockets } from '../../../lib/realtime/testing/fake-socket';
+import { createFakeSockets } from '../../../test/fake-socket';
 import { realtimeClientFor } from '../../../lib/realtime/realtime-for-auth';
 import { sessionEndingMarks } from '../../../lib/active-session';
 import { dispatchUserEvent } from '../../../lib/realtime/user-events';
-import { apiError, stubApi, type StubHandler, type StubResponse } from '../../../lib/testing/stub-api';
+import { apiError, stubApi, type StubHandler, type StubResponse } from '../../../test/api';
 import { sessionListsKey } from '../api/sessions';
 import { SessionScreen } from './session-screen';
-import { chatSession as chatSessionFixture } from '../../../lib/testing/session-fixtures';
+import { chatSession as chatSessionFixture } from '../../../test/fixtures/sessions';
 
 const sockets = vi.hoisted(() => ({
   current: undefined as ReturnType<typeof createFakeSockets> | undefined,

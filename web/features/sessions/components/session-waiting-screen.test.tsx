@@ -4,9 +4,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_EVENTS, type ChatSession } from '../../../../contracts/sessions';
 import { dispatchUserEvent } from '../../../lib/realtime/user-events';
-import { apiError, stubApi, type StubHandler } from '../../../lib/testing/stub-api';
+import { apiError, stubApi, type StubHandler } from '../../../test/api';
 import { SESSION_WAITING_RECHECK_MS, SessionWaitingScreen } from './session-waiting-screen';
-import { chatSession as chatSessionFixture } from '../../../lib/testing/session-fixtures';
+import { chatSession as chatSessionFixture } from '../../../test/fixtures/sessions';
 
 const ID = '00000000-0000-4000-8000-0000000000e1';
 
