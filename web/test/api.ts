@@ -44,11 +44,17 @@ const stubTable = http.all('*', async ({ request }) => {
   const url = new URL(request.url);
   const method = request.method.toUpperCase();
   const route = table[`${method} ${url.pathname}`];
-  const answer: StubResponse = route
-    ? typeof route === 'function'
-      ? await route({ url, method, body: await readJson(request) })
-      : route
-    : notFound;
+  let answer: StubResponse;
+  try {
+    answer = route
+      ? typeof route === 'function'
+        ? await route({ url, method, body: await readJson(request) })
+        : route
+      : notFound;
+  } catch {
+    // A handler that throws stands for the network failing: fetch rejects with a TypeError.
+    return HttpResponse.error();
+  }
   const status = answer.status ?? 200;
   return new HttpResponse(status === 204 ? null : JSON.stringify(answer.body ?? {}), {
     status,

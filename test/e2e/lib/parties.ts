@@ -15,8 +15,15 @@ export type Party = { context: BrowserContext; page: Page; session: Session; ema
 export const bearer = (session: Session) => ({ authorization: `Bearer ${session.access_token}` });
 
 /** A new account with `role` (assigned on /auth, SPEC §2), signed in in its own browser context. */
-export async function newParty(browser: Browser, role: 'coach' | 'client', fullName: string): Promise<Party> {
+export async function newParty(
+  browser: Browser,
+  role: 'coach' | 'client',
+  fullName: string,
+  options: { clock?: boolean } = {},
+): Promise<Party> {
   const { context, page } = await newPage(browser);
+  // The page's clock is fake from its first load (page.clock drives it), when asked.
+  if (options.clock) await page.clock.install();
   const email = `${role}-${randomUUID()}@example.test`;
   const session = await signUp(page, email, { full_name: fullName, role });
   await page.goto('/auth');
@@ -39,8 +46,8 @@ export async function topUp(party: Party, amount: number) {
   expect(paid.status(), await paid.text()).toBe(200);
 }
 
-/** An approved coach who is online (the approval row written directly; going online through the API). */
-export async function approveAndGoOnline(coach: Party, fullName: string) {
+/** An approved coach (the approval row and the profile's name written directly). */
+export async function approveCoach(coach: Party, fullName: string) {
   await withE2eDatabase(async (db) => {
     await db.query(
       `insert into coach_applications (user_id, status, experience, bio) values ($1, 'approved', 'Years of practice', 'Bio')`,
@@ -51,6 +58,11 @@ export async function approveAndGoOnline(coach: Party, fullName: string) {
       [coach.session.user.id, fullName],
     );
   });
+}
+
+/** An approved coach who is online (the approval row written directly; going online through the API). */
+export async function approveAndGoOnline(coach: Party, fullName: string) {
+  await approveCoach(coach, fullName);
   const online = await coach.page.request.put('/api/me/presence', {
     headers: bearer(coach.session),
     data: { is_online: true },
