@@ -8,7 +8,8 @@ import {
 } from '../../contracts/session-extensions';
 import { acceptResponseSchema, type ChatSession } from '../../contracts/sessions';
 import { bearer } from '../support/auth';
-import { postSessionRequest, buildSessionRequestBody, type TestClient, type TestCoach } from './sessions';
+import type { TestClient, TestCoach } from './people';
+import { buildSessionRequestBody, postSessionRequest } from './sessions';
 import type { TestAppHandle } from '../support/test-app';
 
 /** Shared by the session-extensions integration suites: live sessions, asks, answers and money reads. */

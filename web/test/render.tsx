@@ -13,8 +13,11 @@ export type RenderWithProvidersOptions = {
   api?: StubRoutes;
   /** The auth client the screen reads; default: a fresh one, never started (nobody signed in). */
   authClient?: AuthClient;
-  /** The toast queue to show toasts from (to spy on it); default: the provider's own. */
-  toasts?: ToastQueue;
+  /**
+   * The toast queue to show toasts from (to spy on it); default: the provider's own. false: no toast
+   * provider, for a screen that shows none (the toast viewport adds its own status and alert regions).
+   */
+  toasts?: ToastQueue | false;
   /** The route path `ui` renders at; default: every path. */
   path?: string;
   /** The address the memory router opens at; default: `path`, or "/". */
@@ -41,12 +44,11 @@ export function renderWithProviders(ui: ReactNode, options: RenderWithProvidersO
   const router = createMemoryRouter([{ path, element: ui }, ...routes], {
     initialEntries: [options.at ?? (path === '*' ? '/' : path)],
   });
+  const routed = <RouterProvider router={router} />;
   const view = render(
     <AuthClientContext.Provider value={authClient}>
       <QueryClientProvider client={queryClient}>
-        <ToastProvider queue={options.toasts}>
-          <RouterProvider router={router} />
-        </ToastProvider>
+        {options.toasts === false ? routed : <ToastProvider queue={options.toasts}>{routed}</ToastProvider>}
       </QueryClientProvider>
     </AuthClientContext.Provider>,
   );

@@ -45,7 +45,7 @@ function renderProvider(active: StubHandler, { at = '/portal', redirect = true }
     <ActiveSessionProvider me={buildMe()}>
       <Probe redirect={redirect} />
     </ActiveSessionProvider>,
-    { api: { 'GET /api/sessions/active': active }, at },
+    { api: { 'GET /api/sessions/active': active }, at, toasts: false },
   );
   const reads = () => api.callsTo('GET', '/api/sessions/active').length;
   /** Waits until `count` reads were made and answered. */

@@ -112,7 +112,12 @@ afterEach(() => {
 async function renderAuth(entry: string) {
   client = createAuthClient();
   await client.start();
-  const { router } = renderWithProviders(<AuthPage />, { authClient: client, path: '/auth', at: entry });
+  const { router } = renderWithProviders(<AuthPage />, {
+    authClient: client,
+    path: '/auth',
+    at: entry,
+    toasts: false,
+  });
   await screen.findByRole('tablist', { name: 'Sign in or create an account' });
   return { router, user: userEvent.setup() };
 }

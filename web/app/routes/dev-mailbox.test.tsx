@@ -23,7 +23,7 @@ const message = (overrides: Partial<MailboxMessage> = {}): MailboxMessage => ({
 });
 
 // No retries and no polling surprises: each test decides every answer.
-const renderPage = () => renderWithProviders(<DevMailboxPage />);
+const renderPage = () => renderWithProviders(<DevMailboxPage />, { toasts: false });
 
 describe('DevMailboxPage', () => {
   const fetchMock = vi.fn<typeof fetch>();

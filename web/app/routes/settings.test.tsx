@@ -135,7 +135,7 @@ async function renderSettings(user: AuthUser = userWith()) {
   answer('POST /auth/v1/token?grant_type=refresh_token', json(session(user)));
   client = createAuthClient();
   await client.start();
-  renderWithProviders(<SettingsPage />, { authClient: client, path: '/settings' });
+  renderWithProviders(<SettingsPage />, { authClient: client, path: '/settings', toasts: false });
   await screen.findByRole('heading', { level: 1, name: 'Settings' });
   return userEvent.setup();
 }

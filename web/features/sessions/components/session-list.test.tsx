@@ -64,6 +64,7 @@ function renderList(
 ) {
   const { api } = renderWithProviders(<SessionList {...props} title="Sessions" empty="No sessions yet." />, {
     api: { 'GET /api/sessions': handler },
+    toasts: false,
   });
   const reads = () => api.callsTo('GET', '/api/sessions');
   return { api, reads };

@@ -31,6 +31,7 @@ function renderWaiting(handler: StubHandler) {
       path: '/session-waiting/:id',
       at: `/session-waiting/${ID}`,
       routes: [{ path: '/session/:id', element: <h1>The session page</h1> }],
+      toasts: false,
     },
   );
   return { api, router, reads: () => api.callsTo('GET', `/api/sessions/${ID}`).length };

@@ -81,6 +81,7 @@ function renderForm(overrides: Partial<Parameters<typeof StripeCardForm>[0]> = {
       pollIntervalMs={20}
       {...overrides}
     />,
+    { toasts: false },
   );
   return { onSucceeded, onCancel, unmount, user: userEvent.setup() };
 }
@@ -127,7 +128,7 @@ describe('Add funds with Stripe', () => {
       },
     });
     const user = userEvent.setup();
-    renderWithProviders(<WalletScreen userId={USER_ID} />);
+    renderWithProviders(<WalletScreen userId={USER_ID} />, { toasts: false });
 
     await user.click(await screen.findByRole('button', { name: 'Continue with $50.00' }));
     // Real card payments: no demo label, no test card list.
@@ -312,7 +313,7 @@ describe('Add funds with the demo provider', () => {
       },
     });
     const user = userEvent.setup();
-    renderWithProviders(<WalletScreen userId={USER_ID} />);
+    renderWithProviders(<WalletScreen userId={USER_ID} />, { toasts: false });
     await user.click(await screen.findByRole('button', { name: 'Continue with $50.00' }));
     expect(await screen.findByText('Demo payments — no real money')).toBeTruthy();
     expect(screen.queryByTestId('stripe-card-element')).toBeNull();
