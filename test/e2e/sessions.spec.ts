@@ -27,7 +27,7 @@ async function newClient(browser: Browser, name: string): Promise<Party> {
 
 /** A new approved coach with a public page, signed in on their home and online (the header switch). */
 async function onlineCoach(browser: Browser, options: { clock?: boolean } = {}): Promise<Coach> {
-  const coach = await newParty(browser, 'coach', COACH_NAME, options);
+  const coach = await newParty(browser, 'coach', COACH_NAME);
   await approveCoach(coach, COACH_NAME);
   const username = `sofia-${randomUUID().slice(0, 8)}`;
   const named = await coach.page.request.patch('/api/profiles/me', {
@@ -36,6 +36,8 @@ async function onlineCoach(browser: Browser, options: { clock?: boolean } = {}):
   });
   expect(named.status(), await named.text()).toBe(200);
   const { page } = coach;
+  // The page's clock is fake from this load on (page.clock drives it), when asked.
+  if (options.clock) await page.clock.install();
   await page.goto('/portal');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const toggle = page.getByRole('switch', { name: /^(Online|Offline)$/ });
@@ -62,7 +64,7 @@ const banner = (coach: Page) => coach.getByTestId('incoming-request-banner');
 
 test.describe('issue #6: instant sessions between two browsers', () => {
   // Two browsers each, and a few waits on the server's jobs.
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 150_000 });
 
   test('the client requests, the banner rings, the coach accepts, both are in the session; the coach ends it', async ({
     browser,

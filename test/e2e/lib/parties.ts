@@ -15,15 +15,8 @@ export type Party = { context: BrowserContext; page: Page; session: Session; ema
 export const bearer = (session: Session) => ({ authorization: `Bearer ${session.access_token}` });
 
 /** A new account with `role` (assigned on /auth, SPEC §2), signed in in its own browser context. */
-export async function newParty(
-  browser: Browser,
-  role: 'coach' | 'client',
-  fullName: string,
-  options: { clock?: boolean } = {},
-): Promise<Party> {
+export async function newParty(browser: Browser, role: 'coach' | 'client', fullName: string): Promise<Party> {
   const { context, page } = await newPage(browser);
-  // The page's clock is fake from its first load (page.clock drives it), when asked.
-  if (options.clock) await page.clock.install();
   const email = `${role}-${randomUUID()}@example.test`;
   const session = await signUp(page, email, { full_name: fullName, role });
   await page.goto('/auth');
