@@ -12,7 +12,12 @@ import {
 import { acceptResponseSchema, sessionRequestSchema } from '../../../contracts/sessions';
 import { errorOf } from '../../../test/support/auth';
 import { insertCoach, insertClient, type Person, insertPerson } from '../../../test/factories/people';
-import { eventsOf, insertChatSession, postSessionRequest, buildSessionRequestBody } from '../../../test/factories/sessions';
+import {
+  eventsOf,
+  insertChatSession,
+  postSessionRequest,
+  buildSessionRequestBody,
+} from '../../../test/factories/sessions';
 import { useTestApp } from '../../../test/support/test-app';
 import { describeResponseTime, firstNameOf, onTimePercentage } from './reviews.service';
 

@@ -17,7 +17,12 @@ import { AppError } from '../../../domain/errors/app-error';
 import { errorOf, signUpWithRole } from '../../../test/support/auth';
 import { balanceOf, topUpThroughEvent } from '../../../test/factories/money';
 import { insertCoach, insertClient, type TestCoach } from '../../../test/factories/people';
-import { eventsOf, holdOfRequest, postSessionRequest, buildSessionRequestBody } from '../../../test/factories/sessions';
+import {
+  eventsOf,
+  holdOfRequest,
+  postSessionRequest,
+  buildSessionRequestBody,
+} from '../../../test/factories/sessions';
 import { useTestApp, type TestAppHandle } from '../../../test/support/test-app';
 import type { OutboxService } from '../outbox/outbox.service';
 import { createSessionRequestsRepository } from './session-requests.repository';
@@ -207,7 +212,10 @@ describe('creating a request', () => {
     });
     expect(await h.requestsOf(client.id)).toEqual([]);
 
-    const request = await h.create(client.session, buildSessionRequestBody(coach.id, { coupon_code: 'calm25' }));
+    const request = await h.create(
+      client.session,
+      buildSessionRequestBody(coach.id, { coupon_code: 'calm25' }),
+    );
     // Default video rate 4000 per 15 minutes: 8000 for 30 minutes, 25 % off.
     expect(request).toMatchObject({
       price: 6_000,
@@ -231,7 +239,10 @@ describe('creating a request', () => {
     const client = await insertClient(t.app, t.pool, 0);
     await h.coupon(coach, { code: 'FREEHOUR', discount_type: 'percent', value: 100 });
 
-    const request = await h.create(client.session, buildSessionRequestBody(coach.id, { coupon_code: 'FREEHOUR' }));
+    const request = await h.create(
+      client.session,
+      buildSessionRequestBody(coach.id, { coupon_code: 'FREEHOUR' }),
+    );
     expect(request).toMatchObject({
       price: 0,
       original_price: 8_000,
@@ -346,7 +357,12 @@ describe('creating a request', () => {
     expect(asCoach.statusCode).toBe(403);
 
     const available = await insertCoach(t.app, t.pool);
-    const noKey = await postSessionRequest(t.app, client.session, buildSessionRequestBody(available.id), null);
+    const noKey = await postSessionRequest(
+      t.app,
+      client.session,
+      buildSessionRequestBody(available.id),
+      null,
+    );
     expect(noKey.statusCode).toBe(400);
     expect(errorOf(noKey).code).toBe('IDEMPOTENCY_KEY_REQUIRED');
     expect(await h.requestsOf(client.id)).toEqual([]);
@@ -372,7 +388,11 @@ describe('creating a request', () => {
 
     const request = await h.create(
       client.session,
-      buildSessionRequestBody(coach.id, { preferred_date: '2026-11-25', preferred_time: '14:30', format: 'text' }),
+      buildSessionRequestBody(coach.id, {
+        preferred_date: '2026-11-25',
+        preferred_time: '14:30',
+        format: 'text',
+      }),
     );
     expect(request).toMatchObject({
       scheduled: true,
@@ -751,7 +771,8 @@ describe('expiry on the injected clock', () => {
     const coach = await insertCoach(t.app, t.pool);
     const clients = await Promise.all(Array.from({ length: 7 }, () => insertClient(t.app, t.pool, 8_000)));
     const ids: string[] = [];
-    for (const client of clients) ids.push((await h.create(client.session, buildSessionRequestBody(coach.id))).id);
+    for (const client of clients)
+      ids.push((await h.create(client.session, buildSessionRequestBody(coach.id))).id);
     t.clock.advance(REQUEST_ALERT_MS);
     const expired = await t.app.sessionRequests.expireDue(t.clock.now(), 3);
     expect(expired).toBeGreaterThanOrEqual(7);
