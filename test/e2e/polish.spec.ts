@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './lib/test';
 import { shots } from './lib/journey';
-import { approveAndGoOnline, approveCoach, bearer, newParty, topUp, type Party } from './lib/parties';
+import { approveAndGoOnline, bearer, newParty, topUp, type Party } from './lib/parties';
 
 /**
  * Issue #14 point 16, screens that stay true, in a real browser: sending chat messages leaves the page
@@ -115,10 +115,11 @@ test.describe('issue #14 point 16: screens that stay true', () => {
   });
 
   test('withdrawal page with nothing to confirm, offline pill, dark coach website', async ({ browser }) => {
-    // A coach of its own signs in; the two public pages visited are demo coaches' (an offline coach, and
-    // a coach website with content), which is what those steps look at.
+    // A coach of its own signs in, online (like the demo coach this used to be: the header's switch then
+    // reads Online); the two public pages visited are demo coaches' (an offline coach, and a coach
+    // website with content), which is what those steps look at.
     const coach = await newParty(browser, 'coach', 'Noor Haddad');
-    await approveCoach(coach, 'Noor Haddad');
+    await approveAndGoOnline(coach, 'Noor Haddad');
     const { context, page } = coach;
 
     await test.step('/withdrawal/success without a withdrawal does not claim one was requested', async () => {
