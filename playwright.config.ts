@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/lib/find-chromium.mjs';
 
+// The server (webServer inherits this environment) and the browser (timezoneId) both run in UTC.
+process.env.TZ = 'UTC';
+
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
@@ -21,6 +24,7 @@ export default defineConfig({
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL: BASE_URL,
+    timezoneId: 'UTC',
     launchOptions: {
       executablePath: findChromium() ?? undefined,
       args: [

@@ -1,6 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// Every test runs in UTC, whatever the machine's zone: set before the workers start (they inherit the
+// environment, and Intl reads TZ when it first formats), and again per project through `env`.
+process.env.TZ = 'UTC';
+
 // Three tiers, chosen by file suffix (docs/architecture.md):
 //   *.test.ts             unit: pure, no I/O, milliseconds
 //   web/**/*.test.tsx     web: components in happy-dom
@@ -8,6 +12,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
+    env: { TZ: 'UTC' },
     projects: [
       {
         extends: true,
@@ -16,6 +21,7 @@ export default defineConfig({
           environment: 'node',
           include: ['{domain,contracts,server,scripts,test}/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts', 'node_modules/**'],
+          setupFiles: ['./test/setup/unit.ts'],
         },
       },
       {

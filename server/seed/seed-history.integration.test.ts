@@ -7,7 +7,7 @@ import { coachReviewsSchema } from '../../contracts/reviews';
 import { acceptResponseSchema, sessionListSchema, sessionRequestSchema } from '../../contracts/sessions';
 import { walletSchema } from '../../contracts/wallet';
 import { signIn } from '../../test/support/auth';
-import { postSessionRequest, requestBody } from '../../test/support/sessions';
+import { postSessionRequest, buildSessionRequestBody } from '../../test/factories/sessions';
 import { useTestApp } from '../../test/support/test-app';
 import { createReviewsRepository } from '../modules/reviews/reviews.repository';
 import { describeResponseTime, onTimePercentage } from '../modules/reviews/reviews.service';
@@ -200,7 +200,11 @@ describe('the demo data (issue #14 point 13)', () => {
     const beforeShown = await shownFigures(coachId, 'lena-ortiz');
     if (!before) throw new Error('the demo coach has no stats');
 
-    const created = await postSessionRequest(t.app, client, requestBody(coachId, { format: 'text' }));
+    const created = await postSessionRequest(
+      t.app,
+      client,
+      buildSessionRequestBody(coachId, { format: 'text' }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     const request = sessionRequestSchema.parse(created.json());
     const accepted = await t.call(coach, 'POST', `/api/session-requests/${request.id}/accept`);

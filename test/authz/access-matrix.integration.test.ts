@@ -13,7 +13,7 @@ import { GUEST_FORBIDDEN_MESSAGE, GUEST_ROUTES } from '../../server/plugins/auth
 import { createTestApp } from '../support/app';
 import { bearer, errorOf, signIn, signUp, STRONG_PASSWORD, uniqueEmail } from '../support/auth';
 import { createTestDatabase, type TestDatabase } from '../support/database';
-import { guestInLiveSession } from '../support/sessions';
+import { insertGuestInLiveSession } from '../factories/sessions';
 import {
   HTTP_PRINCIPALS,
   loadAccessMatrix,
@@ -101,7 +101,7 @@ const EXPECTED_SHAPE: Record<Exclude<HttpPrincipal, 'anonymous'>, unknown> = {
 async function build(name: HttpPrincipal): Promise<Caller> {
   if (name === 'anonymous') return { headers: {}, email: null, userId: null, token: null };
   if (name === 'guest') {
-    const { guest, sessionId } = await guestInLiveSession(app, database.db, database.pool);
+    const { guest, sessionId } = await insertGuestInLiveSession(app, database.db, database.pool);
     // The principal's own live session (a fresh_principal row makes another guest in another session).
     guestSessionId ??= sessionId;
     return expectShape(name, guest, null);

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './lib/test';
 import { withE2eDatabase } from './lib/database';
-import { accountFactor, nextCode, PASSWORD, SCREENSHOTS, signIn, type Account } from './lib/journey';
+import { accountFactor, nextCode, PASSWORD, SCREENSHOTS, signUp, type Account } from './lib/journey';
 
 /**
  * Issue #14 point 11: on a 360 px phone every working screen of a role is at most two taps from
@@ -14,10 +15,25 @@ import { accountFactor, nextCode, PASSWORD, SCREENSHOTS, signIn, type Account } 
  */
 
 const PHONE = { width: 360, height: 780 };
-const DEMO = {
-  client: { email: 'client@wellspring.demo', password: 'wellspring-demo-client' },
-  coach: { email: 'coach@wellspring.demo', password: 'wellspring-demo-coach' },
-};
+/**
+ * A brand-new person with `role`, signed in on this page and on their home: the role is assigned on
+ * /auth (SPEC §2); a coach's approval is the one row written straight into the throwaway database.
+ */
+async function newPerson(page: Page, role: 'client' | 'coach') {
+  const session = await signUp(page, `nav-${role}-${randomUUID()}@example.test`, {
+    full_name: role === 'client' ? 'Maya Thompson' : 'Lena Ortiz',
+    role,
+  });
+  if (role === 'coach')
+    await withE2eDatabase((db) =>
+      db.query(
+        `insert into coach_applications (user_id, status, experience, bio) values ($1, 'approved', 'Years of practice', 'Bio')`,
+        [session.user.id],
+      ),
+    );
+  await page.goto('/auth');
+  await expect(page).toHaveURL(role === 'coach' ? /\/portal$/ : /\/client-portal$/);
+}
 
 const WORKING = {
   client: [
@@ -140,7 +156,7 @@ test.describe('navigation at 360 px', () => {
       page,
     }) => {
       const home = role === 'client' ? '/client-portal' : '/portal';
-      await signIn(page, DEMO[role]);
+      await newPerson(page, role);
       await page.goto('/');
       await expect(page).toHaveURL((url) => url.pathname === home);
       const bar = await checkBar(page);
@@ -155,8 +171,7 @@ test.describe('navigation at 360 px', () => {
   test('the More sheet is a dialog: keyboard opens it, focus stays inside, Escape gives focus back', async ({
     page,
   }) => {
-    await signIn(page, DEMO.client);
-    await page.goto('/client-portal');
+    await newPerson(page, 'client');
     const more = bottomBar(page).getByRole('button', { name: 'More' });
     await more.focus();
     await page.keyboard.press('Enter');

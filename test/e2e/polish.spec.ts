@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './lib/test';
-import { newPage, shots, signIn } from './lib/journey';
+import { shots } from './lib/journey';
 import { approveAndGoOnline, bearer, newParty, topUp, type Party } from './lib/parties';
 
 /**
@@ -12,7 +12,6 @@ import { approveAndGoOnline, bearer, newParty, topUp, type Party } from './lib/p
  * Screenshots (1280 and 360 px, light and dark) in test-results/screenshots/polish-*.png.
  */
 
-const DEMO_COACH = { email: 'coach@wellspring.demo', password: 'wellspring-demo-coach' };
 const OFFLINE_COACH_PAGE = '/coach/daniel-cohen';
 
 /** A live session from an instant request: its request and session ids. */
@@ -116,8 +115,12 @@ test.describe('issue #14 point 16: screens that stay true', () => {
   });
 
   test('withdrawal page with nothing to confirm, offline pill, dark coach website', async ({ browser }) => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, DEMO_COACH);
+    // A coach of its own signs in, online (like the demo coach this used to be: the header's switch then
+    // reads Online); the two public pages visited are demo coaches' (an offline coach, and a coach
+    // website with content), which is what those steps look at.
+    const coach = await newParty(browser, 'coach', 'Noor Haddad');
+    await approveAndGoOnline(coach, 'Noor Haddad');
+    const { context, page } = coach;
 
     await test.step('/withdrawal/success without a withdrawal does not claim one was requested', async () => {
       await page.goto('/withdrawal/success');

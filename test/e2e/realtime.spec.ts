@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { WebSocket } from '@playwright/test';
 import { expect, test } from './lib/test';
-import { signIn } from './lib/journey';
+import { signUp } from './lib/journey';
 
 /**
  * Issue #6 point 1 in the browser: a signed-in tab holds ONE realtime socket (Socket.IO over WebSocket
@@ -17,8 +18,13 @@ test('a signed-in tab holds one realtime socket, subscribed to its own topic', a
       if (typeof frame.payload === 'string' && frame.payload.includes('"ok":true')) ack = frame.payload;
     });
   });
-  const session = await signIn(page, { email: 'client@wellspring.demo', password: 'wellspring-demo-client' });
-  await page.goto('/client-portal');
+  // A brand-new client of its own (the automatic role of a new account is assigned on /auth, SPEC §2).
+  const session = await signUp(page, `client-${randomUUID()}@example.test`, {
+    full_name: 'Robin Hale',
+    role: 'client',
+  });
+  await page.goto('/auth');
+  await expect(page).toHaveURL(/\/client-portal$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect.poll(() => ack, { timeout: 10_000 }).toContain(`"topic":"user:${session.user.id}"`);
 

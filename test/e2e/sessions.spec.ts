@@ -1,65 +1,54 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './lib/test';
 import { withE2eDatabase } from './lib/database';
-import { newPage, shots, signIn, signUp, type Session } from './lib/journey';
+import { shots } from './lib/journey';
+import { approveCoach, bearer as api, newParty, topUp, type Party } from './lib/parties';
 
 /**
  * Issue #6, instant sessions, with two browser contexts: a client asks, the coach's banner rings, the
  * coach accepts and both land on /session/{id}; the decline path with the coach's message; the client's
  * cancel; expiry with the fallback offers; the "Are you still online?" dialog with the browser clock
- * advanced. The coach is the demo "Coach 3" (Sofia Márquez), used by no other journey; each test has a
- * brand-new client with a topped-up wallet.
+ * advanced. Each test has its own people, made through the API: a brand-new approved coach (named
+ * Sofia Márquez, with a username of its own) and a brand-new client with a topped-up wallet.
  */
-const COACH = { email: 'sofia.marquez@coaches.wellspring.demo', password: 'wellspring-demo-coach3' };
-const COACH_PAGE = '/coach/sofia-marquez';
+const COACH_NAME = 'Sofia Márquez';
 const SESSION_URL = /\/session\/([0-9a-f-]{36})$/;
 const WAITING_URL = /\/waiting-room\/([0-9a-f-]{36})$/;
 
-type Party = { context: BrowserContext; page: Page; session: Session };
-
-const api = (session: Session) => ({ authorization: `Bearer ${session.access_token}` });
+type Coach = Party & { coachPage: string };
 
 /** A new client whose wallet holds $100 (demo card, through the API: the wallet journey covers the form). */
 async function newClient(browser: Browser, name: string): Promise<Party> {
-  const { context, page } = await newPage(browser);
-  const session = await signUp(page, `client-${randomUUID()}@example.test`, {
-    full_name: name,
-    role: 'client',
-  });
-  // The automatic role of a new account (SPEC §2) is assigned on /auth.
-  await page.goto('/auth');
-  await expect(page).toHaveURL(/\/client-portal$/);
-  const topUp = await page.request.post('/api/wallet/top-ups', {
-    headers: { ...api(session), 'idempotency-key': randomUUID() },
-    data: { amount: 10_000 },
-  });
-  expect(topUp.status(), await topUp.text()).toBe(201);
-  const { payment_id: id } = (await topUp.json()) as { payment_id: string };
-  const paid = await page.request.post(`/api/wallet/top-ups/${id}/demo-confirm`, {
-    headers: { ...api(session), 'idempotency-key': randomUUID() },
-    data: { card_number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  return { context, page, session };
+  const client = await newParty(browser, 'client', name);
+  await topUp(client, 10_000);
+  return client;
 }
 
-/** The coach signed in on their home, online (the header switch). */
-async function onlineCoach(browser: Browser, options: { clock?: boolean } = {}): Promise<Party> {
-  const { context, page } = await newPage(browser);
+/** A new approved coach with a public page, signed in on their home and online (the header switch). */
+async function onlineCoach(browser: Browser, options: { clock?: boolean } = {}): Promise<Coach> {
+  const coach = await newParty(browser, 'coach', COACH_NAME);
+  await approveCoach(coach, COACH_NAME);
+  const username = `sofia-${randomUUID().slice(0, 8)}`;
+  const named = await coach.page.request.patch('/api/profiles/me', {
+    headers: api(coach.session),
+    data: { username },
+  });
+  expect(named.status(), await named.text()).toBe(200);
+  const { page } = coach;
+  // The page's clock is fake from this load on (page.clock drives it), when asked.
   if (options.clock) await page.clock.install();
-  const session = await signIn(page, COACH);
   await page.goto('/portal');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const toggle = page.getByRole('switch', { name: /^(Online|Offline)$/ });
   if (!(await toggle.isChecked())) await toggle.click();
   await expect(page.getByRole('switch', { name: 'Online' })).toBeChecked();
-  return { context, page, session };
+  return { ...coach, coachPage: `/coach/${username}` };
 }
 
 /** On the coach's page: "Start a session now", the purpose, send; lands in the waiting room. */
-async function requestSession(client: Page, purpose: string): Promise<string> {
-  await client.goto(COACH_PAGE);
+async function requestSession(client: Page, coach: Coach, purpose: string): Promise<string> {
+  await client.goto(coach.coachPage);
   await client.getByRole('button', { name: 'Start a session now' }).click();
   const dialog = client.getByRole('dialog', { name: /Start a session with Sofia/ });
   await expect(dialog).toBeVisible();
@@ -74,8 +63,8 @@ async function requestSession(client: Page, purpose: string): Promise<string> {
 const banner = (coach: Page) => coach.getByTestId('incoming-request-banner');
 
 test.describe('issue #6: instant sessions between two browsers', () => {
-  // One coach for the whole file: the journeys run one after another.
-  test.describe.configure({ mode: 'serial', timeout: 90_000 });
+  // Two browsers each, and a few waits on the server's jobs.
+  test.describe.configure({ timeout: 150_000 });
 
   test('the client requests, the banner rings, the coach accepts, both are in the session; the coach ends it', async ({
     browser,
@@ -84,7 +73,7 @@ test.describe('issue #6: instant sessions between two browsers', () => {
     const client = await newClient(browser, 'Robin Hale');
 
     // SPEC §5: the purpose is required before anything is sent.
-    await client.page.goto(COACH_PAGE);
+    await client.page.goto(coach.coachPage);
     await client.page.getByRole('button', { name: 'Start a session now' }).click();
     const dialog = client.page.getByRole('dialog', { name: /Start a session with Sofia/ });
     // Issue #14 point 16: the first format and 30 min by default, and the action in sight on a laptop
@@ -104,7 +93,7 @@ test.describe('issue #6: instant sessions between two browsers', () => {
     await shots(client.page, 'sessions', '1-request-form', { all: true });
     await dialog.getByRole('button', { name: 'Close' }).click();
 
-    const requestId = await requestSession(client.page, 'Eat better during exam weeks');
+    const requestId = await requestSession(client.page, coach, 'Eat better during exam weeks');
     await expect(client.page.getByRole('heading', { level: 1 })).toBeVisible();
     await shots(client.page, 'sessions', '2-waiting-room');
 
@@ -169,7 +158,7 @@ test.describe('issue #6: instant sessions between two browsers', () => {
   test('the coach declines and writes to the client, who is told and notified', async ({ browser }) => {
     const coach = await onlineCoach(browser);
     const client = await newClient(browser, 'Alex Moreno');
-    await requestSession(client.page, 'Plan a week of family dinners');
+    await requestSession(client.page, coach, 'Plan a week of family dinners');
 
     const ring = banner(coach.page);
     await expect(ring).toContainText('Incoming Session Request');
@@ -204,7 +193,7 @@ test.describe('issue #6: instant sessions between two browsers', () => {
   }) => {
     const coach = await onlineCoach(browser);
     const client = await newClient(browser, 'Sam Okoye');
-    await requestSession(client.page, 'Snacks that keep me focused');
+    await requestSession(client.page, coach, 'Snacks that keep me focused');
     await expect(banner(coach.page)).toContainText('Incoming Session Request');
 
     await client.page.getByRole('button', { name: 'Cancel request' }).click();
@@ -227,7 +216,7 @@ test.describe('issue #6: instant sessions between two browsers', () => {
   }) => {
     const coach = await onlineCoach(browser);
     const client = await newClient(browser, 'Jo Lindqvist');
-    const requestId = await requestSession(client.page, 'A plan for training days');
+    const requestId = await requestSession(client.page, coach, 'A plan for training days');
     await expect(banner(coach.page)).toContainText('Incoming Session Request');
     const wallet = async () =>
       (
@@ -262,8 +251,8 @@ test.describe('issue #6: instant sessions between two browsers', () => {
       withE2eDatabase(async (db) => {
         const result = await db.query<{ at: Date; online: boolean }>(
           `select p.last_online_confirm_at as at, p.is_online as online
-             from profiles p join users u on u.id = p.user_id where u.email = $1`,
-          [COACH.email],
+             from profiles p where p.user_id = $1`,
+          [coach.session.user.id],
         );
         return result.rows[0];
       });
@@ -271,8 +260,8 @@ test.describe('issue #6: instant sessions between two browsers', () => {
       withE2eDatabase((db) =>
         db.query(
           `update profiles set last_online_confirm_at = now() - interval '2 hours 1 minute'
-            where user_id = (select id from users where email = $1)`,
-          [COACH.email],
+            where user_id = $1`,
+          [coach.session.user.id],
         ),
       );
 

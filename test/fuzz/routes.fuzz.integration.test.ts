@@ -3,11 +3,11 @@ import fc, { type Arbitrary } from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthSession } from '../../contracts/auth';
 import type { App, RegisteredRoute } from '../../server/app';
-import { createAdmin } from '../support/admin';
+import { insertAdmin } from '../factories/admin';
 import { createTestApp } from '../support/app';
 import { bearer, signUpWithRole } from '../support/auth';
 import { createTestDatabase, type TestDatabase } from '../support/database';
-import { guestInLiveSession } from '../support/sessions';
+import { insertGuestInLiveSession } from '../factories/sessions';
 import { arbitraryFor, hostileValue, jsonSchemaOf, arbitraryFromJsonSchema } from './schema-arbitrary';
 
 /**
@@ -56,11 +56,11 @@ async function makeCaller(name: string): Promise<Caller> {
       return { name, headers: bearer(session) };
     }
     case 'super_admin': {
-      const { session } = await createAdmin(app, database.db, clock.now(), 'super_admin');
+      const { session } = await insertAdmin(app, database.db, clock.now(), 'super_admin');
       return { name, headers: bearer(session) };
     }
     default: {
-      const { guest } = await guestInLiveSession(app, database.db, database.pool);
+      const { guest } = await insertGuestInLiveSession(app, database.db, database.pool);
       return { name, headers: bearer(guest) };
     }
   }

@@ -1,6 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { resetStubApi, server } from '../../web/test/api';
+import { installConsoleGuard } from './console-guard';
+
+installConsoleGuard();
+
+// The network is MSW's (web/test/api.ts): a request no handler answers fails the test.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  resetStubApi();
+});
+afterAll(() => server.close());
 
 afterEach(() => {
   cleanup();

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlatformRevenue, RefundResult, SessionPaymentsPage } from '../../../contracts/admin-money';
 import type { AuthSession } from '../../../contracts/auth';
 import type { SessionFormat } from '../../../domain/money/pricing';
-import { createAdmin } from '../../../test/support/admin';
+import { insertAdmin } from '../../../test/factories/admin';
 import { bearer, errorOf, signUp, signUpWithRole } from '../../../test/support/auth';
-import { balanceOf, topUpThroughEvent } from '../../../test/support/money';
+import { balanceOf, topUpThroughEvent } from '../../../test/factories/money';
 import { useTestApp } from '../../../test/support/test-app';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });
@@ -16,8 +16,8 @@ let finance: { session: AuthSession; userId: string };
 let superAdmin: { session: AuthSession; userId: string };
 
 beforeAll(async () => {
-  finance = await createAdmin(t.app, t.db, t.clock.now(), 'financial_admin');
-  superAdmin = await createAdmin(t.app, t.db, t.clock.now(), 'super_admin');
+  finance = await insertAdmin(t.app, t.db, t.clock.now(), 'financial_admin');
+  superAdmin = await insertAdmin(t.app, t.db, t.clock.now(), 'super_admin');
 });
 
 const refundUrl = (holdId: string) => `/api/admin/session-payments/${holdId}/refunds`;
@@ -373,9 +373,9 @@ describe('POST /api/admin/session-payments/:holdId/refunds', () => {
     const { hold, client } = await capturedPayment({ amount: 1_500 });
     const clientSession = await signUpWithRole(t.app, 'client');
     const coachSession = await signUpWithRole(t.app, 'coach');
-    const manager = await createAdmin(t.app, t.db, t.clock.now(), 'coach_manager');
-    const moderator = await createAdmin(t.app, t.db, t.clock.now(), 'community_moderator');
-    const superAal1 = await createAdmin(t.app, t.db, t.clock.now(), 'super_admin', { aal2: false });
+    const manager = await insertAdmin(t.app, t.db, t.clock.now(), 'coach_manager');
+    const moderator = await insertAdmin(t.app, t.db, t.clock.now(), 'community_moderator');
+    const superAal1 = await insertAdmin(t.app, t.db, t.clock.now(), 'super_admin', { aal2: false });
     const payload = { amount: 100, reason: 'Probing access.' };
     for (const session of [clientSession, coachSession, manager.session, moderator.session]) {
       const refused = await postRefund(session, hold.id, payload);

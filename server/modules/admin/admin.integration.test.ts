@@ -7,7 +7,7 @@ import {
   type AdminPermission,
 } from '../../../domain/auth/permissions';
 import { ADMIN_ACTION_MESSAGES, ADMIN_ACTION_TYPES } from '../../../domain/auth/admin-actions';
-import { createAdmin } from '../../../test/support/admin';
+import { insertAdmin } from '../../../test/factories/admin';
 import { bearer, errorOf, signUp } from '../../../test/support/auth';
 import { useTestApp } from '../../../test/support/test-app';
 import { adminAuditLog } from '../../db/schema/index';
@@ -43,7 +43,7 @@ describe('admin permissions (SPEC §6)', () => {
 
   it('enforces the permissions on the server for every admin API, and writes one audit row per allowed action', async () => {
     for (const role of ADMIN_ROLES) {
-      const admin = await createAdmin(t.app, t.db, now, role);
+      const admin = await insertAdmin(t.app, t.db, now, role);
       const me = await t.app.inject({ method: 'GET', url: '/api/admin/me', headers: bearer(admin.session) });
       expect(me.statusCode).toBe(200);
       expect(me.json()).toMatchObject({ admin_role: role });
@@ -97,13 +97,13 @@ describe('admin permissions (SPEC §6)', () => {
     ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/me' })).statusCode).toBe(401);
 
-    const inactive = await createAdmin(t.app, t.db, now, 'super_admin', { isActive: false });
+    const inactive = await insertAdmin(t.app, t.db, now, 'super_admin', { isActive: false });
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/admin/coaches', headers: bearer(inactive.session) }))
         .statusCode,
     ).toBe(403);
 
-    const aal1 = await createAdmin(t.app, t.db, now, 'super_admin', { aal2: false });
+    const aal1 = await insertAdmin(t.app, t.db, now, 'super_admin', { aal2: false });
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/admin/coaches',
@@ -114,7 +114,7 @@ describe('admin permissions (SPEC §6)', () => {
   });
 
   it('lets a super_admin grant admin roles and end a person’s sessions, both audited', async () => {
-    const boss = await createAdmin(t.app, t.db, now, 'super_admin');
+    const boss = await insertAdmin(t.app, t.db, now, 'super_admin');
     const target = await signUp(t.app);
     const granted = await t.app.inject({
       method: 'POST',
@@ -139,7 +139,7 @@ describe('admin permissions (SPEC §6)', () => {
     const rows = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.actorUserId, boss.userId));
     expect(rows.map((row) => row.actionType).sort()).toEqual(['end_user_sessions', 'set_admin_role']);
 
-    const moderator = await createAdmin(t.app, t.db, now, 'community_moderator');
+    const moderator = await insertAdmin(t.app, t.db, now, 'community_moderator');
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/admin/admin-users',
@@ -150,7 +150,7 @@ describe('admin permissions (SPEC §6)', () => {
   });
 
   it('log_admin_activity takes only the known actions with their target type, and marks the row self-reported', async () => {
-    const finance = await createAdmin(t.app, t.db, now, 'financial_admin');
+    const finance = await insertAdmin(t.app, t.db, now, 'financial_admin');
     const log = (payload: object) =>
       t.app.inject({
         method: 'POST',

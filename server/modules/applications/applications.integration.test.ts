@@ -12,7 +12,7 @@ import { ownProfileSchema } from '../../../contracts/profiles';
 import { adminAuditLog, coachApplications, coachDirectory } from '../../db/schema/index';
 import type { Role } from '../../../domain/auth/roles';
 import { createManualClock } from '../../../domain/clock';
-import { createAdmin } from '../../../test/support/admin';
+import { insertAdmin } from '../../../test/factories/admin';
 import { bearer, errorOf, outboxFor, signUpWithRole, uniqueEmail } from '../../../test/support/auth';
 import { useTestApp } from '../../../test/support/test-app';
 import { createApplicationsRepository } from './applications.repository';
@@ -35,10 +35,10 @@ const VALID: ApplicationBodyInput = {
 };
 
 beforeAll(async () => {
-  const admin = await createAdmin(t.app, t.db, t.clock.now(), 'coach_manager');
+  const admin = await insertAdmin(t.app, t.db, t.clock.now(), 'coach_manager');
   manager = admin.session;
   managerId = admin.userId;
-  superAdmin = (await createAdmin(t.app, t.db, t.clock.now(), 'super_admin')).session;
+  superAdmin = (await insertAdmin(t.app, t.db, t.clock.now(), 'super_admin')).session;
 });
 
 async function person(fullName: string, role?: Role) {
@@ -395,8 +395,8 @@ describe('review (admin, manage_applications)', () => {
   it('refuses people without manage_applications, and admins without the second factor', async () => {
     const { session } = await person('Cole Client', 'client');
     const id = await appliedId(session);
-    const financial = (await createAdmin(t.app, t.db, t.clock.now(), 'financial_admin')).session;
-    const managerAal1 = (await createAdmin(t.app, t.db, t.clock.now(), 'coach_manager', { aal2: false }))
+    const financial = (await insertAdmin(t.app, t.db, t.clock.now(), 'financial_admin')).session;
+    const managerAal1 = (await insertAdmin(t.app, t.db, t.clock.now(), 'coach_manager', { aal2: false }))
       .session;
 
     for (const [caller, code] of [

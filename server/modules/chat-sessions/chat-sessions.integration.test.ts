@@ -11,8 +11,8 @@ import {
   type ChatSession,
 } from '../../../contracts/sessions';
 import { errorOf } from '../../../test/support/auth';
-import { balanceOf, topUpThroughEvent } from '../../../test/support/money';
-import { signedUpPerson, type Person } from '../../../test/support/sessions';
+import { balanceOf, topUpThroughEvent } from '../../../test/factories/money';
+import { insertPerson, type Person } from '../../../test/factories/people';
 import { useTestApp } from '../../../test/support/test-app';
 import { connectDatabase, type DatabaseHandle } from '../../db/client';
 import { createChatSessionsRepository } from './chat-sessions.repository';
@@ -47,7 +47,7 @@ afterAll(async () => {
   await Promise.all(pools.map((pool) => pool.close()));
 });
 
-const person = (role: 'coach' | 'client', fullName: string) => signedUpPerson(t.app, role, fullName);
+const person = (role: 'coach' | 'client', fullName: string) => insertPerson(t.app, role, fullName);
 
 async function coach(fullName = 'Lena Ortiz', rates: { video?: number } = {}): Promise<Person> {
   const who = await person('coach', fullName);

@@ -7,9 +7,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGES, chatMessageResponseSchema, type ChatMessage } from '../../../contracts/chat';
 import { CHAT_ATTACHMENT_QUOTA, CHAT_QUOTA_MESSAGES } from '../../../domain/chat/attachment-quota';
 import { bearer, errorOf } from '../../../test/support/auth';
-import { insertChatSession, signedUpPerson, type Person } from '../../../test/support/sessions';
+import { insertChatSession } from '../../../test/factories/sessions';
+import { insertPerson, type Person } from '../../../test/factories/people';
 import { useTestApp } from '../../../test/support/test-app';
-import { flatPng } from './chat.test-files';
+import { buildPng } from '../../../test/factories/files';
 
 /**
  * Issue #14 points 2 and 3 with the probe's hostile files: attachment quotas (per person and session,
@@ -27,8 +28,8 @@ afterAll(async () => {
 const MiB = 1024 * 1024;
 
 async function pair(minutes = 30) {
-  const coach = await signedUpPerson(t.app, 'coach', 'Lena Ortiz');
-  const client = await signedUpPerson(t.app, 'client', 'Robin Client');
+  const coach = await insertPerson(t.app, 'coach', 'Lena Ortiz');
+  const client = await insertPerson(t.app, 'client', 'Robin Client');
   const sessionId = await insertChatSession(t.pool, {
     coachId: coach.id,
     clientId: client.id,
@@ -135,7 +136,7 @@ describe('chat attachment quotas', () => {
 
   it('counts everyone in the session together (100 MB), guests included', async () => {
     const { coach, client, sessionId } = await pair();
-    const guest = await signedUpPerson(t.app, 'client', 'Gina Guest');
+    const guest = await insertPerson(t.app, 'client', 'Gina Guest');
     await pastAttachment({ sessionId, sender: coach, senderType: 'coach', bytes: 49 * MiB });
     await pastAttachment({ sessionId, sender: guest, senderType: 'guest', bytes: 30 * MiB });
     await pastAttachment({ sessionId, sender: client, senderType: 'client', bytes: 20 * MiB });
@@ -276,7 +277,7 @@ describe('every image is re-encoded, whatever kind it is sent as', () => {
       [20_000, 20_000],
       [200_000, 200],
     ] as const) {
-      const bomb = flatPng(width, height);
+      const bomb = buildPng(width, height);
       const started = Date.now();
       const response = await upload(client, sessionId, bomb, 'file', 'bomb.png');
       expect(response.statusCode, `${width}×${height}`).toBe(413);

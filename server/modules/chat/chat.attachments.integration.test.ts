@@ -18,9 +18,10 @@ import {
   type ChatMessage,
 } from '../../../contracts/chat';
 import { bearer, errorOf } from '../../../test/support/auth';
-import { insertChatSession, signedUpPerson, type Person } from '../../../test/support/sessions';
+import { insertChatSession } from '../../../test/factories/sessions';
+import { insertPerson, type Person } from '../../../test/factories/people';
 import { useTestApp } from '../../../test/support/test-app';
-import { flatPng, officeZip, voiceWebm } from './chat.test-files';
+import { buildPng, buildOfficeZip, buildVoiceWebm } from '../../../test/factories/files';
 
 let workDir: string | undefined;
 const t = useTestApp(async () => {
@@ -31,7 +32,7 @@ afterAll(async () => {
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
-const person = (role: 'coach' | 'client', fullName: string) => signedUpPerson(t.app, role, fullName);
+const person = (role: 'coach' | 'client', fullName: string) => insertPerson(t.app, role, fullName);
 
 /** A chat session row as the accept of a request leaves it (money plays no part in chat). */
 const session = (coach: Person, client: Person, status: 'active' | 'completed' = 'active') =>
@@ -170,19 +171,19 @@ describe('chat attachments', () => {
         shown: 'notes.html.txt',
       },
       {
-        bytes: officeZip('word/document.xml'),
+        bytes: buildOfficeZip('word/document.xml'),
         name: 'journal.docx',
         mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
         shown: 'journal.docx',
       },
       {
-        bytes: officeZip('xl/workbook.xml'),
+        bytes: buildOfficeZip('xl/workbook.xml'),
         name: 'sleep log.xlsx',
         mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         shown: 'sleep log.xlsx',
       },
       {
-        bytes: officeZip('ppt/presentation.xml'),
+        bytes: buildOfficeZip('ppt/presentation.xml'),
         name: 'slides',
         mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
         shown: 'slides.pptx',
@@ -215,7 +216,7 @@ describe('chat attachments', () => {
 
   it('sends a voice note (WebM or Ogg) with its length, played inline', async () => {
     const { coach, client, sessionId } = await pair();
-    const webm = await uploaded(client, sessionId, voiceWebm(), {
+    const webm = await uploaded(client, sessionId, buildVoiceWebm(), {
       kind: 'voice',
       duration_ms: 4_200,
       contentType: 'audio/webm;codecs=opus',
@@ -263,7 +264,7 @@ describe('chat attachments', () => {
         message: CHAT_MESSAGES.fileType,
       },
       // A ZIP that is no Office document.
-      { bytes: officeZip(null), kind: 'file', status: 415, message: CHAT_MESSAGES.fileType },
+      { bytes: buildOfficeZip(null), kind: 'file', status: 415, message: CHAT_MESSAGES.fileType },
       { bytes: await png(10, 10), kind: 'voice', status: 415, message: CHAT_MESSAGES.voiceType },
       { bytes: Buffer.alloc(0), kind: 'file', status: 400, message: CHAT_MESSAGES.attachmentEmpty },
     ];
@@ -291,7 +292,7 @@ describe('chat attachments', () => {
     const cases = [
       { kind: 'image', bytes: over('image', await png(10, 10)), message: CHAT_MESSAGES.imageTooLarge },
       { kind: 'file', bytes: over('file', PDF), message: CHAT_MESSAGES.fileTooLarge },
-      { kind: 'voice', bytes: over('voice', voiceWebm()), message: CHAT_MESSAGES.voiceTooLarge },
+      { kind: 'voice', bytes: over('voice', buildVoiceWebm()), message: CHAT_MESSAGES.voiceTooLarge },
     ] as const;
     for (const item of cases) {
       const response = await upload(client, sessionId, item.bytes, { kind: item.kind, duration_ms: 1_000 });
@@ -303,11 +304,11 @@ describe('chat attachments', () => {
     expect((await upload(client, sessionId, atLimit, { kind: 'file' })).statusCode).toBe(201);
 
     // 30 megapixels in a tiny PNG: refused from the header, before decoding.
-    const bomb = await upload(client, sessionId, flatPng(6_000, 5_000), { kind: 'image' });
+    const bomb = await upload(client, sessionId, buildPng(6_000, 5_000), { kind: 'image' });
     expect(bomb.statusCode).toBe(413);
     expect(errorOf(bomb).message).toBe(CHAT_MESSAGES.imageTooManyPixels);
 
-    const tooLong = await upload(client, sessionId, voiceWebm(), {
+    const tooLong = await upload(client, sessionId, buildVoiceWebm(), {
       kind: 'voice',
       duration_ms: CHAT_VOICE_MAX_MS + 1,
     });
@@ -315,7 +316,7 @@ describe('chat attachments', () => {
     expect(errorOf(tooLong).details).toEqual([
       { path: 'querystring.duration_ms', message: CHAT_MESSAGES.voiceTooLong },
     ]);
-    const noLength = await upload(client, sessionId, voiceWebm(), { kind: 'voice' });
+    const noLength = await upload(client, sessionId, buildVoiceWebm(), { kind: 'voice' });
     expect(noLength.statusCode).toBe(400);
     expect(errorOf(noLength).details).toEqual([
       { path: 'querystring.duration_ms', message: CHAT_MESSAGES.voiceDurationRequired },

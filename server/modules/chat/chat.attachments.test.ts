@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHAT_ATTACHMENT_NAME_MAX } from '../../../contracts/chat';
 import { sniffFile, sniffImage, sniffVoice, zipEntryNames } from '../uploads/upload-pipeline';
 import { attachmentName, contentDisposition } from './chat.attachments';
-import { officeZip, voiceWebm } from './chat.test-files';
+import { buildOfficeZip, buildVoiceWebm } from '../../../test/factories/files';
 
 const bytes = (...values: number[]) => Buffer.from(values);
 const PDF = { mime: 'application/pdf', extensions: ['pdf'] } as const;
@@ -19,10 +19,10 @@ describe('sniffing chat attachments by their bytes', () => {
   });
 
   it('knows WebM (by its DocType) and Ogg voice notes', () => {
-    expect(sniffVoice(voiceWebm())).toBe('webm');
+    expect(sniffVoice(buildVoiceWebm())).toBe('webm');
     expect(sniffVoice(Buffer.from('OggS\0\x02'))).toBe('ogg');
     // Matroska video is EBML too, but not WebM.
-    const matroska = voiceWebm();
+    const matroska = buildVoiceWebm();
     matroska.write('mkvx', matroska.indexOf('webm'), 'latin1');
     expect(sniffVoice(matroska)).toBeNull();
     expect(sniffVoice(Buffer.from('ID3\x04'))).toBeNull();
@@ -30,10 +30,10 @@ describe('sniffing chat attachments by their bytes', () => {
 
   it('knows the file types: PDF, Office Open XML by the ZIP directory, images, UTF-8 text', () => {
     expect(sniffFile(Buffer.from('%PDF-1.7\n'))?.mime).toBe('application/pdf');
-    expect(sniffFile(officeZip('word/document.xml'))?.extensions).toEqual(['docx']);
-    expect(sniffFile(officeZip('xl/workbook.xml'))?.extensions).toEqual(['xlsx']);
-    expect(sniffFile(officeZip('ppt/presentation.xml'))?.extensions).toEqual(['pptx']);
-    expect(sniffFile(officeZip(null))).toBeNull();
+    expect(sniffFile(buildOfficeZip('word/document.xml'))?.extensions).toEqual(['docx']);
+    expect(sniffFile(buildOfficeZip('xl/workbook.xml'))?.extensions).toEqual(['xlsx']);
+    expect(sniffFile(buildOfficeZip('ppt/presentation.xml'))?.extensions).toEqual(['pptx']);
+    expect(sniffFile(buildOfficeZip(null))).toBeNull();
     expect(sniffFile(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))?.mime).toBe('image/png');
     expect(sniffFile(Buffer.from('Dear Lena,\r\n\tthank you — ünïcode ✓\n'))?.mime).toBe(
       'text/plain; charset=utf-8',
@@ -45,11 +45,11 @@ describe('sniffing chat attachments by their bytes', () => {
   });
 
   it('reads the ZIP central directory, and refuses a broken one', () => {
-    expect(zipEntryNames(officeZip('word/document.xml'))).toEqual([
+    expect(zipEntryNames(buildOfficeZip('word/document.xml'))).toEqual([
       '[Content_Types].xml',
       'word/document.xml',
     ]);
-    const broken = officeZip('word/document.xml');
+    const broken = buildOfficeZip('word/document.xml');
     broken.writeUInt32LE(broken.length + 10, broken.length - 6);
     expect(zipEntryNames(broken)).toBeNull();
   });

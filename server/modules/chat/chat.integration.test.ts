@@ -11,12 +11,13 @@ import {
   type ChatMessage,
 } from '../../../contracts/chat';
 import { errorOf } from '../../../test/support/auth';
-import { insertChatSession, signedUpPerson, type Person } from '../../../test/support/sessions';
+import { insertChatSession } from '../../../test/factories/sessions';
+import { insertPerson, type Person } from '../../../test/factories/people';
 import { useTestApp } from '../../../test/support/test-app';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });
 
-const person = (role: 'coach' | 'client', fullName: string) => signedUpPerson(t.app, role, fullName);
+const person = (role: 'coach' | 'client', fullName: string) => insertPerson(t.app, role, fullName);
 
 /** A chat session row as the accept of a request leaves it (money plays no part in chat). */
 function session(

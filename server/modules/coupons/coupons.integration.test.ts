@@ -10,9 +10,14 @@ import {
   type Coupon,
 } from '../../../contracts/coupons';
 import { AppError } from '../../../domain/errors/app-error';
-import { createAdmin } from '../../../test/support/admin';
+import { insertAdmin } from '../../../test/factories/admin';
 import { errorOf, signUpWithRole } from '../../../test/support/auth';
-import { balanceOf, createBareUser, topUpThroughEvent } from '../../../test/support/money';
+import {
+  balanceOf,
+  insertBareUser,
+  insertFundedUser,
+  topUpThroughEvent,
+} from '../../../test/factories/money';
 import { createTestApp } from '../../../test/support/app';
 import { useTestApp } from '../../../test/support/test-app';
 import { connectDatabase, type DatabaseHandle } from '../../db/client';
@@ -89,12 +94,7 @@ async function redemptionsOf(code: string) {
   return result.rows;
 }
 
-async function fundedClient(amount: number) {
-  const clientId = await createBareUser(t.pool);
-  const { result } = await topUpThroughEvent(t.app, t.pool, clientId, amount);
-  expect(result.outcome).toBe('applied');
-  return clientId;
-}
+const fundedClient = (amount: number) => insertFundedUser(t.app, t.pool, amount);
 
 const person = (role: 'client' | 'coach' | null) =>
   signUpWithRole(t.app, role, { fullName: `Coupons ${role ?? 'nobody'}` });
@@ -255,7 +255,7 @@ describe('coach coupons: create, list, update', () => {
     expect(edit.statusCode).toBe(404);
     expect(errorOf(edit).message).toBe(COUPON_MESSAGES.notFound);
     // A coach's coupon is not a platform coupon either.
-    const admin = await createAdmin(t.app, t.db, t.clock.now(), 'financial_admin');
+    const admin = await insertAdmin(t.app, t.db, t.clock.now(), 'financial_admin');
     expect(
       (await t.call(admin.session, 'PATCH', `/api/admin/coupons/${mine.id}`, { active: false })).statusCode,
     ).toBe(404);
@@ -403,7 +403,7 @@ describe('validation: each reason has its own message', () => {
   });
 
   it('the service answers the same reasons (the sessions capability calls it directly)', async () => {
-    const coachId = await createBareUser(t.pool);
+    const coachId = await insertBareUser(t.pool);
     const code = await insertCoupon({ createdBy: coachId, coachId, validUntil: minutesFromNow(1) });
     const coupons = t.app.coupons;
     expect(await coupons.validate(t.db, { code: code.toLowerCase(), coachId })).toMatchObject({
@@ -425,7 +425,7 @@ describe('quote: percent and fixed discounts', () => {
     const coachId = coach.user.id;
     const client = await person('client');
     await t.pool.query('update profiles set on_demand_text_price = 2000 where user_id = $1', [coachId]);
-    const admin = await createAdmin(t.app, t.db, t.clock.now(), 'financial_admin');
+    const admin = await insertAdmin(t.app, t.db, t.clock.now(), 'financial_admin');
     const percent = await createCoupon(coach, { code: uniqueCode('P'), discount_type: 'percent', value: 15 });
     const fixed = await createCoupon(coach, { code: uniqueCode('F'), discount_type: 'fixed', value: 500 });
     const huge = await createCoupon(coach, { code: uniqueCode('H'), discount_type: 'fixed', value: 99_999 });
@@ -504,8 +504,8 @@ describe('quote: percent and fixed discounts', () => {
 
 describe('redemptions with holds', () => {
   it('a refused coupon leaves no hold, a failed hold leaves no redemption; capture keeps it', async () => {
-    const coachId = await createBareUser(t.pool);
-    const otherCoach = await createBareUser(t.pool);
+    const coachId = await insertBareUser(t.pool);
+    const otherCoach = await insertBareUser(t.pool);
     const code = await insertCoupon({ createdBy: coachId, coachId, discountType: 'fixed', value: 1_000 });
     const poor = await fundedClient(100);
     const ref = reference();
@@ -567,7 +567,7 @@ describe('redemptions with holds', () => {
   });
 
   it('a platform coupon works with any coach; a coach coupon only with its coach', async () => {
-    const [coachA, coachB] = [await createBareUser(t.pool), await createBareUser(t.pool)];
+    const [coachA, coachB] = [await insertBareUser(t.pool), await insertBareUser(t.pool)];
     const platform = await insertCoupon({ createdBy: coachA, coachId: null });
     const own = await insertCoupon({ createdBy: coachA, coachId: coachA });
     const client = await fundedClient(10_000);
@@ -591,7 +591,7 @@ describe('redemptions with holds', () => {
   });
 
   it('20 simultaneous holds on a coupon with one use left: exactly one redemption (10 trials)', async () => {
-    const coachId = await createBareUser(t.pool);
+    const coachId = await insertBareUser(t.pool);
     const clients = await Promise.all(Array.from({ length: 20 }, () => fundedClient(10 * 1_000)));
     for (let trial = 0; trial < 10; trial += 1) {
       const code = await insertCoupon({ createdBy: coachId, coachId, maxRedemptions: 1 });
@@ -623,7 +623,7 @@ describe('redemptions with holds', () => {
   });
 
   it('20 simultaneous holds by one client on a once-per-client coupon: exactly one (10 trials)', async () => {
-    const coachId = await createBareUser(t.pool);
+    const coachId = await insertBareUser(t.pool);
     for (let trial = 0; trial < 10; trial += 1) {
       const clientId = await fundedClient(20 * 1_000);
       const code = await insertCoupon({ createdBy: coachId, coachId: null, maxRedemptionsPerClient: 1 });
@@ -651,7 +651,7 @@ describe('redemptions with holds', () => {
 
 describe('platform coupons (financial admins)', () => {
   it('financial admins list, create and update them, every change audit-logged', async () => {
-    const admin = await createAdmin(t.app, t.db, t.clock.now(), 'financial_admin');
+    const admin = await insertAdmin(t.app, t.db, t.clock.now(), 'financial_admin');
     const created = await createCoupon(
       admin.session,
       { code: uniqueCode('PLAT'), discount_type: 'fixed', value: 1_500, max_redemptions: 100 },
@@ -682,8 +682,8 @@ describe('platform coupons (financial admins)', () => {
 
   it('other admins, aal1 admins, coaches and clients are refused', async () => {
     const body = { code: uniqueCode('NOPE'), discount_type: 'percent', value: 10 };
-    const manager = await createAdmin(t.app, t.db, t.clock.now(), 'coach_manager');
-    const aal1 = await createAdmin(t.app, t.db, t.clock.now(), 'super_admin', { aal2: false });
+    const manager = await insertAdmin(t.app, t.db, t.clock.now(), 'coach_manager');
+    const aal1 = await insertAdmin(t.app, t.db, t.clock.now(), 'super_admin', { aal2: false });
     const coach = await person('coach');
     for (const session of [manager.session, coach]) {
       expect((await t.call(session, 'GET', '/api/admin/coupons')).statusCode).toBe(403);
@@ -692,7 +692,7 @@ describe('platform coupons (financial admins)', () => {
     const insufficient = await t.call(aal1.session, 'POST', '/api/admin/coupons', body);
     expect(insufficient.statusCode).toBe(403);
     expect(errorOf(insufficient).code).toBe('INSUFFICIENT_AAL');
-    const superAdmin = await createAdmin(t.app, t.db, t.clock.now(), 'super_admin');
+    const superAdmin = await insertAdmin(t.app, t.db, t.clock.now(), 'super_admin');
     await createCoupon(superAdmin.session, body, '/api/admin/coupons');
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { earningsSchema, type Earnings } from '../../../contracts/earnings';
 import type { AuthSession } from '../../../contracts/auth';
 import { errorOf, signUpWithRole } from '../../../test/support/auth';
-import { balanceOf, topUpThroughEvent } from '../../../test/support/money';
+import { balanceOf, topUpThroughEvent } from '../../../test/factories/money';
 import { useTestApp } from '../../../test/support/test-app';
 import { connectDatabase, type DatabaseHandle } from '../../db/client';
 import {

@@ -17,7 +17,7 @@ import {
   signUpWithRole,
   uniqueEmail,
 } from '../../../test/support/auth';
-import { balanceOf, topUpThroughEvent } from '../../../test/support/money';
+import { balanceOf, topUpThroughEvent } from '../../../test/factories/money';
 import { useTestApp, type TestAppHandle } from '../../../test/support/test-app';
 
 const ENV = { RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' };

@@ -11,10 +11,10 @@ import {
   withdrawalSchema,
   type PayoutMethod,
 } from '../../../contracts/payouts';
-import { createAdmin, elevateWithTotp } from '../../../test/support/admin';
+import { insertAdmin, elevateWithTotp } from '../../../test/factories/admin';
 import { bearer, errorOf, signUpWithRole } from '../../../test/support/auth';
 import { createTestApp } from '../../../test/support/app';
-import { balanceOf, topUpThroughEvent } from '../../../test/support/money';
+import { balanceOf, topUpThroughEvent } from '../../../test/factories/money';
 import { useTestApp } from '../../../test/support/test-app';
 import type { App } from '../../app';
 import { connectDatabase, type DatabaseHandle } from '../../db/client';
@@ -354,7 +354,7 @@ describe('the financial admins’ withdrawal queue', () => {
     const withdrawal = withdrawalSchema.parse(
       (await withdraw(who.session, { amount: 5000, payout_method_id: method.id })).json(),
     );
-    const finance = await createAdmin(t.app, t.db, t.clock.now(), 'financial_admin');
+    const finance = await insertAdmin(t.app, t.db, t.clock.now(), 'financial_admin');
 
     const queue = adminWithdrawalListSchema.parse(
       (await t.call(finance.session, 'GET', '/api/admin/withdrawals?status=requested')).json(),
@@ -441,7 +441,7 @@ describe('the financial admins’ withdrawal queue', () => {
     const withdrawal = withdrawalSchema.parse(
       (await withdraw(who.session, { amount: 2500, payout_method_id: method.id })).json(),
     );
-    const finance = await createAdmin(t.app, t.db, t.clock.now(), 'financial_admin');
+    const finance = await insertAdmin(t.app, t.db, t.clock.now(), 'financial_admin');
     const empty = await decide(finance.session, withdrawal.id, 'reject', { reason: '   ' });
     expect(errorOf(empty).details?.[0]?.message).toBe('Tell the coach why the withdrawal is rejected.');
 
@@ -475,8 +475,8 @@ describe('the financial admins’ withdrawal queue', () => {
     const who = await verified(await coach());
     const method = await addMethod(who.session);
     await earn(who.id, 100_000);
-    const finance = await createAdmin(t.app, t.db, t.clock.now(), 'financial_admin');
-    const other = await createAdmin(t.app, t.db, t.clock.now(), 'super_admin');
+    const finance = await insertAdmin(t.app, t.db, t.clock.now(), 'financial_admin');
+    const other = await insertAdmin(t.app, t.db, t.clock.now(), 'super_admin');
     for (let trial = 0; trial < 10; trial += 1) {
       const withdrawal = withdrawalSchema.parse(
         (await withdraw(who.session, { amount: 2000, payout_method_id: method.id })).json(),
@@ -525,9 +525,9 @@ describe('the financial admins’ withdrawal queue', () => {
     const withdrawal = withdrawalSchema.parse(
       (await withdraw(who.session, { amount: 2000, payout_method_id: method.id })).json(),
     );
-    const manager = await createAdmin(t.app, t.db, t.clock.now(), 'coach_manager');
-    const moderator = await createAdmin(t.app, t.db, t.clock.now(), 'community_moderator');
-    const financeAal1 = await createAdmin(t.app, t.db, t.clock.now(), 'financial_admin', { aal2: false });
+    const manager = await insertAdmin(t.app, t.db, t.clock.now(), 'coach_manager');
+    const moderator = await insertAdmin(t.app, t.db, t.clock.now(), 'community_moderator');
+    const financeAal1 = await insertAdmin(t.app, t.db, t.clock.now(), 'financial_admin', { aal2: false });
     for (const session of [manager.session, moderator.session, who.session, financeAal1.session]) {
       expect((await t.call(session, 'GET', '/api/admin/withdrawals')).statusCode).toBe(403);
       expect((await decide(session, withdrawal.id, 'approve')).statusCode).toBe(403);
@@ -539,7 +539,7 @@ describe('the financial admins’ withdrawal queue', () => {
     );
     expect(status.status).toBe('requested');
 
-    const superAdmin = await createAdmin(t.app, t.db, t.clock.now(), 'super_admin');
+    const superAdmin = await insertAdmin(t.app, t.db, t.clock.now(), 'super_admin');
     expect((await decide(superAdmin.session, withdrawal.id, 'approve')).statusCode).toBe(200);
     expect((await decide(superAdmin.session, randomUUID(), 'approve')).statusCode).toBe(404);
   });

@@ -11,16 +11,13 @@ import {
 } from '../../../contracts/reviews';
 import { acceptResponseSchema, sessionRequestSchema } from '../../../contracts/sessions';
 import { errorOf } from '../../../test/support/auth';
+import { insertCoach, insertClient, type Person, insertPerson } from '../../../test/factories/people';
 import {
-  approvedCoach,
   eventsOf,
-  fundedClient,
   insertChatSession,
-  type Person,
   postSessionRequest,
-  requestBody,
-  signedUpPerson,
-} from '../../../test/support/sessions';
+  buildSessionRequestBody,
+} from '../../../test/factories/sessions';
 import { useTestApp } from '../../../test/support/test-app';
 import { describeResponseTime, firstNameOf, onTimePercentage } from './reviews.service';
 
@@ -28,7 +25,7 @@ const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' }
 
 const MINUTE = 60_000;
 
-const person = (role: 'coach' | 'client', fullName: string) => signedUpPerson(t.app, role, fullName);
+const person = (role: 'coach' | 'client', fullName: string) => insertPerson(t.app, role, fullName);
 
 /** A chat session row as the accept and the end leave it; `endedAgoMs` moves its end into the past. */
 function session(
@@ -101,8 +98,8 @@ const visibleEvents = async (userId: string) =>
 
 describe('reviews after a real session (request -> accept -> end)', () => {
   it('completion fills coach_stats and client_coach_stats; double-blind until both wrote; one review per side; one reply', async () => {
-    const coachFull = await approvedCoach(t.app, t.pool, { fullName: 'Lena Ortiz' });
-    const clientFull = await fundedClient(t.app, t.pool, 10_000, { fullName: 'Maya Thompson' });
+    const coachFull = await insertCoach(t.app, t.pool, { fullName: 'Lena Ortiz' });
+    const clientFull = await insertClient(t.app, t.pool, 10_000, { fullName: 'Maya Thompson' });
     const coach: Person = { session: coachFull.session, id: coachFull.id, email: coachFull.email };
     const client: Person = { session: clientFull.session, id: clientFull.id, email: clientFull.email };
     // One instant request the coach let expire and one scheduled one (never counts for on-time).
@@ -119,7 +116,7 @@ describe('reviews after a real session (request -> accept -> end)', () => {
       ],
     );
 
-    const created = await postSessionRequest(t.app, client.session, requestBody(coach.id));
+    const created = await postSessionRequest(t.app, client.session, buildSessionRequestBody(coach.id));
     expect(created.statusCode, created.body).toBe(201);
     const request = sessionRequestSchema.parse(created.json());
     t.clock.advance(90_000); // the coach answers after 90 s

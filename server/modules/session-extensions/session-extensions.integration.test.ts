@@ -11,10 +11,11 @@ import {
 import { SESSION_EVENTS, sessionEventPayloadSchema } from '../../../contracts/sessions';
 import { walletSchema } from '../../../contracts/wallet';
 import { errorOf, signUpWithRole } from '../../../test/support/auth';
-import { balanceOf } from '../../../test/support/money';
-import { approvedCoach, eventsOf, fundedClient } from '../../../test/support/sessions';
+import { balanceOf } from '../../../test/factories/money';
+import { insertCoach, insertClient } from '../../../test/factories/people';
+import { eventsOf } from '../../../test/factories/sessions';
 import { useTestApp } from '../../../test/support/test-app';
-import { extensionHelpers } from './session-extensions.test-support';
+import { extensionHelpers } from '../../../test/factories/session-extensions';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });
 const h = extensionHelpers(t);
@@ -25,8 +26,8 @@ const RATE = 3_333;
 const FUNDS = 20_000;
 
 async function people(funds = FUNDS) {
-  const coach = await approvedCoach(t.app, t.pool, { fullName: 'Lena Ortiz', rates: { video: RATE } });
-  const client = await fundedClient(t.app, t.pool, funds, { fullName: 'Robin Client' });
+  const coach = await insertCoach(t.app, t.pool, { fullName: 'Lena Ortiz', rates: { video: RATE } });
+  const client = await insertClient(t.app, t.pool, funds, { fullName: 'Robin Client' });
   return { coach, client };
 }
 
@@ -311,7 +312,7 @@ describe('answering', () => {
     const byCoach = await h.answer(coach.session, extension.id, 'cancel');
     expect(byCoach.statusCode).toBe(403);
     expect(errorOf(byCoach).message).toBe(SESSION_EXTENSION_MESSAGES.clientOnly);
-    const otherCoach = await approvedCoach(t.app, t.pool, { fullName: 'Other Coach' });
+    const otherCoach = await insertCoach(t.app, t.pool, { fullName: 'Other Coach' });
     for (const action of ['accept', 'decline', 'cancel'] as const)
       expect((await h.answer(otherCoach.session, extension.id, action)).statusCode).toBe(404);
     expect((await h.extensionRow(extension.id))?.status).toBe('pending');

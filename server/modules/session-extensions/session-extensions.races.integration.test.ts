@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { errorOf } from '../../../test/support/auth';
-import { balanceOf } from '../../../test/support/money';
-import { approvedCoach, fundedClient, type TestClient, type TestCoach } from '../../../test/support/sessions';
+import { balanceOf } from '../../../test/factories/money';
+import { insertCoach, insertClient, type TestClient, type TestCoach } from '../../../test/factories/people';
 import { useTestApp } from '../../../test/support/test-app';
-import { extensionHelpers } from './session-extensions.test-support';
+import { extensionHelpers } from '../../../test/factories/session-extensions';
 
 /**
  * Exactly once, whatever races: an ask's money is either captured with the session (accepted before
@@ -78,8 +78,8 @@ async function expectTotals(coach: TestCoach, client: TestClient, extrasCaptured
 }
 
 async function people() {
-  const coach = await approvedCoach(t.app, t.pool);
-  const client = await fundedClient(t.app, t.pool, FUNDS);
+  const coach = await insertCoach(t.app, t.pool);
+  const client = await insertClient(t.app, t.pool, FUNDS);
   return { coach, client };
 }
 
@@ -201,8 +201,8 @@ describe('session extensions under real concurrency', () => {
   }, 120_000);
 
   it('two instances of the job expire each unanswered ask once', async () => {
-    const coaches = await Promise.all([1, 2, 3, 4, 5, 6].map(() => approvedCoach(t.app, t.pool)));
-    const clients = await Promise.all(coaches.map(() => fundedClient(t.app, t.pool, FUNDS)));
+    const coaches = await Promise.all([1, 2, 3, 4, 5, 6].map(() => insertCoach(t.app, t.pool)));
+    const clients = await Promise.all(coaches.map(() => insertClient(t.app, t.pool, FUNDS)));
     const asks: { sessionId: string; id: string; expiresAt: string }[] = [];
     for (const [index, coach] of coaches.entries()) {
       const session = await h.liveSession(coach, clients[index]!);

@@ -22,7 +22,8 @@ import {
 } from '../../../contracts/sessions';
 import { GUEST_FORBIDDEN_MESSAGE } from '../../plugins/auth-guard';
 import { claimsOf, errorOf, outboxFor, signUpWithRole, uniqueEmail } from '../../../test/support/auth';
-import { approvedCoach, fundedClient, postSessionRequest, requestBody } from '../../../test/support/sessions';
+import { insertCoach, insertClient } from '../../../test/factories/people';
+import { postSessionRequest, buildSessionRequestBody } from '../../../test/factories/sessions';
 import { collectEvents, listen, socketPool, waitUntil } from '../../../test/support/sockets';
 import { useTestApp } from '../../../test/support/test-app';
 
@@ -37,9 +38,9 @@ afterEach(() => sockets.closeAll());
 
 /** A live session made the real way: a funded client's request (30 minutes of video), the coach's accept. */
 async function liveSession() {
-  const coach = await approvedCoach(t.app, t.pool, { fullName: 'Lena Ortiz' });
-  const client = await fundedClient(t.app, t.pool, 10_000, { fullName: 'Maya Thompson' });
-  const created = await postSessionRequest(t.app, client.session, requestBody(coach.id));
+  const coach = await insertCoach(t.app, t.pool, { fullName: 'Lena Ortiz' });
+  const client = await insertClient(t.app, t.pool, 10_000, { fullName: 'Maya Thompson' });
+  const created = await postSessionRequest(t.app, client.session, buildSessionRequestBody(coach.id));
   expect(created.statusCode, created.body).toBe(201);
   const accepted = await t.call(coach.session, 'POST', `/api/session-requests/${created.json().id}/accept`);
   expect(accepted.statusCode, accepted.body).toBe(200);

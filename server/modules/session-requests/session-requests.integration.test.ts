@@ -15,16 +15,14 @@ import {
 } from '../../../contracts/sessions';
 import { AppError } from '../../../domain/errors/app-error';
 import { errorOf, signUpWithRole } from '../../../test/support/auth';
-import { balanceOf, topUpThroughEvent } from '../../../test/support/money';
+import { balanceOf, topUpThroughEvent } from '../../../test/factories/money';
+import { insertCoach, insertClient, type TestCoach } from '../../../test/factories/people';
 import {
-  approvedCoach,
   eventsOf,
-  fundedClient,
   holdOfRequest,
   postSessionRequest,
-  requestBody,
-  type TestCoach,
-} from '../../../test/support/sessions';
+  buildSessionRequestBody,
+} from '../../../test/factories/sessions';
 import { useTestApp, type TestAppHandle } from '../../../test/support/test-app';
 import type { OutboxService } from '../outbox/outbox.service';
 import { createSessionRequestsRepository } from './session-requests.repository';
@@ -131,10 +129,10 @@ describe('creating a request', () => {
   const h = helpers(t);
 
   it('holds the quoted price, stores the quote, rings the coach, and an Idempotency-Key replay creates nothing more', async () => {
-    const coach = await approvedCoach(t.app, t.pool, { fullName: 'Lena Ortiz', rates: { video: 2_400 } });
-    const client = await fundedClient(t.app, t.pool, 10_000, { fullName: 'Maya Thompson' });
+    const coach = await insertCoach(t.app, t.pool, { fullName: 'Lena Ortiz', rates: { video: 2_400 } });
+    const client = await insertClient(t.app, t.pool, 10_000, { fullName: 'Maya Thompson' });
     const key = randomUUID();
-    const body = requestBody(coach.id, { description: '  Falling asleep is hard  ' });
+    const body = buildSessionRequestBody(coach.id, { description: '  Falling asleep is hard  ' });
 
     const first = await postSessionRequest(t.app, client.session, body, key);
     expect(first.statusCode, first.body).toBe(201);
@@ -199,13 +197,13 @@ describe('creating a request', () => {
   });
 
   it('refuses an unusable coupon (422); stores a coupon quote (original price, discount, code, type) and holds the final price; a cancel gives the use back', async () => {
-    const coach = await approvedCoach(t.app, t.pool);
-    const client = await fundedClient(t.app, t.pool, 10_000);
+    const coach = await insertCoach(t.app, t.pool);
+    const client = await insertClient(t.app, t.pool, 10_000);
     await h.coupon(coach, { code: 'CALM25', discount_type: 'percent', value: 25 });
     const unknown = await postSessionRequest(
       t.app,
       client.session,
-      requestBody(coach.id, { coupon_code: 'NOPE-NOPE' }),
+      buildSessionRequestBody(coach.id, { coupon_code: 'NOPE-NOPE' }),
     );
     expect(unknown.statusCode).toBe(422);
     expect(errorOf(unknown)).toMatchObject({
@@ -214,7 +212,10 @@ describe('creating a request', () => {
     });
     expect(await h.requestsOf(client.id)).toEqual([]);
 
-    const request = await h.create(client.session, requestBody(coach.id, { coupon_code: 'calm25' }));
+    const request = await h.create(
+      client.session,
+      buildSessionRequestBody(coach.id, { coupon_code: 'calm25' }),
+    );
     // Default video rate 4000 per 15 minutes: 8000 for 30 minutes, 25 % off.
     expect(request).toMatchObject({
       price: 6_000,
@@ -234,11 +235,14 @@ describe('creating a request', () => {
   });
 
   it('a 100 % coupon makes a $0 request: no hold, the coupon redeemed; a decline gives the use back', async () => {
-    const coach = await approvedCoach(t.app, t.pool);
-    const client = await fundedClient(t.app, t.pool, 0);
+    const coach = await insertCoach(t.app, t.pool);
+    const client = await insertClient(t.app, t.pool, 0);
     await h.coupon(coach, { code: 'FREEHOUR', discount_type: 'percent', value: 100 });
 
-    const request = await h.create(client.session, requestBody(coach.id, { coupon_code: 'FREEHOUR' }));
+    const request = await h.create(
+      client.session,
+      buildSessionRequestBody(coach.id, { coupon_code: 'FREEHOUR' }),
+    );
     expect(request).toMatchObject({
       price: 0,
       original_price: 8_000,
@@ -257,10 +261,10 @@ describe('creating a request', () => {
   });
 
   it("refuses a blank or missing purpose with 'Session purpose is required' and creates nothing", async () => {
-    const coach = await approvedCoach(t.app, t.pool);
-    const client = await fundedClient(t.app, t.pool, 10_000);
-    const { purpose: _purpose, ...withoutPurpose } = requestBody(coach.id);
-    for (const body of [requestBody(coach.id, { purpose: '   ' }), withoutPurpose]) {
+    const coach = await insertCoach(t.app, t.pool);
+    const client = await insertClient(t.app, t.pool, 10_000);
+    const { purpose: _purpose, ...withoutPurpose } = buildSessionRequestBody(coach.id);
+    for (const body of [buildSessionRequestBody(coach.id, { purpose: '   ' }), withoutPurpose]) {
       const response = await postSessionRequest(t.app, client.session, body);
       expect(response.statusCode).toBe(400);
       const error = errorOf(response);
@@ -275,9 +279,9 @@ describe('creating a request', () => {
   });
 
   it('refuses a request the wallet cannot cover with 402 saying how much is missing; nothing is created', async () => {
-    const coach = await approvedCoach(t.app, t.pool);
-    const client = await fundedClient(t.app, t.pool, 1_000);
-    const response = await postSessionRequest(t.app, client.session, requestBody(coach.id));
+    const coach = await insertCoach(t.app, t.pool);
+    const client = await insertClient(t.app, t.pool, 1_000);
+    const response = await postSessionRequest(t.app, client.session, buildSessionRequestBody(coach.id));
     expect(response.statusCode).toBe(402);
     const error = errorOf(response);
     expect(error.code).toBe('INSUFFICIENT_FUNDS');
@@ -296,16 +300,16 @@ describe('creating a request', () => {
 
     // Topped up, the same request goes through.
     await topUpThroughEvent(t.app, t.pool, client.id, 7_000);
-    await h.create(client.session, requestBody(coach.id));
+    await h.create(client.session, buildSessionRequestBody(coach.id));
     expect(await h.wallet(client.id)).toBe(0);
   });
 
   it('allows one pending request per client: the second gets 409 with the pending request id', async () => {
-    const coach = await approvedCoach(t.app, t.pool);
-    const other = await approvedCoach(t.app, t.pool, { fullName: 'Kenji Sato' });
-    const client = await fundedClient(t.app, t.pool, 20_000);
-    const first = await h.create(client.session, requestBody(coach.id));
-    const second = await postSessionRequest(t.app, client.session, requestBody(other.id));
+    const coach = await insertCoach(t.app, t.pool);
+    const other = await insertCoach(t.app, t.pool, { fullName: 'Kenji Sato' });
+    const client = await insertClient(t.app, t.pool, 20_000);
+    const first = await h.create(client.session, buildSessionRequestBody(coach.id));
+    const second = await postSessionRequest(t.app, client.session, buildSessionRequestBody(other.id));
     expect(second.statusCode).toBe(409);
     expect(errorOf(second)).toMatchObject({
       code: 'CONFLICT',
@@ -314,20 +318,20 @@ describe('creating a request', () => {
     expect(await h.wallet(client.id)).toBe(12_000);
     // Once it is answered the client may ask again.
     await h.ok(client.session, first.id, 'cancel');
-    await h.create(client.session, requestBody(other.id));
+    await h.create(client.session, buildSessionRequestBody(other.id));
   });
 
   it('refuses an offline, busy or unlisted coach (409), oneself (400), a non-client (403) and a missing key (400)', async () => {
-    const offline = await approvedCoach(t.app, t.pool, { online: false });
-    const unapproved = await approvedCoach(t.app, t.pool, { approved: false });
+    const offline = await insertCoach(t.app, t.pool, { online: false });
+    const unapproved = await insertCoach(t.app, t.pool, { approved: false });
     // Online but in a session (busy): an instant request would only ring unanswered.
-    const busy = await approvedCoach(t.app, t.pool);
-    const earlier = await fundedClient(t.app, t.pool, 10_000);
-    const accepted = await h.create(earlier.session, requestBody(busy.id));
+    const busy = await insertCoach(t.app, t.pool);
+    const earlier = await insertClient(t.app, t.pool, 10_000);
+    const accepted = await h.create(earlier.session, buildSessionRequestBody(busy.id));
     expect((await h.act(busy.session, accepted.id, 'accept')).statusCode).toBe(200);
-    const client = await fundedClient(t.app, t.pool, 10_000);
+    const client = await insertClient(t.app, t.pool, 10_000);
     for (const coach of [offline, unapproved, busy]) {
-      const response = await postSessionRequest(t.app, client.session, requestBody(coach.id));
+      const response = await postSessionRequest(t.app, client.session, buildSessionRequestBody(coach.id));
       expect(response.statusCode).toBe(409);
       expect(errorOf(response)).toMatchObject({
         code: 'CONFLICT',
@@ -335,7 +339,7 @@ describe('creating a request', () => {
           'This coach is not available right now. Try another coach who is online, or book a time with this coach.',
       });
     }
-    const unknown = await postSessionRequest(t.app, client.session, requestBody(randomUUID()));
+    const unknown = await postSessionRequest(t.app, client.session, buildSessionRequestBody(randomUUID()));
     expect(unknown.statusCode).toBe(409);
 
     const dual = await signUpWithRole(t.app, ['coach', 'client']);
@@ -344,16 +348,21 @@ describe('creating a request', () => {
       [dual.user.id],
     );
     await t.pool.query('update profiles set is_online = true where user_id = $1', [dual.user.id]);
-    const self = await postSessionRequest(t.app, dual, requestBody(dual.user.id));
+    const self = await postSessionRequest(t.app, dual, buildSessionRequestBody(dual.user.id));
     expect(self.statusCode).toBe(400);
     expect(errorOf(self).message).toBe('You cannot request a session with yourself.');
 
-    const coachOnly = await approvedCoach(t.app, t.pool);
-    const asCoach = await postSessionRequest(t.app, coachOnly.session, requestBody(offline.id));
+    const coachOnly = await insertCoach(t.app, t.pool);
+    const asCoach = await postSessionRequest(t.app, coachOnly.session, buildSessionRequestBody(offline.id));
     expect(asCoach.statusCode).toBe(403);
 
-    const available = await approvedCoach(t.app, t.pool);
-    const noKey = await postSessionRequest(t.app, client.session, requestBody(available.id), null);
+    const available = await insertCoach(t.app, t.pool);
+    const noKey = await postSessionRequest(
+      t.app,
+      client.session,
+      buildSessionRequestBody(available.id),
+      null,
+    );
     expect(noKey.statusCode).toBe(400);
     expect(errorOf(noKey).code).toBe('IDEMPOTENCY_KEY_REQUIRED');
     expect(await h.requestsOf(client.id)).toEqual([]);
@@ -361,25 +370,29 @@ describe('creating a request', () => {
   });
 
   it('a scheduled request (date and time) expires at that time, never rings by email, and is listed for the coach', async () => {
-    const coach = await approvedCoach(t.app, t.pool, { online: false });
-    const client = await fundedClient(t.app, t.pool, 10_000);
+    const coach = await insertCoach(t.app, t.pool, { online: false });
+    const client = await insertClient(t.app, t.pool, 10_000);
     const past = await postSessionRequest(
       t.app,
       client.session,
-      requestBody(coach.id, { preferred_date: '2026-11-20', preferred_time: '10:00' }),
+      buildSessionRequestBody(coach.id, { preferred_date: '2026-11-20', preferred_time: '10:00' }),
     );
     expect(past.statusCode).toBe(400);
     expect(errorOf(past).message).toBe(SESSION_MESSAGES.preferredPast);
     const half = await postSessionRequest(
       t.app,
       client.session,
-      requestBody(coach.id, { preferred_date: '2026-11-25' }),
+      buildSessionRequestBody(coach.id, { preferred_date: '2026-11-25' }),
     );
     expect(half.statusCode).toBe(400);
 
     const request = await h.create(
       client.session,
-      requestBody(coach.id, { preferred_date: '2026-11-25', preferred_time: '14:30', format: 'text' }),
+      buildSessionRequestBody(coach.id, {
+        preferred_date: '2026-11-25',
+        preferred_time: '14:30',
+        format: 'text',
+      }),
     );
     expect(request).toMatchObject({
       scheduled: true,
@@ -403,9 +416,9 @@ describe('creating a request', () => {
   });
 
   it('emails coach_session_alert for an instant request only when the coach has no open tab', async () => {
-    const client = await fundedClient(t.app, t.pool, 20_000, { fullName: 'Maya Thompson' });
-    const away = await approvedCoach(t.app, t.pool, { fullName: 'Lena Ortiz', rates: { audio: 1_200 } });
-    const request = await h.create(client.session, requestBody(away.id, { format: 'audio' }));
+    const client = await insertClient(t.app, t.pool, 20_000, { fullName: 'Maya Thompson' });
+    const away = await insertCoach(t.app, t.pool, { fullName: 'Lena Ortiz', rates: { audio: 1_200 } });
+    const request = await h.create(client.session, buildSessionRequestBody(away.id, { format: 'audio' }));
     const [alert, ...more] = await h.emails('coach_session_alert', request.id);
     expect(more).toEqual([]);
     expect(alert?.recipient).toBe(away.email);
@@ -425,13 +438,13 @@ describe('creating a request', () => {
     await h.ok(client.session, request.id, 'cancel');
 
     // A coach with a tab open (a fresh realtime_connections row) gets the banner, not an email.
-    const present = await approvedCoach(t.app, t.pool);
+    const present = await insertCoach(t.app, t.pool);
     await t.pool.query(
       `insert into realtime_connections (socket_id, instance_id, user_id, connected_at, seen_at)
        values ($1, 'instance-test', $2, $3, $3)`,
       [randomUUID(), present.id, t.clock.now()],
     );
-    const second = await h.create(client.session, requestBody(present.id));
+    const second = await h.create(client.session, buildSessionRequestBody(present.id));
     expect(await h.emails('coach_session_alert', second.id)).toEqual([]);
     expect(await h.eventTypes(present.id)).toEqual([SESSION_EVENTS.requestCreated]);
   });
@@ -442,13 +455,13 @@ describe('accepting, declining, cancelling, messaging', () => {
   const h = helpers(t);
 
   it('accept: the request becomes accepted with its session (active, coach present, client not); the hold stays', async () => {
-    const coach = await approvedCoach(t.app, t.pool, { fullName: 'Lena Ortiz' });
-    const client = await fundedClient(t.app, t.pool, 10_000);
-    const request = await h.create(client.session, requestBody(coach.id));
+    const coach = await insertCoach(t.app, t.pool, { fullName: 'Lena Ortiz' });
+    const client = await insertClient(t.app, t.pool, 10_000);
+    const request = await h.create(client.session, buildSessionRequestBody(coach.id));
 
     // Only the coach of the request may accept; to the client it does not exist as an action.
     expect((await h.act(client.session, request.id, 'accept')).statusCode).toBe(404);
-    const otherCoach = await approvedCoach(t.app, t.pool);
+    const otherCoach = await insertCoach(t.app, t.pool);
     expect((await h.act(otherCoach.session, request.id, 'accept')).statusCode).toBe(404);
 
     const response = await h.act(coach.session, request.id, 'accept');
@@ -516,10 +529,10 @@ describe('accepting, declining, cancelling, messaging', () => {
   });
 
   it('decline: hold released into the wallet once, both told; then one message to the client, emailed', async () => {
-    const coach = await approvedCoach(t.app, t.pool, { fullName: 'Lena Ortiz' });
-    const client = await fundedClient(t.app, t.pool, 10_000, { fullName: 'Maya Thompson' });
+    const coach = await insertCoach(t.app, t.pool, { fullName: 'Lena Ortiz' });
+    const client = await insertClient(t.app, t.pool, 10_000, { fullName: 'Maya Thompson' });
     await h.confirmEmail(client.id);
-    const request = await h.create(client.session, requestBody(coach.id));
+    const request = await h.create(client.session, buildSessionRequestBody(coach.id));
     expect(request.client_email).toBe(client.email);
 
     // Before it is answered there is nothing to write about.
@@ -592,9 +605,9 @@ describe('accepting, declining, cancelling, messaging', () => {
   });
 
   it('cancel by the client: released, the coach told; the coach may then write (no email without a confirmed address)', async () => {
-    const coach = await approvedCoach(t.app, t.pool);
-    const client = await fundedClient(t.app, t.pool, 9_000);
-    const request = await h.create(client.session, requestBody(coach.id));
+    const coach = await insertCoach(t.app, t.pool);
+    const client = await insertClient(t.app, t.pool, 9_000);
+    const request = await h.create(client.session, buildSessionRequestBody(coach.id));
     expect((await h.act(coach.session, request.id, 'cancel')).statusCode).toBe(404);
 
     const cancelled = await h.ok(client.session, request.id, 'cancel');
@@ -623,8 +636,8 @@ describe('accepting, declining, cancelling, messaging', () => {
   });
 
   it('a failing email queue is only logged: the request and the message still go through', async () => {
-    const coach = await approvedCoach(t.app, t.pool);
-    const client = await fundedClient(t.app, t.pool, 10_000);
+    const coach = await insertCoach(t.app, t.pool);
+    const client = await insertClient(t.app, t.pool, 10_000);
     await h.confirmEmail(client.id);
     const logged: string[] = [];
     const failingOutbox: OutboxService = {
@@ -680,9 +693,9 @@ describe('expiry on the injected clock', () => {
   const h = helpers(t);
 
   it('a pending instant request rings for 180 s: not expired before, expired (and released once) after', async () => {
-    const coach = await approvedCoach(t.app, t.pool);
-    const client = await fundedClient(t.app, t.pool, 10_000);
-    const request = await h.create(client.session, requestBody(coach.id));
+    const coach = await insertCoach(t.app, t.pool);
+    const client = await insertClient(t.app, t.pool, 10_000);
+    const request = await h.create(client.session, buildSessionRequestBody(coach.id));
     const status = async () =>
       (
         await t.pool.query<{ status: string }>('select status from session_requests where id = $1', [
@@ -742,9 +755,9 @@ describe('expiry on the injected clock', () => {
   });
 
   it('a message after the deadline but before the job settles the expiry first (released once)', async () => {
-    const coach = await approvedCoach(t.app, t.pool);
-    const client = await fundedClient(t.app, t.pool, 10_000);
-    const request = await h.create(client.session, requestBody(coach.id));
+    const coach = await insertCoach(t.app, t.pool);
+    const client = await insertClient(t.app, t.pool, 10_000);
+    const request = await h.create(client.session, buildSessionRequestBody(coach.id));
     t.clock.advance(REQUEST_ALERT_MS);
     const messaged = await h.ok(coach.session, request.id, 'message', { message: 'I was away, sorry.' });
     expect(messaged).toMatchObject({ status: 'expired', coach_message: 'I was away, sorry.' });
@@ -755,10 +768,11 @@ describe('expiry on the injected clock', () => {
   });
 
   it('expires many due requests across batches, each once', async () => {
-    const coach = await approvedCoach(t.app, t.pool);
-    const clients = await Promise.all(Array.from({ length: 7 }, () => fundedClient(t.app, t.pool, 8_000)));
+    const coach = await insertCoach(t.app, t.pool);
+    const clients = await Promise.all(Array.from({ length: 7 }, () => insertClient(t.app, t.pool, 8_000)));
     const ids: string[] = [];
-    for (const client of clients) ids.push((await h.create(client.session, requestBody(coach.id))).id);
+    for (const client of clients)
+      ids.push((await h.create(client.session, buildSessionRequestBody(coach.id))).id);
     t.clock.advance(REQUEST_ALERT_MS);
     const expired = await t.app.sessionRequests.expireDue(t.clock.now(), 3);
     expect(expired).toBeGreaterThanOrEqual(7);
@@ -777,21 +791,21 @@ describe('alternatives after an expiry or decline', () => {
   const h = helpers(t);
 
   it('offers online, free coaches in the same category (not this coach), and names this coach', async () => {
-    const coach = await approvedCoach(t.app, t.pool, { fullName: 'Lena Ortiz', categories: ['sleep'] });
-    const free = await approvedCoach(t.app, t.pool, {
+    const coach = await insertCoach(t.app, t.pool, { fullName: 'Lena Ortiz', categories: ['sleep'] });
+    const free = await insertCoach(t.app, t.pool, {
       fullName: 'Free Sleep',
       categories: ['sleep', 'yoga'],
     });
-    await approvedCoach(t.app, t.pool, { fullName: 'Offline Sleep', categories: ['sleep'], online: false });
-    await approvedCoach(t.app, t.pool, { fullName: 'Online Career', categories: ['career'] });
-    const busy = await approvedCoach(t.app, t.pool, { fullName: 'Busy Sleep', categories: ['sleep'] });
-    const busyClient = await fundedClient(t.app, t.pool, 10_000);
-    const busyRequest = await h.create(busyClient.session, requestBody(busy.id));
+    await insertCoach(t.app, t.pool, { fullName: 'Offline Sleep', categories: ['sleep'], online: false });
+    await insertCoach(t.app, t.pool, { fullName: 'Online Career', categories: ['career'] });
+    const busy = await insertCoach(t.app, t.pool, { fullName: 'Busy Sleep', categories: ['sleep'] });
+    const busyClient = await insertClient(t.app, t.pool, 10_000);
+    const busyRequest = await h.create(busyClient.session, buildSessionRequestBody(busy.id));
     // The busy coach is in a session now.
     expect((await h.act(busy.session, busyRequest.id, 'accept')).statusCode).toBe(200);
 
-    const client = await fundedClient(t.app, t.pool, 10_000);
-    const request = await h.create(client.session, requestBody(coach.id));
+    const client = await insertClient(t.app, t.pool, 10_000);
+    const request = await h.create(client.session, buildSessionRequestBody(coach.id));
     await h.ok(coach.session, request.id, 'decline');
 
     const response = await t.call(client.session, 'GET', `/api/session-requests/${request.id}/alternatives`);
@@ -802,10 +816,10 @@ describe('alternatives after an expiry or decline', () => {
     expect(alternatives.online_coaches[0]).toMatchObject({ id: free.id, categories: ['sleep', 'yoga'] });
 
     // The request's own category wins over the coach's.
-    const careerClient = await fundedClient(t.app, t.pool, 10_000);
+    const careerClient = await insertClient(t.app, t.pool, 10_000);
     const career = await h.create(
       careerClient.session,
-      requestBody(coach.id, { session_category: 'career' }),
+      buildSessionRequestBody(coach.id, { session_category: 'career' }),
     );
     const careerAlternatives = alternativesResponseSchema.parse(
       (await t.call(careerClient.session, 'GET', `/api/session-requests/${career.id}/alternatives`)).json(),

@@ -7,16 +7,9 @@ import { SESSION_EVENTS, sessionRequestSchema, type SessionRequest } from '../..
 import type { App } from '../../app';
 import { createTestApp } from '../../../test/support/app';
 import { bearer } from '../../../test/support/auth';
-import { balanceOf } from '../../../test/support/money';
-import {
-  approvedCoach,
-  fundedClient,
-  holdOfRequest,
-  postSessionRequest,
-  requestBody,
-  type TestClient,
-  type TestCoach,
-} from '../../../test/support/sessions';
+import { balanceOf } from '../../../test/factories/money';
+import { insertCoach, insertClient, type TestClient, type TestCoach } from '../../../test/factories/people';
+import { holdOfRequest, postSessionRequest, buildSessionRequestBody } from '../../../test/factories/sessions';
 import { useTestApp } from '../../../test/support/test-app';
 
 const ORIGIN = 'http://app.test';
@@ -30,7 +23,7 @@ const t = useTestApp(ENV);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function create(client: TestClient, coach: TestCoach): Promise<SessionRequest> {
-  const response = await postSessionRequest(t.app, client.session, requestBody(coach.id));
+  const response = await postSessionRequest(t.app, client.session, buildSessionRequestBody(coach.id));
   expect(response.statusCode, response.body).toBe(201);
   return sessionRequestSchema.parse(response.json());
 }
@@ -100,9 +93,9 @@ async function invariantsHold() {
 
 describe('races under real concurrency on PostgreSQL', () => {
   it(`two accepts of one request: exactly one session (${TRIALS} trials)`, async () => {
-    const coach = await approvedCoach(t.app, t.pool);
+    const coach = await insertCoach(t.app, t.pool);
     for (let trial = 0; trial < TRIALS; trial += 1) {
-      const client = await fundedClient(t.app, t.pool, FUNDS);
+      const client = await insertClient(t.app, t.pool, FUNDS);
       const request = await create(client, coach);
       const results = await Promise.all([
         act(coach.session, request.id, 'accept'),
@@ -123,10 +116,10 @@ describe('races under real concurrency on PostgreSQL', () => {
   }, 120_000);
 
   it(`accept racing the client's cancel: exactly one outcome, money either held for the session or released (${TRIALS} trials)`, async () => {
-    const coach = await approvedCoach(t.app, t.pool);
+    const coach = await insertCoach(t.app, t.pool);
     const outcomes = { accepted: 0, cancelled: 0 };
     for (let trial = 0; trial < TRIALS; trial += 1) {
-      const client = await fundedClient(t.app, t.pool, FUNDS);
+      const client = await insertClient(t.app, t.pool, FUNDS);
       const request = await create(client, coach);
       const [accept, cancel] = await Promise.all([
         act(coach.session, request.id, 'accept'),
@@ -157,10 +150,10 @@ describe('races under real concurrency on PostgreSQL', () => {
   }, 120_000);
 
   it(`accept racing the expiry job at the deadline: exactly one outcome (${TRIALS} trials)`, async () => {
-    const coach = await approvedCoach(t.app, t.pool);
+    const coach = await insertCoach(t.app, t.pool);
     const outcomes = { accepted: 0, expired: 0 };
     for (let trial = 0; trial < TRIALS; trial += 1) {
-      const client = await fundedClient(t.app, t.pool, FUNDS);
+      const client = await insertClient(t.app, t.pool, FUNDS);
       const request = await create(client, coach);
       // The job runs as if at the deadline while the coach's accept (the app clock) is still in time,
       // so both are entitled to the row and only the compare-and-set decides.
@@ -188,8 +181,8 @@ describe('races under real concurrency on PostgreSQL', () => {
   }, 120_000);
 
   it('two expiry runs at once (two instances) expire each request once', async () => {
-    const coach = await approvedCoach(t.app, t.pool);
-    const clients = await Promise.all(Array.from({ length: 8 }, () => fundedClient(t.app, t.pool, FUNDS)));
+    const coach = await insertCoach(t.app, t.pool);
+    const clients = await Promise.all(Array.from({ length: 8 }, () => insertClient(t.app, t.pool, FUNDS)));
     const requests: SessionRequest[] = [];
     for (const client of clients) requests.push(await create(client, coach));
     const deadline = new Date(requests.at(-1)!.expires_at);
@@ -206,13 +199,13 @@ describe('races under real concurrency on PostgreSQL', () => {
   }, 60_000);
 
   it('two requests of one client at once (different keys): one pending request, one hold', async () => {
-    const coach = await approvedCoach(t.app, t.pool);
-    const other = await approvedCoach(t.app, t.pool);
+    const coach = await insertCoach(t.app, t.pool);
+    const other = await insertCoach(t.app, t.pool);
     for (let trial = 0; trial < 10; trial += 1) {
-      const client = await fundedClient(t.app, t.pool, 2 * FUNDS);
+      const client = await insertClient(t.app, t.pool, 2 * FUNDS);
       const results = await Promise.all([
-        postSessionRequest(t.app, client.session, requestBody(coach.id)),
-        postSessionRequest(t.app, client.session, requestBody(other.id)),
+        postSessionRequest(t.app, client.session, buildSessionRequestBody(coach.id)),
+        postSessionRequest(t.app, client.session, buildSessionRequestBody(other.id)),
       ]);
       expect(results.map((response) => response.statusCode).sort(), `trial ${trial}`).toEqual([201, 409]);
       const pending = await t.pool.query('select id from session_requests where client_id = $1', [client.id]);
@@ -222,12 +215,12 @@ describe('races under real concurrency on PostgreSQL', () => {
   }, 60_000);
 
   it('the same Idempotency-Key sent twice at once: one request, one hold', async () => {
-    const coach = await approvedCoach(t.app, t.pool);
-    const client = await fundedClient(t.app, t.pool, 2 * FUNDS);
+    const coach = await insertCoach(t.app, t.pool);
+    const client = await insertClient(t.app, t.pool, 2 * FUNDS);
     const key = randomUUID();
     const results = await Promise.all([
-      postSessionRequest(t.app, client.session, requestBody(coach.id), key),
-      postSessionRequest(t.app, client.session, requestBody(coach.id), key),
+      postSessionRequest(t.app, client.session, buildSessionRequestBody(coach.id), key),
+      postSessionRequest(t.app, client.session, buildSessionRequestBody(coach.id), key),
     ]);
     const codes = results.map((response) => response.statusCode).sort();
     // Either the second waited and replayed (201) or found the key in flight (409).
@@ -258,8 +251,8 @@ describe('two app instances on one PostgreSQL', () => {
   it("a request made through instance A rings the coach's socket on instance B", async () => {
     await listen(t.app);
     const urlB = await listen(other!);
-    const coach = await approvedCoach(t.app, t.pool);
-    const client = await fundedClient(t.app, t.pool, FUNDS);
+    const coach = await insertCoach(t.app, t.pool);
+    const client = await insertClient(t.app, t.pool, FUNDS);
 
     const socket = connectClient(urlB, {
       path: REALTIME_PATH,

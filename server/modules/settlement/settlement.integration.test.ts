@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
-import { balanceOf, createBareUser, topUpThroughEvent } from '../../../test/support/money';
+import { balanceOf, insertBareUser, insertFundedUser } from '../../../test/factories/money';
 import { useTestApp } from '../../../test/support/test-app';
 import { connectDatabase, type DatabaseHandle } from '../../db/client';
 import { createSettlementRepository } from './settlement.repository';
@@ -34,14 +34,7 @@ const race = () => {
 const reference = (): HoldReference => ({ type: 'session_request', id: randomUUID() });
 const codeOf = (reason: unknown) => (reason instanceof AppError ? reason.code : String(reason));
 
-async function fundedClient(amount: number) {
-  const clientId = await createBareUser(t.pool);
-  if (amount > 0) {
-    const { result } = await topUpThroughEvent(t.app, t.pool, clientId, amount);
-    expect(result.outcome).toBe('applied');
-  }
-  return clientId;
-}
+const fundedClient = (amount: number) => insertFundedUser(t.app, t.pool, amount);
 
 async function insertCoupon(
   createdBy: string,
@@ -72,7 +65,7 @@ async function postings(ref: HoldReference, kind: string) {
 
 describe('quote', () => {
   it('prices from the coach profile rates, else the SPEC §9 defaults, with the discount null when 0', async () => {
-    const coachId = await createBareUser(t.pool);
+    const coachId = await insertBareUser(t.pool);
     await t.pool.query(
       'insert into profiles (user_id, on_demand_text_price, on_demand_video_price) values ($1, 2000, null)',
       [coachId],
@@ -107,7 +100,7 @@ describe('quote', () => {
   });
 
   it('a hold with a coupon records its redemption; the release gives it back in the same transaction', async () => {
-    const coachId = await createBareUser(t.pool);
+    const coachId = await insertBareUser(t.pool);
     await insertCoupon(coachId, 'HOLDME', 'fixed', 500, 1);
     const clientId = await fundedClient(5_000);
     const ref = reference();
@@ -143,7 +136,7 @@ describe('quote', () => {
     await expect(
       t.app.settlement.quote({ coachId: randomUUID(), format: 'text', minutes: 30 }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    const coachId = await createBareUser(t.pool);
+    const coachId = await insertBareUser(t.pool);
     await t.pool.query('insert into profiles (user_id) values ($1)', [coachId]);
     await expect(t.app.settlement.quote({ coachId, format: 'text', minutes: 0 })).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',
@@ -154,7 +147,7 @@ describe('quote', () => {
 describe('hold, release, capture, refund', () => {
   it('moves the money exactly: hold, capture floor(95 %) / rest, partial and full refunds', async () => {
     const clientId = await fundedClient(10_000);
-    const coachId = await createBareUser(t.pool);
+    const coachId = await insertBareUser(t.pool);
     const platformBefore = await balanceOf(t.pool, 'platform_revenue', null);
     const ref = reference();
     const s = t.app.settlement;
@@ -195,7 +188,7 @@ describe('hold, release, capture, refund', () => {
 
   it('releases back to the wallet; a settled hold cannot be released, captured or refunded', async () => {
     const clientId = await fundedClient(5_000);
-    const coachId = await createBareUser(t.pool);
+    const coachId = await insertBareUser(t.pool);
     const ref = reference();
     const s = t.app.settlement;
     await s.own.hold({ clientId, coachId, reference: ref, amount: 5_000 });
@@ -220,7 +213,7 @@ describe('hold, release, capture, refund', () => {
 
   it('refuses a hold the wallet cannot afford, leaving no hold row and no posting', async () => {
     const clientId = await fundedClient(999);
-    const coachId = await createBareUser(t.pool);
+    const coachId = await insertBareUser(t.pool);
     const ref = reference();
     await expect(
       t.app.settlement.own.hold({ clientId, coachId, reference: ref, amount: 1_000 }),
@@ -234,7 +227,7 @@ describe('hold, release, capture, refund', () => {
 
   it("commits with the caller's transaction: when the caller rolls back, the capture never happened", async () => {
     const clientId = await fundedClient(2_000);
-    const coachId = await createBareUser(t.pool);
+    const coachId = await insertBareUser(t.pool);
     const ref = reference();
     await t.app.settlement.own.hold({ clientId, coachId, reference: ref, amount: 2_000 });
     await expect(
@@ -252,7 +245,7 @@ describe('hold, release, capture, refund', () => {
 
   it('a 1-cent capture gives the coach 0 and the platform 1 (no zero ledger entry)', async () => {
     const clientId = await fundedClient(1);
-    const coachId = await createBareUser(t.pool);
+    const coachId = await insertBareUser(t.pool);
     const ref = reference();
     await t.app.settlement.own.hold({ clientId, coachId, reference: ref, amount: 1 });
     expect(await t.app.settlement.own.capture(ref)).toMatchObject({
@@ -267,7 +260,7 @@ describe('hold, release, capture, refund', () => {
 
 describe('races: a session settles once', () => {
   it('20 simultaneous holds on a wallet affording exactly one: exactly one succeeds (200 trials)', async () => {
-    const coachId = await createBareUser(t.pool);
+    const coachId = await insertBareUser(t.pool);
     for (let trial = 0; trial < 200; trial += 1) {
       const clientId = await fundedClient(4_000);
       const results = await Promise.allSettled(
@@ -288,7 +281,7 @@ describe('races: a session settles once', () => {
   }, 120_000); // 200 trials: ~10 s alone, more beside other suites
 
   it('capture raced against release 50 times: exactly one outcome each, the ledger consistent', async () => {
-    const coachId = await createBareUser(t.pool);
+    const coachId = await insertBareUser(t.pool);
     const clientId = await fundedClient(50 * 1_234);
     let captures = 0;
     for (let trial = 0; trial < 50; trial += 1) {
@@ -319,7 +312,7 @@ describe('races: a session settles once', () => {
   });
 
   it('double capture (10 at once, 20 trials): one capture, one posting, the others HOLD_ALREADY_SETTLED', async () => {
-    const coachId = await createBareUser(t.pool);
+    const coachId = await insertBareUser(t.pool);
     const clientId = await fundedClient(20 * 2_000);
     for (let trial = 0; trial < 20; trial += 1) {
       const ref = reference();
@@ -335,7 +328,7 @@ describe('races: a session settles once', () => {
   });
 
   it('simultaneous refunds never exceed the captured amount', async () => {
-    const coachId = await createBareUser(t.pool);
+    const coachId = await insertBareUser(t.pool);
     const clientId = await fundedClient(1_000);
     const ref = reference();
     await race().own.hold({ clientId, coachId, reference: ref, amount: 1_000 });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../domain/errors/app-error';
 import type { PaymentEvent } from '../../adapters/payments/payment-provider';
-import { createBareUser, topUpThroughEvent } from '../../../test/support/money';
+import { insertBareUser, topUpThroughEvent } from '../../../test/factories/money';
 import { useTestApp } from '../../../test/support/test-app';
 import type { HoldReference } from './settlement.service';
 import type { DbExecutor } from '../../db/client';
@@ -254,8 +254,8 @@ describe('settlement model-based property', () => {
       fc.asyncProperty(
         fc.array(opArbitrary, { minLength: 1, maxLength: MAX_OPS, size: 'max' }),
         async (ops) => {
-          const clients = [await createBareUser(t.pool), await createBareUser(t.pool)] as const;
-          const coaches = [await createBareUser(t.pool), await createBareUser(t.pool)] as const;
+          const clients = [await insertBareUser(t.pool), await insertBareUser(t.pool)] as const;
+          const coaches = [await insertBareUser(t.pool), await insertBareUser(t.pool)] as const;
           const users = [...clients, ...coaches];
           const couponCode = `MODEL-${randomUUID().slice(0, 12)}`.toUpperCase();
           await t.pool.query(
@@ -309,7 +309,7 @@ describe('settlement model-based property', () => {
             }),
           );
           const financeAdmin = {
-            userId: await createBareUser(t.pool),
+            userId: await insertBareUser(t.pool),
             adminRole: 'financial_admin' as const,
           };
           const baseline = await snapshot(users);

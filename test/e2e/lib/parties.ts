@@ -39,8 +39,8 @@ export async function topUp(party: Party, amount: number) {
   expect(paid.status(), await paid.text()).toBe(200);
 }
 
-/** An approved coach who is online (the approval row written directly; going online through the API). */
-export async function approveAndGoOnline(coach: Party, fullName: string) {
+/** An approved coach (the approval row and the profile's name written directly). */
+export async function approveCoach(coach: Party, fullName: string) {
   await withE2eDatabase(async (db) => {
     await db.query(
       `insert into coach_applications (user_id, status, experience, bio) values ($1, 'approved', 'Years of practice', 'Bio')`,
@@ -51,6 +51,11 @@ export async function approveAndGoOnline(coach: Party, fullName: string) {
       [coach.session.user.id, fullName],
     );
   });
+}
+
+/** An approved coach who is online (the approval row written directly; going online through the API). */
+export async function approveAndGoOnline(coach: Party, fullName: string) {
+  await approveCoach(coach, fullName);
   const online = await coach.page.request.put('/api/me/presence', {
     headers: bearer(coach.session),
     data: { is_online: true },

@@ -1,15 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { useContext, useSyncExternalStore } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_EVENTS, type ChatSession } from '../../../contracts/sessions';
 import { ActiveSessionContext } from '../../lib/active-session';
 import { dispatchUserEvent, dispatchUserResync } from '../../lib/realtime/user-events';
-import { buildMe, stubApi, type StubHandler } from '../../lib/testing/stub-api';
+import { buildMe } from '../../test/fixtures/auth';
+import { type StubHandler } from '../../test/api';
 import { useActiveSessionRedirect } from '../../lib/use-active-session-redirect';
 import { ActiveSessionProvider } from './active-session-provider';
-import { chatSession as chatSessionFixture } from '../../lib/testing/session-fixtures';
+import { chatSession as chatSessionFixture } from '../../test/fixtures/sessions';
+import { renderWithProviders } from '../../test/render';
 
 const ID = '00000000-0000-4000-8000-0000000000e1';
 const OTHER = '00000000-0000-4000-8000-0000000000e2';
@@ -40,25 +41,11 @@ function Probe({ redirect }: { redirect: boolean }) {
 }
 
 function renderProvider(active: StubHandler, { at = '/portal', redirect = true } = {}) {
-  const api = stubApi({ 'GET /api/sessions/active': active });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: (
-          <ActiveSessionProvider me={buildMe()}>
-            <Probe redirect={redirect} />
-          </ActiveSessionProvider>
-        ),
-      },
-    ],
-    { initialEntries: [at] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+  const { api, queryClient } = renderWithProviders(
+    <ActiveSessionProvider me={buildMe()}>
+      <Probe redirect={redirect} />
+    </ActiveSessionProvider>,
+    { api: { 'GET /api/sessions/active': active }, at, toasts: false },
   );
   const reads = () => api.callsTo('GET', '/api/sessions/active').length;
   /** Waits until `count` reads were made and answered. */

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { PlatformRevenue } from '../../../contracts/admin-money';
 import type { Me } from '../../../contracts/auth';
-import { buildMe, buildSession, type StubHandler, type StubResponse } from '../../lib/testing/stub-api';
-import { renderApp } from '../testing/render-app';
+import { buildMe, buildSession } from '../../test/fixtures/auth';
+import { type StubHandler, type StubResponse } from '../../test/api';
+import { renderApp } from '../../test/render-app';
 
 const zero = { fees_earned: 0, refunded: 0, other_debits: 0, net: 0 };
 const days = Array.from({ length: 30 }, (_, index) => {
@@ -88,7 +89,10 @@ function renderAt(
 describe('/admin/platform-revenue', () => {
   it('shows the totals, the chart per day, by format and recent session payments', async () => {
     renderAt(admin());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Platform revenue' })).toBeInTheDocument();
+    // The route's module loads lazily (as the other tests here, allow it the time a loaded machine takes).
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Platform revenue' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
     const fees = await screen.findByText('Fees earned', {}, { timeout: 3000 });
     expect(fees.parentElement).toHaveTextContent('$3.00');
     expect(fees.parentElement).toHaveTextContent('From 2 sessions');

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Me } from '../../../contracts/auth';
 import type { AdminWithdrawal, AdminWithdrawalList, WithdrawalStatusName } from '../../../contracts/payouts';
-import { buildMe, buildSession, type StubHandler, type StubResponse } from '../../lib/testing/stub-api';
-import { renderApp } from '../testing/render-app';
+import { buildMe, buildSession } from '../../test/fixtures/auth';
+import { type StubHandler, type StubResponse } from '../../test/api';
+import { renderApp } from '../../test/render-app';
 
 const REQUESTED: AdminWithdrawal = {
   id: '11111111-1111-4111-8111-111111111111',

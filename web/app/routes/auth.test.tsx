@@ -1,13 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthSession } from '../../../contracts/auth';
 import { assessPassword } from '../../../domain/auth/password-strength';
 import { createAuthClient, type AuthClient } from '../../lib/auth/auth-client';
-import { AuthClientContext } from '../../lib/auth/use-auth';
 import { AuthPage, TIMEOUT_NOTICE } from './auth';
+import { renderWithProviders } from '../../test/render';
 
 // ---- A fake server: each test says how the endpoints answer; every call is recorded.
 
@@ -114,15 +112,12 @@ afterEach(() => {
 async function renderAuth(entry: string) {
   client = createAuthClient();
   await client.start();
-  const router = createMemoryRouter([{ path: '/auth', element: <AuthPage /> }], { initialEntries: [entry] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AuthClientContext.Provider value={client}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </AuthClientContext.Provider>,
-  );
+  const { router } = renderWithProviders(<AuthPage />, {
+    authClient: client,
+    path: '/auth',
+    at: entry,
+    toasts: false,
+  });
   await screen.findByRole('tablist', { name: 'Sign in or create an account' });
   return { router, user: userEvent.setup() };
 }

@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SECTIONS, type CoachPage, type OwnBranding } from '../../../contracts/coach-pages';
-import { apiError, buildMe, USER_ID, type StubHandler, type StubResponse } from '../../lib/testing/stub-api';
-import { renderApp } from '../testing/render-app';
+import { apiError, type StubHandler, type StubResponse } from '../../test/api';
+import { buildMe, USER_ID } from '../../test/fixtures/auth';
+import { renderApp } from '../../test/render-app';
 
 const saved: OwnBranding = {
   font: 'inter',

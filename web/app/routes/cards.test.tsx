@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PayoutMethod } from '../../../contracts/payouts';
-import { buildMe, type StubHandler, type StubResponse } from '../../lib/testing/stub-api';
-import { renderApp } from '../testing/render-app';
+import { buildMe } from '../../test/fixtures/auth';
+import { type StubHandler, type StubResponse } from '../../test/api';
+import { renderApp } from '../../test/render-app';
 
 const coach = buildMe({ roles: ['coach'], active_role: 'coach' });
 const BANK: PayoutMethod = {

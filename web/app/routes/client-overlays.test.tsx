@@ -3,16 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../../contracts/auth';
 import { createNotificationStore } from '../../features/notifications/lib/notification-store';
 import { resetSessionToasts } from '../../features/session-requests/lib/session-toasts';
-import {
-  chatSession,
-  realtimeEvent,
-  SESSION_ID,
-  sessionRequest,
-  wallet,
-} from '../../features/session-requests/testing/fixtures';
+import { chatSession, SESSION_ID, sessionRequest } from '../../test/fixtures/sessions';
+import { realtimeEvent, wallet } from '../../test/fixtures/session-requests';
 import { dispatchUserEvent } from '../../lib/realtime/user-events';
-import { buildMe, USER_ID } from '../../lib/testing/stub-api';
-import { renderApp } from '../testing/render-app';
+import { buildMe, USER_ID } from '../../test/fixtures/auth';
+import { renderApp } from '../../test/render-app';
 
 /**
  * SPEC §4 "Client side of requests", client-wide: 'Session Ready!' (a new session, join after 1 s),

@@ -3,14 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CoachPage } from '../../../contracts/coach-pages';
 import type { Quote } from '../../../contracts/coupons';
-import {
-  COACH_ID,
-  REQUEST_ID,
-  sessionRequest,
-  wallet,
-} from '../../features/session-requests/testing/fixtures';
-import { apiError, buildMe, type StubHandler, type StubResponse } from '../../lib/testing/stub-api';
-import { renderApp } from '../testing/render-app';
+import { COACH_ID, REQUEST_ID, sessionRequest } from '../../test/fixtures/sessions';
+import { wallet } from '../../test/fixtures/session-requests';
+import { apiError, type StubHandler, type StubResponse } from '../../test/api';
+import { buildMe } from '../../test/fixtures/auth';
+import { renderApp } from '../../test/render-app';
 
 /**
  * Issue #6 point 3 on the coach's page: "Start a session now" / "Book a time" for a signed-in client,

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { CoachPage } from '../../../contracts/coach-pages';
 import type { ProgramSummary } from '../../../contracts/programs';
 import type { Service } from '../../../contracts/services';
-import { apiError, buildMe, type StubHandler, type StubResponse } from '../../lib/testing/stub-api';
-import { renderApp } from '../testing/render-app';
+import { apiError, type StubHandler, type StubResponse } from '../../test/api';
+import { buildMe } from '../../test/fixtures/auth';
+import { renderApp } from '../../test/render-app';
 
 const COACH_ID = '11111111-1111-4111-8111-111111111111';
 const PROFILE_ID = '22222222-2222-4222-8222-222222222222';

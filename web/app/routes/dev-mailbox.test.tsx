@@ -1,9 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MailboxMessage } from '../../../contracts/outbox';
 import { DevMailboxPage } from './dev-mailbox';
+import { renderWithProviders } from '../../test/render';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -22,15 +22,8 @@ const message = (overrides: Partial<MailboxMessage> = {}): MailboxMessage => ({
   ...overrides,
 });
 
-function renderPage() {
-  // No retries and no polling surprises: each test decides every answer.
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <DevMailboxPage />
-    </QueryClientProvider>,
-  );
-}
+// No retries and no polling surprises: each test decides every answer.
+const renderPage = () => renderWithProviders(<DevMailboxPage />, { toasts: false });
 
 describe('DevMailboxPage', () => {
   const fetchMock = vi.fn<typeof fetch>();

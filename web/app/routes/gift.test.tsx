@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { CoachCard } from '../../../contracts/discovery';
 import type { GiftsResponse, ReceivedGift, SentGift } from '../../../contracts/gifts';
 import type { Wallet } from '../../../contracts/wallet';
-import { apiError, buildMe, type StubHandler, type StubResponse } from '../../lib/testing/stub-api';
-import { renderApp } from '../testing/render-app';
+import { apiError, type StubHandler, type StubResponse } from '../../test/api';
+import { buildMe } from '../../test/fixtures/auth';
+import { renderApp } from '../../test/render-app';
 
 const GIFT_ID = '33333333-3333-4333-8333-333333333333';
 const NOW = new Date().toISOString();

@@ -4,9 +4,9 @@ import type { CoachPage } from '../../../contracts/coach-pages';
 import type { CoachCard } from '../../../contracts/discovery';
 import { PRESENCE_EVENT } from '../../../contracts/presence';
 import { BROADCAST_TOPIC } from '../../../contracts/realtime';
-import { createFakeSockets } from '../../lib/realtime/testing/fake-socket';
-import { buildMe } from '../../lib/testing/stub-api';
-import { renderApp } from '../testing/render-app';
+import { createFakeSockets } from '../../test/fake-socket';
+import { buildMe } from '../../test/fixtures/auth';
+import { renderApp } from '../../test/render-app';
 import { PRESENCE_REFETCH_DEBOUNCE_MS } from './presence-overlay';
 
 const sockets = vi.hoisted(() => ({

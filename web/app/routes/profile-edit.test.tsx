@@ -13,14 +13,8 @@ import { createAuthClient, type AuthClient } from '../../lib/auth/auth-client';
 import { AuthClientContext } from '../../lib/auth/use-auth';
 import { ownProfileQueryKey } from '../../lib/own-profile';
 import { createQueryClient } from '../../lib/query-client';
-import {
-  apiError,
-  buildSession,
-  stubApi,
-  USER_ID,
-  type StubHandler,
-  type StubResponse,
-} from '../../lib/testing/stub-api';
+import { apiError, stubApi, type StubHandler, type StubResponse } from '../../test/api';
+import { buildSession, USER_ID } from '../../test/fixtures/auth';
 import { ProfileEditPage } from './profile-edit';
 
 /**

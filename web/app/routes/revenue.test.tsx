@@ -3,14 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Earnings } from '../../../contracts/earnings';
 import type { PayoutMethod, Withdrawal } from '../../../contracts/payouts';
-import {
-  apiError,
-  buildMe,
-  buildSession,
-  type StubHandler,
-  type StubResponse,
-} from '../../lib/testing/stub-api';
-import { renderApp } from '../testing/render-app';
+import { apiError, type StubHandler, type StubResponse } from '../../test/api';
+import { buildMe, buildSession } from '../../test/fixtures/auth';
+import { renderApp } from '../../test/render-app';
 
 const FACTOR_ID = '00000000-0000-4000-8000-0000000000f1';
 const METHOD: PayoutMethod = {

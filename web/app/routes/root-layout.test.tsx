@@ -2,8 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_PERMISSIONS } from '../../../domain/auth/permissions';
-import { apiError, buildMe, buildSession, type StubResponse } from '../../lib/testing/stub-api';
-import { renderApp } from '../testing/render-app';
+import { expectConsoleWarn } from '../../../test/setup/console-guard';
+import { apiError, type StubResponse } from '../../test/api';
+import { buildMe, buildSession } from '../../test/fixtures/auth';
+import { renderApp } from '../../test/render-app';
+
+// React Router warns (in development) while it renders a redirect-only route before its loader redirects.
+const expectRedirectRouteWarning = () =>
+  expectConsoleWarn(/Matched leaf route at location .* does not have an element or Component/);
 
 /**
  * The route map with its guard, end to end in the browser's terms: the real router table, the real
@@ -70,6 +76,7 @@ describe('visitors', () => {
   });
 
   it('follow the fixed redirects', async () => {
+    expectRedirectRouteWarning();
     const { router } = renderApp({ at: '/wellstream/some-post', me: null });
     // /community needs a sign-in, so the visitor ends on /auth with /community as the way back.
     await waitFor(() => expect(path(router)).toBe('/auth?redirect=%2Fcommunity'));
@@ -118,6 +125,7 @@ describe('signed in', () => {
   });
 
   it('/profile/:username/edit goes to /profile/edit', async () => {
+    expectRedirectRouteWarning();
     const { router } = renderApp({
       at: '/profile/lena-ortiz/edit',
       me: buildMe({ roles: ['coach'], active_role: 'coach' }),

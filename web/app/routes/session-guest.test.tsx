@@ -3,9 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../../contracts/chat';
 import { SESSION_INVITATION_MESSAGES, type SessionInvitation } from '../../../contracts/session-invitations';
 import type { ChatSession } from '../../../contracts/sessions';
-import { chatSession, COACH_ID, SESSION_ID } from '../../lib/testing/session-fixtures';
-import { apiError, buildMe, buildSession, USER_ID } from '../../lib/testing/stub-api';
-import { renderApp } from '../testing/render-app';
+import { chatSession, COACH_ID, SESSION_ID } from '../../test/fixtures/sessions';
+import { apiError } from '../../test/api';
+import { buildMe, buildSession, USER_ID } from '../../test/fixtures/auth';
+import { renderApp } from '../../test/render-app';
 
 /* Guest links (issue #7 point 7) in the real route table: /session/:token joins, the room for a guest,
    and "Invite someone" for the parties. */

@@ -2,9 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_EVENTS, type ChatSession, type SessionRequest } from '../../../contracts/sessions';
 import { dispatchUserEvent } from '../../lib/realtime/user-events';
-import { buildMe, USER_ID } from '../../lib/testing/stub-api';
-import { renderApp } from '../testing/render-app';
-import { chatSession as chatSessionFixture } from '../../lib/testing/session-fixtures';
+import { buildMe, USER_ID } from '../../test/fixtures/auth';
+import { renderApp } from '../../test/render-app';
+import { chatSession as chatSessionFixture } from '../../test/fixtures/sessions';
 
 /* The issue #6 session screens and lists in the real route table (routes, guards, layouts). */
 

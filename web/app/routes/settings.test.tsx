@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthSession, AuthUser } from '../../../contracts/auth';
 import { createAuthClient, type AuthClient } from '../../lib/auth/auth-client';
-import { AuthClientContext } from '../../lib/auth/use-auth';
 import { SettingsPage } from './settings';
+import { renderWithProviders } from '../../test/render';
 
 // ---- A fake server: each test says how the endpoints answer; every call is recorded.
 
@@ -137,17 +135,7 @@ async function renderSettings(user: AuthUser = userWith()) {
   answer('POST /auth/v1/token?grant_type=refresh_token', json(session(user)));
   client = createAuthClient();
   await client.start();
-  const router = createMemoryRouter([{ path: '/settings', element: <SettingsPage /> }], {
-    initialEntries: ['/settings'],
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AuthClientContext.Provider value={client}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </AuthClientContext.Provider>,
-  );
+  renderWithProviders(<SettingsPage />, { authClient: client, path: '/settings', toasts: false });
   await screen.findByRole('heading', { level: 1, name: 'Settings' });
   return userEvent.setup();
 }

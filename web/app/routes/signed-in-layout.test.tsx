@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeSockets } from '../../lib/realtime/testing/fake-socket';
+import { createFakeSockets } from '../../test/fake-socket';
 import { onUserEvent, onUserResync } from '../../lib/realtime/user-events';
-import { USER_ID, buildMe } from '../../lib/testing/stub-api';
-import { renderApp } from '../testing/render-app';
+import { USER_ID, buildMe } from '../../test/fixtures/auth';
+import { renderApp } from '../../test/render-app';
 
 const sockets = vi.hoisted(() => ({
   current: undefined as ReturnType<typeof createFakeSockets> | undefined,

@@ -3,17 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Alternatives, SessionRequest } from '../../../contracts/sessions';
 import { resetSessionToasts } from '../../features/session-requests/lib/session-toasts';
-import {
-  chatSession,
-  COACH_ID,
-  realtimeEvent,
-  REQUEST_ID,
-  SESSION_ID,
-  sessionRequest,
-} from '../../features/session-requests/testing/fixtures';
+import { chatSession, COACH_ID, REQUEST_ID, SESSION_ID, sessionRequest } from '../../test/fixtures/sessions';
+import { realtimeEvent } from '../../test/fixtures/session-requests';
 import { dispatchUserEvent, dispatchUserResync } from '../../lib/realtime/user-events';
-import { apiError, buildMe, type StubHandler, type StubResponse } from '../../lib/testing/stub-api';
-import { renderApp } from '../testing/render-app';
+import { apiError, type StubHandler, type StubResponse } from '../../test/api';
+import { buildMe } from '../../test/fixtures/auth';
+import { renderApp } from '../../test/render-app';
 
 /**
  * /waiting-room/:requestId (issue #6 points 3 and 5): live status from the person's own topic, the

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../components/toast';
 import { createAuthClient, type AuthClient } from '../../lib/auth/auth-client';
-import { apiError, stubApi } from '../../lib/testing/stub-api';
+import { apiError, stubApi } from '../../test/api';
 import { Providers } from '../providers';
 import { WelcomePage } from './welcome';
 

@@ -3,7 +3,8 @@ import { BROADCAST_TOPIC, REALTIME_PATH } from '../../../contracts/realtime';
 import type { AuthClient, AuthEvent, AuthState } from '../auth/auth-client';
 import { GAP_WAIT_MS, IDLE_DISCONNECT_MS, createRealtimeClient } from './realtime-client';
 import { realtimeClientFor } from './realtime-for-auth';
-import { createFakeSockets, event } from './testing/fake-socket';
+import { expectConsoleWarn } from '../../../test/setup/console-guard';
+import { createFakeSockets, event } from '../../test/fake-socket';
 
 const sockets = vi.hoisted(() => ({
   current: undefined as ReturnType<typeof createFakeSockets> | undefined,
@@ -380,6 +381,7 @@ describe('reconnect and resync', () => {
 
 describe('why it is not connected', () => {
   it('a refusal other than the token (an unknown Origin) keeps its reason, retries without a refresh, and clears on connect', async () => {
+    expectConsoleWarn(/The realtime connection was refused/);
     vi.useFakeTimers();
     const client = setup();
     client.subscribe(A, recorder().handlers);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RefundResult, SessionPayment, SessionPaymentsPage } from '../../../../contracts/admin-money';
 import { ToastProvider } from '../../../components/toast';
 import { createQueryClient } from '../../../lib/query-client';
-import { apiError, stubApi, type StubHandler, type StubResponse } from '../../../lib/testing/stub-api';
+import { apiError, stubApi, type StubHandler, type StubResponse } from '../../../test/api';
 import { SessionPaymentsPanel } from './session-payments-panel';
 
 const HOLD_ID = '5a0b6c1d-2e3f-4a5b-8c6d-7e8f9a0b1c2d';

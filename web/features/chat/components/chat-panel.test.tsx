@@ -1,5 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CHAT_EVENTS,
@@ -9,13 +8,12 @@ import {
   type ChatMessage,
 } from '../../../../contracts/chat';
 import { CHAT_QUOTA_MESSAGES } from '../../../../domain/chat/attachment-quota';
-import { ToastProvider } from '../../../components/toast';
 import type { AuthClient, AuthState } from '../../../lib/auth/auth-client';
-import { AuthClientContext } from '../../../lib/auth/use-auth';
 import { dispatchUserEvent, dispatchUserResync } from '../../../lib/realtime/user-events';
-import { apiError, stubApi, type StubHandler, type StubResponse } from '../../../lib/testing/stub-api';
+import { apiError, type StubHandler, type StubResponse } from '../../../test/api';
 import { createToastQueue } from '../../../lib/toast-queue';
 import { ChatPanel } from './chat-panel';
+import { renderWithProviders } from '../../../test/render';
 
 const COACH = '00000000-0000-4000-8000-0000000000c1';
 const CLIENT = '00000000-0000-4000-8000-0000000000a1';
@@ -72,25 +70,22 @@ function renderPanel(
   routes: Record<string, StubHandler | StubResponse>,
   { ended = false }: { ended?: boolean } = {},
 ) {
-  const api = stubApi({ [`POST ${READ}`]: { status: 204 }, [`POST ${TYPING}`]: { status: 204 }, ...routes });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // The app's own toast queue: SPEC §8 says sending never shows a toast (none is even asked for).
   const toasts = createToastQueue();
   const toastShow = vi.spyOn(toasts, 'show');
-  render(
-    <AuthClientContext.Provider value={authClient}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider queue={toasts}>
-          <ChatPanel
-            sessionId={ID}
-            viewerId={viewerId}
-            mySide={viewerId === COACH ? 'coach' : 'client'}
-            names={{ coach: 'Lena Ortiz', client: 'Maya Thompson' }}
-            ended={ended}
-          />
-        </ToastProvider>
-      </QueryClientProvider>
-    </AuthClientContext.Provider>,
+  const { api, queryClient } = renderWithProviders(
+    <ChatPanel
+      sessionId={ID}
+      viewerId={viewerId}
+      mySide={viewerId === COACH ? 'coach' : 'client'}
+      names={{ coach: 'Lena Ortiz', client: 'Maya Thompson' }}
+      ended={ended}
+    />,
+    {
+      api: { [`POST ${READ}`]: { status: 204 }, [`POST ${TYPING}`]: { status: 204 }, ...routes },
+      authClient,
+      toasts,
+    },
   );
   return { api, queryClient, toastShow };
 }

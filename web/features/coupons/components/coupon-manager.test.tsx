@@ -1,12 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COUPON_MESSAGES, type Coupon } from '../../../../contracts/coupons';
-import { ToastProvider } from '../../../components/toast';
-import { apiError, stubApi } from '../../../lib/testing/stub-api';
+import { apiError, stubApi } from '../../../test/api';
 import type { CouponScope } from '../api/coupons';
 import { CouponManager } from './coupon-manager';
+import { renderWithProviders } from '../../../test/render';
 
 const COUPON: Coupon = {
   id: '00000000-0000-4000-8000-0000000000c1',
@@ -25,16 +24,7 @@ const COUPON: Coupon = {
   updated_at: '2026-01-01T00:00:00.000Z',
 };
 
-function renderManager(scope: CouponScope = 'coach') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <ToastProvider>
-        <CouponManager scope={scope} />
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
-}
+const renderManager = (scope: CouponScope = 'coach') => renderWithProviders(<CouponManager scope={scope} />);
 
 afterEach(() => {
   vi.unstubAllGlobals();

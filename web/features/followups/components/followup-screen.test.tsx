@@ -1,6 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   FOLLOWUP_EVENTS,
@@ -10,10 +8,10 @@ import {
   type FollowupsResponse,
   type SendFollowupResponse,
 } from '../../../../contracts/followups';
-import { ToastProvider } from '../../../components/toast';
 import { dispatchUserEvent } from '../../../lib/realtime/user-events';
-import { apiError, stubApi, type StubHandler } from '../../../lib/testing/stub-api';
+import { apiError, type StubHandler } from '../../../test/api';
 import { FollowupScreen } from './followup-screen';
+import { renderWithProviders } from '../../../test/render';
 
 const SESSION = '00000000-0000-4000-8000-0000000000e1';
 const COACH = '00000000-0000-4000-8000-0000000000c1';
@@ -56,17 +54,9 @@ function answer(
 }
 
 function renderScreen(routes: Record<string, StubHandler>) {
-  const api = stubApi(routes);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <MemoryRouter>
-          <FollowupScreen sessionId={SESSION} homePath="/portal" />
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
-  );
+  const { api } = renderWithProviders(<FollowupScreen sessionId={SESSION} homePath="/portal" />, {
+    api: routes,
+  });
   /** The Idempotency-Key of each POST, in order. */
   const keys = () =>
     api.fetch.mock.calls

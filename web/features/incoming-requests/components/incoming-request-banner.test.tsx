@@ -11,9 +11,9 @@ import {
 } from '../../../../contracts/sessions';
 import { ToastProvider } from '../../../components/toast';
 import { dispatchUserEvent, dispatchUserResync } from '../../../lib/realtime/user-events';
-import { apiError, stubApi, type StubHandler, type StubResponse } from '../../../lib/testing/stub-api';
+import { apiError, stubApi, type StubHandler, type StubResponse } from '../../../test/api';
 import { IncomingRequestBanner } from './incoming-request-banner';
-import { chatSession as chatSessionFixture } from '../../../lib/testing/session-fixtures';
+import { chatSession as chatSessionFixture } from '../../../test/fixtures/sessions';
 
 const COACH = '00000000-0000-4000-8000-0000000000c1';
 const CLIENT = '00000000-0000-4000-8000-0000000000a1';

@@ -17,15 +17,10 @@ import { createAuthClient } from '../../../lib/auth/auth-client';
 import { AuthClientContext } from '../../../lib/auth/use-auth';
 import { createQueryClient } from '../../../lib/query-client';
 import { realtimeClientFor } from '../../../lib/realtime/realtime-for-auth';
-import { createFakeSockets } from '../../../lib/realtime/testing/fake-socket';
+import { createFakeSockets } from '../../../test/fake-socket';
 import { dispatchUserEvent } from '../../../lib/realtime/user-events';
-import {
-  apiError,
-  buildSession,
-  stubApi,
-  type StubHandler,
-  type StubResponse,
-} from '../../../lib/testing/stub-api';
+import { apiError, stubApi, type StubHandler, type StubResponse } from '../../../test/api';
+import { buildSession } from '../../../test/fixtures/auth';
 import { reloadPage } from '../lib/reload-page';
 import { PresenceCheck } from './presence-check';
 

@@ -6,7 +6,7 @@ import type { OwnProfile } from '../../../../contracts/profiles';
 import { ToastProvider } from '../../../components/toast';
 import { ownProfileQueryKey } from '../../../lib/own-profile';
 import { createQueryClient } from '../../../lib/query-client';
-import { apiError, stubApi, type StubHandler, type StubResponse } from '../../../lib/testing/stub-api';
+import { apiError, stubApi, type StubHandler, type StubResponse } from '../../../test/api';
 import { PresenceToggle } from './presence-toggle';
 
 const COACH = '00000000-0000-4000-8000-0000000000c1';

@@ -2,7 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CoachReviews, PublicReview } from '../../../../contracts/reviews';
 import { CoachReviewsSection } from './coach-reviews-section';
-import { COACH, renderWithProviders } from './test-fixtures';
+import { COACH } from '../../../test/fixtures/reviews';
+import { renderWithProviders } from '../../../test/render';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,9 +35,11 @@ describe('the Reviews section of a coach page', () => {
       '2': { reviews: [publicReview(11, { client_first_name: 'Sam' })], total: 11, page: 2, page_size: 10 },
     };
     const { api } = renderWithProviders(<CoachReviewsSection coachId={COACH} coachName="Lena Ortiz" />, {
-      [`GET /api/coaches/${COACH}/reviews`]: ({ url }) => ({
-        body: pages[url.searchParams.get('page') ?? '1'],
-      }),
+      api: {
+        [`GET /api/coaches/${COACH}/reviews`]: ({ url }) => ({
+          body: pages[url.searchParams.get('page') ?? '1'],
+        }),
+      },
     });
     const section = await screen.findByRole('region', { name: /Reviews/ });
     expect(await within(section).findByText('Review 1')).toBeVisible();
@@ -56,7 +59,9 @@ describe('the Reviews section of a coach page', () => {
 
   it('has an empty state', async () => {
     renderWithProviders(<CoachReviewsSection coachId={COACH} coachName="Lena Ortiz" />, {
-      [`GET /api/coaches/${COACH}/reviews`]: { body: { reviews: [], total: 0, page: 1, page_size: 10 } },
+      api: {
+        [`GET /api/coaches/${COACH}/reviews`]: { body: { reviews: [], total: 0, page: 1, page_size: 10 } },
+      },
     });
     expect(
       await screen.findByText('No reviews yet. Clients can review Lena Ortiz after a session.'),

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REVIEW_MESSAGES, type MyReviews, type ReviewItem } from '../../../../contracts/reviews';
-import { apiError } from '../../../lib/testing/stub-api';
+import { apiError } from '../../../test/api';
 import { MyReviewsScreen } from './my-reviews-screen';
-import { CLIENT_REVIEW, COACH_REVIEW, renderWithProviders, review, sessionReviews } from './test-fixtures';
+import { CLIENT_REVIEW, COACH_REVIEW, review, sessionReviews } from '../../../test/fixtures/reviews';
+import { renderWithProviders } from '../../../test/render';
 
 const WAITING = '00000000-0000-4000-8000-0000000000e2';
 
@@ -32,32 +33,34 @@ const mine = (overrides: Partial<MyReviews> = {}): MyReviews => ({
 describe('/reviews as a client', () => {
   it('lists sessions waiting for a review (with a link), what they wrote and what coaches wrote', async () => {
     renderWithProviders(<MyReviewsScreen as="client" />, {
-      'GET /api/reviews': ({ url }) => {
-        expect(url.searchParams.get('as')).toBe('client');
-        return {
-          body: mine({
-            awaiting: [
-              {
-                session_id: WAITING,
-                other_name: 'Lena Ortiz',
-                format: 'text',
-                start_time: '2026-11-21T08:00:00.000Z',
-                ended_at: '2026-11-21T08:30:00.000Z',
-                duration_minutes: 30,
-              },
-            ],
-            written: [item({ is_visible: false })],
-            received: [
-              item({
-                id: COACH_REVIEW,
-                author_role: 'coach',
-                rating: 5,
-                body: 'Came prepared.',
-                is_visible: true,
-              }),
-            ],
-          }),
-        };
+      api: {
+        'GET /api/reviews': ({ url }) => {
+          expect(url.searchParams.get('as')).toBe('client');
+          return {
+            body: mine({
+              awaiting: [
+                {
+                  session_id: WAITING,
+                  other_name: 'Lena Ortiz',
+                  format: 'text',
+                  start_time: '2026-11-21T08:00:00.000Z',
+                  ended_at: '2026-11-21T08:30:00.000Z',
+                  duration_minutes: 30,
+                },
+              ],
+              written: [item({ is_visible: false })],
+              received: [
+                item({
+                  id: COACH_REVIEW,
+                  author_role: 'coach',
+                  rating: 5,
+                  body: 'Came prepared.',
+                  is_visible: true,
+                }),
+              ],
+            }),
+          };
+        },
       },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Your reviews' })).toBeVisible();
@@ -78,8 +81,10 @@ describe('/reviews as a client', () => {
   it('says what each empty list will hold; a failure offers Try again', async () => {
     let fail = true;
     renderWithProviders(<MyReviewsScreen as="client" />, {
-      'GET /api/reviews': () =>
-        fail ? apiError(503, 'SERVICE_UNAVAILABLE', 'Down for a moment.') : { body: mine() },
+      api: {
+        'GET /api/reviews': () =>
+          fail ? apiError(503, 'SERVICE_UNAVAILABLE', 'Down for a moment.') : { body: mine() },
+      },
     });
     expect(await screen.findByText('Down for a moment.')).toBeVisible();
     fail = false;
@@ -95,25 +100,27 @@ describe('/reviews as a client', () => {
 describe('/reviews as a coach', () => {
   it('shows the rating, the client reviews with Reply, and sessions waiting with links to /coach-review', async () => {
     const { api } = renderWithProviders(<MyReviewsScreen as="coach" />, {
-      'GET /api/reviews': {
-        body: mine({
-          as: 'coach',
-          summary: { rating_average: 4.5, total_reviews: 2 },
-          awaiting: [
-            {
-              session_id: WAITING,
-              other_name: 'Robin Hale',
-              format: 'audio',
-              start_time: '2026-11-21T08:00:00.000Z',
-              ended_at: '2026-11-21T08:30:00.000Z',
-              duration_minutes: 45,
-            },
-          ],
-          received: [item({ other_name: 'Robin Hale', is_visible: true, can_reply: true })],
-        }),
-      },
-      [`POST /api/reviews/${CLIENT_REVIEW}/reply`]: {
-        body: sessionReviews({ viewer: 'coach', theirs: review({ is_visible: true, reply: 'Thanks!' }) }),
+      api: {
+        'GET /api/reviews': {
+          body: mine({
+            as: 'coach',
+            summary: { rating_average: 4.5, total_reviews: 2 },
+            awaiting: [
+              {
+                session_id: WAITING,
+                other_name: 'Robin Hale',
+                format: 'audio',
+                start_time: '2026-11-21T08:00:00.000Z',
+                ended_at: '2026-11-21T08:30:00.000Z',
+                duration_minutes: 45,
+              },
+            ],
+            received: [item({ other_name: 'Robin Hale', is_visible: true, can_reply: true })],
+          }),
+        },
+        [`POST /api/reviews/${CLIENT_REVIEW}/reply`]: {
+          body: sessionReviews({ viewer: 'coach', theirs: review({ is_visible: true, reply: 'Thanks!' }) }),
+        },
       },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ratings and reviews' })).toBeVisible();

@@ -2,16 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REVIEW_EVENTS, REVIEW_MESSAGES, type SessionReviews } from '../../../../contracts/reviews';
 import { dispatchUserEvent } from '../../../lib/realtime/user-events';
-import { apiError } from '../../../lib/testing/stub-api';
+import { apiError } from '../../../test/api';
 import { SessionReviewScreen } from './session-review-screen';
-import {
-  CLIENT_REVIEW,
-  COACH_REVIEW,
-  renderWithProviders,
-  review,
-  SESSION,
-  sessionReviews,
-} from './test-fixtures';
+import { CLIENT_REVIEW, COACH_REVIEW, review, SESSION, sessionReviews } from '../../../test/fixtures/reviews';
+import type { StubRoutes } from '../../../test/api';
+import { renderWithProviders } from '../../../test/render';
 
 const URL_OF = `/api/sessions/${SESSION}/reviews`;
 
@@ -19,8 +14,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderScreen = (routes: Parameters<typeof renderWithProviders>[1]) =>
-  renderWithProviders(<SessionReviewScreen sessionId={SESSION} homePath="/client-portal" />, routes);
+const renderScreen = (routes: StubRoutes) =>
+  renderWithProviders(<SessionReviewScreen sessionId={SESSION} homePath="/client-portal" />, { api: routes });
 
 describe('the client rating a session (/review/:sessionId)', () => {
   it('rates with the star radio group and a text, then shows the review hidden until the coach writes', async () => {

@@ -1,13 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SERVICE_MESSAGES, type Service } from '../../../../contracts/services';
-import { ToastProvider } from '../../../components/toast';
-import { createAuthClient } from '../../../lib/auth/auth-client';
-import { AuthClientContext } from '../../../lib/auth/use-auth';
-import { apiError, stubApi } from '../../../lib/testing/stub-api';
+import { apiError, stubApi } from '../../../test/api';
 import { ServicesManager } from './services-manager';
+import { renderWithProviders } from '../../../test/render';
 
 const SERVICE: Service = {
   id: '00000000-0000-4000-8000-0000000000a1',
@@ -30,19 +27,8 @@ const SERVICE: Service = {
   updated_at: '2026-11-21T09:00:00.000Z',
 };
 
-function renderManager() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  // The picture upload reads the access token from the auth client; nothing is uploaded here.
-  return render(
-    <AuthClientContext.Provider value={createAuthClient()}>
-      <QueryClientProvider client={client}>
-        <ToastProvider>
-          <ServicesManager />
-        </ToastProvider>
-      </QueryClientProvider>
-    </AuthClientContext.Provider>,
-  );
-}
+// The picture upload reads the access token from the auth client; nothing is uploaded here.
+const renderManager = () => renderWithProviders(<ServicesManager />);
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,17 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   SESSION_EXTENSION_EVENTS,
   type SessionExtension,
   type SessionExtensionsResponse,
 } from '../../../../contracts/session-extensions';
-import { ToastProvider } from '../../../components/toast';
 import { dispatchUserEvent } from '../../../lib/realtime/user-events';
-import { chatSession, COACH_ID, SESSION_ID } from '../../../lib/testing/session-fixtures';
-import { apiError, stubApi, USER_ID, type StubHandler } from '../../../lib/testing/stub-api';
+import { chatSession, COACH_ID, SESSION_ID } from '../../../test/fixtures/sessions';
+import { apiError, type StubHandler } from '../../../test/api';
+import { USER_ID } from '../../../test/fixtures/auth';
 import { SessionExtensions } from './session-extensions';
+import { renderWithProviders } from '../../../test/render';
 
 const LIST = `/api/sessions/${SESSION_ID}/extensions`;
 const EXTENSION_ID = '88888888-8888-4888-8888-888888888888';
@@ -55,16 +54,9 @@ const wallet = (balance: number) => ({
 });
 
 function renderAs(viewerId: string, routes: Record<string, StubHandler>) {
-  const api = stubApi(routes);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <MemoryRouter>
-          <SessionExtensions session={chatSession({ status: 'active' })} viewerId={viewerId} />
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
+  const { api } = renderWithProviders(
+    <SessionExtensions session={chatSession({ status: 'active' })} viewerId={viewerId} />,
+    { api: routes },
   );
   const keys = () =>
     api.fetch.mock.calls

@@ -1,6 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   SESSION_EVENTS,
@@ -9,10 +7,11 @@ import {
   type SessionList as SessionListBody,
 } from '../../../../contracts/sessions';
 import { dispatchUserEvent, dispatchUserResync } from '../../../lib/realtime/user-events';
-import { apiError, stubApi, type StubHandler } from '../../../lib/testing/stub-api';
+import { apiError, type StubHandler } from '../../../test/api';
 import type { SessionListAs, SessionListStatus } from '../api/sessions';
 import { SessionList } from './session-list';
-import { chatSession as chatSessionFixture } from '../../../lib/testing/session-fixtures';
+import { chatSession as chatSessionFixture } from '../../../test/fixtures/sessions';
+import { renderWithProviders } from '../../../test/render';
 
 const COACH = '00000000-0000-4000-8000-0000000000c1';
 const CLIENT = '00000000-0000-4000-8000-0000000000a1';
@@ -63,15 +62,10 @@ function renderList(
   handler: StubHandler,
   props: { as: SessionListAs; status?: SessionListStatus } = { as: 'coach' },
 ) {
-  const api = stubApi({ 'GET /api/sessions': handler });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <SessionList {...props} title="Sessions" empty="No sessions yet." />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  const { api } = renderWithProviders(<SessionList {...props} title="Sessions" empty="No sessions yet." />, {
+    api: { 'GET /api/sessions': handler },
+    toasts: false,
+  });
   const reads = () => api.callsTo('GET', '/api/sessions');
   return { api, reads };
 }

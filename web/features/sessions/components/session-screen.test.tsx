@@ -1,20 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_END_REFRESH_MS, SESSION_EVENTS, type ChatSession } from '../../../../contracts/sessions';
 import { SESSION_ROOM_COMMANDS } from '../../../../contracts/session-room';
-import { ToastProvider } from '../../../components/toast';
 import type { AuthClient, AuthState } from '../../../lib/auth/auth-client';
-import { AuthClientContext } from '../../../lib/auth/use-auth';
-import { createFakeSockets } from '../../../lib/realtime/testing/fake-socket';
+import { createFakeSockets } from '../../../test/fake-socket';
 import { realtimeClientFor } from '../../../lib/realtime/realtime-for-auth';
 import { sessionEndingMarks } from '../../../lib/active-session';
 import { dispatchUserEvent } from '../../../lib/realtime/user-events';
-import { apiError, stubApi, type StubHandler, type StubResponse } from '../../../lib/testing/stub-api';
+import { apiError, type StubHandler, type StubResponse } from '../../../test/api';
 import { sessionListsKey } from '../api/sessions';
 import { SessionScreen } from './session-screen';
-import { chatSession as chatSessionFixture } from '../../../lib/testing/session-fixtures';
+import { chatSession as chatSessionFixture } from '../../../test/fixtures/sessions';
+import { renderWithProviders } from '../../../test/render';
 
 const sockets = vi.hoisted(() => ({
   current: undefined as ReturnType<typeof createFakeSockets> | undefined,
@@ -57,21 +54,12 @@ function chatSession(overrides: Partial<ChatSession> = {}): ChatSession {
 const advance = (ms: number) => act(async () => vi.advanceTimersByTimeAsync(ms));
 
 function renderScreen(viewerId: string, routes: Record<string, StubHandler | StubResponse>) {
-  const api = stubApi(routes);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-  const view = render(
-    <AuthClientContext.Provider value={authClient}>
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <MemoryRouter>
-            <SessionScreen sessionId={ID} viewerId={viewerId} homePath="/portal" />
-          </MemoryRouter>
-        </ToastProvider>
-      </QueryClientProvider>
-    </AuthClientContext.Provider>,
+  const { api, queryClient, unmount } = renderWithProviders(
+    <SessionScreen sessionId={ID} viewerId={viewerId} homePath="/portal" />,
+    { api: routes, authClient },
   );
-  return { api, queryClient, invalidate, unmount: view.unmount };
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  return { api, queryClient, invalidate, unmount };
 }
 
 function sessionEvent(session: ChatSession) {

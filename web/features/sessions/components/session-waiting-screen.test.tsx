@@ -1,12 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_EVENTS, type ChatSession } from '../../../../contracts/sessions';
 import { dispatchUserEvent } from '../../../lib/realtime/user-events';
-import { apiError, stubApi, type StubHandler } from '../../../lib/testing/stub-api';
+import { apiError, type StubHandler } from '../../../test/api';
 import { SESSION_WAITING_RECHECK_MS, SessionWaitingScreen } from './session-waiting-screen';
-import { chatSession as chatSessionFixture } from '../../../lib/testing/session-fixtures';
+import { chatSession as chatSessionFixture } from '../../../test/fixtures/sessions';
+import { renderWithProviders } from '../../../test/render';
 
 const ID = '00000000-0000-4000-8000-0000000000e1';
 
@@ -25,22 +24,15 @@ function chatSession(overrides: Partial<ChatSession> = {}): ChatSession {
 const advance = (ms: number) => act(async () => vi.advanceTimersByTimeAsync(ms));
 
 function renderWaiting(handler: StubHandler) {
-  const api = stubApi({ [`GET /api/sessions/${ID}`]: handler });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/session-waiting/:id',
-        element: <SessionWaitingScreen sessionId={ID} homePath="/client-portal" />,
-      },
-      { path: '/session/:id', element: <h1>The session page</h1> },
-    ],
-    { initialEntries: [`/session-waiting/${ID}`] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+  const { api, router } = renderWithProviders(
+    <SessionWaitingScreen sessionId={ID} homePath="/client-portal" />,
+    {
+      api: { [`GET /api/sessions/${ID}`]: handler },
+      path: '/session-waiting/:id',
+      at: `/session-waiting/${ID}`,
+      routes: [{ path: '/session/:id', element: <h1>The session page</h1> }],
+      toasts: false,
+    },
   );
   return { api, router, reads: () => api.callsTo('GET', `/api/sessions/${ID}`).length };
 }

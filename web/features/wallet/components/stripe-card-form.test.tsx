@@ -1,13 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Payment, Wallet } from '../../../../contracts/wallet';
-import { stubApi, USER_ID } from '../../../lib/testing/stub-api';
+import { stubApi } from '../../../test/api';
+import { USER_ID } from '../../../test/fixtures/auth';
 import { forgetStripeJs } from '../lib/stripe';
 import { StripeCardForm } from './stripe-card-form';
 import { WalletScreen } from './wallet-screen';
+import { renderWithProviders } from '../../../test/render';
 
 /*
  * The Stripe path of Add funds with Stripe's official loader mocked: nothing reaches js.stripe.com or
@@ -66,28 +66,22 @@ const payment = (status: Payment['status'], failure_reason: string | null = null
   failure_reason,
 });
 
-function withQueryClient(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-}
-
 function renderForm(overrides: Partial<Parameters<typeof StripeCardForm>[0]> = {}) {
   const onSucceeded = vi.fn();
   const onCancel = vi.fn();
-  const { unmount } = render(
-    withQueryClient(
-      <StripeCardForm
-        userId={USER_ID}
-        publishableKey={PUBLISHABLE_KEY}
-        clientSecret={CLIENT_SECRET}
-        paymentId={PAYMENT_ID}
-        amount={5_000}
-        onSucceeded={onSucceeded}
-        onCancel={onCancel}
-        pollIntervalMs={20}
-        {...overrides}
-      />,
-    ),
+  const { unmount } = renderWithProviders(
+    <StripeCardForm
+      userId={USER_ID}
+      publishableKey={PUBLISHABLE_KEY}
+      clientSecret={CLIENT_SECRET}
+      paymentId={PAYMENT_ID}
+      amount={5_000}
+      onSucceeded={onSucceeded}
+      onCancel={onCancel}
+      pollIntervalMs={20}
+      {...overrides}
+    />,
+    { toasts: false },
   );
   return { onSucceeded, onCancel, unmount, user: userEvent.setup() };
 }
@@ -134,7 +128,7 @@ describe('Add funds with Stripe', () => {
       },
     });
     const user = userEvent.setup();
-    render(withQueryClient(<WalletScreen userId={USER_ID} />));
+    renderWithProviders(<WalletScreen userId={USER_ID} />, { toasts: false });
 
     await user.click(await screen.findByRole('button', { name: 'Continue with $50.00' }));
     // Real card payments: no demo label, no test card list.
@@ -319,7 +313,7 @@ describe('Add funds with the demo provider', () => {
       },
     });
     const user = userEvent.setup();
-    render(withQueryClient(<WalletScreen userId={USER_ID} />));
+    renderWithProviders(<WalletScreen userId={USER_ID} />, { toasts: false });
     await user.click(await screen.findByRole('button', { name: 'Continue with $50.00' }));
     expect(await screen.findByText('Demo payments — no real money')).toBeTruthy();
     expect(screen.queryByTestId('stripe-card-element')).toBeNull();

@@ -4,7 +4,7 @@ import type { App } from '../../server/app';
 import type { Database } from '../../server/db/client';
 import { adminUsers } from '../../server/db/schema/index';
 import { totpCode, totpStep } from '../../server/modules/auth/totp';
-import { bearer, signUp } from './auth';
+import { bearer, signUp } from '../support/auth';
 
 /**
  * Enrols and verifies a TOTP factor through the API at the app's clock; returns the aal2 session.
@@ -42,7 +42,7 @@ export async function elevateWithTotp(
 }
 
 /** A new account made an admin of the given role (active or not), signed in with aal2 unless told otherwise. */
-export async function createAdmin(
+export async function insertAdmin(
   app: App,
   db: Database,
   now: Date,

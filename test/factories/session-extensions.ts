@@ -1,20 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { AuthSession } from '../../../contracts/auth';
+import type { AuthSession } from '../../contracts/auth';
 import {
   acceptSessionExtensionResponseSchema,
   sessionExtensionSchema,
   type SessionExtension,
-} from '../../../contracts/session-extensions';
-import { acceptResponseSchema, type ChatSession } from '../../../contracts/sessions';
-import { bearer } from '../../../test/support/auth';
-import {
-  postSessionRequest,
-  requestBody,
-  type TestClient,
-  type TestCoach,
-} from '../../../test/support/sessions';
-import type { TestAppHandle } from '../../../test/support/test-app';
+} from '../../contracts/session-extensions';
+import { acceptResponseSchema, type ChatSession } from '../../contracts/sessions';
+import { bearer } from '../support/auth';
+import type { TestClient, TestCoach } from './people';
+import { buildSessionRequestBody, postSessionRequest } from './sessions';
+import type { TestAppHandle } from '../support/test-app';
 
 /** Shared by the session-extensions integration suites: live sessions, asks, answers and money reads. */
 export function extensionHelpers(t: TestAppHandle) {
@@ -26,7 +22,11 @@ export function extensionHelpers(t: TestAppHandle) {
     client: TestClient,
     extra: Record<string, unknown> = {},
   ): Promise<ChatSession> {
-    const requested = await postSessionRequest(t.app, client.session, requestBody(coach.id, extra));
+    const requested = await postSessionRequest(
+      t.app,
+      client.session,
+      buildSessionRequestBody(coach.id, extra),
+    );
     expect(requested.statusCode, requested.body).toBe(201);
     const accepted = await t.app.inject({
       method: 'POST',

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '../../server/app';
-import type { TestDatabase } from './database';
+import type { TestDatabase } from '../support/database';
 
 type Pool = TestDatabase['pool'];
 
 /** A bare user row (no password, no roles): enough for ledger accounts and money_holds. Fast. */
-export async function createBareUser(pool: Pool): Promise<string> {
+export async function insertBareUser(pool: Pool): Promise<string> {
   const result = await pool.query<{ id: string }>('insert into users (email) values ($1) returning id', [
     `money-${randomUUID()}@example.test`,
   ]);
@@ -15,7 +15,7 @@ export async function createBareUser(pool: Pool): Promise<string> {
 }
 
 /** A demo payment row that a provider event can credit. */
-export async function createDemoPayment(pool: Pool, userId: string, amount: number): Promise<string> {
+export async function insertDemoPayment(pool: Pool, userId: string, amount: number): Promise<string> {
   const providerPaymentId = `demo_pi_${randomUUID()}`;
   await pool.query(
     `insert into payments (user_id, provider, provider_payment_id, amount, currency, status, created_at, updated_at)
@@ -27,7 +27,7 @@ export async function createDemoPayment(pool: Pool, userId: string, amount: numb
 
 /** Tops up a wallet through the real path: a payment row and wallet.applyPaymentEvent. */
 export async function topUpThroughEvent(app: App, pool: Pool, userId: string, amount: number) {
-  const providerPaymentId = await createDemoPayment(pool, userId, amount);
+  const providerPaymentId = await insertDemoPayment(pool, userId, amount);
   const event = {
     provider: 'demo' as const,
     eventId: `evt_${randomUUID()}`,
@@ -38,6 +38,17 @@ export async function topUpThroughEvent(app: App, pool: Pool, userId: string, am
   };
   const result = await app.wallet.applyPaymentEvent(event);
   return { event, result };
+}
+
+/** A bare user whose wallet holds `amount` cents, credited through the real top-up path. */
+export async function insertFundedUser(app: App, pool: Pool, amount: number): Promise<string> {
+  const userId = await insertBareUser(pool);
+  if (amount > 0) {
+    const { result } = await topUpThroughEvent(app, pool, userId, amount);
+    if (result.outcome !== 'applied')
+      throw new Error(`the top-up of ${amount} was not applied: ${result.outcome}`);
+  }
+  return userId;
 }
 
 /** Derived balance of a person's account of `kind` (0 when the account does not exist). */

@@ -6,7 +6,7 @@ import { crc32, deflateSync } from 'node:zlib';
  */
 
 /** A ZIP (stored, uncompressed) with [Content_Types].xml and `mainPart` (null: an ordinary ZIP). */
-export function officeZip(mainPart: string | null): Buffer {
+export function buildOfficeZip(mainPart: string | null): Buffer {
   const files = mainPart
     ? [
         { name: '[Content_Types].xml', data: Buffer.from('<?xml version="1.0"?><Types/>') },
@@ -50,7 +50,7 @@ export function officeZip(mainPart: string | null): Buffer {
 }
 
 /** The start of a WebM file as MediaRecorder writes it: the EBML header with DocType "webm", then data. */
-export function voiceWebm(padding = 256): Buffer {
+export function buildVoiceWebm(padding = 256): Buffer {
   return Buffer.concat([
     Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01]),
     Buffer.from([0x42, 0xf2, 0x81, 0x04, 0x42, 0xf3, 0x81, 0x08, 0x42, 0x82, 0x84]),
@@ -61,7 +61,7 @@ export function voiceWebm(padding = 256): Buffer {
 }
 
 /** A hand-made PNG: 1-bit greyscale, all zero, compressed by zlib (a pixel bomb in a few kB). */
-export function flatPng(width: number, height: number): Buffer {
+export function buildPng(width: number, height: number): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);

@@ -1,21 +1,16 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { onTestFinished, vi } from 'vitest';
-import type { AuthSession, Me } from '../../../contracts/auth';
-import { createAuthClient } from '../../lib/auth/auth-client';
-import {
-  apiError,
-  buildSession,
-  stubApi,
-  type StubHandler,
-  type StubResponse,
-} from '../../lib/testing/stub-api';
-import { Providers } from '../providers';
-import { routes } from '../router';
+import { onTestFinished } from 'vitest';
+import type { AuthSession, Me } from '../../contracts/auth';
+import { Providers } from '../app/providers';
+import { routes } from '../app/router';
+import { createAuthClient } from '../lib/auth/auth-client';
+import { apiError, stubApi, type StubRoutes } from './api';
+import { buildSession } from './fixtures/auth';
 
 /*
- * Web tests only. It lives in web/app (not web/lib/testing, next to stub-api) because it renders the
- * app's own route table and Providers, and web/lib may not import web/app (eslint layer zones).
+ * Web tests only: the whole app (its route table and Providers). A screen or component on its own
+ * renders with ./render (renderWithProviders), which does not load every route.
  */
 
 export type RenderAppOptions = {
@@ -26,13 +21,13 @@ export type RenderAppOptions = {
   /** What the start-up refresh answers while someone is signed in. */
   session?: AuthSession;
   /** More endpoints, or other answers for the ones above (these win). */
-  extra?: Record<string, StubHandler | StubResponse>;
+  extra?: StubRoutes;
 };
 
 /**
  * The whole app in the browser's terms: the real route table and guard, the real auth client and
- * TanStack Query, with only fetch answered by stubApi. The auth client is stopped and fetch unstubbed
- * when the test finishes. `setMe` changes what later GET /api/me calls answer.
+ * TanStack Query, with only the network answered by stubApi (MSW). The auth client is stopped when the
+ * test finishes. `setMe` changes what later GET /api/me calls answer.
  */
 export function renderApp({ at, me, session = buildSession(), extra = {} }: RenderAppOptions) {
   let current = me;
@@ -47,7 +42,6 @@ export function renderApp({ at, me, session = buildSession(), extra = {} }: Rend
   const client = createAuthClient();
   onTestFinished(() => {
     client.stop();
-    vi.unstubAllGlobals();
   });
   const router = createMemoryRouter(routes, { initialEntries: [at] });
   render(
