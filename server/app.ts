@@ -109,30 +109,21 @@ import { createRealtimeBus } from './realtime/bus/create-bus';
 import { createRealtimeGateway, type RealtimeGateway } from './realtime/gateway';
 import { createRealtimeRepository } from './realtime/realtime.repository';
 import { createRealtimeService, type RealtimeService } from './realtime/realtime.service';
-import { createChatSessionsRepository } from './modules/chat-sessions/chat-sessions.repository';
-import { chatSessionsRoutes } from './modules/chat-sessions/chat-sessions.routes';
+import { registerChatSessions } from './modules/chat-sessions/chat-sessions.module';
 import { createSessionRoomRepository } from './modules/session-room/session-room.repository';
 import { sessionRoomRoutes } from './modules/session-room/session-room.routes';
 import {
   createSessionRoomService,
   type SessionRoomService,
 } from './modules/session-room/session-room.service';
-import {
-  createChatSessionsService,
-  type ChatSessionsService,
-} from './modules/chat-sessions/chat-sessions.service';
+import type { ChatSessionsService } from './modules/chat-sessions/chat-sessions.service';
 import { createChatRepository } from './modules/chat/chat.repository';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { createChatService, type ChatService } from './modules/chat/chat.service';
-import { createReviewsRepository } from './modules/reviews/reviews.repository';
-import { reviewsRoutes } from './modules/reviews/reviews.routes';
-import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service';
-import { createSessionExtensionsRepository } from './modules/session-extensions/session-extensions.repository';
-import { sessionExtensionsRoutes } from './modules/session-extensions/session-extensions.routes';
-import {
-  createSessionExtensionsService,
-  type SessionExtensionsService,
-} from './modules/session-extensions/session-extensions.service';
+import { registerReviews } from './modules/reviews/reviews.module';
+import type { ReviewsService } from './modules/reviews/reviews.service';
+import { registerSessionExtensions } from './modules/session-extensions/session-extensions.module';
+import type { SessionExtensionsService } from './modules/session-extensions/session-extensions.service';
 import { createSessionInvitationsRepository } from './modules/session-invitations/session-invitations.repository';
 import { sessionInvitationsRoutes } from './modules/session-invitations/session-invitations.routes';
 import { createSessionInvitationsService } from './modules/session-invitations/session-invitations.service';
@@ -498,22 +489,18 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   // ---- #6 chat sessions (wired by the chat-sessions module: app.chatSessions, /api/sessions)
   // Sessions start in the accept transaction of session-requests (chatSessions.createFromRequest) and
   // complete when the coach ends them or, on the server's clock, by the lifecycle job that
-  // server/main.ts runs (completeDue); completion captures the request's hold exactly once.
-  const chatSessions = createChatSessionsService({
+  // server/main.ts runs (completeDue); completion captures the request's hold exactly once. Modules
+  // built on a session (reviews, session extensions) subscribe to its completing transaction.
+  const chatSessions = registerChatSessions(app, {
+    route,
     db,
-    repository: createChatSessionsRepository(),
     settlement: app.settlement,
     realtime,
     clock,
-    announcePresence: (tx, coachId) => app.presence.announce(tx, coachId),
-    // The reviews module (wired below) recomputes coach_stats and client_coach_stats in the completing transaction.
-    onCompleted: (tx, s) => app.reviews.refreshStats(tx, s.coachId, s.clientId),
-    // The session-extensions module (wired below) captures accepted extra time and releases pending asks.
-    settleExtras: (tx, s, now) => app.sessionExtensions.settleForCompletion(tx, s, now),
+    announcePresence: (tx, coachId) => presence.announce(tx, coachId),
     logger: app.log.child({ module: 'chat-sessions' }),
   });
   app.decorate('chatSessions', chatSessions);
-  await app.register(chatSessionsRoutes, { chatSessions, guard });
   // ---- end chat sessions
 
   // ---- #7 session room (wired by the session-room module: app.sessionRoom, /api/sessions/:id/rtc)
@@ -609,26 +596,20 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   // ---- #7 reviews (wired by the reviews module: app.reviews, /api/sessions/:id/reviews, /api/reviews,
   // /api/coaches/:coachId/reviews). Double-blind under the session's row lock; parties decided by
   // chatSessions.get; server/main.ts runs the visibility job (reviews visible after 7 days are counted).
-  const reviews = createReviewsService({
-    db,
-    repository: createReviewsRepository(),
-    findSession: (userId, sessionId) => app.chatSessions.get(userId, sessionId),
-    realtime,
-    clock,
-  });
+  // The coach's stats are refreshed in every completing transaction (chatSessions.onSessionCompleted).
+  const reviews = registerReviews(app, { route, db, chatSessions, realtime, clock });
   app.decorate('reviews', reviews);
-  await app.register(reviewsRoutes, { reviews, guard });
   // ---- end reviews
 
   // ---- #7 session extensions (wired by the session-extensions module: app.sessionExtensions,
   // /api/sessions/:id/extensions, /api/session-extensions/:id/accept|decline|cancel)
   // The client buys more minutes (quoted and held, Idempotency-Key); the coach accepts (chatSessions.extend
-  // in the same transaction) or declines; completion captures accepted asks (settleExtras above);
+  // in the same transaction) or declines; completion captures accepted asks (chatSessions.onSessionSettling);
   // server/main.ts's lifecycle job expires unanswered ones (expireDue).
-  const sessionExtensions = createSessionExtensionsService({
+  const sessionExtensions = registerSessionExtensions(app, {
+    route,
     db,
-    repository: createSessionExtensionsRepository(),
-    chatSessions: app.chatSessions,
+    chatSessions,
     settlement: app.settlement,
     ledger,
     realtime,
@@ -636,7 +617,6 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     logger: app.log.child({ module: 'session-extensions' }),
   });
   app.decorate('sessionExtensions', sessionExtensions);
-  await app.register(sessionExtensionsRoutes, { sessionExtensions, idempotency, guard });
   // ---- end session extensions
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
