@@ -110,29 +110,20 @@ import { createRealtimeGateway, type RealtimeGateway } from './realtime/gateway'
 import { createRealtimeRepository } from './realtime/realtime.repository';
 import { createRealtimeService, type RealtimeService } from './realtime/realtime.service';
 import { registerChatSessions } from './modules/chat-sessions/chat-sessions.module';
-import { createSessionRoomRepository } from './modules/session-room/session-room.repository';
-import { sessionRoomRoutes } from './modules/session-room/session-room.routes';
-import {
-  createSessionRoomService,
-  type SessionRoomService,
-} from './modules/session-room/session-room.service';
+import { registerSessionRoom } from './modules/session-room/session-room.module';
+import type { SessionRoomService } from './modules/session-room/session-room.service';
 import type { ChatSessionsService } from './modules/chat-sessions/chat-sessions.service';
-import { createChatRepository } from './modules/chat/chat.repository';
-import { chatRoutes } from './modules/chat/chat.routes';
-import { createChatService, type ChatService } from './modules/chat/chat.service';
+import { registerChat } from './modules/chat/chat.module';
 import { registerReviews } from './modules/reviews/reviews.module';
 import type { ReviewsService } from './modules/reviews/reviews.service';
 import { registerSessionExtensions } from './modules/session-extensions/session-extensions.module';
 import type { SessionExtensionsService } from './modules/session-extensions/session-extensions.service';
-import { createSessionInvitationsRepository } from './modules/session-invitations/session-invitations.repository';
-import { sessionInvitationsRoutes } from './modules/session-invitations/session-invitations.routes';
-import { createSessionInvitationsService } from './modules/session-invitations/session-invitations.service';
-import { createFollowupsRepository } from './modules/followups/followups.repository';
-import { followupsRoutes } from './modules/followups/followups.routes';
-import { createFollowupsService } from './modules/followups/followups.service';
-import { createPresenceRepository } from './modules/presence/presence.repository';
-import { presenceRoutes } from './modules/presence/presence.routes';
-import { createPresenceService, type PresenceService } from './modules/presence/presence.service';
+import { registerSessionInvitations } from './modules/session-invitations/session-invitations.module';
+// A guest link answers like a sign-in: the auth module's request context and cookies.
+import { answerSession, contextOf } from './modules/auth/auth.routes';
+import { registerFollowups } from './modules/followups/followups.module';
+import { registerPresence } from './modules/presence/presence.module';
+import type { PresenceService } from './modules/presence/presence.service';
 
 export type AppDeps = {
   config: Config;
@@ -473,17 +464,16 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
 
   // ---- #6 presence (wired by the presence module: app.presence, /api/me/presence)
   // Approved coaches go online/offline; every change of what a coach shows (online, busy) is recorded on
-  // the broadcast topic in its transaction. The chat sessions call app.presence.announce(tx, coachId)
+  // the broadcast topic in its transaction. The chat sessions call presence.announce(tx, coachId)
   // in theirs when a session starts or ends.
-  const presence = createPresenceService({
+  const presence = registerPresence(app, {
+    route,
     db,
-    repository: createPresenceRepository(),
     realtime,
     clock,
     isApprovedCoach: (userId) => applications.isApprovedCoach(userId),
   });
   app.decorate('presence', presence);
-  await app.register(presenceRoutes, { presence, guard });
   // ---- end presence
 
   // ---- #6 chat sessions (wired by the chat-sessions module: app.chatSessions, /api/sessions)
@@ -507,16 +497,16 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   // Presence (who has the room open, per socket, on any instance -> coach_present / client_present and
   // the timer) and call signalling travel over the realtime socket: the gateway runs the module's
   // commands ('session.join', 'session.leave', 'session.signal') and its disconnect and sweep hooks.
-  const sessionRoom = createSessionRoomService({
+  const sessionRoom = registerSessionRoom(app, {
+    route,
     db,
-    repository: createSessionRoomRepository(),
-    sessions: app.chatSessions,
+    sessions: chatSessions,
     realtime,
     clock,
     rtc: config.rtc,
   });
+  // The realtime gateway's onListen hook (above) reads app.sessionRoom.gatewayExtension.
   app.decorate('sessionRoom', sessionRoom);
-  await app.register(sessionRoomRoutes, { sessionRoom, guard });
   // ---- end session room
 
   // A client's request holds the quoted price; the coach accepts (chatSessions.createFromRequest in the
@@ -536,43 +526,34 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   });
   app.decorate('sessionRequests', sessionRequests);
 
-  // ---- #7 chat (wired by the chat module: app.chat, /api/sessions/:id/messages, /read, /typing,
+  // ---- #7 chat (wired by the chat module: /api/sessions/:id/messages, /read, /typing,
   // /attachments and /messages/:messageId/attachment)
   // Who is a party is the chat sessions' decision (chatSessions.get: 404 for anyone else); messages and
   // read receipts are recorded on both parties' `user:` topics in their transaction.
-  const chat = createChatService({
-    db,
-    repository: createChatRepository(),
-    findSession: (userId, sessionId) => app.chatSessions.get(userId, sessionId, { guests: true }),
-    realtime,
-    storage: objectStorage,
-    clock,
-  });
-  app.decorate('chat', chat);
-  await app.register(chatRoutes, { chat, guard });
+  await registerChat(app, { route, db, chatSessions, realtime, storage: objectStorage, clock });
   // ---- end chat
 
   // ---- #7 guest links (wired by the session-invitations module: /api/sessions/:id/invitations and the
   // public /api/session-invitations/redeem). A party invites by email (session_invitation through the
   // outbox); the one-time token makes a guest account, adds it to session_guests (chatSessions.get then
   // answers 'guest' when asked with guests: true) and signs it in through the auth module's sessions.
-  const sessionInvitations = createSessionInvitationsService({
+  const refreshCookie = {
+    secure: config.auth.secureCookies,
+    maxAgeSeconds: Math.floor(config.auth.maxLifetimeMs / 1000),
+  };
+  registerSessionInvitations(app, {
+    route,
     db,
-    repository: createSessionInvitationsRepository(),
-    findSession: (userId, sessionId, options) => app.chatSessions.get(userId, sessionId, options),
+    chatSessions,
     startSignIn: (executor, user, options) => sessions.start(executor, user, options),
+    signIn: {
+      contextOf,
+      answer: (request, reply, session) => answerSession(request, reply, session, refreshCookie),
+    },
     outbox,
     securityEvents,
     clock,
     publicUrl: config.publicUrl,
-  });
-  await app.register(sessionInvitationsRoutes, {
-    invitations: sessionInvitations,
-    guard,
-    cookie: {
-      secure: config.auth.secureCookies,
-      maxAgeSeconds: Math.floor(config.auth.maxLifetimeMs / 1000),
-    },
     rateLimit: config.auth.rateLimit,
   });
   // ---- end guest links
@@ -580,17 +561,16 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   // ---- #7 follow-ups (wired by the followups module: /api/sessions/:id/followups)
   // The coach's notes and resources after a session: the row, the coach_followup email and the
   // client's event in one transaction (behind an Idempotency-Key); parties decided by chatSessions.get.
-  const followups = createFollowupsService({
+  registerFollowups(app, {
+    route,
     db,
-    repository: createFollowupsRepository(),
-    findSession: (userId, sessionId) => app.chatSessions.get(userId, sessionId),
+    chatSessions,
     outbox,
     realtime,
     clock,
     publicUrl: config.publicUrl,
     logger: app.log.child({ module: 'followups' }),
   });
-  await app.register(followupsRoutes, { followups, idempotency, guard });
   // ---- end follow-ups
 
   // ---- #7 reviews (wired by the reviews module: app.reviews, /api/sessions/:id/reviews, /api/reviews,
@@ -660,8 +640,6 @@ declare module 'fastify' {
     presence: PresenceService;
     /** Session requests: create (hold), accept/decline/cancel/message, expireDue (the lifecycle job). */
     sessionRequests: SessionRequestsService;
-    /** Chat messages of a session room: history, send (idempotent by message id), read receipts. */
-    chat: ChatService;
     /** Reviews after a session: create/reply/lists, refreshStats(tx, coachId, clientId), countDueVisible (job). */
     reviews: ReviewsService;
     /** More minutes in a live session: ask (hold), accept/decline/cancel, settleForCompletion, expireDue (job). */
