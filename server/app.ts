@@ -561,7 +561,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   // ---- #7 follow-ups (wired by the followups module: /api/sessions/:id/followups)
   // The coach's notes and resources after a session: the row, the coach_followup email and the
   // client's event in one transaction (behind an Idempotency-Key); parties decided by chatSessions.get.
-  registerFollowups(app, {
+  await registerFollowups(app, {
     route,
     db,
     chatSessions,
@@ -586,7 +586,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   // The client buys more minutes (quoted and held, Idempotency-Key); the coach accepts (chatSessions.extend
   // in the same transaction) or declines; completion captures accepted asks (chatSessions.onSessionSettling);
   // server/main.ts's lifecycle job expires unanswered ones (expireDue).
-  const sessionExtensions = registerSessionExtensions(app, {
+  const sessionExtensions = await registerSessionExtensions(app, {
     route,
     db,
     chatSessions,

@@ -1,5 +1,9 @@
 import { chatApi as endpoints } from '../../../contracts/chat.api';
-import { CHAT_ATTACHMENT_KINDS, CHAT_ATTACHMENT_MAX_BYTES, CHAT_TOO_LARGE_MESSAGE } from '../../../contracts/chat';
+import {
+  CHAT_ATTACHMENT_KINDS,
+  CHAT_ATTACHMENT_MAX_BYTES,
+  CHAT_TOO_LARGE_MESSAGE,
+} from '../../../contracts/chat';
 import { AppError } from '../../../domain/errors/app-error';
 import type { HttpApp, Route } from '../../http/route';
 import { contentDisposition } from './chat.attachments';
@@ -25,15 +29,17 @@ export async function chatRoutes(app: HttpApp, route: Route, chat: ChatService) 
 
   route(app, endpoints.read, async ({ caller, params, body }) => {
     await chat.markRead(caller.userId, params.id, body.seq);
+    return undefined;
   });
 
   route(app, endpoints.typing, async ({ caller, params }) => {
     await chat.typing(caller.userId, params.id);
+    return undefined;
   });
 
   // The upload reads the raw bytes whatever Content-Type the browser declares (never trusted): a parser
   // for every type, in a scope of its own so no other route reads raw bodies.
-  await app.register(async (scope) => {
+  await app.register(async (scope: HttpApp) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
       '*',

@@ -14,13 +14,13 @@ export type FollowupsModuleDeps = Omit<
 };
 
 /** The follow-ups module: its repository, service and routes. */
-export function registerFollowups(app: HttpApp, deps: FollowupsModuleDeps): FollowupsService {
+export async function registerFollowups(app: HttpApp, deps: FollowupsModuleDeps): Promise<FollowupsService> {
   const { route, chatSessions, ...serviceDeps } = deps;
   const followups = createFollowupsService({
     ...serviceDeps,
     repository: createFollowupsRepository(),
     findSession: (userId, sessionId) => chatSessions.get(userId, sessionId),
   });
-  followupsRoutes(app, route, followups);
+  await followupsRoutes(app, route, followups);
   return followups;
 }

@@ -3,12 +3,20 @@ import type { HttpApp, Route } from '../../http/route';
 import type { FollowupsService } from './followups.service';
 
 /** Follow-ups after a session (contracts/followups.api.ts): each handler is one service call. */
-export function followupsRoutes(app: HttpApp, route: Route, followups: FollowupsService) {
+export async function followupsRoutes(app: HttpApp, route: Route, followups: FollowupsService) {
   route(app, endpoints.list, async ({ caller, params }) => followups.list(caller.userId, params.id));
 
-  route(app, endpoints.send, async ({ caller, params, body, tx, emit }) => {
-    const sent = await followups.send(tx, caller.userId, params.id, body);
-    emit(sent.events);
-    return sent.body;
+  // Who may send is decided before the Idempotency-Key is read (404/403/409, not 400): a preHandler
+  // of a scope that holds only this route (it runs after the access rule and the input's validation).
+  await app.register(async (scope: HttpApp) => {
+    scope.addHook('preHandler', async (request) => {
+      if (!request.caller) throw new Error('followups: send is for signed-in callers only');
+      await followups.authorizeSend(request.caller.userId, (request.params as { id: string }).id);
+    });
+    route(scope, endpoints.send, async ({ caller, params, body, tx, emit }) => {
+      const sent = await followups.send(tx, caller.userId, params.id, body);
+      emit(sent.events);
+      return sent.body;
+    });
   });
 }

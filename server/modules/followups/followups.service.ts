@@ -47,9 +47,10 @@ function toFollowup(row: FollowupRow, coachName: string): Followup {
  * The coach's follow-up after a session (issue #7 point 6; SPEC §7 coach_followup).
  *
  * - list: both parties read the session's summary and its follow-ups, newest first.
- * - send, inside the idempotency transaction: first a party (404 otherwise), the coach (403 for the
- *   client), and the session over (409 while it is live) — a session only ever moves from active to
- *   completed, so what is checked there still holds when the insert commits; then the row, the coach_followup email to the client's
+ * - authorizeSend, before the Idempotency-Key is read (and again in send): a party (404 otherwise), the
+ *   coach (403 for the client), and the session over (409 while it is live). A session only ever moves
+ *   from active to completed, so what is checked here still holds when the insert commits.
+ * - send, inside the idempotency transaction: the row, the coach_followup email to the client's
  *   confirmed address (in a savepoint: a failure is logged and reported as `email: 'failed'`, never
  *   undoing the follow-up), and FOLLOWUP_EVENTS.created on the client's topic (delivered after commit).
  */
@@ -104,6 +105,14 @@ export function createFollowupsService(deps: {
     }
   }
 
+  /** 404 for non-parties, 403 for the client, 409 while the session is live; the session otherwise. */
+  async function authorizeSend(userId: string, sessionId: string): Promise<ChatSession> {
+    const session = await findSession(userId, sessionId);
+    if (session.coach_id !== userId) throw new AppError('FORBIDDEN', FOLLOWUP_MESSAGES.coachOnly);
+    if (session.status !== 'completed') throw new AppError('CONFLICT', FOLLOWUP_MESSAGES.sessionActive);
+    return session;
+  }
+
   return {
     /** GET /api/sessions/:id/followups */
     async list(userId: string, sessionId: string): Promise<FollowupsResponse> {
@@ -125,9 +134,12 @@ export function createFollowupsService(deps: {
       };
     },
 
+    /** Before the Idempotency-Key is read (and again in `send`). */
+    authorizeSend,
+
     /**
-     * In the idempotency transaction: 404 for non-parties, 403 for the client, 409 while the session
-     * is live; then the follow-up, its email and its event (the caller delivers it after commit).
+     * In the idempotency transaction: the checks of authorizeSend, then the follow-up, its email and
+     * its event (the caller delivers it after commit).
      */
     async send(
       tx: DbExecutor,
@@ -135,9 +147,7 @@ export function createFollowupsService(deps: {
       sessionId: string,
       input: FollowupInput,
     ): Promise<{ body: SendFollowupResponse; events: RealtimeEvent[] }> {
-      const session = await findSession(userId, sessionId);
-      if (session.coach_id !== userId) throw new AppError('FORBIDDEN', FOLLOWUP_MESSAGES.coachOnly);
-      if (session.status !== 'completed') throw new AppError('CONFLICT', FOLLOWUP_MESSAGES.sessionActive);
+      const session = await authorizeSend(userId, sessionId);
       const row = await repository.insertFollowup(tx, {
         sessionId: session.id,
         coachId: session.coach_id,

@@ -2,10 +2,7 @@ import type { HttpApp, Route } from '../../http/route';
 import type { ChatSessionsService } from '../chat-sessions/chat-sessions.service';
 import { createSessionExtensionsRepository } from './session-extensions.repository';
 import { sessionExtensionsRoutes } from './session-extensions.routes';
-import {
-  createSessionExtensionsService,
-  type SessionExtensionsService,
-} from './session-extensions.service';
+import { createSessionExtensionsService, type SessionExtensionsService } from './session-extensions.service';
 
 export type SessionExtensionsModuleDeps = Omit<
   Parameters<typeof createSessionExtensionsService>[0],
@@ -19,10 +16,10 @@ export type SessionExtensionsModuleDeps = Omit<
  * The session-extensions module: its repository, service and routes. Subscribes to a session's
  * completion: accepted asks are captured and pending ones released before the session's own capture.
  */
-export function registerSessionExtensions(
+export async function registerSessionExtensions(
   app: HttpApp,
   deps: SessionExtensionsModuleDeps,
-): SessionExtensionsService {
+): Promise<SessionExtensionsService> {
   const { route, ...serviceDeps } = deps;
   const sessionExtensions = createSessionExtensionsService({
     ...serviceDeps,
@@ -31,6 +28,6 @@ export function registerSessionExtensions(
   deps.chatSessions.onSessionSettling((tx, session, now) =>
     sessionExtensions.settleForCompletion(tx, session, now),
   );
-  sessionExtensionsRoutes(app, route, sessionExtensions);
+  await sessionExtensionsRoutes(app, route, sessionExtensions);
   return sessionExtensions;
 }

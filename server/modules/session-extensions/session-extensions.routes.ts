@@ -3,13 +3,25 @@ import type { HttpApp, Route } from '../../http/route';
 import type { SessionExtensionsService } from './session-extensions.service';
 
 /** More minutes in a live session (contracts/session-extensions.api.ts): each handler is one service call. */
-export function sessionExtensionsRoutes(app: HttpApp, route: Route, sessionExtensions: SessionExtensionsService) {
+export async function sessionExtensionsRoutes(
+  app: HttpApp,
+  route: Route,
+  sessionExtensions: SessionExtensionsService,
+) {
   route(app, endpoints.list, async ({ caller, params }) => sessionExtensions.list(caller.userId, params.id));
 
-  route(app, endpoints.create, async ({ caller, params, body, tx, emit }) => {
-    const created = await sessionExtensions.create(tx, caller.userId, params.id, body.minutes);
-    emit(created.events);
-    return created.body;
+  // Who may ask is decided before the Idempotency-Key is read (404/403/409, not 400): a preHandler of
+  // a scope that holds only this route (it runs after the access rule and the input's validation).
+  await app.register(async (scope: HttpApp) => {
+    scope.addHook('preHandler', async (request) => {
+      if (!request.caller) throw new Error('session extensions: asking is for signed-in callers only');
+      await sessionExtensions.authorizeCreate(request.caller.userId, (request.params as { id: string }).id);
+    });
+    route(scope, endpoints.create, async ({ caller, params, body, tx, emit }) => {
+      const created = await sessionExtensions.create(tx, caller.userId, params.id, body.minutes);
+      emit(created.events);
+      return created.body;
+    });
   });
 
   route(app, endpoints.accept, async ({ caller, params, emit }) => {

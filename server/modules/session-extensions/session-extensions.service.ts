@@ -227,6 +227,14 @@ export function createSessionExtensionsService(deps: {
   }
 
   return {
+    /**
+     * Before the Idempotency-Key is read (and again in `create`): a party (404 otherwise), the client
+     * who booked (403 for the coach), and the session live (409).
+     */
+    authorizeCreate: async (userId: string, sessionId: string): Promise<void> => {
+      await authorizeCreate(userId, sessionId);
+    },
+
     /** GET /api/sessions/:id/extensions: the session's parties (404 for anyone else). */
     async list(userId: string, sessionId: string): Promise<SessionExtensionsResponse> {
       const session = await chatSessions.get(userId, sessionId);

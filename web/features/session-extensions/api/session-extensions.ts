@@ -35,8 +35,7 @@ export const askForMoreTime = (sessionId: string, minutes: number, idempotencyKe
   api(sessionExtensionsApi.create, { params: { id: sessionId }, body: { minutes } }, { idempotencyKey });
 
 /** POST /api/session-extensions/:id/accept (the coach): the ask and the longer session. */
-export const acceptMoreTime = (id: string) =>
-  api(sessionExtensionsApi.accept, { params: { id } });
+export const acceptMoreTime = (id: string) => api(sessionExtensionsApi.accept, { params: { id } });
 
 /** POST /api/session-extensions/:id/decline (the coach) or /cancel (the client): the hold released. */
 export const leaveMoreTime = (id: string, action: 'decline' | 'cancel') =>
