@@ -519,7 +519,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     ledger,
     realtime,
     outbox,
-    chatSessions: app.chatSessions,
+    chatSessions,
     clock,
     publicUrl: config.publicUrl,
     logger: app.log.child({ module: 'session-requests' }),
