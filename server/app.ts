@@ -99,39 +99,21 @@ import { createRealtimeBus } from './realtime/bus/create-bus';
 import { createRealtimeGateway, type RealtimeGateway } from './realtime/gateway';
 import { createRealtimeRepository } from './realtime/realtime.repository';
 import { createRealtimeService, type RealtimeService } from './realtime/realtime.service';
-import { createChatSessionsRepository } from './modules/chat-sessions/chat-sessions.repository';
-import { chatSessionsRoutes } from './modules/chat-sessions/chat-sessions.routes';
-import { createSessionRoomRepository } from './modules/session-room/session-room.repository';
-import { sessionRoomRoutes } from './modules/session-room/session-room.routes';
-import {
-  createSessionRoomService,
-  type SessionRoomService,
-} from './modules/session-room/session-room.service';
-import {
-  createChatSessionsService,
-  type ChatSessionsService,
-} from './modules/chat-sessions/chat-sessions.service';
-import { createChatRepository } from './modules/chat/chat.repository';
-import { chatRoutes } from './modules/chat/chat.routes';
-import { createChatService, type ChatService } from './modules/chat/chat.service';
-import { createReviewsRepository } from './modules/reviews/reviews.repository';
-import { reviewsRoutes } from './modules/reviews/reviews.routes';
-import { createReviewsService, type ReviewsService } from './modules/reviews/reviews.service';
-import { createSessionExtensionsRepository } from './modules/session-extensions/session-extensions.repository';
-import { sessionExtensionsRoutes } from './modules/session-extensions/session-extensions.routes';
-import {
-  createSessionExtensionsService,
-  type SessionExtensionsService,
-} from './modules/session-extensions/session-extensions.service';
-import { createSessionInvitationsRepository } from './modules/session-invitations/session-invitations.repository';
-import { sessionInvitationsRoutes } from './modules/session-invitations/session-invitations.routes';
-import { createSessionInvitationsService } from './modules/session-invitations/session-invitations.service';
-import { createFollowupsRepository } from './modules/followups/followups.repository';
-import { followupsRoutes } from './modules/followups/followups.routes';
-import { createFollowupsService } from './modules/followups/followups.service';
-import { createPresenceRepository } from './modules/presence/presence.repository';
-import { presenceRoutes } from './modules/presence/presence.routes';
-import { createPresenceService, type PresenceService } from './modules/presence/presence.service';
+import { registerChatSessions } from './modules/chat-sessions/chat-sessions.module';
+import { registerSessionRoom } from './modules/session-room/session-room.module';
+import type { SessionRoomService } from './modules/session-room/session-room.service';
+import type { ChatSessionsService } from './modules/chat-sessions/chat-sessions.service';
+import { registerChat } from './modules/chat/chat.module';
+import { registerReviews } from './modules/reviews/reviews.module';
+import type { ReviewsService } from './modules/reviews/reviews.service';
+import { registerSessionExtensions } from './modules/session-extensions/session-extensions.module';
+import type { SessionExtensionsService } from './modules/session-extensions/session-extensions.service';
+import { registerSessionInvitations } from './modules/session-invitations/session-invitations.module';
+// A guest link answers like a sign-in: the auth module's request context and cookies.
+import { answerSession, contextOf } from './modules/auth/auth.routes';
+import { registerFollowups } from './modules/followups/followups.module';
+import { registerPresence } from './modules/presence/presence.module';
+import type { PresenceService } from './modules/presence/presence.service';
 
 export type AppDeps = {
   config: Config;
@@ -422,54 +404,49 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
 
   // ---- #6 presence (wired by the presence module: app.presence, /api/me/presence)
   // Approved coaches go online/offline; every change of what a coach shows (online, busy) is recorded on
-  // the broadcast topic in its transaction. The chat sessions call app.presence.announce(tx, coachId)
+  // the broadcast topic in its transaction. The chat sessions call presence.announce(tx, coachId)
   // in theirs when a session starts or ends.
-  const presence = createPresenceService({
+  const presence = registerPresence(app, {
+    route,
     db,
-    repository: createPresenceRepository(),
     realtime,
     clock,
     isApprovedCoach: (userId) => applications.isApprovedCoach(userId),
   });
   app.decorate('presence', presence);
-  await app.register(presenceRoutes, { presence, guard });
   // ---- end presence
 
   // ---- #6 chat sessions (wired by the chat-sessions module: app.chatSessions, /api/sessions)
   // Sessions start in the accept transaction of session-requests (chatSessions.createFromRequest) and
   // complete when the coach ends them or, on the server's clock, by the lifecycle job that
-  // server/main.ts runs (completeDue); completion captures the request's hold exactly once.
-  const chatSessions = createChatSessionsService({
+  // server/main.ts runs (completeDue); completion captures the request's hold exactly once. Modules
+  // built on a session (reviews, session extensions) subscribe to its completing transaction.
+  const chatSessions = registerChatSessions(app, {
+    route,
     db,
-    repository: createChatSessionsRepository(),
     settlement: app.settlement,
     realtime,
     clock,
-    announcePresence: (tx, coachId) => app.presence.announce(tx, coachId),
-    // The reviews module (wired below) recomputes coach_stats and client_coach_stats in the completing transaction.
-    onCompleted: (tx, s) => app.reviews.refreshStats(tx, s.coachId, s.clientId),
-    // The session-extensions module (wired below) captures accepted extra time and releases pending asks.
-    settleExtras: (tx, s, now) => app.sessionExtensions.settleForCompletion(tx, s, now),
+    announcePresence: (tx, coachId) => presence.announce(tx, coachId),
     logger: app.log.child({ module: 'chat-sessions' }),
   });
   app.decorate('chatSessions', chatSessions);
-  await app.register(chatSessionsRoutes, { chatSessions, guard });
   // ---- end chat sessions
 
   // ---- #7 session room (wired by the session-room module: app.sessionRoom, /api/sessions/:id/rtc)
   // Presence (who has the room open, per socket, on any instance -> coach_present / client_present and
   // the timer) and call signalling travel over the realtime socket: the gateway runs the module's
   // commands ('session.join', 'session.leave', 'session.signal') and its disconnect and sweep hooks.
-  const sessionRoom = createSessionRoomService({
+  const sessionRoom = registerSessionRoom(app, {
+    route,
     db,
-    repository: createSessionRoomRepository(),
-    sessions: app.chatSessions,
+    sessions: chatSessions,
     realtime,
     clock,
     rtc: config.rtc,
   });
+  // The realtime gateway's onListen hook (above) reads app.sessionRoom.gatewayExtension.
   app.decorate('sessionRoom', sessionRoom);
-  await app.register(sessionRoomRoutes, { sessionRoom, guard });
   // ---- end session room
 
   // A client's request holds the quoted price; the coach accepts (chatSessions.createFromRequest in the
@@ -482,50 +459,41 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     ledger,
     realtime,
     outbox,
-    chatSessions: app.chatSessions,
+    chatSessions,
     clock,
     publicUrl: config.publicUrl,
     logger: app.log.child({ module: 'session-requests' }),
   });
   app.decorate('sessionRequests', sessionRequests);
 
-  // ---- #7 chat (wired by the chat module: app.chat, /api/sessions/:id/messages, /read, /typing,
+  // ---- #7 chat (wired by the chat module: /api/sessions/:id/messages, /read, /typing,
   // /attachments and /messages/:messageId/attachment)
   // Who is a party is the chat sessions' decision (chatSessions.get: 404 for anyone else); messages and
   // read receipts are recorded on both parties' `user:` topics in their transaction.
-  const chat = createChatService({
-    db,
-    repository: createChatRepository(),
-    findSession: (userId, sessionId) => app.chatSessions.get(userId, sessionId, { guests: true }),
-    realtime,
-    storage: objectStorage,
-    clock,
-  });
-  app.decorate('chat', chat);
-  await app.register(chatRoutes, { chat, guard });
+  await registerChat(app, { route, db, chatSessions, realtime, storage: objectStorage, clock });
   // ---- end chat
 
   // ---- #7 guest links (wired by the session-invitations module: /api/sessions/:id/invitations and the
   // public /api/session-invitations/redeem). A party invites by email (session_invitation through the
   // outbox); the one-time token makes a guest account, adds it to session_guests (chatSessions.get then
   // answers 'guest' when asked with guests: true) and signs it in through the auth module's sessions.
-  const sessionInvitations = createSessionInvitationsService({
+  const refreshCookie = {
+    secure: config.auth.secureCookies,
+    maxAgeSeconds: Math.floor(config.auth.maxLifetimeMs / 1000),
+  };
+  registerSessionInvitations(app, {
+    route,
     db,
-    repository: createSessionInvitationsRepository(),
-    findSession: (userId, sessionId, options) => app.chatSessions.get(userId, sessionId, options),
+    chatSessions,
     startSignIn: (executor, user, options) => sessions.start(executor, user, options),
+    signIn: {
+      contextOf,
+      answer: (request, reply, session) => answerSession(request, reply, session, refreshCookie),
+    },
     outbox,
     securityEvents,
     clock,
     publicUrl: config.publicUrl,
-  });
-  await app.register(sessionInvitationsRoutes, {
-    invitations: sessionInvitations,
-    guard,
-    cookie: {
-      secure: config.auth.secureCookies,
-      maxAgeSeconds: Math.floor(config.auth.maxLifetimeMs / 1000),
-    },
     rateLimit: config.auth.rateLimit,
   });
   // ---- end guest links
@@ -533,42 +501,35 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   // ---- #7 follow-ups (wired by the followups module: /api/sessions/:id/followups)
   // The coach's notes and resources after a session: the row, the coach_followup email and the
   // client's event in one transaction (behind an Idempotency-Key); parties decided by chatSessions.get.
-  const followups = createFollowupsService({
+  await registerFollowups(app, {
+    route,
     db,
-    repository: createFollowupsRepository(),
-    findSession: (userId, sessionId) => app.chatSessions.get(userId, sessionId),
+    chatSessions,
     outbox,
     realtime,
     clock,
     publicUrl: config.publicUrl,
     logger: app.log.child({ module: 'followups' }),
   });
-  await app.register(followupsRoutes, { followups, idempotency, guard });
   // ---- end follow-ups
 
   // ---- #7 reviews (wired by the reviews module: app.reviews, /api/sessions/:id/reviews, /api/reviews,
   // /api/coaches/:coachId/reviews). Double-blind under the session's row lock; parties decided by
   // chatSessions.get; server/main.ts runs the visibility job (reviews visible after 7 days are counted).
-  const reviews = createReviewsService({
-    db,
-    repository: createReviewsRepository(),
-    findSession: (userId, sessionId) => app.chatSessions.get(userId, sessionId),
-    realtime,
-    clock,
-  });
+  // The coach's stats are refreshed in every completing transaction (chatSessions.onSessionCompleted).
+  const reviews = registerReviews(app, { route, db, chatSessions, realtime, clock });
   app.decorate('reviews', reviews);
-  await app.register(reviewsRoutes, { reviews, guard });
   // ---- end reviews
 
   // ---- #7 session extensions (wired by the session-extensions module: app.sessionExtensions,
   // /api/sessions/:id/extensions, /api/session-extensions/:id/accept|decline|cancel)
   // The client buys more minutes (quoted and held, Idempotency-Key); the coach accepts (chatSessions.extend
-  // in the same transaction) or declines; completion captures accepted asks (settleExtras above);
+  // in the same transaction) or declines; completion captures accepted asks (chatSessions.onSessionSettling);
   // server/main.ts's lifecycle job expires unanswered ones (expireDue).
-  const sessionExtensions = createSessionExtensionsService({
+  const sessionExtensions = await registerSessionExtensions(app, {
+    route,
     db,
-    repository: createSessionExtensionsRepository(),
-    chatSessions: app.chatSessions,
+    chatSessions,
     settlement: app.settlement,
     ledger,
     realtime,
@@ -576,7 +537,6 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     logger: app.log.child({ module: 'session-extensions' }),
   });
   app.decorate('sessionExtensions', sessionExtensions);
-  await app.register(sessionExtensionsRoutes, { sessionExtensions, idempotency, guard });
   // ---- end session extensions
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
@@ -620,8 +580,6 @@ declare module 'fastify' {
     presence: PresenceService;
     /** Session requests: create (hold), accept/decline/cancel/message, expireDue (the lifecycle job). */
     sessionRequests: SessionRequestsService;
-    /** Chat messages of a session room: history, send (idempotent by message id), read receipts. */
-    chat: ChatService;
     /** Reviews after a session: create/reply/lists, refreshStats(tx, coachId, clientId), countDueVisible (job). */
     reviews: ReviewsService;
     /** More minutes in a live session: ask (hold), accept/decline/cancel, settleForCompletion, expireDue (job). */

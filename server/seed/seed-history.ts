@@ -107,7 +107,6 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
     clock,
     log: quiet,
   });
-  const reviewsService = () => reviews;
   const chatSessions = createChatSessionsService({
     db,
     repository: createChatSessionsRepository(),
@@ -121,8 +120,6 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
         throw new Error(`demo history: ${message} ${JSON.stringify(fields)}`);
       },
     },
-    onCompleted: (executor, session) =>
-      reviewsService().refreshStats(executor, session.coachId, session.clientId),
   });
   const reviews = createReviewsService({
     db,
@@ -131,6 +128,9 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
     realtime,
     clock,
   });
+  chatSessions.onSessionCompleted((executor, session) =>
+    reviews.refreshStats(executor, session.coachId, session.clientId),
+  );
   const sessionRequests = createSessionRequestsService({
     db,
     repository: createSessionRequestsRepository(),

@@ -16,7 +16,7 @@ import { insertPerson, type Person } from '../../../test/factories/people';
 import { useTestApp } from '../../../test/support/test-app';
 import { connectDatabase, type DatabaseHandle } from '../../db/client';
 import { createChatSessionsRepository } from './chat-sessions.repository';
-import { endConflictSchema, SESSION_ALREADY_ENDED_MESSAGE } from './chat-sessions.routes';
+import { endConflictSchema, SESSION_ALREADY_ENDED_MESSAGE } from '../../../contracts/sessions.api';
 import {
   createChatSessionsService,
   SESSION_CREATED_MESSAGE,

@@ -1,77 +1,25 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '../../../contracts/errors';
-import {
-  activeSessionResponseSchema,
-  chatSessionSchema,
-  sessionEventPayloadSchema,
-  sessionListQuerySchema,
-  sessionListSchema,
-  sessionParamsSchema,
-} from '../../../contracts/sessions';
-import type { AuthGuard } from '../../plugins/auth-guard';
+import { SESSION_ALREADY_ENDED_MESSAGE, sessionsApi as endpoints } from '../../../contracts/sessions.api';
+import type { HttpApp, Route } from '../../http/route';
 import type { ChatSessionsService } from './chat-sessions.service';
 
-/** 409 for an end that came too late: the error, plus the session as it is now (completed). */
-export const endConflictSchema = errorBodySchema.extend({ session: chatSessionSchema });
+/** Chat sessions (contracts/sessions.api.ts): each handler is one service call. */
+export function chatSessionsRoutes(app: HttpApp, route: Route, chatSessions: ChatSessionsService) {
+  route(app, endpoints.list, async ({ caller, query }) => chatSessions.list(caller.userId, query));
 
-export const SESSION_ALREADY_ENDED_MESSAGE = 'This session has already ended.';
+  route(app, endpoints.active, async ({ caller }) => ({
+    session: await chatSessions.active(caller.userId, { guest: caller.guest }),
+  }));
 
-/**
- * Chat sessions (issue #6 point 7). Every route reads or changes sessions the caller is a party to:
- * the coach by coach_id, the client by client_id or by their confirmed email (SPEC §6). Anyone else
- * gets 404. Only the coach ends a session.
- */
-export const chatSessionsRoutes: FastifyPluginAsyncZod<{
-  chatSessions: ChatSessionsService;
-  guard: AuthGuard;
-}> = async (app, { chatSessions, guard }) => {
-  app.get(
-    '/api/sessions',
-    { schema: { querystring: sessionListQuerySchema, response: { 200: sessionListSchema } } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return chatSessions.list(userId, request.query);
-    },
+  route(app, endpoints.get, async ({ caller, params }) =>
+    chatSessions.get(caller.userId, params.id, { guests: true }),
   );
 
-  app.get(
-    '/api/sessions/active',
-    { schema: { response: { 200: activeSessionResponseSchema } } },
-    async (request) => {
-      const { userId, guest } = await guard.authenticate(request);
-      return { session: await chatSessions.active(userId, { guest }) };
-    },
-  );
-
-  app.get(
-    '/api/sessions/:id',
-    { schema: { params: sessionParamsSchema, response: { 200: chatSessionSchema } } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return chatSessions.get(userId, request.params.id, { guests: true });
-    },
-  );
-
-  app.post(
-    '/api/sessions/:id/end',
-    {
-      schema: {
-        params: sessionParamsSchema,
-        response: { 200: sessionEventPayloadSchema, 409: endConflictSchema },
-      },
-    },
-    async (request, reply) => {
-      const { userId } = await guard.authenticate(request);
-      const outcome = await chatSessions.end(userId, request.params.id);
-      if (outcome.ended) return { session: outcome.session };
-      return reply.code(409).send({
-        error: {
-          code: 'CONFLICT' as const,
-          message: SESSION_ALREADY_ENDED_MESSAGE,
-          requestId: request.id,
-        },
-        session: outcome.session,
-      });
-    },
-  );
-};
+  route(app, endpoints.end, async ({ caller, params, request, reply }) => {
+    const outcome = await chatSessions.end(caller.userId, params.id);
+    if (outcome.ended) return { session: outcome.session };
+    return reply.code(409).send({
+      error: { code: 'CONFLICT' as const, message: SESSION_ALREADY_ENDED_MESSAGE, requestId: request.id },
+      session: outcome.session,
+    });
+  });
+}

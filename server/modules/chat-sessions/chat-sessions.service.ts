@@ -21,6 +21,7 @@ import type { Database, DbExecutor } from '../../db/client';
 import { describeErrorForLog } from '../../plugins/log-safety';
 import type { RealtimeService } from '../../realtime/realtime.service';
 import type { SettlementService } from '../settlement/settlement.service';
+import { createSessionCompletionHooks } from './chat-sessions.hooks';
 import type { ChatSessionRow, ChatSessionsRepository, ChatSessionViewRow } from './chat-sessions.repository';
 
 /** The money hold of a session is the one its request made: ('session_request', request id). */
@@ -56,24 +57,6 @@ export type ChatSessionsLogger = {
 
 /** Records the coach's presence (busy or not) in the caller's transaction: the presence module. */
 export type AnnouncePresence = (tx: DbExecutor, coachId: string) => Promise<RealtimeEvent | null>;
-
-/** Called in the completing transaction once a session is completed. */
-export type OnSessionCompleted = (
-  tx: DbExecutor,
-  session: { id: string; coachId: string; clientId: string },
-) => Promise<void>;
-
-/**
- * Runs in the completing transaction (under the session's row lock) before the session's own payment
- * is captured: settles what was bought on top of it (the session-extensions module: accepted asks
- * captured, pending ones released). `amount` is the cents it captured, `coachAmount` the coach's
- * share of them (added to the earnings).
- */
-export type SettleExtras = (
-  tx: DbExecutor,
-  session: { id: string; coachId: string; clientId: string },
-  now: Date,
-) => Promise<{ amount: number; coachAmount: number; events: RealtimeEvent[] }>;
 
 export type EndOutcome = { ended: true; session: ChatSession } | { ended: false; session: ChatSession };
 
@@ -152,17 +135,12 @@ export function createChatSessionsService(deps: {
   clock: Clock;
   /** The presence module's announce; without it no presence event is recorded. */
   announcePresence?: AnnouncePresence;
-  /**
-   * Runs in the completing transaction, after the session is marked completed (e.g. the reviews module
-   * refreshes coach_stats and client_coach_stats). A failure rolls the completion back with it.
-   */
-  onCompleted?: OnSessionCompleted;
-  /** The session-extensions module's settlement of bought extra time (see SettleExtras). */
-  settleExtras?: SettleExtras;
   logger?: ChatSessionsLogger;
 }) {
   const { db, repository, settlement, realtime, clock } = deps;
   const logger = deps.logger ?? quietLogger;
+  // Modules built on a session (extensions, reviews) subscribe here when they are wired.
+  const completion = createSessionCompletionHooks();
 
   async function announce(tx: DbExecutor, coachId: string): Promise<RealtimeEvent[]> {
     if (!deps.announcePresence) return [];
@@ -261,9 +239,8 @@ export function createChatSessionsService(deps: {
   ): Promise<RealtimeEvent[]> {
     const endsAt = endsAtOf(row);
     // Extra time first: it locks its own rows before any ledger account (the order every writer keeps).
-    const extras = deps.settleExtras
-      ? await deps.settleExtras(tx, { id: row.id, coachId: row.coachId, clientId: row.clientId }, now)
-      : { amount: 0, coachAmount: 0, events: [] };
+    const session = { id: row.id, coachId: row.coachId, clientId: row.clientId };
+    const extras = await completion.settle(tx, session, now);
     const earnings =
       (await captureFor(tx, { ...row, paymentAmount: row.paymentAmount - extras.amount })) +
       extras.coachAmount;
@@ -276,12 +253,17 @@ export function createChatSessionsService(deps: {
     });
     // Under the row lock the status cannot have changed; if it did, roll the capture back with it.
     if (!done) throw new Error(`chat session ${row.id} changed under its row lock`);
-    await deps.onCompleted?.(tx, { id: row.id, coachId: row.coachId, clientId: row.clientId });
+    await completion.completed(tx, session);
     const view = await requireView(tx, row.id);
     return [...extras.events, ...(await recordUpdated(tx, view, now)), ...(await announce(tx, row.coachId))];
   }
 
   return {
+    /** Subscribes to the completing transaction, before the session's own capture (see the hooks file). */
+    onSessionSettling: completion.onSessionSettling,
+    /** Subscribes to the completing transaction, once the session is completed (see the hooks file). */
+    onSessionCompleted: completion.onSessionCompleted,
+
     /**
      * In the accept transaction of session-requests: the active session (coach present, client not
      * yet), chat_session.updated to both parties, session_created to the client and the coach's

@@ -47,19 +47,19 @@ function toFollowup(row: FollowupRow, coachName: string): Followup {
  * The coach's follow-up after a session (issue #7 point 6; SPEC §7 coach_followup).
  *
  * - list: both parties read the session's summary and its follow-ups, newest first.
- * - authorizeSend, before the Idempotency-Key is read: a party (404 otherwise), the coach (403 for the
- *   client), and the session over (409 while it is live). A session only ever moves from active to
- *   completed, so what is checked here still holds when the insert commits.
+ * - authorizeSend, before the Idempotency-Key is read (and again in send): a party (404 otherwise), the
+ *   coach (403 for the client), and the session over (409 while it is live). A session only ever moves
+ *   from active to completed, so what is checked here still holds when the insert commits.
  * - send, inside the idempotency transaction: the row, the coach_followup email to the client's
  *   confirmed address (in a savepoint: a failure is logged and reported as `email: 'failed'`, never
- *   undoing the follow-up), and FOLLOWUP_EVENTS.created on the client's topic; `deliver` after commit.
+ *   undoing the follow-up), and FOLLOWUP_EVENTS.created on the client's topic (delivered after commit).
  */
 export function createFollowupsService(deps: {
   db: Database;
   repository: FollowupsRepository;
   findSession: FindSessionForParty;
   outbox: Pick<OutboxService, 'enqueue'>;
-  realtime: Pick<RealtimeService, 'record' | 'deliver'>;
+  realtime: Pick<RealtimeService, 'record'>;
   clock: Clock;
   publicUrl: string;
   logger: FollowupsLogger;
@@ -105,6 +105,14 @@ export function createFollowupsService(deps: {
     }
   }
 
+  /** 404 for non-parties, 403 for the client, 409 while the session is live; the session otherwise. */
+  async function authorizeSend(userId: string, sessionId: string): Promise<ChatSession> {
+    const session = await findSession(userId, sessionId);
+    if (session.coach_id !== userId) throw new AppError('FORBIDDEN', FOLLOWUP_MESSAGES.coachOnly);
+    if (session.status !== 'completed') throw new AppError('CONFLICT', FOLLOWUP_MESSAGES.sessionActive);
+    return session;
+  }
+
   return {
     /** GET /api/sessions/:id/followups */
     async list(userId: string, sessionId: string): Promise<FollowupsResponse> {
@@ -126,20 +134,20 @@ export function createFollowupsService(deps: {
       };
     },
 
-    /** 404 for non-parties, 403 for the client, 409 while the session is live; the session otherwise. */
-    async authorizeSend(userId: string, sessionId: string): Promise<ChatSession> {
-      const session = await findSession(userId, sessionId);
-      if (session.coach_id !== userId) throw new AppError('FORBIDDEN', FOLLOWUP_MESSAGES.coachOnly);
-      if (session.status !== 'completed') throw new AppError('CONFLICT', FOLLOWUP_MESSAGES.sessionActive);
-      return session;
-    },
+    /** Before the Idempotency-Key is read (and again in `send`). */
+    authorizeSend,
 
-    /** In the idempotency transaction: the follow-up, its email and its event (delivered by `deliver`). */
+    /**
+     * In the idempotency transaction: the checks of authorizeSend, then the follow-up, its email and
+     * its event (the caller delivers it after commit).
+     */
     async send(
       tx: DbExecutor,
-      session: ChatSession,
+      userId: string,
+      sessionId: string,
       input: FollowupInput,
     ): Promise<{ body: SendFollowupResponse; events: RealtimeEvent[] }> {
+      const session = await authorizeSend(userId, sessionId);
       const row = await repository.insertFollowup(tx, {
         sessionId: session.id,
         coachId: session.coach_id,
@@ -160,8 +168,6 @@ export function createFollowupsService(deps: {
       });
       return { body: { followup, email }, events: [event] };
     },
-
-    deliver: (events: RealtimeEvent[]) => realtime.deliver(events),
   };
 }
 

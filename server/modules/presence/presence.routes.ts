@@ -1,29 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { presenceSchema, setPresenceSchema } from '../../../contracts/presence';
-import type { AuthGuard } from '../../plugins/auth-guard';
+import { presenceApi as endpoints } from '../../../contracts/presence.api';
+import type { HttpApp, Route } from '../../http/route';
 import type { PresenceService } from './presence.service';
 
-/** Coach presence (contracts/presence.ts): the caller's own online status. Approved coaches only. */
-export const presenceRoutes: FastifyPluginAsyncZod<{
-  presence: PresenceService;
-  guard: AuthGuard;
-}> = async (app, { presence, guard }) => {
-  app.get('/api/me/presence', { schema: { response: { 200: presenceSchema } } }, async (request) => {
-    const { userId } = await guard.authenticate(request);
-    return presence.get(userId);
-  });
+/** Coach presence (contracts/presence.api.ts): each handler is one service call. */
+export function presenceRoutes(app: HttpApp, route: Route, presence: PresenceService) {
+  route(app, endpoints.get, async ({ caller }) => presence.get(caller.userId));
 
-  app.put(
-    '/api/me/presence',
-    { schema: { body: setPresenceSchema, response: { 200: presenceSchema } } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return presence.set(userId, request.body.is_online);
-    },
-  );
+  route(app, endpoints.set, async ({ caller, body }) => presence.set(caller.userId, body.is_online));
 
-  app.post('/api/me/presence/confirm', { schema: { response: { 200: presenceSchema } } }, async (request) => {
-    const { userId } = await guard.authenticate(request);
-    return presence.confirm(userId);
-  });
-};
+  route(app, endpoints.confirm, async ({ caller }) => presence.confirm(caller.userId));
+}

@@ -1,85 +1,20 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  coachReviewsParamsSchema,
-  coachReviewsQuerySchema,
-  coachReviewsSchema,
-  createReviewSchema,
-  myReviewsQuerySchema,
-  myReviewsSchema,
-  replyReviewSchema,
-  reviewParamsSchema,
-  reviewSessionParamsSchema,
-  sessionReviewsSchema,
-} from '../../../contracts/reviews';
-import type { AuthGuard } from '../../plugins/auth-guard';
+import { reviewsApi as endpoints } from '../../../contracts/reviews.api';
+import type { HttpApp, Route } from '../../http/route';
 import type { ReviewsService } from './reviews.service';
 
-/**
- * Reviews after a session (issue #7 point 5). A session's reviews are its parties' (anyone else: 404,
- * anonymous: 401); a coach's visible client reviews are public.
- */
-export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; guard: AuthGuard }> = async (
-  app,
-  { reviews, guard },
-) => {
-  app.get(
-    '/api/sessions/:id/reviews',
-    { schema: { params: reviewSessionParamsSchema, response: { 200: sessionReviewsSchema } } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return reviews.view(userId, request.params.id);
-    },
+/** Reviews after a session (contracts/reviews.api.ts): each handler is one service call. */
+export function reviewsRoutes(app: HttpApp, route: Route, reviews: ReviewsService) {
+  route(app, endpoints.session, async ({ caller, params }) => reviews.view(caller.userId, params.id));
+
+  route(app, endpoints.create, async ({ caller, params, body }) =>
+    reviews.create(caller.userId, params.id, body),
   );
 
-  app.post(
-    '/api/sessions/:id/reviews',
-    {
-      schema: {
-        params: reviewSessionParamsSchema,
-        body: createReviewSchema,
-        response: { 201: sessionReviewsSchema },
-      },
-    },
-    async (request, reply) => {
-      const { userId } = await guard.authenticate(request);
-      const view = await reviews.create(userId, request.params.id, request.body);
-      return reply.code(201).send(view);
-    },
+  route(app, endpoints.reply, async ({ caller, params, body }) =>
+    reviews.reply(caller.userId, params.id, body.reply),
   );
 
-  app.post(
-    '/api/reviews/:id/reply',
-    {
-      schema: {
-        params: reviewParamsSchema,
-        body: replyReviewSchema,
-        response: { 200: sessionReviewsSchema },
-      },
-    },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return reviews.reply(userId, request.params.id, request.body.reply);
-    },
-  );
+  route(app, endpoints.mine, async ({ caller, query }) => reviews.mine(caller.userId, query.as));
 
-  app.get(
-    '/api/reviews',
-    { schema: { querystring: myReviewsQuerySchema, response: { 200: myReviewsSchema } } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return reviews.mine(userId, request.query.as);
-    },
-  );
-
-  app.get(
-    '/api/coaches/:coachId/reviews',
-    {
-      schema: {
-        params: coachReviewsParamsSchema,
-        querystring: coachReviewsQuerySchema,
-        response: { 200: coachReviewsSchema },
-      },
-    },
-    async (request) => reviews.listForCoach(request.params.coachId, request.query.page),
-  );
-};
+  route(app, endpoints.coach, async ({ params, query }) => reviews.listForCoach(params.coachId, query.page));
+}

@@ -215,9 +215,22 @@ export function createSessionExtensionsService(deps: {
     return 0;
   }
 
+  /** Who may ask for more time: a party (404 otherwise), the client who booked (403), the session live (409). */
+  async function authorizeCreate(userId: string, sessionId: string): Promise<ChatSession> {
+    const session = await chatSessions.get(userId, sessionId);
+    if (session.client_id !== userId) throw new AppError('FORBIDDEN', SESSION_EXTENSION_MESSAGES.clientOnly);
+    if (session.status !== 'active') throw notLive();
+    return session;
+  }
+
   return {
-    /** After commit: sends the events to every instance (never throws). */
-    deliver: (events: readonly RealtimeEvent[]) => realtime.deliver(events),
+    /**
+     * Before the Idempotency-Key is read (and again in `create`): a party (404 otherwise), the client
+     * who booked (403 for the coach), and the session live (409).
+     */
+    authorizeCreate: async (userId: string, sessionId: string): Promise<void> => {
+      await authorizeCreate(userId, sessionId);
+    },
 
     /** GET /api/sessions/:id/extensions: the session's parties (404 for anyone else). */
     async list(userId: string, sessionId: string): Promise<SessionExtensionsResponse> {
@@ -247,23 +260,18 @@ export function createSessionExtensionsService(deps: {
     },
 
     /**
-     * Before the Idempotency-Key is read: a party (404 otherwise), the client who booked (403 for the
-     * coach), and the session live (409). Answers the session for `create`.
+     * POST /api/sessions/:id/extensions, in the caller's (idempotency) transaction: a party (404
+     * otherwise), the client who booked (403 for the coach), the session live (409); then the session's
+     * row FOR SHARE (so its end cannot slip in between), one pending ask per session, the quote, the
+     * row, the hold, SESSION_EXTENSION_EVENTS.created to both parties. Deliver the events after commit.
      */
-    async authorizeCreate(userId: string, sessionId: string): Promise<ChatSession> {
-      const session = await chatSessions.get(userId, sessionId);
-      if (session.client_id !== userId)
-        throw new AppError('FORBIDDEN', SESSION_EXTENSION_MESSAGES.clientOnly);
-      if (session.status !== 'active') throw notLive();
-      return session;
-    },
-
-    /**
-     * POST /api/sessions/:id/extensions, in the caller's (idempotency) transaction: the session's row
-     * FOR SHARE (so its end cannot slip in between), one pending ask per session, the quote, the row,
-     * the hold, SESSION_EXTENSION_EVENTS.created to both parties. Deliver the events after commit.
-     */
-    async create(tx: DbExecutor, session: ChatSession, minutes: number): Promise<Outcome<SessionExtension>> {
+    async create(
+      tx: DbExecutor,
+      userId: string,
+      sessionId: string,
+      minutes: number,
+    ): Promise<Outcome<SessionExtension>> {
+      const session = await authorizeCreate(userId, sessionId);
       const live = await chatSessions.lockShared(tx, session.id);
       if (!live?.isLive) throw notLive();
       const pendingConflict = (existingId: string | undefined) =>

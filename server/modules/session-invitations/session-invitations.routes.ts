@@ -1,60 +1,28 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  createInvitationResponseSchema,
-  createInvitationSchema,
-  invitationParamsSchema,
-  invitationsResponseSchema,
-  redeemInvitationResponseSchema,
-  redeemInvitationSchema,
-} from '../../../contracts/session-invitations';
-import type { AuthGuard } from '../../plugins/auth-guard';
-import { answerSession, contextOf, type RefreshCookieOptions } from '../auth/auth.routes';
+import { sessionInvitationsApi as endpoints } from '../../../contracts/session-invitations.api';
+import type { HttpApp, Route } from '../../http/route';
+import type { SignInAnswer } from './session-invitations.module';
 import type { SessionInvitationsService } from './session-invitations.service';
 
-/**
- * Guest links (issue #7 point 7; contracts/session-invitations.ts). Inviting and listing are for the
- * session's parties (a guest 403, anyone else 404, anonymous 401); redeeming is public and limited per
- * address like the sign-in endpoints, and answers like a sign-in (the same cookies).
- */
-export const sessionInvitationsRoutes: FastifyPluginAsyncZod<{
-  invitations: SessionInvitationsService;
-  guard: AuthGuard;
-  cookie: RefreshCookieOptions;
-  rateLimit: { max: number; windowMs: number };
-}> = async (app, { invitations, guard, cookie, rateLimit }) => {
-  app.get(
-    '/api/sessions/:id/invitations',
-    { schema: { params: invitationParamsSchema, response: { 200: invitationsResponseSchema } } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return invitations.list(userId, request.params.id);
-    },
-  );
+/** Guest links (contracts/session-invitations.api.ts): each handler is one service call. */
+export function sessionInvitationsRoutes(
+  app: HttpApp,
+  route: Route,
+  invitations: SessionInvitationsService,
+  options: { signIn: SignInAnswer; rateLimit: { max: number; windowMs: number } },
+) {
+  const { signIn, rateLimit } = options;
 
-  app.post(
-    '/api/sessions/:id/invitations',
-    {
-      schema: {
-        params: invitationParamsSchema,
-        body: createInvitationSchema,
-        response: { 201: createInvitationResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const { userId, email } = await guard.authenticate(request);
-      const invitation = await invitations.invite(userId, email, request.params.id, request.body.email);
-      reply.code(201);
-      return { invitation };
-    },
-  );
+  route(app, endpoints.list, async ({ caller, params }) => invitations.list(caller.userId, params.id));
 
-  app.post(
-    '/api/session-invitations/redeem',
-    {
-      config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.windowMs } },
-      schema: { body: redeemInvitationSchema, response: { 200: redeemInvitationResponseSchema } },
-    },
-    async (request, reply) =>
-      answerSession(request, reply, await invitations.redeem(request.body.token, contextOf(request)), cookie),
+  route(app, endpoints.create, async ({ caller, params, body }) => ({
+    invitation: await invitations.invite(caller.userId, caller.email, params.id, body.email),
+  }));
+
+  route(
+    app,
+    endpoints.redeem,
+    { config: { rateLimit: { max: rateLimit.max, timeWindow: rateLimit.windowMs } } },
+    async ({ body, request, reply }) =>
+      signIn.answer(request, reply, await invitations.redeem(body.token, signIn.contextOf(request))),
   );
-};
+}

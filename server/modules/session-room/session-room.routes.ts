@@ -1,25 +1,13 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rtcConfigSchema } from '../../../contracts/session-room';
-import { sessionParamsSchema } from '../../../contracts/sessions';
-import type { AuthGuard } from '../../plugins/auth-guard';
+import { sessionRoomApi as endpoints } from '../../../contracts/session-room.api';
+import type { HttpApp, Route } from '../../http/route';
 import type { SessionRoomService } from './session-room.service';
 
-/**
- * The session room over HTTP (issue #7 point 2): the ICE servers for a call, for the session's parties
- * only (404 for anyone else). Presence and signalling travel over the realtime socket.
- */
-export const sessionRoomRoutes: FastifyPluginAsyncZod<{
-  sessionRoom: SessionRoomService;
-  guard: AuthGuard;
-}> = async (app, { sessionRoom, guard }) => {
-  app.get(
-    '/api/sessions/:id/rtc',
-    { schema: { params: sessionParamsSchema, response: { 200: rtcConfigSchema } } },
-    async (request, reply) => {
-      const { userId } = await guard.authenticate(request);
-      const config = await sessionRoom.rtcConfig(userId, request.params.id);
-      // Credentials: never stored by a shared cache.
-      return reply.header('cache-control', 'private, no-store').send(config);
-    },
-  );
-};
+/** The session room over HTTP (contracts/session-room.api.ts): each handler is one service call. */
+export function sessionRoomRoutes(app: HttpApp, route: Route, sessionRoom: SessionRoomService) {
+  route(app, endpoints.rtc, async ({ caller, params, reply }) => {
+    const config = await sessionRoom.rtcConfig(caller.userId, params.id);
+    // Credentials: never stored by a shared cache.
+    reply.header('cache-control', 'private, no-store');
+    return config;
+  });
+}

@@ -1,16 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   CHAT_HISTORY_LIMIT,
-  chatHistorySchema,
   chatMessageResponseSchema,
   type ChatAttachmentKind,
   type ChatHistory,
   type ChatMessage,
 } from '../../../../contracts/chat';
+import { chatApi } from '../../../../contracts/chat.api';
+import { pathOf, queryStringOf } from '../../../../contracts/endpoint';
 import { errorBodySchema } from '../../../../contracts/errors';
 import { ERROR_CODES } from '../../../../domain/errors/app-error';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
 
 /**
  * What the panel holds for a session: every message it knows (by seq, oldest first), the reads, and
@@ -19,8 +20,6 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 export type ChatLog = { messages: ChatMessage[]; reads: ChatHistory['reads']; loadedThrough: number };
 
 export const chatLogQueryKey = (sessionId: string) => ['chat', 'log', sessionId] as const;
-
-const base = (sessionId: string) => `/api/sessions/${encodeURIComponent(sessionId)}`;
 
 /** Merges by id (a later copy wins) and orders by seq: the POST answer and the event never double up. */
 export function mergeMessages(held: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
@@ -53,10 +52,11 @@ export async function fetchChatLog(
   const fetched: ChatMessage[] = [];
   let reads = held.reads;
   for (;;) {
-    const params = new URLSearchParams({ after_seq: String(afterSeq), limit: String(CHAT_HISTORY_LIMIT) });
-    const page = await apiRequest(`${base(sessionId)}/messages?${params.toString()}`, chatHistorySchema, {
-      signal,
-    });
+    const page = await api(
+      chatApi.history,
+      { params: { id: sessionId }, query: { after_seq: afterSeq, limit: CHAT_HISTORY_LIMIT } },
+      { signal },
+    );
     fetched.push(...page.messages);
     reads = mergeReads(reads, page.reads);
     const last = page.messages.at(-1)?.seq;
@@ -74,16 +74,13 @@ export async function fetchChatLog(
 
 /** POST /api/sessions/:id/messages: 201 new, 200 when this id was already sent (a retry). */
 export async function sendChatMessage(sessionId: string, message: { id: string; content: string }) {
-  const answer = await apiRequest(`${base(sessionId)}/messages`, chatMessageResponseSchema, {
-    method: 'POST',
-    body: message,
-  });
+  const answer = await api(chatApi.send, { params: { id: sessionId }, body: message });
   return answer.message;
 }
 
 /** POST /api/sessions/:id/read: everything up to `seq` is read (204). */
 export async function markChatRead(sessionId: string, seq: number) {
-  await apiRequest(`${base(sessionId)}/read`, z.unknown(), { method: 'POST', body: { seq } });
+  await api(chatApi.read, { params: { id: sessionId }, body: { seq } });
 }
 
 /** Folds new messages into the held log (an event or a POST answer). */
@@ -110,7 +107,7 @@ export function raiseChatRead(
 
 /** POST /api/sessions/:id/typing (204): the other party sees "… is typing" for a few seconds. */
 export async function postTyping(sessionId: string) {
-  await apiRequest(`${base(sessionId)}/typing`, z.unknown(), { method: 'POST' });
+  await api(chatApi.typing, { params: { id: sessionId } });
 }
 
 const networkError = () =>
@@ -145,11 +142,16 @@ export async function uploadChatAttachment(
   upload: AttachmentUpload,
   options: { accessToken: string | null; tooLarge: string; signal?: AbortSignal },
 ): Promise<ChatMessage> {
-  const query = new URLSearchParams({ id: upload.id, kind: upload.kind, name: upload.name });
-  if (upload.durationMs !== undefined) query.set('duration_ms', String(Math.round(upload.durationMs)));
+  // The raw bytes are the body, so this is the one call that does not go through api().
+  const query = queryStringOf({
+    id: upload.id,
+    kind: upload.kind,
+    name: upload.name,
+    duration_ms: upload.durationMs === undefined ? undefined : Math.round(upload.durationMs),
+  });
   let response: Response;
   try {
-    response = await fetch(`${base(sessionId)}/attachments?${query.toString()}`, {
+    response = await fetch(`${pathOf(chatApi.sendAttachment, { id: sessionId })}${query}`, {
       method: 'POST',
       headers: {
         accept: 'application/json',

@@ -1,11 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  followupsResponseSchema,
-  sendFollowupResponseSchema,
-  type FollowupsResponse,
-  type SendFollowup,
-} from '../../../../contracts/followups';
-import { apiRequest } from '../../../lib/api-client';
+import type { FollowupsResponse, SendFollowup } from '../../../../contracts/followups';
+import { followupsApi } from '../../../../contracts/followups.api';
+import { api } from '../../../lib/api';
 
 /**
  * Follow-ups after a session (issue #7 point 6, contracts/followups.ts): the session's follow-ups for
@@ -13,7 +9,7 @@ import { apiRequest } from '../../../lib/api-client';
  * the same attempt, so a lost answer never sends twice).
  */
 
-export const newIdempotencyKey = () => crypto.randomUUID();
+export { newIdempotencyKey } from '../../../lib/api';
 
 export const followupsQueryKey = (sessionId: string) => ['followups', sessionId] as const;
 
@@ -21,10 +17,7 @@ export const followupsQueryKey = (sessionId: string) => ['followups', sessionId]
 export const followupsQueryOptions = (sessionId: string) =>
   queryOptions({
     queryKey: followupsQueryKey(sessionId),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/sessions/${encodeURIComponent(sessionId)}/followups`, followupsResponseSchema, {
-        signal,
-      }),
+    queryFn: ({ signal }) => api(followupsApi.list, { params: { id: sessionId } }, { signal }),
     staleTime: 0,
   });
 
@@ -33,11 +26,7 @@ export function useSendFollowup(sessionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: { body: SendFollowup; key: string }) =>
-      apiRequest(`/api/sessions/${encodeURIComponent(sessionId)}/followups`, sendFollowupResponseSchema, {
-        method: 'POST',
-        body,
-        headers: { 'idempotency-key': key },
-      }),
+      api(followupsApi.send, { params: { id: sessionId }, body }, { idempotencyKey: key }),
     onSuccess: ({ followup }) =>
       queryClient.setQueryData<FollowupsResponse>(followupsQueryKey(sessionId), (current) =>
         current && !current.followups.some((existing) => existing.id === followup.id)

@@ -1,13 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  coachReviewsSchema,
-  myReviewsSchema,
-  sessionReviewsSchema,
-  type CreateReview,
-  type ReviewAuthorRole,
-  type SessionReviews,
-} from '../../../../contracts/reviews';
-import { apiRequest } from '../../../lib/api-client';
+import type { CreateReview, ReviewAuthorRole, SessionReviews } from '../../../../contracts/reviews';
+import { reviewsApi } from '../../../../contracts/reviews.api';
+import { api } from '../../../lib/api';
 
 /**
  * Reviews after a session (issue #7 point 5, contracts/reviews.ts): a session's reviews for its
@@ -18,13 +12,11 @@ import { apiRequest } from '../../../lib/api-client';
 export const REVIEWS_KEY = ['reviews'] as const;
 export const sessionReviewsQueryKey = (sessionId: string) => ['reviews', 'session', sessionId] as const;
 
-const sessionPath = (sessionId: string) => `/api/sessions/${encodeURIComponent(sessionId)}/reviews`;
-
 /** GET /api/sessions/:id/reviews: the party's own review, the other's once visible, what they may do. */
 export const sessionReviewsQueryOptions = (sessionId: string) =>
   queryOptions({
     queryKey: sessionReviewsQueryKey(sessionId),
-    queryFn: ({ signal }) => apiRequest(sessionPath(sessionId), sessionReviewsSchema, { signal }),
+    queryFn: ({ signal }) => api(reviewsApi.session, { params: { id: sessionId } }, { signal }),
     staleTime: 0,
   });
 
@@ -32,7 +24,7 @@ export const sessionReviewsQueryOptions = (sessionId: string) =>
 export const myReviewsQueryOptions = (as: ReviewAuthorRole) =>
   queryOptions({
     queryKey: ['reviews', 'mine', as],
-    queryFn: ({ signal }) => apiRequest(`/api/reviews?as=${as}`, myReviewsSchema, { signal }),
+    queryFn: ({ signal }) => api(reviewsApi.mine, { query: { as } }, { signal }),
     staleTime: 0,
   });
 
@@ -41,11 +33,7 @@ export const coachReviewsQueryOptions = (coachId: string) =>
   infiniteQueryOptions({
     queryKey: ['reviews', 'coach', coachId],
     queryFn: ({ signal, pageParam }) =>
-      apiRequest(
-        `/api/coaches/${encodeURIComponent(coachId)}/reviews?page=${pageParam}`,
-        coachReviewsSchema,
-        { signal },
-      ),
+      api(reviewsApi.coach, { params: { coachId }, query: { page: pageParam } }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.page_size < last.total ? last.page + 1 : undefined),
   });
@@ -54,8 +42,7 @@ export const coachReviewsQueryOptions = (coachId: string) =>
 export function useCreateReview(sessionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateReview) =>
-      apiRequest(sessionPath(sessionId), sessionReviewsSchema, { method: 'POST', body }),
+    mutationFn: (body: CreateReview) => api(reviewsApi.create, { params: { id: sessionId }, body }),
     onSuccess: (view: SessionReviews) => {
       queryClient.setQueryData(sessionReviewsQueryKey(sessionId), view);
       void queryClient.invalidateQueries({ queryKey: REVIEWS_KEY, refetchType: 'active' });
@@ -68,10 +55,7 @@ export function useReplyReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ reviewId, reply }: { reviewId: string; reply: string }) =>
-      apiRequest(`/api/reviews/${encodeURIComponent(reviewId)}/reply`, sessionReviewsSchema, {
-        method: 'POST',
-        body: { reply },
-      }),
+      api(reviewsApi.reply, { params: { id: reviewId }, body: { reply } }),
     onSuccess: (view: SessionReviews) => {
       queryClient.setQueryData(sessionReviewsQueryKey(view.session.id), view);
       void queryClient.invalidateQueries({ queryKey: REVIEWS_KEY, refetchType: 'active' });

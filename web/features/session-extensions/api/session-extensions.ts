@@ -1,12 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import {
-  acceptSessionExtensionResponseSchema,
-  sessionExtensionSchema,
-  sessionExtensionsResponseSchema,
-  type SessionExtension,
-  type SessionExtensionsResponse,
-} from '../../../../contracts/session-extensions';
+import type { SessionExtension, SessionExtensionsResponse } from '../../../../contracts/session-extensions';
+import { sessionExtensionsApi } from '../../../../contracts/session-extensions.api';
 import { walletSchema } from '../../../../contracts/wallet';
+import { api } from '../../../lib/api';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -20,12 +16,7 @@ export const sessionExtensionsQueryKey = (sessionId: string) => ['session-extens
 export const sessionExtensionsQueryOptions = (sessionId: string) =>
   queryOptions({
     queryKey: sessionExtensionsQueryKey(sessionId),
-    queryFn: ({ signal }) =>
-      apiRequest(
-        `/api/sessions/${encodeURIComponent(sessionId)}/extensions`,
-        sessionExtensionsResponseSchema,
-        { signal },
-      ),
+    queryFn: ({ signal }) => api(sessionExtensionsApi.list, { params: { id: sessionId } }, { signal }),
     staleTime: 0,
   });
 
@@ -37,31 +28,18 @@ export const walletQueryOptions = (userId: string) =>
   });
 
 /** Money-moving POSTs carry an Idempotency-Key made once per attempt and reused only to retry it. */
-export const newIdempotencyKey = () => crypto.randomUUID();
+export { newIdempotencyKey } from '../../../lib/api';
 
 /** POST /api/sessions/:id/extensions (the client): 15 or 30 more minutes, the price held. */
 export const askForMoreTime = (sessionId: string, minutes: number, idempotencyKey: string) =>
-  apiRequest(`/api/sessions/${encodeURIComponent(sessionId)}/extensions`, sessionExtensionSchema, {
-    method: 'POST',
-    body: { minutes },
-    headers: { 'idempotency-key': idempotencyKey },
-  });
+  api(sessionExtensionsApi.create, { params: { id: sessionId }, body: { minutes } }, { idempotencyKey });
 
 /** POST /api/session-extensions/:id/accept (the coach): the ask and the longer session. */
-export const acceptMoreTime = (id: string) =>
-  apiRequest(
-    `/api/session-extensions/${encodeURIComponent(id)}/accept`,
-    acceptSessionExtensionResponseSchema,
-    {
-      method: 'POST',
-    },
-  );
+export const acceptMoreTime = (id: string) => api(sessionExtensionsApi.accept, { params: { id } });
 
 /** POST /api/session-extensions/:id/decline (the coach) or /cancel (the client): the hold released. */
 export const leaveMoreTime = (id: string, action: 'decline' | 'cancel') =>
-  apiRequest(`/api/session-extensions/${encodeURIComponent(id)}/${action}`, sessionExtensionSchema, {
-    method: 'POST',
-  });
+  api(sessionExtensionsApi[action], { params: { id } });
 
 /** Puts an ask the server just answered (or an event carried) into the session's cached list. */
 export function storeExtension(queryClient: QueryClient, extension: SessionExtension) {

@@ -1,13 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  createInvitationResponseSchema,
-  invitationsResponseSchema,
-  redeemInvitationResponseSchema,
-  type CreateInvitation,
-  type InvitationsResponse,
-  type RedeemInvitationResponse,
+import type {
+  CreateInvitation,
+  InvitationsResponse,
+  RedeemInvitationResponse,
 } from '../../../../contracts/session-invitations';
-import { apiRequest } from '../../../lib/api-client';
+import { sessionInvitationsApi } from '../../../../contracts/session-invitations.api';
+import { api } from '../../../lib/api';
 import type { AuthClient } from '../../../lib/auth/auth-client';
 
 /**
@@ -18,13 +16,11 @@ import type { AuthClient } from '../../../lib/auth/auth-client';
 
 export const invitationsQueryKey = (sessionId: string) => ['session-invitations', sessionId] as const;
 
-const invitationsPath = (sessionId: string) => `/api/sessions/${encodeURIComponent(sessionId)}/invitations`;
-
 /** GET /api/sessions/:id/invitations: who was invited, newest first, pending / used / expired. */
 export const invitationsQueryOptions = (sessionId: string) =>
   queryOptions({
     queryKey: invitationsQueryKey(sessionId),
-    queryFn: ({ signal }) => apiRequest(invitationsPath(sessionId), invitationsResponseSchema, { signal }),
+    queryFn: ({ signal }) => api(sessionInvitationsApi.list, { params: { id: sessionId } }, { signal }),
     staleTime: 0,
   });
 
@@ -33,7 +29,7 @@ export function useCreateInvitation(sessionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateInvitation) =>
-      apiRequest(invitationsPath(sessionId), createInvitationResponseSchema, { method: 'POST', body }),
+      api(sessionInvitationsApi.create, { params: { id: sessionId }, body }),
     onSuccess: ({ invitation }) =>
       queryClient.setQueryData<InvitationsResponse>(invitationsQueryKey(sessionId), (current) => ({
         invitations: [
@@ -44,8 +40,11 @@ export function useCreateInvitation(sessionId: string) {
   });
 }
 
-export const REDEEM_INVITATION_PATH = '/api/session-invitations/redeem';
-
-/** POST /api/session-invitations/redeem: signs this browser in as the guest; answers the session's id. */
-export const redeemInvitation = (client: AuthClient, token: string): Promise<RedeemInvitationResponse> =>
-  client.completeSignIn(REDEEM_INVITATION_PATH, { token }, 'SIGNED_IN', redeemInvitationResponseSchema);
+/**
+ * POST /api/session-invitations/redeem: signs this browser in as the guest (through the auth client,
+ * like every sign-in); answers the session's id.
+ */
+export const redeemInvitation = (client: AuthClient, token: string): Promise<RedeemInvitationResponse> => {
+  const { redeem } = sessionInvitationsApi;
+  return client.completeSignIn(redeem.path, { token }, 'SIGNED_IN', redeem.responses[200]);
+};

@@ -1,14 +1,11 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { quoteSchema } from '../../../../contracts/coupons';
-import {
-  chatSessionSchema,
-  type CreateSessionRequest,
-  type SessionRequest,
-} from '../../../../contracts/sessions';
+import type { CreateSessionRequest, SessionRequest } from '../../../../contracts/sessions';
 import { walletSchema } from '../../../../contracts/wallet';
 import type { SessionFormat } from '../../../../domain/coaching/categories';
 import { apiRequest } from '../../../lib/api-client';
 import { api } from '../../../lib/api';
+import { sessionQueryOptions } from '../../../lib/queries/sessions';
 import { sessionRequestsApi } from '../../../../contracts/session-requests.api';
 
 /**
@@ -24,15 +21,9 @@ export const sessionRequestQueryKey = (id: string) => ['session-request', id] as
 
 /**
  * GET /api/sessions/:id for an accepted request's session: is it still live? (An old waiting-room link
- * must not offer "Go to your session" once it is over.)
+ * must not offer "Go to your session" once it is over.) The one shared session query.
  */
-export const requestSessionQueryOptions = (sessionId: string) =>
-  queryOptions({
-    queryKey: ['session-request', 'session', sessionId] as const,
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/sessions/${encodeURIComponent(sessionId)}`, chatSessionSchema, { signal }),
-    staleTime: 0,
-  });
+export const requestSessionQueryOptions = sessionQueryOptions;
 
 /** GET /api/session-requests/:id: a party's view of one request. */
 export const sessionRequestQueryOptions = (id: string) =>

@@ -1,14 +1,10 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  activeSessionResponseSchema,
-  chatSessionSchema,
-  sessionEventPayloadSchema,
-  sessionListSchema,
-  type SESSION_LIST_PAGE_SIZE,
-  type ChatSession,
-} from '../../../../contracts/sessions';
-import { apiRequest } from '../../../lib/api-client';
+import type { SESSION_LIST_PAGE_SIZE, ChatSession } from '../../../../contracts/sessions';
+import { sessionsApi } from '../../../../contracts/sessions.api';
+import { api } from '../../../lib/api';
+import { sessionQueryKey, sessionQueryOptions } from '../../../lib/queries/sessions';
+
+export { sessionQueryKey, sessionQueryOptions };
 
 export type SessionListAs = keyof typeof SESSION_LIST_PAGE_SIZE;
 export type SessionListStatus = 'active' | 'completed';
@@ -26,26 +22,11 @@ export const sessionListQueryOptions = (
 ) =>
   queryOptions({
     queryKey: [...sessionListsKey, as, status ?? 'all', page],
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ as, page: String(page) });
-      if (status) params.set('status', status);
-      return apiRequest(`/api/sessions?${params.toString()}`, sessionListSchema, { signal });
-    },
+    queryFn: ({ signal }) => api(sessionsApi.list, { query: { as, page, status } }, { signal }),
     // Sessions change with every request and end: look again whenever a list opens.
     staleTime: 0,
     // Paging keeps the rows on screen until the next page arrives (no jump).
     placeholderData: keepPreviousData,
-  });
-
-export const sessionQueryKey = (sessionId: string) => [SESSIONS, 'detail', sessionId] as const;
-
-/** GET /api/sessions/:id: a party's view of one session (404 for anyone else). */
-export const sessionQueryOptions = (sessionId: string) =>
-  queryOptions({
-    queryKey: sessionQueryKey(sessionId),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/sessions/${encodeURIComponent(sessionId)}`, chatSessionSchema, { signal }),
-    staleTime: 0,
   });
 
 export const activeSessionQueryKey = [SESSIONS, 'active'] as const;
@@ -54,22 +35,14 @@ export const activeSessionQueryKey = [SESSIONS, 'active'] as const;
 export const activeSessionQueryOptions = () =>
   queryOptions({
     queryKey: activeSessionQueryKey,
-    queryFn: ({ signal }) => apiRequest('/api/sessions/active', activeSessionResponseSchema, { signal }),
+    queryFn: ({ signal }) => api(sessionsApi.active, {}, { signal }),
     staleTime: 0,
   });
 
-/** The answer of POST /api/sessions/:id/end is read leniently: the session when it carries one. */
-const endResponseSchema = z.unknown();
-
 /** POST /api/sessions/:id/end (the coach): active -> completed, the hold captured. */
 export async function endSession(sessionId: string): Promise<ChatSession | null> {
-  const answer = await apiRequest(`/api/sessions/${encodeURIComponent(sessionId)}/end`, endResponseSchema, {
-    method: 'POST',
-  });
-  const wrapped = sessionEventPayloadSchema.safeParse(answer);
-  if (wrapped.success) return wrapped.data.session;
-  const bare = chatSessionSchema.safeParse(answer);
-  return bare.success ? bare.data : null;
+  const answer = await api(sessionsApi.end, { params: { id: sessionId } });
+  return answer.session;
 }
 
 /** After an end (or anything else that changes sessions), every session view is out of date. */

@@ -1,0 +1,60 @@
+import { defineEndpoint } from './endpoint';
+import { errorBodySchema } from './errors';
+import {
+  activeSessionResponseSchema,
+  chatSessionSchema,
+  sessionEventPayloadSchema,
+  sessionListQuerySchema,
+  sessionListSchema,
+  sessionParamsSchema,
+} from './sessions';
+
+const tag = 'Sessions';
+
+/** 409 for an end that came too late: the error, plus the session as it is now (completed). */
+export const endConflictSchema = errorBodySchema.extend({ session: chatSessionSchema });
+
+export const SESSION_ALREADY_ENDED_MESSAGE = 'This session has already ended.';
+
+/**
+ * Chat sessions. Every endpoint reads or changes sessions the caller is a party to: the coach by
+ * coach_id, the client by client_id or by their confirmed email (SPEC §6). Anyone else gets 404. Only
+ * the coach ends a session.
+ */
+export const sessionsApi = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/sessions',
+    summary: "The caller's sessions as coach or as client, a page at a time",
+    tag,
+    access: 'signed-in',
+    query: sessionListQuerySchema,
+    responses: { 200: sessionListSchema },
+  }),
+  active: defineEndpoint({
+    method: 'GET',
+    path: '/api/sessions/active',
+    summary: "The caller's live session (a guest: the one its link joined), or null",
+    tag,
+    access: 'signed-in',
+    responses: { 200: activeSessionResponseSchema },
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/sessions/:id',
+    summary: 'One session, for its parties and guests',
+    tag,
+    access: 'signed-in',
+    params: sessionParamsSchema,
+    responses: { 200: chatSessionSchema },
+  }),
+  end: defineEndpoint({
+    method: 'POST',
+    path: '/api/sessions/:id/end',
+    summary: 'The coach ends the session: its payment is captured (409 when it already ended)',
+    tag,
+    access: 'signed-in',
+    params: sessionParamsSchema,
+    responses: { 200: sessionEventPayloadSchema, 409: endConflictSchema },
+  }),
+} as const;
