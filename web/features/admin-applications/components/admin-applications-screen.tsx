@@ -15,6 +15,7 @@ import { formatCents } from '../../../lib/money';
 import { useApplication, useApplicationList, useDecideApplication } from '../api/admin-applications';
 import { ApplicantAvatar } from './applicant-avatar';
 import { ApproveDialog, RejectDialog } from './decision-dialogs';
+import { cardClasses } from '../../../components/card';
 
 const TAB_LABELS: Record<ApplicationStatus, string> = {
   pending: 'Pending',
@@ -34,7 +35,6 @@ const EMPTY_TEXT: Record<ApplicationStatus, { title: string; body: string }> = {
 };
 const TAB_CLASSES =
   'inline-flex min-h-11 flex-1 items-center justify-center gap-1.5 rounded-[6px] px-2 text-sm sm:gap-2 sm:px-3 font-semibold text-text-muted hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-soft';
-const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 
 const shortDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const longDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' });

@@ -8,10 +8,10 @@ import { inputClasses } from '../../../components/text-field';
 import { formatCents } from '../../../lib/money';
 import { sessionPaymentsQueryOptions } from '../api/session-payments';
 import { RefundDialog } from './refund-dialog';
+import { cardClasses } from '../../../components/card';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const FORMAT_LABELS = { text: 'Text', audio: 'Audio', video: 'Video' } as const;
-const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 
 /** `value`, once it has stopped changing for `ms`. */
 function useDebounced<T>(value: T, ms: number): T {

@@ -9,9 +9,9 @@ import { formatCents } from '../../../lib/money';
 import { useMyApplication } from '../api/my-application';
 import { EMPTY_APPLICATION_FORM, valuesFromApplication } from '../lib/application-form';
 import { ApplicationForm } from './application-form';
+import { paddedCardClasses as cardClasses } from '../../../components/card';
 
 const longDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
-const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-soft sm:p-6';
 
 function Skeleton() {
   return (

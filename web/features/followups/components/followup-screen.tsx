@@ -13,8 +13,8 @@ import { followupsQueryOptions } from '../api/followups';
 import { useFollowupUpdates } from '../hooks/use-followup-updates';
 import { FollowupForm } from './followup-form';
 import { followupDateText, FollowupList } from './followup-list';
+import { cardClasses } from '../../../components/card';
 
-const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 
 /**
  * /follow-up/:sessionId (issue #7 point 6). The coach of a finished session writes notes and

@@ -21,8 +21,8 @@ import {
   useRemovePayoutMethod,
   useSetDefaultPayoutMethod,
 } from '../api/payouts';
+import { cardClasses } from '../../../components/card';
 
-const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 
 type Fields = Record<string, string>;
 const EMPTY: Record<PayoutMethodKindName, Fields> = {

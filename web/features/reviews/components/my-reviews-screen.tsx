@@ -11,8 +11,8 @@ import { formatReviewDate, ReplyBox, ReviewCard, VisibilityNote } from './review
 import { SESSION_FORMAT_LABELS as FORMAT_LABELS } from '../../../components/session-page';
 import { DoubleBlindNote } from './session-review-screen';
 import { Stars } from './stars';
+import { cardClasses } from '../../../components/card';
 
-const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 
 /**
  * /reviews and /rating-reviews: the signed-in person's reviews in their active role. A client: the

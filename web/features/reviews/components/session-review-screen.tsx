@@ -14,8 +14,8 @@ import { sessionReviewsQueryOptions } from '../api/reviews';
 import { useReviewUpdates } from '../hooks/use-review-updates';
 import { formatReviewDate, ReplyBox, ReviewCard, VisibilityNote } from './review-card';
 import { ReviewForm } from './review-form';
+import { cardClasses } from '../../../components/card';
 
-const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 
 /** The one calm sentence about double-blind reviews. */
 export function DoubleBlindNote() {

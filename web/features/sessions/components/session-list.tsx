@@ -16,8 +16,8 @@ import { useNow } from '../hooks/use-now';
 import { useSessionUpdates } from '../hooks/use-session-updates';
 import { dateTimeText, FORMAT_LABELS, isOver, minutesText } from '../lib/session-display';
 import { SessionStatusBadge } from './session-status-badge';
+import { cardClasses } from '../../../components/card';
 
-const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 
 /**
  * A person's sessions (SPEC §4, §7, §9): newest first, 5 per page for coaches and 20 for clients,

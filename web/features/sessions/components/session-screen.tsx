@@ -43,8 +43,8 @@ import {
   otherParty,
 } from '../lib/session-display';
 import { SessionStatusBadge } from './session-status-badge';
+import { cardClasses } from '../../../components/card';
 
-const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 const FORMAT_ICONS = { text: MessageCircle, audio: Mic, video: Video } as const;
 
 /**
