@@ -42,7 +42,6 @@ import { paddedCardClasses } from '../../../components/card';
 /** While a pending request is past its expiry, ask again this often until the server has closed it. */
 const PAST_EXPIRY_POLL_MS = 5_000;
 
-
 /** The clock, re-read every second while `running`. */
 function useNow(running: boolean) {
   const [now, setNow] = useState(() => Date.now());
