@@ -20,14 +20,20 @@ export function DataList({
 }) {
   const shown = items.filter((item): item is DataListItem => Boolean(item));
   return (
-    <dl className={`${layout === 'rows' ? 'flex flex-col gap-2' : 'grid grid-cols-2 gap-3 sm:grid-cols-3'} text-sm ${className}`}>
+    <dl
+      className={`${layout === 'rows' ? 'flex flex-col gap-2' : 'grid grid-cols-2 gap-3 sm:grid-cols-3'} text-sm ${className}`}
+    >
       {shown.map((item, index) => (
         <div
           key={item.key ?? (typeof item.label === 'string' ? item.label : index)}
-          className={layout === 'rows' ? 'flex items-baseline justify-between gap-3' : 'flex flex-col gap-0.5'}
+          className={
+            layout === 'rows' ? 'flex items-baseline justify-between gap-3' : 'flex flex-col gap-0.5'
+          }
         >
           <dt className="text-text-muted">{item.label}</dt>
-          <dd className={layout === 'rows' ? 'text-right font-medium tabular-nums' : 'font-medium tabular-nums'}>
+          <dd
+            className={layout === 'rows' ? 'text-right font-medium tabular-nums' : 'font-medium tabular-nums'}
+          >
             {item.value}
           </dd>
         </div>

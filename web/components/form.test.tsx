@@ -26,7 +26,8 @@ function Demo({ serverError, onSaved }: { serverError?: unknown; onSaved: (body:
       form={form}
       onSubmit={(body) => {
         if (serverError === undefined) return onSaved(body);
-        if (!applyServerErrors(form, serverError, { kind_code: 'kind', seats: 'seats' })) setWhole(serverError);
+        if (!applyServerErrors(form, serverError, { kind_code: 'kind', seats: 'seats' }))
+          setWhole(serverError);
       }}
     >
       <TextField label="Title" error={fieldError(form, 'title')} {...form.register('title')} />
@@ -116,9 +117,11 @@ describe('serverFieldErrors', () => {
       { path: 'lessons.0.title', message: 'Lesson title.' },
     ]);
     expect(serverFieldErrors(error)).toEqual({ title: 'First.', 'lessons.0.title': 'Lesson title.' });
-    expect(serverFieldErrors(error, (path) => (path.startsWith('lessons.') ? 'lessons' : undefined))).toEqual({
-      lessons: 'Lesson title.',
-    });
+    expect(serverFieldErrors(error, (path) => (path.startsWith('lessons.') ? 'lessons' : undefined))).toEqual(
+      {
+        lessons: 'Lesson title.',
+      },
+    );
     expect(serverFieldErrors(new Error('x'))).toEqual({});
   });
 });

@@ -46,7 +46,11 @@ export function serverFieldErrors(error: unknown, fieldOfPath?: FieldOfPath): Re
   for (const detail of error.details) {
     const path = detail.path.replace(/^body\./, '');
     const field =
-      fieldOfPath === undefined ? path : typeof fieldOfPath === 'function' ? fieldOfPath(path) : fieldOfPath[path];
+      fieldOfPath === undefined
+        ? path
+        : typeof fieldOfPath === 'function'
+          ? fieldOfPath(path)
+          : fieldOfPath[path];
     if (field) fields[field] ??= detail.message;
   }
   return fields;

@@ -9,7 +9,6 @@ import { cardClasses } from './card';
 /** How a session's format reads on screen. */
 export const SESSION_FORMAT_LABELS = { text: 'Text chat', audio: 'Audio call', video: 'Video call' } as const;
 
-
 /** The way back into the session: its details and the chat (transcript once it is over). */
 export function SessionDetailsLink({ sessionId }: { sessionId: string }) {
   return (

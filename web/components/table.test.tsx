@@ -23,8 +23,16 @@ describe('Table', () => {
       />,
     );
     const table = screen.getByRole('table', { name: 'Payments' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Format', 'Count']);
-    expect(within(table).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Text', 'Video']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Format', 'Count']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Text', 'Video']);
     const video = within(table).getByRole('row', { name: /Video/ });
     const count = within(video).getByRole('cell');
     expect(count).toHaveTextContent('12');
@@ -34,7 +42,9 @@ describe('Table', () => {
 
 describe('DataList', () => {
   it('pairs each label with its value and skips empty items', () => {
-    render(<DataList items={[{ label: 'Held', value: '$10.00' }, null, { label: 'Charged', value: '$8.00' }]} />);
+    render(
+      <DataList items={[{ label: 'Held', value: '$10.00' }, null, { label: 'Charged', value: '$8.00' }]} />,
+    );
     const terms = screen.getAllByRole('term').map((term) => term.textContent);
     const values = screen.getAllByRole('definition').map((value) => value.textContent);
     expect(terms).toEqual(['Held', 'Charged']);

@@ -60,7 +60,10 @@ export function Table<Row>({
                   {column.cell(row)}
                 </th>
               ) : (
-                <td key={column.header} className={`py-2.5 ${cellClasses(column, index)} ${column.className ?? ''}`}>
+                <td
+                  key={column.header}
+                  className={`py-2.5 ${cellClasses(column, index)} ${column.className ?? ''}`}
+                >
                   {column.cell(row)}
                 </td>
               ),

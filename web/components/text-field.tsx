@@ -24,7 +24,11 @@ export function TextField({
     <Field label={label} hint={hint} error={error} describedBy={extraDescribedBy}>
       {(control) => (
         <div className="relative">
-          <input {...control} className={`${inputClasses} ${end ? 'pr-12' : ''} ${className}`} {...inputProps} />
+          <input
+            {...control}
+            className={`${inputClasses} ${end ? 'pr-12' : ''} ${className}`}
+            {...inputProps}
+          />
           {end ? <div className="absolute inset-y-0 right-0 flex items-center pr-1">{end}</div> : null}
         </div>
       )}

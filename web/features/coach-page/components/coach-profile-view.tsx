@@ -47,7 +47,6 @@ const FORMAT_ICONS: Record<SessionFormat, typeof MessageSquare> = {
   video: Video,
 };
 
-
 function SectionHeading({ id, children, label }: { id: string; children: ReactNode; label?: string | null }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-2">

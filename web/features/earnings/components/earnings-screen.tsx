@@ -237,7 +237,9 @@ function Sessions({
                 {
                   header: 'Date',
                   className: 'whitespace-nowrap',
-                  cell: (session) => <time dateTime={session.date}>{dateLabel.format(new Date(session.date))}</time>,
+                  cell: (session) => (
+                    <time dateTime={session.date}>{dateLabel.format(new Date(session.date))}</time>
+                  ),
                 },
                 {
                   header: 'Client',

@@ -15,7 +15,6 @@ import { FollowupForm } from './followup-form';
 import { followupDateText, FollowupList } from './followup-list';
 import { cardClasses } from '../../../components/card';
 
-
 /**
  * /follow-up/:sessionId (issue #7 point 6). The coach of a finished session writes notes and
  * resources for the client and sees what was sent; the client reads what they received (read-only).

@@ -23,7 +23,6 @@ import {
 } from '../api/payouts';
 import { cardClasses } from '../../../components/card';
 
-
 type Fields = Record<string, string>;
 const EMPTY: Record<PayoutMethodKindName, Fields> = {
   bank_account: { holder_name: '', bank_name: '', routing_number: '', account_number: '' },

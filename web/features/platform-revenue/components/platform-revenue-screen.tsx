@@ -144,7 +144,12 @@ function ByFormat({ report }: { report: PlatformRevenue }) {
               rowKey={(row) => row.format}
               columns={[
                 { header: 'Format', isRowHeader: true, cell: (row) => FORMAT_LABELS[row.format] },
-                { header: 'Sessions', align: 'right', className: 'tabular-nums', cell: (row) => row.captures },
+                {
+                  header: 'Sessions',
+                  align: 'right',
+                  className: 'tabular-nums',
+                  cell: (row) => row.captures,
+                },
                 {
                   header: 'Fees',
                   align: 'right',

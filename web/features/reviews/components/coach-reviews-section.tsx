@@ -6,7 +6,6 @@ import { coachReviewsQueryOptions } from '../api/reviews';
 import { ReviewCard } from './review-card';
 import { paddedCardClasses } from '../../../components/card';
 
-
 /**
  * The "Reviews" section of a public coach page: the coach's visible client reviews, newest first
  * (rating, text, date, the client's first name, the coach's reply), ten at a time with Show more.

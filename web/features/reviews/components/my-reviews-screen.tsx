@@ -13,7 +13,6 @@ import { DoubleBlindNote } from './session-review-screen';
 import { Stars } from './stars';
 import { cardClasses } from '../../../components/card';
 
-
 /**
  * /reviews and /rating-reviews: the signed-in person's reviews in their active role. A client: the
  * sessions waiting for their review, what they wrote, and what coaches wrote about them once visible.

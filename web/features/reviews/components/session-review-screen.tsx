@@ -16,7 +16,6 @@ import { formatReviewDate, ReplyBox, ReviewCard, VisibilityNote } from './review
 import { ReviewForm } from './review-form';
 import { cardClasses } from '../../../components/card';
 
-
 /** The one calm sentence about double-blind reviews. */
 export function DoubleBlindNote() {
   return (

@@ -18,7 +18,6 @@ import { dateTimeText, FORMAT_LABELS, isOver, minutesText } from '../lib/session
 import { SessionStatusBadge } from './session-status-badge';
 import { cardClasses } from '../../../components/card';
 
-
 /**
  * A person's sessions (SPEC §4, §7, §9): newest first, 5 per page for coaches and 20 for clients,
  * each row opening /session/{id}. Once a session is over the row opens its details and chat
