@@ -2,10 +2,9 @@ import { ArrowLeft, MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from './button';
 import { LoadError } from './load-error';
+import { cardClasses } from './card';
 
 /** Pages about one session (the room, reviews, follow-ups): shared pieces. */
-
-const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 
 /** The way back into the session: its details and the chat (transcript once it is over). */
 export function SessionDetailsLink({ sessionId }: { sessionId: string }) {

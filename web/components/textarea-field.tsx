@@ -1,5 +1,5 @@
 import { useId, type TextareaHTMLAttributes } from 'react';
-import { inputClasses } from './text-field';
+import { inputClasses } from './field';
 
 /** A labelled textarea with an optional hint, error and 'n/max characters' counter (DESIGN.md). */
 export function TextareaField({

@@ -16,6 +16,7 @@ import { useApplication, useApplicationList, useDecideApplication } from '../api
 import { ApplicantAvatar } from './applicant-avatar';
 import { ApproveDialog, RejectDialog } from './decision-dialogs';
 import { formatDateInViewerLocale, localTimeZone } from '../../../lib/dates';
+import { cardClasses } from '../../../components/card';
 
 const TAB_LABELS: Record<ApplicationStatus, string> = {
   pending: 'Pending',
@@ -35,7 +36,6 @@ const EMPTY_TEXT: Record<ApplicationStatus, { title: string; body: string }> = {
 };
 const TAB_CLASSES =
   'inline-flex min-h-11 flex-1 items-center justify-center gap-1.5 rounded-[6px] px-2 text-sm sm:gap-2 sm:px-3 font-semibold text-text-muted hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-soft';
-const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 
 const isStatus = (value: string | null): value is ApplicationStatus =>
   (APPLICATION_STATUSES as readonly string[]).includes(value ?? '');

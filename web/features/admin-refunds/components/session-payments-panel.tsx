@@ -10,7 +10,7 @@ import { sessionPaymentsQueryOptions } from '../api/session-payments';
 import { RefundDialog } from './refund-dialog';
 import { formatDateTime, localTimeZone } from '../../../lib/dates';
 import { FORMAT_ADJECTIVES } from '../../../../domain/coaching/format-labels';
-const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
+import { cardClasses } from '../../../components/card';
 
 /** `value`, once it has stopped changing for `ms`. */
 function useDebounced<T>(value: T, ms: number): T {

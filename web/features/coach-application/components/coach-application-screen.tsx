@@ -10,8 +10,7 @@ import { useMyApplication } from '../api/my-application';
 import { EMPTY_APPLICATION_FORM, valuesFromApplication } from '../lib/application-form';
 import { ApplicationForm } from './application-form';
 import { formatDateInViewerLocale, localTimeZone } from '../../../lib/dates';
-
-const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-soft sm:p-6';
+import { paddedCardClasses as cardClasses } from '../../../components/card';
 
 function Skeleton() {
   return (

@@ -30,6 +30,7 @@ import {
 } from '../lib/display';
 import { CoachAvatar, PreviewLabel } from './coach-avatar';
 import { FORMAT_SHORT_LABELS } from '../../../../domain/coaching/format-labels';
+import { paddedCardClasses } from '../../../components/card';
 
 export type FollowRenderer = (props: {
   coachId: string;
@@ -45,8 +46,6 @@ const FORMAT_ICONS: Record<SessionFormat, typeof MessageSquare> = {
   audio: Mic,
   video: Video,
 };
-
-const card = 'rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-soft sm:p-6';
 
 function SectionHeading({ id, children, label }: { id: string; children: ReactNode; label?: string | null }) {
   return (
@@ -182,7 +181,7 @@ function ServicesSection({
   return (
     <section
       aria-labelledby="coach-services"
-      className={`${card} ${prominent ? 'border-primary/40 ring-1 ring-primary/20' : ''}`}
+      className={`${paddedCardClasses} ${prominent ? 'border-primary/40 ring-1 ring-primary/20' : ''}`}
     >
       <SectionHeading id="coach-services" label={labels ? 'Services' : null}>
         Services
@@ -248,7 +247,7 @@ function ProgramsSection({ programs, labels }: { programs: Loadable<ProgramSumma
   // A coach without programs has no programs section (nothing to promise yet).
   if (Array.isArray(programs) && programs.length === 0) return null;
   return (
-    <section aria-labelledby="coach-programs" className={card}>
+    <section aria-labelledby="coach-programs" className={paddedCardClasses}>
       <SectionHeading id="coach-programs" label={labels ? 'Programs' : null}>
         Programs
       </SectionHeading>
@@ -301,7 +300,7 @@ export function StatsGrid({ stats }: { stats: NonNullable<CoachPage['stats']> })
 
 function RatesCard({ page, labels }: { page: CoachPage; labels: boolean }) {
   return (
-    <section aria-labelledby="coach-rates" className={card}>
+    <section aria-labelledby="coach-rates" className={paddedCardClasses}>
       <SectionHeading id="coach-rates" label={labels ? 'On-demand rates' : null}>
         On-demand sessions
       </SectionHeading>
@@ -326,7 +325,7 @@ function RatesCard({ page, labels }: { page: CoachPage; labels: boolean }) {
 
 function TrustCard({ trust, labels }: { trust: NonNullable<CoachPage['trust']>; labels: boolean }) {
   return (
-    <section aria-labelledby="coach-trust" className={card}>
+    <section aria-labelledby="coach-trust" className={paddedCardClasses}>
       <SectionHeading id="coach-trust" label={labels ? 'Trust signals' : null}>
         Why clients trust this coach
       </SectionHeading>
@@ -357,7 +356,7 @@ function AboutSection({ page, labels }: { page: CoachPage; labels: boolean }) {
   const experience = page.work_experience?.trim();
   if (!about && !experience) return null;
   return (
-    <section aria-labelledby="coach-about" className={card}>
+    <section aria-labelledby="coach-about" className={paddedCardClasses}>
       <SectionHeading id="coach-about" label={labels ? 'About' : null}>
         About
       </SectionHeading>
@@ -490,7 +489,7 @@ export function CoachProfileView({
         <aside aria-label={`${name} at a glance`} className="flex flex-col gap-6">
           <RatesCard page={page} labels={labels} />
           {page.stats ? (
-            <section aria-labelledby="coach-stats" className={card}>
+            <section aria-labelledby="coach-stats" className={paddedCardClasses}>
               <SectionHeading id="coach-stats" label={labels ? 'Coach stats' : null}>
                 Stats
               </SectionHeading>

@@ -1,28 +1,20 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import type { z } from 'zod';
 import { COUPON_LIMITS, type Coupon, type CouponDiscountType } from '../../../../contracts/coupons';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
+import { applyServerErrors, fieldError, Form, serverFieldErrors, useZodForm } from '../../../components/form';
 import { FormError } from '../../../components/form-error';
 import { Switch } from '../../../components/switch';
 import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toast';
 import { useSaveCoupon, type CouponScope } from '../api/coupons';
-import {
-  draftOf,
-  serverFieldErrors,
-  validateDraft,
-  type CouponDraft,
-  type CouponFieldErrors,
-} from '../lib/coupon-form';
+import { COUPON_FIELD_OF_PATH, couponFormSchema, draftOf, type CouponDraft } from '../lib/coupon-form';
 
 const TYPE_CHOICES: { value: CouponDiscountType; label: string; hint: string }[] = [
   { value: 'percent', label: 'Percentage', hint: 'e.g. 20 % off' },
   { value: 'fixed', label: 'Fixed amount', hint: 'e.g. $5.00 off' },
 ];
-
-/** After a failed submit the first field marked invalid gets the focus (once React has rendered it). */
-const focusFirstInvalid = (form: HTMLFormElement | null) =>
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
 /** Create or edit a coupon: code, percentage or fixed amount, optional dates and limits. */
 export function CouponFormDialog({
@@ -37,35 +29,29 @@ export function CouponFormDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [draft, setDraft] = useState(() => draftOf(coupon));
-  const [errors, setErrors] = useState<CouponFieldErrors>({});
+  const [schema] = useState(() => couponFormSchema(coupon, () => new Date()));
+  const form = useZodForm(schema, { defaultValues: draftOf(coupon) });
   const save = useSaveCoupon(scope);
-  const form = useRef<HTMLFormElement>(null);
   const { toast } = useToast();
   const locked = coupon?.terms_locked ?? false;
-  const set = <K extends keyof CouponDraft>(key: K, value: CouponDraft[K]) => {
-    setDraft((previous) => ({ ...previous, [key]: value }));
-    // A corrected field stops showing its old message.
-    const field = FIELD_OF[key];
-    if (field) setErrors((previous) => ({ ...previous, [field]: undefined }));
-  };
+  const [discountType, active] = form.watch(['discountType', 'active']);
+  /** A field that, when changed, stops showing its old message (and the message it shows). */
+  const field = (name: Exclude<keyof CouponDraft, 'active'>) =>
+    form.register(name, { onChange: () => form.clearErrors(FIELD_OF[name]) });
+  const error = (name: keyof CouponDraft) => fieldError(form, name);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const { body, errors: found } = validateDraft(draft, coupon, new Date());
-    setErrors(found);
-    if (!body) return focusFirstInvalid(form.current);
+  async function submit(body: z.output<typeof schema>) {
     if (coupon && Object.keys(body).length === 0) return onOpenChange(false);
     try {
       const saved = await save.mutateAsync({ id: coupon?.id ?? null, body });
       toast({ title: coupon ? 'Coupon saved' : 'Coupon created', description: saved.code });
       onOpenChange(false);
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-      focusFirstInvalid(form.current);
+    } catch (failure) {
+      applyServerErrors(form, failure, COUPON_FIELD_OF_PATH);
     }
   }
 
+  const code = field('code');
   const fieldErrorsFromServer = save.error ? serverFieldErrors(save.error) : {};
   return (
     <Dialog
@@ -78,24 +64,27 @@ export function CouponFormDialog({
           : 'A code clients can enter when they request a session with you.'
       }
     >
-      <form ref={form} noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
         <TextField
           label="Code"
-          value={draft.code}
           maxLength={COUPON_LIMITS.codeMax}
           autoCapitalize="characters"
           autoComplete="off"
           spellCheck={false}
           disabled={locked}
           required
-          error={errors.code}
+          error={error('code')}
           hint={
             locked
               ? 'This coupon has been used, so its code, type and value stay as they are.'
               : '3–32 letters, digits, hyphens or underscores. Clients type it in any case.'
           }
           className="font-mono uppercase tracking-wide"
-          onChange={(event) => set('code', event.target.value.toUpperCase())}
+          {...code}
+          onChange={(event) => {
+            event.target.value = event.target.value.toUpperCase();
+            return code.onChange(event);
+          }}
         />
         <fieldset disabled={locked} className="flex flex-col gap-2">
           <legend className="mb-1.5 text-sm font-medium text-text">Discount</legend>
@@ -107,10 +96,8 @@ export function CouponFormDialog({
               >
                 <input
                   type="radio"
-                  name="coupon-discount-type"
                   value={choice.value}
-                  checked={draft.discountType === choice.value}
-                  onChange={() => set('discountType', choice.value)}
+                  {...field('discountType')}
                   className="size-4 accent-[var(--primary)]"
                 />
                 <span className="text-sm font-medium">
@@ -122,60 +109,55 @@ export function CouponFormDialog({
           </div>
         </fieldset>
         <TextField
-          label={draft.discountType === 'percent' ? 'Percent off' : 'Amount off (USD)'}
-          inputMode={draft.discountType === 'percent' ? 'numeric' : 'decimal'}
-          placeholder={draft.discountType === 'percent' ? '20' : '5.00'}
-          value={draft.value}
+          label={discountType === 'percent' ? 'Percent off' : 'Amount off (USD)'}
+          inputMode={discountType === 'percent' ? 'numeric' : 'decimal'}
+          placeholder={discountType === 'percent' ? '20' : '5.00'}
           disabled={locked}
           required
-          error={errors.value}
+          error={error('value')}
           hint={
-            draft.discountType === 'percent'
+            discountType === 'percent'
               ? '1 to 100 %.'
               : 'Taken off the session price, which never goes below $0.00.'
           }
           className="tabular-nums"
-          onChange={(event) => set('value', event.target.value)}
+          {...field('value')}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Starts (optional)"
             type="date"
-            value={draft.startDate}
-            error={errors.valid_from}
+            error={error('startDate')}
             hint="Empty: from today."
-            onChange={(event) => set('startDate', event.target.value)}
+            {...field('startDate')}
           />
           <TextField
             label="Ends (optional)"
             type="date"
-            value={draft.endDate}
-            error={errors.valid_until}
+            error={error('endDate')}
             hint="Works through this day. Empty: no end."
-            onChange={(event) => set('endDate', event.target.value)}
+            {...field('endDate')}
           />
           <TextField
             label="Total uses (optional)"
             inputMode="numeric"
-            value={draft.maxRedemptions}
-            error={errors.max_redemptions}
+            error={error('maxRedemptions')}
             hint="Empty: no limit."
-            onChange={(event) => set('maxRedemptions', event.target.value)}
+            {...field('maxRedemptions')}
           />
           <TextField
             label="Uses per client (optional)"
             inputMode="numeric"
-            value={draft.maxRedemptionsPerClient}
-            error={errors.max_redemptions_per_client}
+            error={error('maxRedemptionsPerClient')}
             hint="Empty: no limit."
-            onChange={(event) => set('maxRedemptionsPerClient', event.target.value)}
+            {...field('maxRedemptionsPerClient')}
           />
         </div>
         <Switch
           label="Active"
           hint="Clients can use it while it is active and within its dates."
-          checked={draft.active}
-          onChange={(value) => set('active', value)}
+          checked={active}
+          onChange={(value) => form.setValue('active', value)}
         />
         <FormError
           error={save.error && Object.keys(fieldErrorsFromServer).length === 0 ? save.error : null}
@@ -188,17 +170,18 @@ export function CouponFormDialog({
             {save.isPending ? 'Saving…' : coupon ? 'Save changes' : 'Create coupon'}
           </Button>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }
 
-const FIELD_OF: Partial<Record<keyof CouponDraft, keyof CouponFieldErrors>> = {
+/** The form field whose message a change clears (a new discount type clears the value's). */
+const FIELD_OF = {
   code: 'code',
   value: 'value',
   discountType: 'value',
-  startDate: 'valid_from',
-  endDate: 'valid_until',
-  maxRedemptions: 'max_redemptions',
-  maxRedemptionsPerClient: 'max_redemptions_per_client',
-};
+  startDate: 'startDate',
+  endDate: 'endDate',
+  maxRedemptions: 'maxRedemptions',
+  maxRedemptionsPerClient: 'maxRedemptionsPerClient',
+} as const satisfies Record<Exclude<keyof CouponDraft, 'active'>, keyof CouponDraft>;

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import {
   COUPON_CODE_PATTERN,
+  COUPON_DISCOUNT_TYPES,
   COUPON_LIMITS,
   COUPON_MESSAGES,
   couponTermsErrors,
@@ -8,7 +10,6 @@ import {
   type CouponDiscountType,
   type CouponUpdateBody,
 } from '../../../../contracts/coupons';
-import { ApiError } from '../../../lib/api-client';
 import { centsToInput, formatCents, inputToCents } from '../../../lib/money';
 
 /*
@@ -231,13 +232,40 @@ export function validateDraft(
   return { errors, body };
 }
 
-/** The server's per-field messages ("body.code" -> "code"). */
-export function serverFieldErrors(error: unknown): CouponFieldErrors {
-  const fields: CouponFieldErrors = {};
-  if (!(error instanceof ApiError)) return fields;
-  for (const detail of error.details) {
-    const field = detail.path.replace(/^body\./, '') as keyof CouponFieldErrors;
-    fields[field] ??= detail.message;
-  }
-  return fields;
-}
+/** The API's field of each message -> the form field it is shown on. */
+export const COUPON_FIELD_OF_PATH = {
+  code: 'code',
+  discount_type: 'value',
+  value: 'value',
+  valid_from: 'startDate',
+  valid_until: 'endDate',
+  max_redemptions: 'maxRedemptions',
+  max_redemptions_per_client: 'maxRedemptionsPerClient',
+} as const satisfies Record<keyof CouponFieldErrors, keyof CouponDraft>;
+
+/**
+ * The coupon form's schema: the draft as typed, checked by validateDraft (the contract's rules and
+ * messages) and turned into the create or update body. `now` is read at submit.
+ */
+export const couponFormSchema = (original: Coupon | null, now: () => Date) =>
+  z
+    .object({
+      code: z.string(),
+      discountType: z.enum(COUPON_DISCOUNT_TYPES),
+      value: z.string(),
+      startDate: z.string(),
+      endDate: z.string(),
+      maxRedemptions: z.string(),
+      maxRedemptionsPerClient: z.string(),
+      active: z.boolean(),
+    })
+    .transform((draft, context) => {
+      const { body, errors } = validateDraft(draft, original, now());
+      for (const [path, message] of Object.entries(errors))
+        context.addIssue({
+          code: 'custom',
+          path: [COUPON_FIELD_OF_PATH[path as keyof CouponFieldErrors]],
+          message,
+        });
+      return body ?? z.NEVER;
+    });

@@ -12,6 +12,7 @@ import {
 } from '../../../../contracts/earnings';
 import { BarChart } from '../../../components/bar-chart';
 import { Button } from '../../../components/button';
+import { Table } from '../../../components/table';
 import { errorText } from '../../../components/form-error';
 import { LoadError } from '../../../components/load-error';
 import { useToast } from '../../../components/toast';
@@ -27,6 +28,7 @@ import {
   UTC,
 } from '../../../lib/dates';
 import { FORMAT_ADJECTIVES } from '../../../../domain/coaching/format-labels';
+import { cardClasses } from '../../../components/card';
 
 /** What the route puts next to the available balance: the Withdraw action (from the payouts feature). */
 export type WithdrawSlot = (summary: { available: number; minimum: number; holdDays: number }) => ReactNode;
@@ -34,7 +36,6 @@ export type WithdrawSlot = (summary: { available: number; minimum: number; holdD
 const RANGE_LABELS: Record<EarningsRange, string> = { '30d': '30 days', '12m': '12 months' };
 const TAB_CLASSES =
   'inline-flex min-h-11 flex-1 items-center justify-center rounded-[6px] px-3 text-sm font-semibold text-text-muted hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-soft';
-const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 
 const isRange = (value: string | null): value is EarningsRange =>
   (EARNINGS_RANGES as readonly string[]).includes(value ?? '');
@@ -231,57 +232,46 @@ function Sessions({
             ))}
           </ul>
           <div className="mt-3 hidden sm:block">
-            <table className="w-full text-sm">
-              <caption className="sr-only">Your paid sessions, newest first</caption>
-              <thead>
-                <tr className="border-b border-border text-left text-text-muted">
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Date
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Client
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Session
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    Price
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    Refunded
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    Your earnings
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Status
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {items.map((session) => (
-                  <tr key={session.id}>
-                    <td className="py-2.5 pr-3 whitespace-nowrap">
-                      <time dateTime={session.date}>{formatDate(session.date, localTimeZone())}</time>
-                    </td>
-                    <th scope="row" className="py-2.5 pr-3 text-left font-medium wrap-anywhere">
-                      {session.client_name ?? 'A client'}
-                    </th>
-                    <td className="py-2.5 pr-3 whitespace-nowrap text-text-muted">{sessionWhat(session)}</td>
-                    <td className="py-2.5 pr-3 text-right tabular-nums">{formatCents(session.price)}</td>
-                    <td className="py-2.5 pr-3 text-right tabular-nums">
-                      {session.refunded === 0 ? '—' : formatCents(session.refunded)}
-                    </td>
-                    <td className="py-2.5 pr-3 text-right font-semibold tabular-nums">
-                      {formatCents(session.earnings)}
-                    </td>
-                    <td className="py-2.5">
-                      <StatusBadge session={session} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <Table
+              caption="Your paid sessions, newest first"
+              rows={items}
+              rowKey={(session) => session.id}
+              columns={[
+                {
+                  header: 'Date',
+                  className: 'whitespace-nowrap',
+                  cell: (session) => (
+                    <time dateTime={session.date}>{formatDate(session.date, localTimeZone())}</time>
+                  ),
+                },
+                {
+                  header: 'Client',
+                  isRowHeader: true,
+                  className: 'wrap-anywhere',
+                  cell: (session) => session.client_name ?? 'A client',
+                },
+                { header: 'Session', className: 'whitespace-nowrap text-text-muted', cell: sessionWhat },
+                {
+                  header: 'Price',
+                  align: 'right',
+                  className: 'tabular-nums',
+                  cell: (session) => formatCents(session.price),
+                },
+                {
+                  header: 'Refunded',
+                  align: 'right',
+                  className: 'tabular-nums',
+                  cell: (session) => (session.refunded === 0 ? '—' : formatCents(session.refunded)),
+                },
+                {
+                  header: 'Your earnings',
+                  align: 'right',
+                  className: 'font-semibold tabular-nums',
+                  cell: (session) => formatCents(session.earnings),
+                },
+                { header: 'Status', cell: (session) => <StatusBadge session={session} /> },
+              ]}
+            />
           </div>
           {pages > 1 ? (
             <nav aria-label="Sessions pages" className="mt-4 flex items-center justify-between gap-3">

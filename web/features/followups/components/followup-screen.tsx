@@ -10,8 +10,7 @@ import { FollowupForm } from './followup-form';
 import { FollowupList } from './followup-list';
 import { formatDateTime, localTimeZone } from '../../../lib/dates';
 import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
-
-const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
+import { cardClasses } from '../../../components/card';
 
 /**
  * /follow-up/:sessionId (issue #7 point 6). The coach of a finished session writes notes and

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Gift, Wallet } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   GIFT_CREDIT_MAX_CENTS,
@@ -13,6 +13,8 @@ import {
 } from '../../../../contracts/gifts';
 import { SESSION_FORMATS, type SessionFormat } from '../../../../domain/coaching/categories';
 import { Button, buttonClasses } from '../../../components/button';
+import { Card } from '../../../components/card';
+import { applyServerErrors, fieldError, Form, useZodForm } from '../../../components/form';
 import { FormError } from '../../../components/form-error';
 import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
@@ -25,11 +27,12 @@ import {
   deliveryBounds,
   deliveryHourHere,
   describeSession,
-  FIELD_OF_PATH,
   giftAmount,
+  giftFormSchema,
+  giftInputOfPath,
+  inputOfGiftField,
   sessionPrice,
-  validateGiftForm,
-  type GiftFormErrors,
+  type GiftFormField,
   type GiftFormState,
   type GiftKind,
 } from '../lib/gift-form';
@@ -104,8 +107,9 @@ function NotEnough({ amount, balance }: { amount: number | undefined; balance: n
  * length, priced before sending), to an email address, with a message and an optional delivery date.
  */
 export function SendGiftForm({ userId, ownEmail }: { userId: string; ownEmail: string | null }) {
-  const [state, setState] = useState<GiftFormState>(INITIAL);
-  const [errors, setErrors] = useState<GiftFormErrors>({});
+  const [schema] = useState(() => giftFormSchema(() => ({ now: new Date(), ownEmail })));
+  const form = useZodForm(schema, { defaultValues: INITIAL });
+  const state = form.watch();
   const [short, setShort] = useState(false);
   // One key per attempt: kept while the same gift is retried, new as soon as anything changes.
   const attempt = useRef<{ body: string; key: string } | null>(null);
@@ -117,23 +121,26 @@ export function SendGiftForm({ userId, ownEmail }: { userId: string; ownEmail: s
   const amount = giftAmount(state);
   const balance = wallet.data?.balance;
 
-  const change = (changes: Partial<GiftFormState>, field?: keyof GiftFormErrors) => {
-    setState((current) => ({ ...current, ...changes }));
-    if (field) setErrors((current) => ({ ...current, [field]: undefined }));
+  /** A change clears its field's message, the "not enough" notice and a refusal of the last attempt. */
+  const cleared = (field?: GiftFormField) => {
+    if (field) form.clearErrors(inputOfGiftField(field));
     setShort(false);
     if (send.isError) send.reset();
   };
+  const change = (changes: Partial<GiftFormState>, field?: GiftFormField) => {
+    for (const [key, value] of Object.entries(changes))
+      form.setValue(key as keyof GiftFormState, value as never);
+    cleared(field);
+  };
+  const input = (name: 'custom' | 'recipientEmail' | 'message' | 'deliverOn', field: GiftFormField) =>
+    form.register(name, { onChange: () => cleared(field) });
+  const error = (field: GiftFormField) => fieldError(form, inputOfGiftField(field)) ?? null;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = validateGiftForm(state, { now: new Date(), ownEmail });
-    setErrors(checked.errors);
-    if (!checked.body) return;
+  function submit(body: CreateGiftBody) {
     if (balance !== undefined && amount !== undefined && balance < amount) {
       setShort(true);
       return;
     }
-    const body: CreateGiftBody = checked.body;
     const serialized = JSON.stringify(body);
     if (attempt.current?.body !== serialized)
       attempt.current = { body: serialized, key: newIdempotencyKey() };
@@ -148,18 +155,13 @@ export function SendGiftForm({ userId, ownEmail }: { userId: string; ownEmail: s
               ? `We'll email ${gift.recipient_email} on ${dayFormatter.format(new Date(gift.deliver_at))}.`
               : `We've emailed ${gift.recipient_email} a link to claim it.`,
           });
-          setState((current) => ({ ...INITIAL, kind: current.kind }));
-          setErrors({});
+          form.reset({ ...INITIAL, kind: form.getValues('kind') });
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === 'INSUFFICIENT_FUNDS') setShort(true);
-          else if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
-            const fieldErrors: GiftFormErrors = {};
-            for (const detail of error.details) {
-              const field = FIELD_OF_PATH[detail.path];
-              if (field) fieldErrors[field] = detail.message;
-            }
-            setErrors(fieldErrors);
+        onError: (failure) => {
+          if (failure instanceof ApiError && failure.code === 'INSUFFICIENT_FUNDS') setShort(true);
+          else if (failure instanceof ApiError && failure.code === 'VALIDATION_ERROR') {
+            form.clearErrors();
+            applyServerErrors(form, failure, giftInputOfPath);
           }
         },
       },
@@ -172,10 +174,7 @@ export function SendGiftForm({ userId, ownEmail }: { userId: string; ownEmail: s
       : send.error;
 
   return (
-    <section
-      aria-labelledby="send-gift-heading"
-      className="rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-soft sm:p-6"
-    >
+    <Card as="section" padded aria-labelledby="send-gift-heading">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-baseline sm:justify-between">
         <h2 id="send-gift-heading" className="text-lg font-semibold">
           Send a gift
@@ -183,7 +182,7 @@ export function SendGiftForm({ userId, ownEmail }: { userId: string; ownEmail: s
         <WalletLine userId={userId} />
       </div>
 
-      <form onSubmit={submit} noValidate className="mt-5 flex flex-col gap-5">
+      <Form form={form} onSubmit={submit} className="mt-5 flex flex-col gap-5">
         <Segmented
           label="What to give"
           value={state.kind}
@@ -218,10 +217,9 @@ export function SendGiftForm({ userId, ownEmail }: { userId: string; ownEmail: s
                 label="Or another amount"
                 inputMode="decimal"
                 placeholder="$40.00"
-                value={state.custom}
-                onChange={(event) => change({ custom: event.target.value }, 'amount')}
+                {...input('custom', 'amount')}
                 hint={`From ${formatCents(GIFT_CREDIT_MIN_CENTS)} to ${formatCents(GIFT_CREDIT_MAX_CENTS)}.`}
-                error={errors.amount ?? null}
+                error={error('amount')}
               />
             </div>
           </div>
@@ -230,7 +228,7 @@ export function SendGiftForm({ userId, ownEmail }: { userId: string; ownEmail: s
             <CoachPicker
               coach={state.coach}
               onChange={(coach) => change({ coach }, 'coach')}
-              error={errors.coach}
+              error={error('coach') ?? undefined}
             />
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="flex flex-col gap-1.5">
@@ -295,10 +293,9 @@ export function SendGiftForm({ userId, ownEmail }: { userId: string; ownEmail: s
           autoComplete="off"
           inputMode="email"
           placeholder="name@example.com"
-          value={state.recipientEmail}
-          onChange={(event) => change({ recipientEmail: event.target.value }, 'recipientEmail')}
+          {...input('recipientEmail', 'recipientEmail')}
           hint="They claim the gift by signing in with this address."
-          error={errors.recipientEmail ?? null}
+          error={error('recipientEmail')}
         />
         <TextareaField
           label="Message (optional)"
@@ -306,8 +303,8 @@ export function SendGiftForm({ userId, ownEmail }: { userId: string; ownEmail: s
           rows={3}
           placeholder="Thinking of you. Enjoy a session on me."
           value={state.message}
-          onChange={(event) => change({ message: event.target.value }, 'message')}
-          error={errors.message ?? null}
+          {...input('message', 'message')}
+          error={error('message')}
         />
         <div className="max-w-xs">
           <TextField
@@ -315,10 +312,9 @@ export function SendGiftForm({ userId, ownEmail }: { userId: string; ownEmail: s
             type="date"
             min={bounds.min}
             max={bounds.max}
-            value={state.deliverOn}
-            onChange={(event) => change({ deliverOn: event.target.value }, 'deliverOn')}
+            {...input('deliverOn', 'deliverOn')}
             hint={`Leave it empty to send now. A later date arrives at ${deliveryHourHere()} your time.`}
-            error={errors.deliverOn ?? null}
+            error={error('deliverOn')}
           />
         </div>
 
@@ -334,7 +330,7 @@ export function SendGiftForm({ userId, ownEmail }: { userId: string; ownEmail: s
             {amount !== undefined && amount > 0 ? `Send gift · ${formatCents(amount)}` : 'Send gift'}
           </Button>
         </div>
-      </form>
-    </section>
+      </Form>
+    </Card>
   );
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { CoachCard } from '../../../../contracts/discovery';
 import {
   GIFT_CREDIT_MAX_CENTS,
@@ -144,6 +145,25 @@ export function validateGiftForm(
         };
   return { errors, body };
 }
+
+/** The form value an error is shown on: the amount's message sits under the amount being typed. */
+export const inputOfGiftField = (field: GiftFormField): keyof GiftFormState =>
+  field === 'amount' ? 'custom' : field;
+
+/** A server detail path -> the form value it is about (FIELD_OF_PATH, then inputOfGiftField). */
+export const giftInputOfPath = (path: string) => {
+  const field = FIELD_OF_PATH[path];
+  return field && inputOfGiftField(field);
+};
+
+/** The form's schema: validateGiftForm's checks and messages, the body as output. Read at submit. */
+export const giftFormSchema = (options: () => { now: Date; ownEmail: string | null }) =>
+  z.custom<GiftFormState>().transform((state, issues) => {
+    const { errors, body } = validateGiftForm(state, options());
+    for (const [field, message] of Object.entries(errors))
+      issues.addIssue({ code: 'custom', path: [inputOfGiftField(field as GiftFormField)], message });
+    return body ?? z.NEVER;
+  });
 
 /** "30-minute video call with Lena Ortiz". */
 export const describeSession = (session: {

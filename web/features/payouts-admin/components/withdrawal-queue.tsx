@@ -26,6 +26,7 @@ import {
   type WithdrawalDecision,
 } from '../api/admin-withdrawals';
 import { formatDateTime, localTimeZone } from '../../../lib/dates';
+import { cardClasses } from '../../../components/card';
 
 const STATUS_LABELS: Record<WithdrawalStatusName, string> = {
   requested: 'Requested',
@@ -41,7 +42,6 @@ const EMPTY_TEXT: Record<WithdrawalStatusName, string> = {
 };
 const TAB_CLASSES =
   'inline-flex min-h-11 flex-1 items-center justify-center gap-1.5 rounded-[6px] px-2 text-sm font-semibold whitespace-nowrap text-text-muted hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-soft';
-const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 
 const isStatus = (value: string | null): value is WithdrawalStatusName =>
   (WITHDRAWAL_STATUS_VALUES as readonly string[]).includes(value ?? '');

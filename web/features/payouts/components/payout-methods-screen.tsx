@@ -21,8 +21,7 @@ import {
   useRemovePayoutMethod,
   useSetDefaultPayoutMethod,
 } from '../api/payouts';
-
-const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
+import { cardClasses } from '../../../components/card';
 
 type Fields = Record<string, string>;
 const EMPTY: Record<PayoutMethodKindName, Fields> = {

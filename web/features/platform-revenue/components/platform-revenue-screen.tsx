@@ -11,6 +11,7 @@ import {
 } from '../../../../contracts/admin-money';
 import { BarChart } from '../../../components/bar-chart';
 import { Button } from '../../../components/button';
+import { Table } from '../../../components/table';
 import { errorText } from '../../../components/form-error';
 import { LoadError } from '../../../components/load-error';
 import { useToast } from '../../../components/toast';
@@ -19,12 +20,12 @@ import { formatCents } from '../../../lib/money';
 import { downloadPlatformRevenueCsv, platformRevenueQueryOptions } from '../api/platform-revenue';
 import { formatDateTime, formatDayMonth, formatShortMonthYear, localTimeZone, UTC } from '../../../lib/dates';
 import { FORMAT_ADJECTIVES } from '../../../../domain/coaching/format-labels';
+import { cardClasses } from '../../../components/card';
 
 const RANGE_LABELS: Record<RevenueRange, string> = { '30d': '30 days', '12m': '12 months' };
 const FORMAT_LABELS: Record<PaymentFormat, string> = { ...FORMAT_ADJECTIVES, other: 'Other' };
 const TAB_CLASSES =
   'inline-flex min-h-11 flex-1 items-center justify-center rounded-[6px] px-3 text-sm font-semibold text-text-muted hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-soft';
-const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 
 const isRange = (value: string | null): value is RevenueRange =>
   (REVENUE_RANGES as readonly string[]).includes(value ?? '');
@@ -130,45 +131,38 @@ function ByFormat({ report }: { report: PlatformRevenue }) {
             ))}
           </ul>
           <div className="mt-3 hidden sm:block">
-            <table className="w-full text-sm">
-              <caption className="sr-only">
-                Platform revenue by format, last {RANGE_LABELS[report.range]}
-              </caption>
-              <thead>
-                <tr className="border-b border-border text-left text-text-muted">
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Format
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    Sessions
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    Fees
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    Refunded
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    Net
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {report.by_format.map((row) => (
-                  <tr key={row.format}>
-                    <th scope="row" className="py-2.5 pr-3 text-left font-medium">
-                      {FORMAT_LABELS[row.format]}
-                    </th>
-                    <td className="py-2.5 pr-3 text-right tabular-nums">{row.captures}</td>
-                    <td className="py-2.5 pr-3 text-right tabular-nums">{formatCents(row.fees_earned)}</td>
-                    <td className="py-2.5 pr-3 text-right tabular-nums">
-                      {row.refunded === 0 ? '—' : `−${formatCents(row.refunded)}`}
-                    </td>
-                    <td className="py-2.5 text-right font-semibold tabular-nums">{formatCents(row.net)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <Table
+              caption={`Platform revenue by format, last ${RANGE_LABELS[report.range]}`}
+              rows={report.by_format}
+              rowKey={(row) => row.format}
+              columns={[
+                { header: 'Format', isRowHeader: true, cell: (row) => FORMAT_LABELS[row.format] },
+                {
+                  header: 'Sessions',
+                  align: 'right',
+                  className: 'tabular-nums',
+                  cell: (row) => row.captures,
+                },
+                {
+                  header: 'Fees',
+                  align: 'right',
+                  className: 'tabular-nums',
+                  cell: (row) => formatCents(row.fees_earned),
+                },
+                {
+                  header: 'Refunded',
+                  align: 'right',
+                  className: 'tabular-nums',
+                  cell: (row) => (row.refunded === 0 ? '—' : `−${formatCents(row.refunded)}`),
+                },
+                {
+                  header: 'Net',
+                  align: 'right',
+                  className: 'font-semibold tabular-nums',
+                  cell: (row) => formatCents(row.net),
+                },
+              ]}
+            />
           </div>
         </>
       )}

@@ -1,23 +1,16 @@
 import { ImagePlus, X } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
-import { PROGRAM_LIMITS, PROGRAM_MESSAGES, type Lesson } from '../../../../contracts/programs';
+import type { z } from 'zod';
+import { PROGRAM_LIMITS, type Lesson } from '../../../../contracts/programs';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
+import { FieldError } from '../../../components/field';
+import { applyServerErrors, fieldError, Form, serverFieldErrors, useZodForm } from '../../../components/form';
 import { FormError } from '../../../components/form-error';
 import { ImageUpload } from '../../../components/image-upload';
 import { TextareaField } from '../../../components/textarea-field';
 import { TextField } from '../../../components/text-field';
-import { ApiError } from '../../../lib/api-client';
 import { useSaveLesson } from '../api/programs';
-import { focusFirstInvalid } from '../lib/focus-first-invalid';
-
-function fieldErrors(error: unknown): Record<string, string> {
-  const fields: Record<string, string> = {};
-  if (error instanceof ApiError)
-    for (const detail of error.details)
-      fields[detail.path.replace(/^body\./, '').split('.')[0]!] ??= detail.message;
-  return fields;
-}
+import { lessonFieldOfPath, lessonFormSchema, lessonFormValues } from '../lib/program-forms';
 
 /** Add or edit a lesson: title, plain text, pictures (uploaded here) and an https video link. */
 export function LessonFormDialog({
@@ -30,49 +23,23 @@ export function LessonFormDialog({
   lesson: Lesson | null;
   onClose: () => void;
 }) {
-  const [title, setTitle] = useState(lesson?.title ?? '');
-  const [body, setBody] = useState(lesson?.body ?? '');
-  const [images, setImages] = useState<string[]>(lesson?.image_urls ?? []);
-  const [videoUrl, setVideoUrl] = useState(lesson?.video_url ?? '');
-  const [minutes, setMinutes] = useState(lesson?.duration_minutes ? String(lesson.duration_minutes) : '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(lessonFormSchema, { defaultValues: lessonFormValues(lesson) });
   const save = useSaveLesson(programId);
-  const form = useRef<HTMLFormElement>(null);
+  const [body, images] = form.watch(['body', 'image_urls']);
+  const setImages = (update: (previous: string[]) => string[]) =>
+    form.setValue('image_urls', update(form.getValues('image_urls')));
+  const error = (name: string) => fieldError(form, name);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    if (title.trim() === '') found.title = PROGRAM_MESSAGES.lessonTitleRequired;
-    const video = videoUrl.trim();
-    if (video !== '' && !/^https:\/\/[^\s/]+\.[^\s]+$/i.test(video))
-      found.video_url = PROGRAM_MESSAGES.videoUrl;
-    const length = minutes.trim();
-    if (
-      length !== '' &&
-      (!/^\d+$/.test(length) || Number(length) < 1 || Number(length) > PROGRAM_LIMITS.lessonMinutesMax)
-    )
-      found.duration_minutes = PROGRAM_MESSAGES.lessonMinutes;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return focusFirstInvalid(form.current);
+  async function submit(lessonBody: z.output<typeof lessonFormSchema>) {
     try {
-      await save.mutateAsync({
-        lessonId: lesson?.id ?? null,
-        body: {
-          title: title.trim(),
-          body,
-          image_urls: images,
-          video_url: video === '' ? null : video,
-          duration_minutes: length === '' ? null : Number(length),
-        },
-      });
+      await save.mutateAsync({ lessonId: lesson?.id ?? null, body: lessonBody });
       onClose();
-    } catch (error) {
-      setErrors(fieldErrors(error));
-      focusFirstInvalid(form.current);
+    } catch (failure) {
+      applyServerErrors(form, failure, lessonFieldOfPath);
     }
   }
 
-  const serverFields = fieldErrors(save.error);
+  const serverFields = serverFieldErrors(save.error, lessonFieldOfPath);
   return (
     <Dialog
       open
@@ -82,38 +49,35 @@ export function LessonFormDialog({
       title={lesson ? `Edit lesson ${lesson.number}` : 'New lesson'}
       description="Plain text: leave an empty line between paragraphs."
     >
-      <form ref={form} noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
         <TextField
           label="Lesson title"
-          value={title}
           maxLength={PROGRAM_LIMITS.lessonTitleMax}
-          error={errors.title}
-          onChange={(event) => setTitle(event.target.value)}
+          error={error('title')}
+          {...form.register('title')}
         />
         <TextareaField
           label="Lesson text"
           value={body}
           rows={8}
           maxLength={PROGRAM_LIMITS.lessonBodyMax}
-          error={errors.body}
-          onChange={(event) => setBody(event.target.value)}
+          error={error('body')}
+          {...form.register('body')}
         />
         <TextField
           label="Video link (optional)"
           type="url"
           inputMode="url"
           placeholder="https://www.youtube.com/watch?v=…"
-          value={videoUrl}
-          error={errors.video_url}
+          error={error('video_url')}
           hint="Shown as a link that opens the video in a new tab."
-          onChange={(event) => setVideoUrl(event.target.value)}
+          {...form.register('video_url')}
         />
         <TextField
           label="Length in minutes (optional)"
           inputMode="numeric"
-          value={minutes}
-          error={errors.duration_minutes}
-          onChange={(event) => setMinutes(event.target.value)}
+          error={error('duration_minutes')}
+          {...form.register('duration_minutes')}
         />
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-1.5 text-sm font-medium text-text">
@@ -158,7 +122,7 @@ export function LessonFormDialog({
               }}
             />
           ) : null}
-          {errors.image_urls ? <p className="text-sm font-medium text-danger">{errors.image_urls}</p> : null}
+          <FieldError error={error('image_urls')} />
         </fieldset>
         <FormError error={save.error && Object.keys(serverFields).length === 0 ? save.error : null} />
         <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
@@ -169,7 +133,7 @@ export function LessonFormDialog({
             {save.isPending ? 'Saving…' : lesson ? 'Save lesson' : 'Add lesson'}
           </Button>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -1,30 +1,25 @@
 import { ArrowDown, ArrowLeft, ArrowUp, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
-import {
-  useEffect,
-  useRef,
-  useState,
-  type ButtonHTMLAttributes,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { z } from 'zod';
 import {
   PROGRAM_LIMITS,
   PROGRAM_MESSAGES,
   type Lesson,
   type ProgramDetail,
-  type ProgramUpdateBody,
 } from '../../../../contracts/programs';
 import { COACHING_CATEGORIES } from '../../../../domain/coaching/categories';
 import { Button } from '../../../components/button';
+import { Card, paddedCardClasses } from '../../../components/card';
 import { ConfirmDialog } from '../../../components/dialog';
+import { FieldError, SelectField } from '../../../components/field';
+import { applyServerErrors, fieldError, Form, useZodForm } from '../../../components/form';
 import { errorText, FormError } from '../../../components/form-error';
 import { ImageUpload } from '../../../components/image-upload';
 import { TextareaField } from '../../../components/textarea-field';
-import { inputClasses, TextField } from '../../../components/text-field';
+import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
-import { centsToInput, inputToCents } from '../../../lib/money';
 import {
   useDeleteLesson,
   useDeleteProgram,
@@ -33,7 +28,7 @@ import {
   useReorderLessons,
   useUpdateProgram,
 } from '../api/programs';
-import { focusFirstInvalid } from '../lib/focus-first-invalid';
+import { programDetailsFormSchema, programDetailsFormValues } from '../lib/program-forms';
 import { LessonFormDialog } from './lesson-form-dialog';
 import { StatusBadge } from './status-badge';
 
@@ -144,104 +139,69 @@ function Loaded({ program, onClose }: { program: ProgramDetail; onClose: () => v
 }
 
 function DetailsForm({ program }: { program: ProgramDetail }) {
-  const [title, setTitle] = useState(program.title);
-  const [subtitle, setSubtitle] = useState(program.subtitle ?? '');
-  const [description, setDescription] = useState(program.description ?? '');
-  const [category, setCategory] = useState(program.category ?? '');
-  const [cover, setCover] = useState(program.cover_image_url);
-  const [price, setPrice] = useState(centsToInput(program.price));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(programDetailsFormSchema, { defaultValues: programDetailsFormValues(program) });
   const update = useUpdateProgram(program.id);
   const { toast } = useToast();
-  const form = useRef<HTMLFormElement>(null);
+  const [description, cover] = form.watch(['description', 'cover_image_url']);
+  const error = (name: string) => fieldError(form, name);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found: Record<string, string> = {};
-    if (title.trim() === '') found.title = PROGRAM_MESSAGES.titleRequired;
-    const cents = inputToCents(price);
-    if (cents === undefined || (cents !== null && cents > PROGRAM_LIMITS.priceMax))
-      found.price = PROGRAM_MESSAGES.price;
-    setErrors(found);
-    if (Object.keys(found).length > 0) return focusFirstInvalid(form.current);
+  async function submit(body: z.output<typeof programDetailsFormSchema>) {
     try {
-      await update.mutateAsync({
-        title: title.trim(),
-        subtitle: subtitle.trim() || null,
-        description: description.trim() || null,
-        category: (category || null) as ProgramUpdateBody['category'],
-        cover_image_url: cover,
-        price: cents ?? 0,
-      });
-      toast({ title: 'Program saved', description: title.trim() });
-    } catch (error) {
-      const fields: Record<string, string> = {};
-      if (error instanceof ApiError) {
-        for (const detail of error.details) fields[detail.path.replace(/^body\./, '')] ??= detail.message;
-        if (error.code === 'PAID_PROGRAMS_UNAVAILABLE') fields.price = error.message;
-      }
-      setErrors(fields);
-      focusFirstInvalid(form.current);
+      await update.mutateAsync(body);
+      toast({ title: 'Program saved', description: body.title });
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.code === 'PAID_PROGRAMS_UNAVAILABLE')
+        form.setError('price', { type: 'server', message: failure.message }, { shouldFocus: true });
+      else applyServerErrors(form, failure);
     }
   }
 
-  const fieldCount = Object.keys(errors).length;
+  const fieldCount = Object.keys(form.formState.errors).length;
   return (
-    <form
-      ref={form}
-      noValidate
+    <Form
+      form={form}
       onSubmit={submit}
       aria-labelledby="program-details-heading"
-      className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-soft sm:p-6"
+      className={`flex flex-col gap-4 ${paddedCardClasses}`}
     >
       <h4 id="program-details-heading" className="text-lg font-semibold">
         Details
       </h4>
       <TextField
         label="Title"
-        value={title}
         maxLength={PROGRAM_LIMITS.titleMax}
-        error={errors.title}
-        onChange={(event) => setTitle(event.target.value)}
+        error={error('title')}
+        {...form.register('title')}
       />
       <TextField
         label="Subtitle (optional)"
-        value={subtitle}
         maxLength={PROGRAM_LIMITS.subtitleMax}
-        error={errors.subtitle}
-        onChange={(event) => setSubtitle(event.target.value)}
+        error={error('subtitle')}
+        {...form.register('subtitle')}
       />
       <TextareaField
         label="Description (optional)"
         value={description}
         rows={4}
         maxLength={PROGRAM_LIMITS.descriptionMax}
-        error={errors.description}
-        onChange={(event) => setDescription(event.target.value)}
+        error={error('description')}
+        {...form.register('description')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <label className="flex flex-col gap-1.5 text-sm font-medium text-text">
-          Category
-          <select
-            value={category}
-            onChange={(event) => setCategory(event.target.value)}
-            className={`${inputClasses} font-normal`}
-          >
-            <option value="">No category</option>
-            {COACHING_CATEGORIES.map((entry) => (
-              <option key={entry.slug} value={entry.slug}>
-                {entry.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField label="Category" {...form.register('category')}>
+          <option value="">No category</option>
+          {COACHING_CATEGORIES.map((entry) => (
+            <option key={entry.slug} value={entry.slug}>
+              {entry.label}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           label="Price (USD)"
           inputMode="decimal"
-          value={price}
-          error={errors.price}
+          error={error('price')}
           hint={PROGRAM_MESSAGES.paidNotice}
-          onChange={(event) => setPrice(event.target.value)}
+          {...form.register('price')}
         />
       </div>
       <ImageUpload
@@ -249,18 +209,16 @@ function DetailsForm({ program }: { program: ProgramDetail }) {
         label="Cover picture"
         hint="JPEG, PNG or WebP, up to 5 MB. Shown at the top of the program page."
         value={cover}
-        onChange={setCover}
+        onChange={(url) => form.setValue('cover_image_url', url)}
       />
-      {errors.cover_image_url ? (
-        <p className="text-sm font-medium text-danger">{errors.cover_image_url}</p>
-      ) : null}
+      <FieldError error={error('cover_image_url')} />
       <FormError error={update.error && fieldCount === 0 ? update.error : null} />
       <div>
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save details'}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -302,10 +260,7 @@ function LessonsEditor({ program }: { program: ProgramDetail }) {
   }
 
   return (
-    <section
-      aria-labelledby="lessons-heading"
-      className="flex flex-col gap-4 rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-soft sm:p-6"
-    >
+    <Card as="section" padded aria-labelledby="lessons-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h4 id="lessons-heading" className="text-lg font-semibold">
@@ -414,7 +369,7 @@ function LessonsEditor({ program }: { program: ProgramDetail }) {
       >
         <FormError error={remove.error} />
       </ConfirmDialog>
-    </section>
+    </Card>
   );
 }
 

@@ -4,8 +4,7 @@ import { Button } from '../../../components/button';
 import { Spinner } from '../../../components/spinner';
 import { coachReviewsQueryOptions } from '../api/reviews';
 import { ReviewCard } from './review-card';
-
-const card = 'rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-soft sm:p-6';
+import { paddedCardClasses } from '../../../components/card';
 
 /**
  * The "Reviews" section of a public coach page: the coach's visible client reviews, newest first
@@ -16,7 +15,7 @@ export function CoachReviewsSection({ coachId, coachName }: { coachId: string; c
   const reviews = query.data?.pages.flatMap((page) => page.reviews) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
   return (
-    <section aria-labelledby="coach-reviews" className={card}>
+    <section aria-labelledby="coach-reviews" className={paddedCardClasses}>
       <h2 id="coach-reviews" className="flex items-center gap-2 text-lg font-semibold">
         Reviews
         {total > 0 ? (

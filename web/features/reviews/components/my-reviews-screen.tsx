@@ -11,8 +11,7 @@ import { formatReviewDate, ReplyBox, ReviewCard, VisibilityNote } from './review
 import { DoubleBlindNote } from './session-review-screen';
 import { Stars } from './stars';
 import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
-
-const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
+import { cardClasses } from '../../../components/card';
 
 /**
  * /reviews and /rating-reviews: the signed-in person's reviews in their active role. A client: the

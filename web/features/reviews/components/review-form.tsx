@@ -1,13 +1,24 @@
 import { Send } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { createReviewSchema, REVIEW_BODY_MAX } from '../../../../contracts/reviews';
+import { z } from 'zod';
+import { createReviewSchema, REVIEW_BODY_MAX, type CreateReview } from '../../../../contracts/reviews';
 import { Button } from '../../../components/button';
+import { fieldError, Form, useZodForm } from '../../../components/form';
 import { FormError } from '../../../components/form-error';
 import { Spinner } from '../../../components/spinner';
 import { TextareaField } from '../../../components/textarea-field';
 import { useToast } from '../../../components/toast';
 import { useCreateReview } from '../api/reviews';
 import { StarRatingInput } from './stars';
+
+/** The form's values (no star chosen yet: null) into the contract's body; its messages on the fields. */
+const reviewFormSchema = z
+  .object({ rating: z.number().nullable(), body: z.string() })
+  // No star yet goes on as undefined, so the contract answers with its own rating message.
+  .transform((review): CreateReview => ({
+    rating: (review.rating ?? undefined) as number,
+    body: review.body,
+  }))
+  .pipe(createReviewSchema);
 
 /** Rate 1–5 and (optionally) say how it went; once sent it cannot be changed. */
 export function ReviewForm({
@@ -22,38 +33,25 @@ export function ReviewForm({
 }) {
   const { toast } = useToast();
   const create = useCreateReview(sessionId);
-  const [rating, setRating] = useState<number | null>(null);
-  const [body, setBody] = useState('');
-  const [errors, setErrors] = useState<{ rating?: string; body?: string }>({});
+  const form = useZodForm(reviewFormSchema, { defaultValues: { rating: null, body: '' } });
+  const [rating, body] = form.watch(['rating', 'body']);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = createReviewSchema.safeParse({ rating: rating ?? undefined, body });
-    if (!checked.success) {
-      const next: { rating?: string; body?: string } = {};
-      for (const issue of checked.error.issues) {
-        const field = issue.path[0] === 'body' ? 'body' : 'rating';
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    create.mutate(checked.data, {
+  function submit(review: z.output<typeof reviewFormSchema>) {
+    create.mutate(review, {
       onSuccess: () => toast({ title: 'Review sent', description: `Thank you for reviewing ${about}.` }),
     });
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-5">
       <StarRatingInput
         legend={`How was your session with ${about}?`}
         value={rating}
         onChange={(next) => {
-          setRating(next);
-          setErrors((current) => ({ ...current, rating: undefined }));
+          form.setValue('rating', next);
+          form.clearErrors('rating');
         }}
-        error={errors.rating}
+        error={fieldError(form, 'rating')}
       />
       <TextareaField
         label="Your review (optional)"
@@ -62,11 +60,8 @@ export function ReviewForm({
         value={body}
         maxLength={REVIEW_BODY_MAX}
         rows={5}
-        onChange={(event) => {
-          setBody(event.target.value);
-          if (errors.body) setErrors((current) => ({ ...current, body: undefined }));
-        }}
-        error={errors.body}
+        {...form.register('body', { onChange: () => form.clearErrors('body') })}
+        error={fieldError(form, 'body')}
       />
       <FormError error={create.error} />
       <div>
@@ -75,6 +70,6 @@ export function ReviewForm({
           Send review
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -10,8 +10,7 @@ import { useReviewUpdates } from '../hooks/use-review-updates';
 import { formatReviewDate, ReplyBox, ReviewCard, VisibilityNote } from './review-card';
 import { ReviewForm } from './review-form';
 import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
-
-const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
+import { cardClasses } from '../../../components/card';
 
 /** The one calm sentence about double-blind reviews. */
 export function DoubleBlindNote() {

@@ -8,8 +8,7 @@ import { buttonClasses } from '../../../components/button';
 import { LoadError } from '../../../components/load-error';
 import { alternativesQueryOptions } from '../api/session-requests';
 import { coachNameOf, coachPagePath } from '../lib/display';
-
-const card = 'rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-soft sm:p-6';
+import { paddedCardClasses } from '../../../components/card';
 
 /**
  * Issue #6 point 5: after a decline or an unanswered request, the three ways on, in one place —
@@ -22,7 +21,7 @@ export function FallbackOffers({ request }: { request: SessionRequest }) {
   const category = request.session_category ? categoryLabel(request.session_category) : null;
 
   return (
-    <section aria-labelledby="fallback-heading" className={card}>
+    <section aria-labelledby="fallback-heading" className={paddedCardClasses}>
       <h2 id="fallback-heading" className="text-lg font-semibold">
         What you can do now
       </h2>

@@ -1,18 +1,21 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, Send, Ticket, Wallet, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   REQUEST_ALERT_MS,
   REQUEST_DESCRIPTION_MAX,
   REQUEST_PURPOSE_MAX,
   SESSION_REQUEST_MINUTES,
+  type CreateSessionRequest,
   type SessionRequest,
 } from '../../../../contracts/sessions';
 import { SESSION_FORMATS, type SessionFormat } from '../../../../domain/coaching/categories';
 import { cents } from '../../../../domain/money/cents';
 import { priceForMinutes } from '../../../../domain/money/pricing';
 import { Button, buttonClasses } from '../../../components/button';
+import { FieldError } from '../../../components/field';
+import { applyServerErrors, fieldError, Form, useZodForm } from '../../../components/form';
 import { FormError } from '../../../components/form-error';
 import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
@@ -29,15 +32,17 @@ import {
   clearDraft,
   existingRequestIdOf,
   fieldErrorsOf,
+  fieldOfPath,
   initialRequestForm,
+  inputOfField,
   isCouponInvalid,
   isInsufficientFunds,
   rememberLastChoice,
+  requestFormSchema,
   saveDraft,
   shortfallOf,
   utcToday,
-  validateRequestForm,
-  type RequestFormErrors,
+  type RequestField,
   type RequestFormState,
   type RequestMode,
 } from '../lib/request-form';
@@ -106,18 +111,23 @@ export function SessionRequestForm({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [state, setState] = useState<RequestFormState>(() => initialRequestForm(coach.id, userId));
-  const [errors, setErrors] = useState<RequestFormErrors>({});
+  const [schema] = useState(() => requestFormSchema({ coachId: coach.id, mode, now: () => new Date() }));
+  const form = useZodForm(schema, { defaultValues: initialRequestForm(coach.id, userId) });
+  const state = form.watch();
   const [applying, setApplying] = useState(false);
   const attempt = useRef<{ body: string; key: string } | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
   const send = useCreateSessionRequest(userId);
   const formatLabelId = useId();
   const lengthLabelId = useId();
   const [today] = useState(() => utcToday(new Date()));
 
-  useEffect(() => saveDraft(coach.id, state), [coach.id, state]);
+  // The draft is kept for the tab on every change.
+  useEffect(() => {
+    saveDraft(coach.id, form.getValues());
+    const subscription = form.watch((values) => saveDraft(coach.id, values as RequestFormState));
+    return () => subscription.unsubscribe();
+  }, [coach.id, form]);
 
   const quoteInput = { coachId: coach.id, format: state.format, minutes: state.minutes };
   const quote = useQuery(quoteQueryOptions({ ...quoteInput, coupon: state.coupon }));
@@ -125,16 +135,21 @@ export function SessionRequestForm({
   const balance = wallet.data?.balance;
   const final = quote.data?.final;
 
-  const change = (changes: Partial<RequestFormState>, ...fields: (keyof RequestFormErrors)[]) => {
-    setState((current) => ({ ...current, ...changes }));
-    if (fields.length > 0)
-      setErrors((current) => {
-        const next = { ...current };
-        for (const field of fields) delete next[field];
-        return next;
-      });
+  /** A change clears the messages of the fields it touches, and a refusal of the previous attempt. */
+  const cleared = (...fields: RequestField[]) => {
+    if (fields.length > 0) form.clearErrors(fields.map(inputOfField));
     if (send.isError) send.reset();
   };
+  const change = (changes: Partial<RequestFormState>, ...fields: RequestField[]) => {
+    for (const [key, value] of Object.entries(changes))
+      form.setValue(key as keyof RequestFormState, value as never);
+    cleared(...fields);
+  };
+  const input = (
+    name: 'date' | 'time' | 'purpose' | 'description' | 'couponInput',
+    ...fields: RequestField[]
+  ) => form.register(name, { onChange: () => cleared(...fields) });
+  const error = (field: RequestField) => fieldError(form, inputOfField(field)) ?? null;
 
   async function applyCoupon() {
     const code = state.couponInput.trim().toUpperCase();
@@ -146,15 +161,15 @@ export function SessionRequestForm({
     try {
       await queryClient.fetchQuery(quoteQueryOptions({ ...quoteInput, coupon: code }));
       change({ coupon: code, couponInput: code }, 'coupon');
-    } catch (error) {
-      setErrors((current) => ({
-        ...current,
-        coupon:
-          error instanceof ApiError
-            ? error.message
+    } catch (failure) {
+      form.setError('couponInput', {
+        type: 'server',
+        message:
+          failure instanceof ApiError
+            ? failure.message
             : 'We could not check this coupon right now. Please try again.',
-      }));
-      setState((current) => ({ ...current, coupon: null }));
+      });
+      form.setValue('coupon', null);
     } finally {
       setApplying(false);
     }
@@ -166,18 +181,7 @@ export function SessionRequestForm({
     void applyCoupon();
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = validateRequestForm(state, { coachId: coach.id, mode, now: new Date() });
-    setErrors(checked.errors);
-    if (!checked.body) {
-      // The first field to fix gets the focus (it is rendered invalid by then).
-      requestAnimationFrame(() =>
-        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
-      return;
-    }
-    const body = checked.body;
+  function submit(body: CreateSessionRequest) {
     const serialized = JSON.stringify(body);
     if (attempt.current?.body !== serialized)
       attempt.current = { body: serialized, key: newIdempotencyKey() };
@@ -191,16 +195,23 @@ export function SessionRequestForm({
           onSent?.(request);
           void navigate(`/waiting-room/${request.id}`);
         },
-        onError: (error) => {
-          if (isCouponInvalid(error)) {
-            setErrors({ coupon: (error as ApiError).message });
-            setState((current) => ({ ...current, coupon: null }));
+        onError: (failure) => {
+          if (isCouponInvalid(failure)) {
+            form.clearErrors();
+            form.setError('couponInput', { type: 'server', message: (failure as ApiError).message });
+            form.setValue('coupon', null);
             return;
           }
-          const fieldErrors = fieldErrorsOf(error);
-          if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
+          if (Object.keys(fieldErrorsOf(failure)).length > 0) {
+            form.clearErrors();
+            applyServerErrors(form, failure, (path) => {
+              const field = fieldOfPath(path);
+              return field && inputOfField(field);
+            });
+          }
           // A refusal is final for this attempt; a lost answer (network, 5xx) keeps the key for Retry.
-          if (error instanceof ApiError && error.status >= 400 && error.status < 500) attempt.current = null;
+          if (failure instanceof ApiError && failure.status >= 400 && failure.status < 500)
+            attempt.current = null;
         },
       },
     );
@@ -221,7 +232,7 @@ export function SessionRequestForm({
   const coupon = quote.data?.coupon_code ?? null;
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5">
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-5">
       <div className="flex flex-col gap-1.5">
         <p id={formatLabelId} className="text-sm font-medium text-text">
           Format
@@ -253,7 +264,7 @@ export function SessionRequestForm({
           }))}
           onChange={(minutes) => change({ minutes: Number(minutes) }, 'minutes')}
         />
-        {errors.minutes ? <p className="text-sm font-medium text-danger">{errors.minutes}</p> : null}
+        <FieldError error={error('minutes')} />
       </div>
 
       {mode === 'time' ? (
@@ -267,17 +278,15 @@ export function SessionRequestForm({
               label="Date"
               type="date"
               min={today}
-              value={state.date}
-              onChange={(event) => change({ date: event.target.value }, 'date', 'time')}
-              error={errors.date ?? null}
+              {...input('date', 'date', 'time')}
+              error={error('date')}
             />
             <TextField
               label="Time (UTC)"
               type="time"
               step={60}
-              value={state.time}
-              onChange={(event) => change({ time: event.target.value }, 'time')}
-              error={errors.time ?? null}
+              {...input('time', 'time')}
+              error={error('time')}
             />
           </div>
           <p className="text-sm text-text-muted">
@@ -291,19 +300,18 @@ export function SessionRequestForm({
         required
         maxLength={REQUEST_PURPOSE_MAX}
         placeholder="For example: sleeping badly since starting a new job"
-        value={state.purpose}
-        onChange={(event) => change({ purpose: event.target.value }, 'purpose')}
+        {...input('purpose', 'purpose')}
         hint="What would you like help with?"
-        error={errors.purpose ?? null}
+        error={error('purpose')}
       />
       <TextareaField
         label="Details (optional)"
         rows={3}
         maxLength={REQUEST_DESCRIPTION_MAX}
         value={state.description}
-        onChange={(event) => change({ description: event.target.value }, 'description')}
+        {...input('description', 'description')}
         hint={`Anything ${coach.name} should know before you start.`}
-        error={errors.description ?? null}
+        error={error('description')}
       />
 
       <div className="flex items-start gap-2">
@@ -313,10 +321,9 @@ export function SessionRequestForm({
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            value={state.couponInput}
-            onChange={(event) => change({ couponInput: event.target.value }, 'coupon')}
+            {...input('couponInput', 'coupon')}
             onKeyDown={onCouponKey}
-            error={errors.coupon ?? null}
+            error={error('coupon')}
           />
         </div>
         {state.coupon ? (
@@ -437,6 +444,6 @@ export function SessionRequestForm({
           {`${mode === 'now' ? 'Send request' : 'Request this time'}${final !== undefined ? ` · ${formatCents(final)}` : ''}`}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -37,11 +37,10 @@ import {
 } from '../lib/display';
 import { claimSessionToast, JOIN_DELAY_MS, openWaitingRoom } from '../lib/session-toasts';
 import { FallbackOffers } from './fallback-offers';
+import { paddedCardClasses } from '../../../components/card';
 
 /** While a pending request is past its expiry, ask again this often until the server has closed it. */
 const PAST_EXPIRY_POLL_MS = 5_000;
-
-const card = 'rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-soft sm:p-6';
 
 /** The clock, re-read every second while `running`. */
 function useNow(running: boolean) {
@@ -77,7 +76,7 @@ function RequestSummary({ request }: { request: SessionRequest }) {
   const coach = coachNameOf(request);
   const scheduled = request.preferred_date && request.preferred_time;
   return (
-    <section aria-label="Your request" className={card}>
+    <section aria-label="Your request" className={paddedCardClasses}>
       <div className="flex items-center gap-3">
         <Avatar name={coach} size={48} className="size-12 text-base" />
         <div className="min-w-0">
@@ -171,7 +170,7 @@ function PendingPanel({
   const left = Date.parse(request.expires_at) - now;
   const scheduled = request.scheduled && request.preferred_date && request.preferred_time;
   return (
-    <section aria-labelledby="waiting-status" className={card}>
+    <section aria-labelledby="waiting-status" className={paddedCardClasses}>
       <h2 id="waiting-status" className="flex items-center gap-2 text-lg font-semibold">
         <span aria-hidden="true" className="relative flex size-3">
           <span className="absolute inline-flex size-full rounded-full bg-primary opacity-60 motion-safe:animate-ping" />
@@ -224,7 +223,7 @@ function PendingPanel({
 function RequestNotFound() {
   return (
     <PageShell title="Request not found">
-      <div className={`${card} flex flex-col items-start gap-4`}>
+      <div className={`${paddedCardClasses} flex flex-col items-start gap-4`}>
         <SearchX aria-hidden="true" className="size-8 text-text-muted" />
         <p>
           We couldn't find this session request. It may belong to another account, or the link may be

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   createSessionRequestSchema,
   REQUEST_DESCRIPTION_MAX,
@@ -76,6 +77,19 @@ export function fieldOfPath(path: string): RequestField | undefined {
 export function utcToday(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
+
+/** The input an error is shown on: a coupon's message sits under the coupon code being typed. */
+export const inputOfField = (field: RequestField): keyof RequestFormState =>
+  field === 'coupon' ? 'couponInput' : field;
+
+/** The form's schema: validateRequestForm's checks and messages, the body as output. `now` is read at submit. */
+export const requestFormSchema = (context: { coachId: string; mode: RequestMode; now: () => Date }) =>
+  z.custom<RequestFormState>().transform((state, issues) => {
+    const { errors, body } = validateRequestForm(state, { ...context, now: context.now() });
+    for (const [field, message] of Object.entries(errors))
+      issues.addIssue({ code: 'custom', path: [inputOfField(field as RequestField)], message });
+    return body ?? z.NEVER;
+  });
 
 /** Checks the form; answers the body to send only when nothing is wrong. */
 export function validateRequestForm(

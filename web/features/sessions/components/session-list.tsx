@@ -18,8 +18,7 @@ import { isOver, minutesText } from '../lib/session-display';
 import { SessionStatusBadge } from './session-status-badge';
 import { formatDateTime, localTimeZone } from '../../../lib/dates';
 import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
-
-const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
+import { cardClasses } from '../../../components/card';
 
 /**
  * A person's sessions (SPEC §4, §7, §9): newest first, 5 per page for coaches and 20 for clients,

@@ -43,8 +43,8 @@ import {
 import { SessionStatusBadge } from './session-status-badge';
 import { formatDateTime, formatTime, localTimeZone } from '../../../lib/dates';
 import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
+import { cardClasses } from '../../../components/card';
 
-const cardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface shadow-soft';
 const FORMAT_ICONS = { text: MessageCircle, audio: Mic, video: Video } as const;
 
 /**
