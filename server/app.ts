@@ -10,9 +10,7 @@ import { DEMO_ACCOUNTS } from './db/seed';
 import { createAdminRepository } from './modules/admin/admin.repository';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
-import { createProfilesRepository } from './modules/profiles/profiles.repository';
-import { profilesRoutes } from './modules/profiles/profiles.routes';
-import { createProfilesService } from './modules/profiles/profiles.service';
+import { registerProfiles } from './modules/profiles/profiles.module';
 import { createRolesRepository } from './modules/roles/roles.repository';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { createRolesService } from './modules/roles/roles.service';
@@ -28,8 +26,7 @@ import { createOAuthService } from './modules/auth/oauth/oauth.service';
 import { createSessionService } from './modules/auth/session.service';
 import { createTokenService } from './modules/auth/tokens';
 import { createObjectStorage } from './adapters/storage/create-object-storage';
-import { uploadsRoutes } from './modules/uploads/uploads.routes';
-import { createUploadsService } from './modules/uploads/uploads.service';
+import { registerUploads } from './modules/uploads/uploads.module';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
 import { createOutboxService } from './modules/outbox/outbox.service';
 import { createSecurityEventsRepository } from './modules/security-events/security-events.repository';
@@ -70,24 +67,11 @@ import { createCouponsService } from './modules/coupons/coupons.service';
 import { createAdminMoneyRepository } from './modules/admin-money/admin-money.repository';
 import { adminMoneyRoutes } from './modules/admin-money/admin-money.routes';
 import { createAdminMoneyService } from './modules/admin-money/admin-money.service';
-import { createDiscoveryRepository } from './modules/discovery/discovery.repository';
-import { discoveryRoutes } from './modules/discovery/discovery.routes';
-import { createDiscoveryService } from './modules/discovery/discovery.service';
-import { createFavoritesRepository } from './modules/discovery/favorites.repository';
-import { favoritesRoutes } from './modules/discovery/favorites.routes';
-import { createFavoritesService } from './modules/discovery/favorites.service';
-import { createServicesRepository } from './modules/services/services.repository';
-import { servicesRoutes } from './modules/services/services.routes';
-import { createServicesService } from './modules/services/services.service';
-import { createProgramsRepository } from './modules/programs/programs.repository';
-import { programsRoutes } from './modules/programs/programs.routes';
-import { createProgramsService } from './modules/programs/programs.service';
-import { createApplicationsRepository } from './modules/applications/applications.repository';
-import { applicationsRoutes } from './modules/applications/applications.routes';
-import { createApplicationsService } from './modules/applications/applications.service';
-import { createCoachPagesRepository } from './modules/coach-pages/coach-pages.repository';
-import { coachPagesRoutes } from './modules/coach-pages/coach-pages.routes';
-import { createCoachPagesService } from './modules/coach-pages/coach-pages.service';
+import { registerDiscovery } from './modules/discovery/discovery.module';
+import { registerServices } from './modules/services/services.module';
+import { registerPrograms } from './modules/programs/programs.module';
+import { registerApplications } from './modules/applications/applications.module';
+import { registerCoachPages } from './modules/coach-pages/coach-pages.module';
 import { createGiftsRepository } from './modules/gifts/gifts.repository';
 import { giftsRoutes } from './modules/gifts/gifts.routes';
 import { createGiftsService, type GiftsService } from './modules/gifts/gifts.service';
@@ -341,35 +325,30 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   await app.register(securityEventsRoutes, { securityEvents, guard });
   // One object store: the public pictures (uploads) and the private chat attachments (chat/<session>/…).
   const objectStorage = createObjectStorage(config.uploads.storage, clock);
-  const uploads = createUploadsService({
+  const uploads = registerUploads(app, {
+    route,
     storage: objectStorage,
     quotaBytes: config.uploads.quotaBytes,
   });
-  const profiles = createProfilesService({
+  const profiles = registerProfiles(app, {
+    route,
     db,
-    repository: createProfilesRepository(),
     clock,
     pictures: uploads,
     // The presence module is wired further down; by the time a request arrives it exists.
-    presence: {
-      announce: (tx, userId) => app.presence.announce(tx, userId),
-      deliver: (events) => app.realtime.deliver(events),
-    },
+    presence: { announce: (tx, userId) => app.presence.announce(tx, userId) },
   });
-  await app.register(profilesRoutes, { profiles, guard });
-  await app.register(uploadsRoutes, { uploads, guard });
   if (config.mailboxEnabled) {
     // The demo's stand-in for an inbox: it shows sign-in codes, so only without a real provider.
     const mailboxService = createMailboxService({ db, repository: createOutboxRepository() });
     await app.register(mailboxRoutes, { service: mailboxService });
   }
 
-  const coachPages = createCoachPagesService({ db, repository: createCoachPagesRepository(), clock });
-  await app.register(coachPagesRoutes, { coachPages, guard });
+  registerCoachPages(app, { route, db, clock });
 
-  const applications = createApplicationsService({
+  const applications = registerApplications(app, {
+    route,
     db,
-    repository: createApplicationsRepository(),
     admin,
     roles,
     profiles,
@@ -377,17 +356,11 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     clock,
     publicUrl: config.publicUrl,
   });
-  await app.register(applicationsRoutes, { applications, admin, guard });
 
-  const services = createServicesService({ db, repository: createServicesRepository(), clock });
-  await app.register(servicesRoutes, { services, guard });
-  const programs = createProgramsService({ db, repository: createProgramsRepository(), clock });
-  await app.register(programsRoutes, { programs, guard });
+  registerServices(app, { route, db, clock });
+  registerPrograms(app, { route, db, clock });
 
-  const discovery = createDiscoveryService({ repository: createDiscoveryRepository(db), clock });
-  await app.register(discoveryRoutes, { discovery, guard });
-  const favorites = createFavoritesService({ db, repository: createFavoritesRepository(), clock });
-  await app.register(favoritesRoutes, { favorites, guard });
+  registerDiscovery(app, { route, db, clock });
 
   // Wallet top-ups (issue #5): provider events reach the ledger only through wallet.applyPaymentEvent.
   // Stripe when configured (its events arrive by the signed webhook below); otherwise the demo provider,
