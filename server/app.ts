@@ -7,14 +7,13 @@ import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { latestMigrationMillis } from './db/migrate';
 import { DEMO_ACCOUNTS } from './db/seed';
-import { createAdminRepository } from './modules/admin/admin.repository';
-import { adminRoutes } from './modules/admin/admin.routes';
-import { createAdminService } from './modules/admin/admin.service';
+import { createAdmin, registerAdmin } from './modules/admin/admin.module';
 import { registerProfiles } from './modules/profiles/profiles.module';
-import { createRolesRepository } from './modules/roles/roles.repository';
-import { rolesRoutes } from './modules/roles/roles.routes';
-import { createRolesService } from './modules/roles/roles.service';
-import { securityEventsRoutes } from './modules/security-events/security-events.routes';
+import { registerRoles } from './modules/roles/roles.module';
+import {
+  createSecurityEvents,
+  registerSecurityEvents,
+} from './modules/security-events/security-events.module';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -29,8 +28,6 @@ import { createObjectStorage } from './adapters/storage/create-object-storage';
 import { registerUploads } from './modules/uploads/uploads.module';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
 import { createOutboxService } from './modules/outbox/outbox.service';
-import { createSecurityEventsRepository } from './modules/security-events/security-events.repository';
-import { createSecurityEventsService } from './modules/security-events/security-events.service';
 import { createAuthGuard } from './plugins/auth-guard';
 import { createLedgerRepository } from './modules/ledger/ledger.repository';
 import {
@@ -39,11 +36,8 @@ import {
   type LedgerInvariantStatus,
   type LedgerService,
 } from './modules/ledger/ledger.service';
-import { createHealthRepository } from './modules/health/health.repository';
-import { healthRoutes } from './modules/health/health.routes';
-import { createHealthService } from './modules/health/health.service';
-import { mailboxRoutes } from './modules/outbox/outbox.routes';
-import { createMailboxService } from './modules/outbox/outbox.service';
+import { registerHealth } from './modules/health/health.module';
+import { registerMailbox } from './modules/outbox/mailbox.module';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { inputSafetyPlugin } from './plugins/input-safety';
 import { createLogger, RequestLogController } from './plugins/logging';
@@ -178,11 +172,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   await app.register(openApiPlugin, { version });
 
   // Modules, wired explicitly: repository -> service -> routes.
-  const securityEvents = createSecurityEventsService({
-    db,
-    repository: createSecurityEventsRepository(),
-    clock,
-  });
+  const securityEvents = createSecurityEvents({ db, clock });
   const outbox = createOutboxService({ repository: createOutboxRepository(), clock });
   // Realtime (docs/decisions/003-realtime.md): record + deliver through the bus; the socket gateway
   // attaches to the HTTP server once it listens (app.inject tests open no socket or LISTEN).
@@ -274,7 +264,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
         clock,
       })
     : undefined;
-  const admin = createAdminService({ db, repository: createAdminRepository(), sessions, clock });
+  const admin = createAdmin({ db, sessions, clock });
   // Every endpoint of contracts/ is registered through this: access rule, idempotency, events after commit.
   const route = createRouter({
     guard,
@@ -284,7 +274,6 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     runIdempotent: (request, work) => idempotency.run(request, work),
     deliver: (events) => realtime.deliver(events),
   });
-  const roles = createRolesService({ db, repository: createRolesRepository(), admin, clock });
   await app.register(authRoutes, {
     auth,
     sessions,
@@ -311,18 +300,24 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   const ledger = createLedgerService({ repository: createLedgerRepository(), clock });
   const ledgerInvariants = createLedgerInvariantStatus();
   app.decorate('ledger', { service: ledger, invariants: ledgerInvariants });
-  const healthService = createHealthService({
-    repository: createHealthRepository(db),
+  registerHealth(app, {
+    route,
+    db,
     clock,
     startedAt: clock.now(),
     version,
     expectedMigrationMillis: latestMigrationMillis(),
     ledgerInvariants: ledgerInvariants.current,
   });
-  await app.register(healthRoutes, { service: healthService });
-  await app.register(rolesRoutes, { roles, auth, guard });
-  await app.register(adminRoutes, { admin, guard });
-  await app.register(securityEventsRoutes, { securityEvents, guard });
+  const roles = registerRoles(app, {
+    route,
+    db,
+    admin,
+    hasVerifiedFactor: (userId) => auth.hasVerifiedFactor(userId),
+    clock,
+  });
+  registerAdmin(app, { route, admin });
+  registerSecurityEvents(app, { route, securityEvents });
   // One object store: the public pictures (uploads) and the private chat attachments (chat/<session>/…).
   const objectStorage = createObjectStorage(config.uploads.storage, clock);
   const uploads = registerUploads(app, {
@@ -340,8 +335,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   });
   if (config.mailboxEnabled) {
     // The demo's stand-in for an inbox: it shows sign-in codes, so only without a real provider.
-    const mailboxService = createMailboxService({ db, repository: createOutboxRepository() });
-    await app.register(mailboxRoutes, { service: mailboxService });
+    registerMailbox(app, { route, db });
   }
 
   registerCoachPages(app, { route, db, clock });
