@@ -82,3 +82,14 @@ export const logAdminActivityBodySchema = z
   });
 
 export const userIdParamsSchema = z.object({ userId: z.string().uuid() });
+
+/** POST /api/admin/users/:userId/sign-out: how many sessions were ended. */
+export const endUserSessionsResponseSchema = z.object({ ended_sessions: z.number().int() });
+
+/** POST /api/rpc/log_admin_activity. */
+export const adminActivityLoggedSchema = z.object({ logged: z.literal(true) });
+
+export type AdminMeResponse = z.infer<typeof adminMeResponseSchema>;
+export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;
+export type SecurityEventsResponse = z.infer<typeof securityEventsResponseSchema>;
+export type AdminCoachesResponse = z.infer<typeof adminCoachesResponseSchema>;

@@ -293,3 +293,7 @@ export const coachPageSchema = z.object({
   branding: brandingSchema,
 });
 export type CoachPage = z.infer<typeof coachPageSchema>;
+
+/** The branding screen's refusal for someone without the coach role (403). */
+export const NOT_A_COACH_MESSAGE =
+  'Only coaches have a website to brand. Apply to coach on Wellspring first, then come back here.';

@@ -25,3 +25,7 @@ export type MailboxMessage = z.infer<typeof mailboxMessageSchema>;
 
 export const mailboxResponseSchema = z.object({ messages: z.array(mailboxMessageSchema) });
 export type MailboxResponse = z.infer<typeof mailboxResponseSchema>;
+
+/** GET /api/dev/mailbox from anywhere but this machine (403): it shows every address's codes. */
+export const MAILBOX_LOOPBACK_ONLY_MESSAGE =
+  'The demo mailbox is shown only on the machine running Wellspring.';

@@ -7,24 +7,18 @@ import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { latestMigrationMillis } from './db/migrate';
 import { DEMO_ACCOUNTS } from './seed/seed';
-import { createAdminRepository } from './modules/admin/admin.repository';
-import { adminRoutes } from './modules/admin/admin.routes';
-import { createAdminService } from './modules/admin/admin.service';
-import { createProfilesRepository } from './modules/profiles/profiles.repository';
-import { profilesRoutes } from './modules/profiles/profiles.routes';
-import { createProfilesService } from './modules/profiles/profiles.service';
-import { createRolesRepository } from './modules/roles/roles.repository';
-import { rolesRoutes } from './modules/roles/roles.routes';
-import { createRolesService } from './modules/roles/roles.service';
+import { createAdmin, registerAdmin } from './modules/admin/admin.module';
+import { registerProfiles } from './modules/profiles/profiles.module';
+import { registerRoles } from './modules/roles/roles.module';
+import {
+  createSecurityEvents,
+  registerSecurityEvents,
+} from './modules/security-events/security-events.module';
 import { createAuth, registerAuthRoutes } from './modules/auth/auth.module';
-import { securityEventsRoutes } from './modules/security-events/security-events.routes';
 import { createObjectStorage } from './adapters/storage/create-object-storage';
-import { uploadsRoutes } from './modules/uploads/uploads.routes';
-import { createUploadsService } from './modules/uploads/uploads.service';
+import { registerUploads } from './modules/uploads/uploads.module';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
 import { createOutboxService } from './modules/outbox/outbox.service';
-import { createSecurityEventsRepository } from './modules/security-events/security-events.repository';
-import { createSecurityEventsService } from './modules/security-events/security-events.service';
 import { createLedgerRepository } from './modules/ledger/ledger.repository';
 import {
   createLedgerInvariantStatus,
@@ -32,11 +26,8 @@ import {
   type LedgerInvariantStatus,
   type LedgerService,
 } from './modules/ledger/ledger.service';
-import { createHealthRepository } from './modules/health/health.repository';
-import { healthRoutes } from './modules/health/health.routes';
-import { createHealthService } from './modules/health/health.service';
-import { mailboxRoutes } from './modules/outbox/outbox.routes';
-import { createMailboxService } from './modules/outbox/outbox.service';
+import { registerHealth } from './modules/health/health.module';
+import { registerMailbox } from './modules/outbox/mailbox.module';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { inputSafetyPlugin } from './plugins/input-safety';
 import { createLogger, RequestLogController } from './plugins/logging';
@@ -60,24 +51,11 @@ import { createCouponsService } from './modules/coupons/coupons.service';
 import { createAdminMoneyRepository } from './modules/admin-money/admin-money.repository';
 import { adminMoneyRoutes } from './modules/admin-money/admin-money.routes';
 import { createAdminMoneyService } from './modules/admin-money/admin-money.service';
-import { createDiscoveryRepository } from './modules/discovery/discovery.repository';
-import { discoveryRoutes } from './modules/discovery/discovery.routes';
-import { createDiscoveryService } from './modules/discovery/discovery.service';
-import { createFavoritesRepository } from './modules/discovery/favorites.repository';
-import { favoritesRoutes } from './modules/discovery/favorites.routes';
-import { createFavoritesService } from './modules/discovery/favorites.service';
-import { createServicesRepository } from './modules/services/services.repository';
-import { servicesRoutes } from './modules/services/services.routes';
-import { createServicesService } from './modules/services/services.service';
-import { createProgramsRepository } from './modules/programs/programs.repository';
-import { programsRoutes } from './modules/programs/programs.routes';
-import { createProgramsService } from './modules/programs/programs.service';
-import { createApplicationsRepository } from './modules/applications/applications.repository';
-import { applicationsRoutes } from './modules/applications/applications.routes';
-import { createApplicationsService } from './modules/applications/applications.service';
-import { createCoachPagesRepository } from './modules/coach-pages/coach-pages.repository';
-import { coachPagesRoutes } from './modules/coach-pages/coach-pages.routes';
-import { createCoachPagesService } from './modules/coach-pages/coach-pages.service';
+import { registerDiscovery } from './modules/discovery/discovery.module';
+import { registerServices } from './modules/services/services.module';
+import { registerPrograms } from './modules/programs/programs.module';
+import { registerApplications } from './modules/applications/applications.module';
+import { registerCoachPages } from './modules/coach-pages/coach-pages.module';
 import { createGiftsRepository } from './modules/gifts/gifts.repository';
 import { giftsRoutes } from './modules/gifts/gifts.routes';
 import { createGiftsService, type GiftsService } from './modules/gifts/gifts.service';
@@ -166,11 +144,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   await app.register(openApiPlugin, { version });
 
   // Modules, wired explicitly: repository -> service -> routes.
-  const securityEvents = createSecurityEventsService({
-    db,
-    repository: createSecurityEventsRepository(),
-    clock,
-  });
+  const securityEvents = createSecurityEvents({ db, clock });
   const outbox = createOutboxService({ repository: createOutboxRepository(), clock });
   // Realtime (docs/decisions/003-realtime.md): record + deliver through the bus; the socket gateway
   // attaches to the HTTP server once it listens (app.inject tests open no socket or LISTEN).
@@ -219,7 +193,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   // Tokens, sign-in sessions and the guard every access rule uses; the /auth/v1 routes come after the router.
   const authModule = createAuth({ db, config, clock, outbox, securityEvents });
   const { sessions, guard, auth } = authModule;
-  const admin = createAdminService({ db, repository: createAdminRepository(), sessions, clock });
+  const admin = createAdmin({ db, sessions, clock });
   // Every endpoint of contracts/ is registered through this: access rule, idempotency, events after commit.
   const route = createRouter({
     guard,
@@ -229,7 +203,6 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     runIdempotent: (request, work) => idempotency.run(request, work),
     deliver: (events) => realtime.deliver(events),
   });
-  const roles = createRolesService({ db, repository: createRolesRepository(), admin, clock });
   await registerAuthRoutes(app, route, authModule, {
     cookie: {
       secure: config.auth.secureCookies,
@@ -249,49 +222,49 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   const ledger = createLedgerService({ repository: createLedgerRepository(), clock });
   const ledgerInvariants = createLedgerInvariantStatus();
   app.decorate('ledger', { service: ledger, invariants: ledgerInvariants });
-  const healthService = createHealthService({
-    repository: createHealthRepository(db),
+  registerHealth(app, {
+    route,
+    db,
     clock,
     startedAt: clock.now(),
     version,
     expectedMigrationMillis: latestMigrationMillis(),
     ledgerInvariants: ledgerInvariants.current,
   });
-  await app.register(healthRoutes, { service: healthService });
-  await app.register(rolesRoutes, { roles, auth, guard });
-  await app.register(adminRoutes, { admin, guard });
-  await app.register(securityEventsRoutes, { securityEvents, guard });
+  const roles = registerRoles(app, {
+    route,
+    db,
+    admin,
+    hasVerifiedFactor: (userId) => auth.hasVerifiedFactor(userId),
+    clock,
+  });
+  registerAdmin(app, { route, admin });
+  registerSecurityEvents(app, { route, securityEvents });
   // One object store: the public pictures (uploads) and the private chat attachments (chat/<session>/…).
   const objectStorage = createObjectStorage(config.uploads.storage, clock);
-  const uploads = createUploadsService({
+  const uploads = registerUploads(app, {
+    route,
     storage: objectStorage,
     quotaBytes: config.uploads.quotaBytes,
   });
-  const profiles = createProfilesService({
+  const profiles = registerProfiles(app, {
+    route,
     db,
-    repository: createProfilesRepository(),
     clock,
     pictures: uploads,
     // The presence module is wired further down; by the time a request arrives it exists.
-    presence: {
-      announce: (tx, userId) => app.presence.announce(tx, userId),
-      deliver: (events) => app.realtime.deliver(events),
-    },
+    presence: { announce: (tx, userId) => app.presence.announce(tx, userId) },
   });
-  await app.register(profilesRoutes, { profiles, guard });
-  await app.register(uploadsRoutes, { uploads, guard });
   if (config.mailboxEnabled) {
     // The demo's stand-in for an inbox: it shows sign-in codes, so only without a real provider.
-    const mailboxService = createMailboxService({ db, repository: createOutboxRepository() });
-    await app.register(mailboxRoutes, { service: mailboxService });
+    registerMailbox(app, { route, db });
   }
 
-  const coachPages = createCoachPagesService({ db, repository: createCoachPagesRepository(), clock });
-  await app.register(coachPagesRoutes, { coachPages, guard });
+  registerCoachPages(app, { route, db, clock });
 
-  const applications = createApplicationsService({
+  const applications = registerApplications(app, {
+    route,
     db,
-    repository: createApplicationsRepository(),
     admin,
     roles,
     profiles,
@@ -299,17 +272,11 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     clock,
     publicUrl: config.publicUrl,
   });
-  await app.register(applicationsRoutes, { applications, admin, guard });
 
-  const services = createServicesService({ db, repository: createServicesRepository(), clock });
-  await app.register(servicesRoutes, { services, guard });
-  const programs = createProgramsService({ db, repository: createProgramsRepository(), clock });
-  await app.register(programsRoutes, { programs, guard });
+  registerServices(app, { route, db, clock });
+  registerPrograms(app, { route, db, clock });
 
-  const discovery = createDiscoveryService({ repository: createDiscoveryRepository(db), clock });
-  await app.register(discoveryRoutes, { discovery, guard });
-  const favorites = createFavoritesService({ db, repository: createFavoritesRepository(), clock });
-  await app.register(favoritesRoutes, { favorites, guard });
+  registerDiscovery(app, { route, db, clock });
 
   // Wallet top-ups (issue #5): provider events reach the ledger only through wallet.applyPaymentEvent.
   // Stripe when configured (its events arrive by the signed webhook below); otherwise the demo provider,

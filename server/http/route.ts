@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Access, EndpointDefinition, ResponseOf, ValidatedInputOf } from '../../contracts/endpoint';
+import type { AdminRole } from '../../domain/auth/permissions';
 import type { RealtimeEvent } from '../../contracts/realtime';
 import { AppError } from '../../domain/errors/app-error';
 import type { DbExecutor } from '../db/client';
@@ -31,7 +32,7 @@ export async function inScope(app: HttpApp, register: (scope: HttpApp) => void |
 }
 
 /** An active admin as the admin module's `authorize` answers it. */
-export type AdminCaller = { userId: string; adminRole: string };
+export type AdminCaller = { userId: string; adminRole: AdminRole };
 
 /** The caller a handler gets, by the endpoint's access rule. */
 export type CallerOf<A extends Access> = A extends 'public'

@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ownProfileSchema,
   PROFILE_CLIENT_ERROR_MESSAGES,
   type OwnProfile,
   type ProfileUpdateBody,
 } from '../../contracts/profiles';
-import { ApiError, apiRequest } from './api-client';
+import { profilesApi } from '../../contracts/profiles.api';
+import { api } from './api';
+import { ApiError } from './api-client';
 import { useAuth } from './auth/use-auth';
 
 /**
@@ -24,7 +25,7 @@ export const ownProfileQueryKey = (userId: string) => ['profiles', 'me', userId]
 export const ownProfileQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ownProfileQueryKey(userId),
-    queryFn: ({ signal }) => apiRequest('/api/profiles/me', ownProfileSchema, { signal }),
+    queryFn: ({ signal }) => api(profilesApi.getOwn, {}, { signal }),
     staleTime: PROFILE_STALE_MS,
   });
 
@@ -112,10 +113,7 @@ export function useUpdateOwnProfile() {
   const key = ownProfileQueryKey(auth.user?.id ?? '');
   return useMutation({
     mutationFn: (body: ProfileUpdateBody) =>
-      withTimeout(
-        (signal) => apiRequest('/api/profiles/me', ownProfileSchema, { method: 'PATCH', body, signal }),
-        PROFILE_SAVE_TIMEOUT_MS,
-      ),
+      withTimeout((signal) => api(profilesApi.updateOwn, { body }, { signal }), PROFILE_SAVE_TIMEOUT_MS),
     onMutate: async (body) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<OwnProfile>(key);

@@ -1,7 +1,11 @@
 import { errorBodySchema } from '../../contracts/errors';
 import { deleteUploadResponseSchema, uploadResponseSchema, type UploadKind } from '../../contracts/uploads';
+import { UPLOADED_FILES_PREFIX, uploadsApi } from '../../contracts/uploads.api';
 import { ERROR_CODES } from '../../domain/errors/app-error';
+import { pathOf } from '../../contracts/endpoint';
 import { ApiError, apiRequest } from './api-client';
+
+const UPLOAD_ENDPOINT = { avatar: uploadsApi.uploadAvatar, cover: uploadsApi.uploadCover } as const;
 
 /** What the picker accepts; the server decides by the file's bytes anyway. */
 export const ACCEPTED_IMAGE_TYPES = 'image/jpeg,image/png,image/webp';
@@ -17,7 +21,7 @@ export function uploadImage(
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api/uploads/${kind}`);
+    request.open(UPLOAD_ENDPOINT[kind].method, pathOf(UPLOAD_ENDPOINT[kind]));
     request.setRequestHeader('accept', 'application/json');
     request.setRequestHeader('content-type', file.type || 'application/octet-stream');
     if (options.accessToken) request.setRequestHeader('authorization', `Bearer ${options.accessToken}`);
@@ -67,6 +71,7 @@ export function uploadImage(
 
 /** DELETE /api/uploads/files/*: one of the caller's own uploads, by the URL the upload answered. */
 export async function deleteUploadedImage(url: string): Promise<void> {
-  if (!url.startsWith('/api/uploads/files/')) return;
-  await apiRequest(url, deleteUploadResponseSchema, { method: 'DELETE' });
+  // The key is the rest of the URL, slashes and all (the endpoint's `*`): the URL is called as it is.
+  if (!url.startsWith(UPLOADED_FILES_PREFIX)) return;
+  await apiRequest(url, deleteUploadResponseSchema, { method: uploadsApi.deleteFile.method });
 }

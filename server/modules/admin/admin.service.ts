@@ -5,6 +5,12 @@ import {
   type AdminPermission,
   type AdminRole,
 } from '../../../domain/auth/permissions';
+import type {
+  AdminCoachesResponse,
+  AdminMeResponse,
+  AuditLogResponse,
+  SecurityEventsResponse,
+} from '../../../contracts/admin';
 import type { AdminActionType, AdminTargetType } from '../../../domain/auth/admin-actions';
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
@@ -82,23 +88,65 @@ export function createAdminService(deps: {
       });
     },
 
-    async listAuditLog(admin: ActiveAdmin, requestId: string) {
-      await this.logActivity(db, admin, { actionType: 'view_audit_log', targetType: 'audit_log', requestId });
-      return repository.findAuditEntries(db, 200);
+    /** GET /api/admin/me: the caller's admin role and what it may do. */
+    me(admin: ActiveAdmin): AdminMeResponse {
+      return {
+        user_id: admin.userId,
+        admin_role: admin.adminRole,
+        permissions: [...permissionsOf(admin.adminRole)],
+      };
     },
 
-    async listSecurityEvents(admin: ActiveAdmin, requestId: string) {
+    async listAuditLog(admin: ActiveAdmin, requestId: string): Promise<AuditLogResponse> {
+      await this.logActivity(db, admin, { actionType: 'view_audit_log', targetType: 'audit_log', requestId });
+      const entries = await repository.findAuditEntries(db, 200);
+      return {
+        entries: entries.map((entry) => ({
+          id: entry.id,
+          actor_user_id: entry.actorUserId,
+          admin_role: entry.adminRole,
+          action_type: entry.actionType,
+          target_type: entry.targetType,
+          target_id: entry.targetId,
+          details: entry.details,
+          request_id: entry.requestId,
+          created_at: entry.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    async listSecurityEvents(admin: ActiveAdmin, requestId: string): Promise<SecurityEventsResponse> {
       await this.logActivity(db, admin, {
         actionType: 'view_security_events',
         targetType: 'security_events',
         requestId,
       });
-      return repository.findSecurityEvents(db, 200);
+      const events = await repository.findSecurityEvents(db, 200);
+      return {
+        events: events.map((event) => ({
+          id: event.id,
+          user_id: event.userId,
+          event_type: event.eventType,
+          severity: event.severity,
+          event_details: event.eventDetails,
+          client_reported: event.clientReported,
+          ip: event.ip,
+          created_at: event.createdAt.toISOString(),
+        })),
+      };
     },
 
-    async listCoaches(admin: ActiveAdmin, requestId: string) {
+    async listCoaches(admin: ActiveAdmin, requestId: string): Promise<AdminCoachesResponse> {
       await this.logActivity(db, admin, { actionType: 'view_coaches', targetType: 'coaches', requestId });
-      return repository.findCoaches(db, 200);
+      const coaches = await repository.findCoaches(db, 200);
+      return {
+        coaches: coaches.map((coach) => ({
+          user_id: coach.userId,
+          email: coach.email,
+          full_name: coach.fullName,
+          created_at: coach.createdAt.toISOString(),
+        })),
+      };
     },
 
     /** Ends every session of a person at once (ASVS 7.4.5), e.g. after a reported account takeover. */

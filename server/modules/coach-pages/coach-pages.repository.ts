@@ -14,7 +14,7 @@ export type WebsiteRow = typeof coachWebsites.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const holdsCoachRole = (userId: SQL | typeof profiles.userId | typeof users.id) =>
+const holdsCoachRole = (userId: SQL | typeof profiles.userId) =>
   sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${userId} and ${userRoles.role} = 'coach')`;
 
 export function createCoachPagesRepository() {
@@ -51,11 +51,10 @@ export function createCoachPagesRepository() {
       return row ?? null;
     },
 
-    /** The caller's branding inputs: role, profile bits and the website row (null: the defaults). */
+    /** The caller's branding inputs: profile bits and the website row (null: the defaults). */
     async findOwnBranding(executor: DbExecutor, userId: string) {
       const [row] = await executor
         .select({
-          isCoach: holdsCoachRole(users.id),
           profile: {
             username: profiles.username,
             customFonts: profiles.customFonts,

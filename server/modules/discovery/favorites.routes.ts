@@ -1,53 +1,15 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  favoriteCoachParamsSchema,
-  favoritesResponseSchema,
-  followBodySchema,
-  followStateSchema,
-} from '../../../contracts/favorites';
-import type { AuthGuard } from '../../plugins/auth-guard';
+import { favoritesApi as endpoints } from '../../../contracts/favorites.api';
+import type { HttpApp, Route } from '../../http/route';
 import type { FavoritesService } from './favorites.service';
 
-/** Favourites: the caller's own follows. Changing them needs the client role (CLIENT_ROLE_REQUIRED). */
-export const favoritesRoutes: FastifyPluginAsyncZod<{
-  favorites: FavoritesService;
-  guard: AuthGuard;
-}> = async (app, { favorites, guard }) => {
-  app.get('/api/favorites', { schema: { response: { 200: favoritesResponseSchema } } }, async (request) => {
-    const { userId } = await guard.authenticate(request);
-    return favorites.list(userId);
-  });
-
-  app.get(
-    '/api/favorites/:coachId',
-    { schema: { params: favoriteCoachParamsSchema, response: { 200: followStateSchema } } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return favorites.state(userId, request.params.coachId);
-    },
+/** Favourites (contracts/favorites.api.ts): the caller's own follows (the client role: CLIENT_ROLE_REQUIRED). */
+export function favoritesRoutes(app: HttpApp, route: Route, favorites: FavoritesService) {
+  route(app, endpoints.list, async ({ caller }) => favorites.list(caller.userId));
+  route(app, endpoints.state, async ({ caller, params }) => favorites.state(caller.userId, params.coachId));
+  route(app, endpoints.follow, async ({ caller, params, body }) =>
+    favorites.follow(caller.userId, params.coachId, body ?? {}),
   );
-
-  app.put(
-    '/api/favorites/:coachId',
-    {
-      schema: {
-        params: favoriteCoachParamsSchema,
-        body: followBodySchema,
-        response: { 200: followStateSchema },
-      },
-    },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return favorites.follow(userId, request.params.coachId, request.body ?? {});
-    },
+  route(app, endpoints.unfollow, async ({ caller, params }) =>
+    favorites.unfollow(caller.userId, params.coachId),
   );
-
-  app.delete(
-    '/api/favorites/:coachId',
-    { schema: { params: favoriteCoachParamsSchema, response: { 200: followStateSchema } } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return favorites.unfollow(userId, request.params.coachId);
-    },
-  );
-};
+}

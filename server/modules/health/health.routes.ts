@@ -1,20 +1,14 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponseSchema } from '../../../contracts/health';
+import { healthApi as endpoints } from '../../../contracts/health.api';
+import type { HttpApp, Route } from '../../http/route';
 import type { HealthService } from './health.service';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ service: HealthService }> = async (app, { service }) => {
-  app.get(
-    '/api/health',
-    {
-      config: { rateLimit: false },
-      schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } },
-    },
-    async (_request, reply) => {
-      const health = await service.getHealth();
-      return reply
-        .code(health.status === 'ok' ? 200 : 503)
-        .header('cache-control', 'no-store')
-        .send(health);
-    },
-  );
-};
+/** Health (contracts/health.api.ts): 200 or 503 with the same body, never rate-limited or cached. */
+export function healthRoutes(app: HttpApp, route: Route, service: HealthService) {
+  route(app, endpoints.get, { config: { rateLimit: false } }, async ({ reply }) => {
+    const health = await service.getHealth();
+    return reply
+      .code(health.status === 'ok' ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(health);
+  });
+}

@@ -159,11 +159,11 @@ export function createProfilesService(deps: {
   pictures?: ProfilePictureStore;
   /**
    * Showing or hiding one's online status changes what discovery and coach pages show: announced in the
-   * update's transaction (the presence module records the broadcast event), delivered after commit.
+   * update's transaction (the presence module records the broadcast event); the caller delivers the
+   * events after commit.
    */
   presence?: {
     announce: (tx: DbExecutor, userId: string) => Promise<RealtimeEvent>;
-    deliver: (events: RealtimeEvent[]) => Promise<void>;
   };
 }) {
   const { db, repository, clock, pictures, presence } = deps;
@@ -247,9 +247,13 @@ export function createProfilesService(deps: {
     /**
      * PATCH /api/profiles/me: SPEC §5 rules, then one transaction: update the row (never id, user_id,
      * email, is_online or stats: the body schema is strict), replace the categories when given.
-     * Database failures become the SPEC §8 codes.
+     * Database failures become the SPEC §8 codes. Answers the realtime events to deliver after commit.
      */
-    async updateOwnProfile(userId: string, body: ProfileUpdateBody, log?: Log): Promise<OwnProfile> {
+    async updateOwnProfile(
+      userId: string,
+      body: ProfileUpdateBody,
+      log?: Log,
+    ): Promise<{ profile: OwnProfile; events: RealtimeEvent[] }> {
       const existing = await ensureProfile(userId);
       const { categories, ...fields } = body;
       const pictureChanges = await checkPictures(userId, existing, body);
@@ -288,9 +292,8 @@ export function createProfilesService(deps: {
       } catch (error) {
         throw toProfileUpdateError(error);
       }
-      if (presence && result.events.length > 0) await presence.deliver(result.events);
       await removeReplacedPictures(userId, result.before, result.after, log);
-      return result.profile;
+      return { profile: result.profile, events: result.events };
     },
 
     async getPublicCoachProfile(username: string): Promise<PublicCoachProfile> {

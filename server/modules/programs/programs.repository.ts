@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { holdsRole } from '../../db/role-queries';
 import {
   programEnrollments,
   programLessonProgress,
@@ -49,7 +48,6 @@ export function createProgramsRepository() {
     executor.select(summaryColumns).from(programs).leftJoin(profiles, eq(profiles.userId, programs.coachId));
 
   return {
-    holdsCoachRole: (executor: DbExecutor, userId: string) => holdsRole(executor, userId, 'coach'),
     /** Serialises one coach's creations so the per-coach limit holds under concurrent requests. */
     async lockCoach(executor: DbExecutor, coachId: string) {
       await executor.execute(

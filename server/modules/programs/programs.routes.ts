@@ -1,182 +1,53 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  enrolmentListSchema,
-  enrolResponseSchema,
-  lessonCompleteResponseSchema,
-  lessonCreateBodySchema,
-  lessonIdParamsSchema,
-  lessonNumberParamsSchema,
-  lessonReorderBodySchema,
-  lessonUpdateBodySchema,
-  lessonViewSchema,
-  programCreateBodySchema,
-  programDeletedSchema,
-  programDetailSchema,
-  programIdParamsSchema,
-  programSummaryListSchema,
-  programUpdateBodySchema,
-  publicProgramSchema,
-} from '../../../contracts/programs';
-import { coachIdParamsSchema } from '../../../contracts/services';
-import type { AuthGuard } from '../../plugins/auth-guard';
+import { programsApi as endpoints } from '../../../contracts/programs.api';
+import type { HttpApp, Route } from '../../http/route';
 import type { ProgramsService } from './programs.service';
 
-/**
- * Programs (issue #4 point 6): public pages of published programs; the coach's builder (owner only,
- * someone else's program is NOT_FOUND); enrolment and lesson progress for the people who join.
- */
-export const programsRoutes: FastifyPluginAsyncZod<{ programs: ProgramsService; guard: AuthGuard }> = async (
-  app,
-  { programs, guard },
-) => {
-  const detail = { response: { 200: programDetailSchema } };
-
-  // ---- Public.
-  app.get(
-    '/api/coaches/:coachId/programs',
-    { schema: { params: coachIdParamsSchema, response: { 200: programSummaryListSchema } } },
-    async (request) => ({ programs: await programs.listPublic(request.params.coachId) }),
+/** Programs (contracts/programs.api.ts): each handler is one service call. */
+export function programsRoutes(app: HttpApp, route: Route, programs: ProgramsService) {
+  route(app, endpoints.listPublic, async ({ params }) => ({
+    programs: await programs.listPublic(params.coachId),
+  }));
+  route(app, endpoints.getPublic, async ({ caller, params }) =>
+    programs.getPublic(params.id, caller?.userId ?? null),
   );
 
-  // Public; with a sign-in it also says whether the caller owns or joined the program.
-  app.get(
-    '/api/programs/:id/public',
-    { schema: { params: programIdParamsSchema, response: { 200: publicProgramSchema } } },
-    async (request) => {
-      const viewer = await guard.authenticateOptional(request);
-      return programs.getPublic(request.params.id, viewer?.userId ?? null);
-    },
+  route(app, endpoints.listMine, async ({ caller }) => ({
+    programs: await programs.listMine(caller.userId),
+  }));
+  route(app, endpoints.create, async ({ caller, body }) => programs.create(caller.userId, body));
+  route(app, endpoints.getOwned, async ({ caller, params }) => programs.getOwned(caller.userId, params.id));
+  route(app, endpoints.update, async ({ caller, params, body }) =>
+    programs.update(caller.userId, params.id, body),
   );
-
-  // ---- The caller's own programs (builder).
-  app.get(
-    '/api/programs/mine',
-    { schema: { response: { 200: programSummaryListSchema } } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return { programs: await programs.listMine(userId) };
-    },
-  );
-
-  app.post('/api/programs', { schema: { body: programCreateBodySchema, ...detail } }, async (request) => {
-    const { userId } = await guard.authenticate(request);
-    return programs.create(userId, request.body);
+  route(app, endpoints.remove, async ({ caller, params }) => {
+    await programs.remove(caller.userId, params.id);
+    return { deleted: true as const };
   });
-
-  app.get('/api/programs/:id', { schema: { params: programIdParamsSchema, ...detail } }, async (request) => {
-    const { userId } = await guard.authenticate(request);
-    return programs.getOwned(userId, request.params.id);
-  });
-
-  app.patch(
-    '/api/programs/:id',
-    { schema: { params: programIdParamsSchema, body: programUpdateBodySchema, ...detail } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return programs.update(userId, request.params.id, request.body);
-    },
+  route(app, endpoints.publish, async ({ caller, params }) => programs.publish(caller.userId, params.id));
+  route(app, endpoints.unpublish, async ({ caller, params }) => programs.unpublish(caller.userId, params.id));
+  route(app, endpoints.addLesson, async ({ caller, params, body }) =>
+    programs.addLesson(caller.userId, params.id, body),
+  );
+  route(app, endpoints.reorderLessons, async ({ caller, params, body }) =>
+    programs.reorderLessons(caller.userId, params.id, body.lesson_ids),
+  );
+  route(app, endpoints.updateLesson, async ({ caller, params, body }) =>
+    programs.updateLesson(caller.userId, params.id, params.lessonId, body),
+  );
+  route(app, endpoints.deleteLesson, async ({ caller, params }) =>
+    programs.deleteLesson(caller.userId, params.id, params.lessonId),
   );
 
-  app.delete(
-    '/api/programs/:id',
-    { schema: { params: programIdParamsSchema, response: { 200: programDeletedSchema } } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      await programs.remove(userId, request.params.id);
-      return { deleted: true as const };
-    },
+  route(app, endpoints.listEnrolled, async ({ caller }) => ({
+    enrolments: await programs.listEnrolled(caller.userId),
+  }));
+  route(app, endpoints.enroll, async ({ caller, params }) => ({
+    progress: await programs.enroll(caller.userId, params.id),
+  }));
+  route(app, endpoints.getLesson, async ({ caller, params }) =>
+    programs.getLesson(caller.userId, params.id, params.lessonNumber),
   );
-
-  app.post(
-    '/api/programs/:id/publish',
-    { schema: { params: programIdParamsSchema, ...detail } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return programs.publish(userId, request.params.id);
-    },
-  );
-
-  app.post(
-    '/api/programs/:id/unpublish',
-    { schema: { params: programIdParamsSchema, ...detail } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return programs.unpublish(userId, request.params.id);
-    },
-  );
-
-  app.post(
-    '/api/programs/:id/lessons',
-    { schema: { params: programIdParamsSchema, body: lessonCreateBodySchema, ...detail } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return programs.addLesson(userId, request.params.id, request.body);
-    },
-  );
-
-  app.post(
-    '/api/programs/:id/lessons/reorder',
-    { schema: { params: programIdParamsSchema, body: lessonReorderBodySchema, ...detail } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return programs.reorderLessons(userId, request.params.id, request.body.lesson_ids);
-    },
-  );
-
-  app.patch(
-    '/api/programs/:id/lessons/:lessonId',
-    { schema: { params: lessonIdParamsSchema, body: lessonUpdateBodySchema, ...detail } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return programs.updateLesson(userId, request.params.id, request.params.lessonId, request.body);
-    },
-  );
-
-  app.delete(
-    '/api/programs/:id/lessons/:lessonId',
-    { schema: { params: lessonIdParamsSchema, ...detail } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return programs.deleteLesson(userId, request.params.id, request.params.lessonId);
-    },
-  );
-
-  // ---- People who join.
-  app.get(
-    '/api/programs/enrolled',
-    { schema: { response: { 200: enrolmentListSchema } } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return { enrolments: await programs.listEnrolled(userId) };
-    },
-  );
-
-  app.post(
-    '/api/programs/:id/enroll',
-    { schema: { params: programIdParamsSchema, response: { 200: enrolResponseSchema } } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return { progress: await programs.enroll(userId, request.params.id) };
-    },
-  );
-
-  app.get(
-    '/api/programs/:id/lessons/:lessonNumber',
-    { schema: { params: lessonNumberParamsSchema, response: { 200: lessonViewSchema } } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return programs.getLesson(userId, request.params.id, request.params.lessonNumber);
-    },
-  );
-
-  app.post(
-    '/api/programs/:id/lessons/:lessonNumber/complete',
-    { schema: { params: lessonNumberParamsSchema, response: { 200: lessonCompleteResponseSchema } } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return {
-        progress: await programs.completeLesson(userId, request.params.id, request.params.lessonNumber),
-      };
-    },
-  );
-};
+  route(app, endpoints.completeLesson, async ({ caller, params }) => ({
+    progress: await programs.completeLesson(caller.userId, params.id, params.lessonNumber),
+  }));
+}

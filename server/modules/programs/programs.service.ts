@@ -99,10 +99,6 @@ function toProgress(enrollment: EnrollmentRow, completedIds: string[], lessonCou
 export function createProgramsService(deps: { db: Database; repository: ProgramsRepository; clock: Clock }) {
   const { db, repository, clock } = deps;
 
-  async function requireCoach(userId: string, message: string) {
-    if (!(await repository.holdsCoachRole(db, userId))) throw new AppError('FORBIDDEN', message);
-  }
-
   async function detail(executor: DbExecutor, id: string): Promise<ProgramDetail> {
     const [summary, lessons] = await Promise.all([
       repository.findSummary(executor, id),
@@ -184,12 +180,10 @@ export function createProgramsService(deps: { db: Database; repository: Programs
 
     // ---- The builder (owner).
     async listMine(userId: string): Promise<ProgramSummary[]> {
-      await requireCoach(userId, PROGRAM_MESSAGES.coachOnly);
       return (await repository.listByCoach(db, userId, { publishedOnly: false })).map(toSummary);
     },
 
     async create(userId: string, body: ProgramCreateBody): Promise<ProgramDetail> {
-      await requireCoach(userId, PROGRAM_MESSAGES.coachOnly);
       const now = clock.now();
       return db.transaction(async (tx) => {
         await repository.lockCoach(tx, userId);

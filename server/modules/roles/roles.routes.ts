@@ -1,43 +1,18 @@
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { autoRoleBodySchema, meResponseSchema, setLastActiveRoleBodySchema } from '../../../contracts/auth';
-import type { AuthGuard } from '../../plugins/auth-guard';
-import type { AuthService } from '../auth/auth.service';
+import { rolesApi as endpoints } from '../../../contracts/roles.api';
+import type { HttpApp, Route } from '../../http/route';
 import type { RolesService } from './roles.service';
 
-export const rolesRoutes: FastifyPluginAsyncZod<{
-  roles: RolesService;
-  auth: AuthService;
-  guard: AuthGuard;
-}> = async (app, { roles, auth, guard }) => {
-  const caller = async (request: FastifyRequest) => {
-    const context = await guard.authenticate(request);
-    return {
-      userId: context.userId,
-      aal: context.aal,
-      guest: context.guest,
-      hasVerifiedFactor: await auth.hasVerifiedFactor(context.userId),
-    };
-  };
-
-  app.get('/api/me', { schema: { response: { 200: meResponseSchema } } }, async (request) =>
-    roles.me(await caller(request)),
+/** Roles (contracts/roles.api.ts): each handler is one service call. */
+export function rolesRoutes(app: HttpApp, route: Route, roles: RolesService) {
+  route(app, endpoints.me, async ({ caller }) => roles.me(caller));
+  route(app, endpoints.setLastActiveRole, async ({ caller, body }) =>
+    roles.setLastActiveRole(caller, body.role_name),
   );
-
-  app.post(
-    '/api/rpc/set_last_active_role',
-    { schema: { body: setLastActiveRoleBodySchema, response: { 200: meResponseSchema } } },
-    async (request) => roles.setLastActiveRole(await caller(request), request.body.role_name),
+  route(app, endpoints.autoAssignRole, async ({ caller, body }) =>
+    roles.assignAutomaticRole(caller, {
+      asParam: body.as ?? null,
+      signupFlag: body.signup,
+      onAuthPage: body.on_auth_page,
+    }),
   );
-
-  app.post(
-    '/api/rpc/auto_assign_role',
-    { schema: { body: autoRoleBodySchema, response: { 200: meResponseSchema } } },
-    async (request) =>
-      roles.assignAutomaticRole(await caller(request), {
-        asParam: request.body.as ?? null,
-        signupFlag: request.body.signup,
-        onAuthPage: request.body.on_auth_page,
-      }),
-  );
-};
+}

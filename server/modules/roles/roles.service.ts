@@ -6,26 +6,26 @@ import type { Database, DbExecutor } from '../../db/client';
 import type { AdminService } from '../admin/admin.service';
 import type { RolesRepository } from './roles.repository';
 
+/** Who asks: the signed-in person, the session's assurance level, and whether it is a guest link's. */
+type Caller = { userId: string; aal: 'aal1' | 'aal2'; guest: boolean };
+
 /** SPEC §4 Role and §7 set_last_active_role: which roles a person holds and which one is active. */
 export function createRolesService(deps: {
   db: Database;
   repository: RolesRepository;
   admin: AdminService;
+  /** Whether the person has a verified second factor (the auth module's factors). */
+  hasVerifiedFactor: (userId: string) => Promise<boolean>;
   clock: Clock;
 }) {
   const { db, repository } = deps;
 
-  async function me(caller: {
-    userId: string;
-    aal: 'aal1' | 'aal2';
-    /** The auth session is a guest link's (the guard's AuthContext.guest). */
-    guest: boolean;
-    hasVerifiedFactor: boolean;
-  }): Promise<Me> {
-    const [account, roles, admin] = await Promise.all([
+  async function me(caller: Caller): Promise<Me> {
+    const [account, roles, admin, hasVerifiedFactor] = await Promise.all([
       repository.findAccount(db, caller.userId),
       repository.findRoles(db, caller.userId),
       deps.admin.findAdmin(caller.userId),
+      deps.hasVerifiedFactor(caller.userId),
     ]);
     if (!account) throw new AppError('UNAUTHENTICATED');
     return {
@@ -39,7 +39,7 @@ export function createRolesService(deps: {
       active_role: resolveActiveRole(roles),
       admin,
       aal: caller.aal,
-      has_verified_factor: caller.hasVerifiedFactor,
+      has_verified_factor: hasVerifiedFactor,
       is_guest: caller.guest,
     };
   }
@@ -48,10 +48,7 @@ export function createRolesService(deps: {
     me,
 
     /** set_last_active_role(user_uuid, role_name): holds the role from now on and makes it the active one. */
-    async setLastActiveRole(
-      caller: { userId: string; aal: 'aal1' | 'aal2'; guest: boolean; hasVerifiedFactor: boolean },
-      role: Role,
-    ): Promise<Me> {
+    async setLastActiveRole(caller: Caller, role: Role): Promise<Me> {
       await db.transaction(async (tx) => {
         await repository.lockUser(tx, caller.userId);
         const roles = await repository.findRoles(tx, caller.userId);
@@ -75,7 +72,7 @@ export function createRolesService(deps: {
      * client. Hints can only ever give client or coach. Returns the person as they are afterwards.
      */
     async assignAutomaticRole(
-      caller: { userId: string; aal: 'aal1' | 'aal2'; guest: boolean; hasVerifiedFactor: boolean },
+      caller: Caller,
       hints: { asParam?: string | null; signupFlag?: boolean; onAuthPage?: boolean },
     ): Promise<Me> {
       await db.transaction(async (tx) => {

@@ -1,6 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { holdsRole } from '../../db/role-queries';
 import { services } from '../../db/schema/index';
 
 export type ServiceRow = typeof services.$inferSelect;
@@ -13,8 +12,6 @@ const ORDER = [asc(services.position), asc(services.createdAt), asc(services.id)
 
 export function createServicesRepository() {
   return {
-    /** Whether the person holds the coach role (active or not). */
-    holdsCoachRole: (executor: DbExecutor, userId: string) => holdsRole(executor, userId, 'coach'),
     async listActiveByCoach(executor: DbExecutor, coachId: string) {
       return executor
         .select()

@@ -1,67 +1,25 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  coachIdParamsSchema,
-  serviceCreateBodySchema,
-  serviceDeletedSchema,
-  serviceIdParamsSchema,
-  serviceListSchema,
-  serviceSchema,
-  serviceUpdateBodySchema,
-} from '../../../contracts/services';
-import type { AuthGuard } from '../../plugins/auth-guard';
+import { servicesApi as endpoints } from '../../../contracts/services.api';
+import type { HttpApp, Route } from '../../http/route';
 import type { ServicesService } from './services.service';
 
-/**
- * Services (issue #4 point 5, SPEC §3 service shape). The public list shows a coach's active
- * services; everything else acts on the caller's own services only.
- */
-export const servicesRoutes: FastifyPluginAsyncZod<{ services: ServicesService; guard: AuthGuard }> = async (
-  app,
-  { services, guard },
-) => {
-  // Public: a coach's page lists what they offer. An id that is not a coach's gives an empty list.
-  app.get(
-    '/api/coaches/:coachId/services',
-    { schema: { params: coachIdParamsSchema, response: { 200: serviceListSchema } } },
-    async (request) => ({ services: await services.listPublic(request.params.coachId) }),
+/** Services (contracts/services.api.ts): each handler is one service call. */
+export function servicesRoutes(app: HttpApp, route: Route, services: ServicesService) {
+  route(app, endpoints.listPublic, async ({ params }) => ({
+    services: await services.listPublic(params.coachId),
+  }));
+
+  route(app, endpoints.listMine, async ({ caller }) => ({
+    services: await services.listMine(caller.userId),
+  }));
+
+  route(app, endpoints.create, async ({ caller, body }) => services.create(caller.userId, body));
+
+  route(app, endpoints.update, async ({ caller, params, body }) =>
+    services.update(caller.userId, params.id, body),
   );
 
-  app.get('/api/services/mine', { schema: { response: { 200: serviceListSchema } } }, async (request) => {
-    const { userId } = await guard.authenticate(request);
-    return { services: await services.listMine(userId) };
+  route(app, endpoints.remove, async ({ caller, params }) => {
+    await services.remove(caller.userId, params.id);
+    return { deleted: true as const };
   });
-
-  app.post(
-    '/api/services',
-    { schema: { body: serviceCreateBodySchema, response: { 200: serviceSchema } } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return services.create(userId, request.body);
-    },
-  );
-
-  app.patch(
-    '/api/services/:id',
-    {
-      schema: {
-        params: serviceIdParamsSchema,
-        body: serviceUpdateBodySchema,
-        response: { 200: serviceSchema },
-      },
-    },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return services.update(userId, request.params.id, request.body);
-    },
-  );
-
-  app.delete(
-    '/api/services/:id',
-    { schema: { params: serviceIdParamsSchema, response: { 200: serviceDeletedSchema } } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      await services.remove(userId, request.params.id);
-      return { deleted: true as const };
-    },
-  );
-};
+}

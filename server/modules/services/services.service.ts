@@ -43,16 +43,11 @@ const microTooLong = () =>
   });
 
 /**
- * A coach's services (SPEC §3 service shape) at /services. Creating needs the coach role; changing or
- * deleting needs ownership, and someone else's service answers NOT_FOUND exactly like a missing one.
+ * A coach's services (SPEC §3 service shape) at /services. Listing one's own and creating need the coach
+ * role (the endpoints' access, contracts/services.api.ts); changing or deleting needs ownership, and someone else's service answers NOT_FOUND exactly like a missing one.
  */
 export function createServicesService(deps: { db: Database; repository: ServicesRepository; clock: Clock }) {
   const { db, repository, clock } = deps;
-
-  async function requireCoach(userId: string) {
-    if (!(await repository.holdsCoachRole(db, userId)))
-      throw new AppError('FORBIDDEN', SERVICE_MESSAGES.coachOnly);
-  }
 
   return {
     /** Public: a coach's active services in display order. Anyone else's id gives an empty list. */
@@ -61,12 +56,10 @@ export function createServicesService(deps: { db: Database; repository: Services
     },
 
     async listMine(userId: string): Promise<Service[]> {
-      await requireCoach(userId);
       return (await repository.listByCoach(db, userId)).map(toService);
     },
 
     async create(userId: string, body: ServiceCreateBody): Promise<Service> {
-      await requireCoach(userId);
       const now = clock.now();
       return db.transaction(async (tx) => {
         await repository.lockCoach(tx, userId);

@@ -71,7 +71,10 @@ export function createUploadsService(deps: { storage: ObjectStorage; quotaBytes:
   }
 
   return {
-    async upload(userId: string, kind: UploadKind, bytes: Buffer): Promise<{ key: string; url: string }> {
+    /** `body` is what the image content-type parser read: anything but raw bytes is refused. */
+    async upload(userId: string, kind: UploadKind, body: unknown): Promise<{ key: string; url: string }> {
+      if (!Buffer.isBuffer(body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', UPLOAD_MESSAGES.unsupported);
+      const bytes = body;
       if (!UUID_LIKE.test(userId)) throw new AppError('FORBIDDEN');
       const output = await reencode(bytes, kind);
       return serialized(userId, async () => {

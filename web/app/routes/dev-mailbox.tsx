@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, Inbox, Mail, MailX, MessageSquare, TriangleAlert } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { mailboxResponseSchema, type MailboxMessage } from '../../../contracts/outbox';
+import type { MailboxMessage } from '../../../contracts/outbox';
+import { mailboxApi } from '../../../contracts/outbox.api';
 import { Button } from '../../components/button';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { api } from '../../lib/api';
+import { ApiError } from '../../lib/api-client';
 import { formatDateInViewerLocale, localTimeZone } from '../../lib/dates';
 
 /*
@@ -120,7 +122,7 @@ function Notice({
 export function DevMailboxPage() {
   const mailbox = useQuery({
     queryKey: ['dev', 'mailbox'],
-    queryFn: ({ signal }) => apiRequest('/api/dev/mailbox', mailboxResponseSchema, { signal }),
+    queryFn: ({ signal }) => api(mailboxApi.list, {}, { signal }),
     // New codes should show up while someone waits for one; stop asking once the server said no.
     staleTime: 0,
     refetchInterval: (query) => (query.state.status === 'error' ? false : POLL_INTERVAL_MS),

@@ -1,14 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  adminApplicationListSchema,
-  adminApplicationSchema,
-  type AdminApplication,
-  type AdminApplicationList,
-  type ApplicationStatus,
+import type {
+  AdminApplication,
+  AdminApplicationList,
+  ApplicationStatus,
 } from '../../../../contracts/applications';
+import { applicationsApi } from '../../../../contracts/applications.api';
 import { errorText } from '../../../components/form-error';
 import { useToast } from '../../../components/toast';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 
 const ROOT = ['admin', 'coach-applications'] as const;
 
@@ -16,8 +15,7 @@ const ROOT = ['admin', 'coach-applications'] as const;
 export const applicationListQueryOptions = (status: ApplicationStatus) =>
   queryOptions({
     queryKey: [...ROOT, 'list', status],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/admin/coach-applications?status=${status}`, adminApplicationListSchema, { signal }),
+    queryFn: ({ signal }) => api(applicationsApi.list, { query: { status } }, { signal }),
     // Other admins decide too: look again whenever the screen opens.
     staleTime: 0,
   });
@@ -29,10 +27,7 @@ export const useApplicationList = (status: ApplicationStatus, enabled: boolean) 
 export const useApplication = (id: string | null, enabled: boolean) =>
   useQuery({
     queryKey: [...ROOT, 'one', id ?? ''],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/admin/coach-applications/${encodeURIComponent(id ?? '')}`, adminApplicationSchema, {
-        signal,
-      }),
+    queryFn: ({ signal }) => api(applicationsApi.get, { params: { id: id ?? '' } }, { signal }),
     enabled: enabled && id !== null,
     retry: false,
   });
@@ -55,13 +50,12 @@ export function useDecideApplication() {
 
   return useMutation({
     mutationFn: (decision: Decision) =>
-      apiRequest(
-        `/api/admin/coach-applications/${encodeURIComponent(decision.application.id)}/${decision.kind}`,
-        adminApplicationSchema,
-        decision.kind === 'reject'
-          ? { method: 'POST', body: { reason: decision.reason } }
-          : { method: 'POST' },
-      ),
+      decision.kind === 'reject'
+        ? api(applicationsApi.reject, {
+            params: { id: decision.application.id },
+            body: { reason: decision.reason },
+          })
+        : api(applicationsApi.approve, { params: { id: decision.application.id } }),
     onMutate: async (decision) => {
       await queryClient.cancelQueries({ queryKey: pendingKey });
       const previous = queryClient.getQueryData<AdminApplicationList>(pendingKey);

@@ -1,12 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  ownBrandingSchema,
-  type BrandingBody,
-  type BrandingFont,
-  type OwnBranding,
-} from '../../../../contracts/coach-pages';
-import { ownProfileSchema } from '../../../../contracts/profiles';
-import { apiRequest } from '../../../lib/api-client';
+import type { BrandingBody, BrandingFont, OwnBranding } from '../../../../contracts/coach-pages';
+import { coachPagesApi } from '../../../../contracts/coach-pages.api';
+import { profilesApi } from '../../../../contracts/profiles.api';
+import { api } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { ownProfileQueryKey } from '../../../lib/own-profile';
 
@@ -19,7 +15,7 @@ export const ownBrandingQueryKey = (userId: string) => ['branding', 'me', userId
 export const ownBrandingQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ownBrandingQueryKey(userId),
-    queryFn: ({ signal }) => apiRequest('/api/branding/me', ownBrandingSchema, { signal }),
+    queryFn: ({ signal }) => api(coachPagesApi.getOwnBranding, {}, { signal }),
   });
 
 export function useOwnBranding() {
@@ -71,16 +67,13 @@ export function useSaveBranding() {
     mutationFn: async ({ draft, saved }: { draft: BrandingDraft; saved: OwnBranding }) => {
       let result = saved;
       if (draft.font !== saved.font) {
-        await apiRequest('/api/profiles/me', ownProfileSchema, {
-          method: 'PATCH',
-          body: { custom_fonts: { primary: draft.font } },
-        });
+        await api(profilesApi.updateOwn, { body: { custom_fonts: { primary: draft.font } } });
         result = { ...result, font: draft.font };
       }
       const website = websiteOf(draft);
       if (JSON.stringify(website) !== JSON.stringify(websiteOf(saved)))
         result = {
-          ...(await apiRequest('/api/branding/me', ownBrandingSchema, { method: 'PUT', body: website })),
+          ...(await api(coachPagesApi.saveOwnBranding, { body: website })),
           font: result.font,
         };
       return result;

@@ -1,12 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  clientProfileSchema,
-  coachViewOfClientSchema,
-  publicClientProfileSchema,
-  type ClientProfile,
-  type ClientProfileBody,
-} from '../../../../contracts/profiles';
-import { apiRequest } from '../../../lib/api-client';
+import type { ClientProfile, ClientProfileBody } from '../../../../contracts/profiles';
+import { profilesApi } from '../../../../contracts/profiles.api';
+import { api } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { PROFILE_SAVE_TIMEOUT_MS, PROFILE_STALE_MS, withTimeout } from '../../../lib/own-profile';
 
@@ -18,7 +13,7 @@ export function useClientProfile() {
   const userId = auth.user?.id ?? '';
   return useQuery({
     queryKey: clientProfileQueryKey(userId),
-    queryFn: ({ signal }) => apiRequest('/api/client-profiles/me', clientProfileSchema, { signal }),
+    queryFn: ({ signal }) => api(profilesApi.getOwnClient, {}, { signal }),
     staleTime: PROFILE_STALE_MS,
     enabled: auth.status === 'signed_in' && userId !== '',
   });
@@ -44,11 +39,7 @@ export function useSaveClientProfile() {
   const key = clientProfileQueryKey(auth.user?.id ?? '');
   return useMutation({
     mutationFn: (body: ClientProfileBody) =>
-      withTimeout(
-        (signal) =>
-          apiRequest('/api/client-profiles/me', clientProfileSchema, { method: 'PUT', body, signal }),
-        PROFILE_SAVE_TIMEOUT_MS,
-      ),
+      withTimeout((signal) => api(profilesApi.saveOwnClient, { body }, { signal }), PROFILE_SAVE_TIMEOUT_MS),
     onMutate: async (body) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<ClientProfile>(key);
@@ -68,8 +59,7 @@ export function useSaveClientProfile() {
 export function usePublicClientProfile(username: string) {
   return useQuery({
     queryKey: ['clients', 'public', username],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/clients/${encodeURIComponent(username)}`, publicClientProfileSchema, { signal }),
+    queryFn: ({ signal }) => api(profilesApi.getPublicClient, { params: { username } }, { signal }),
     staleTime: PROFILE_STALE_MS,
   });
 }
@@ -79,8 +69,7 @@ export function useCoachViewOfClient(clientId: string) {
   const auth = useAuth();
   return useQuery({
     queryKey: ['clients', 'coach-view', auth.user?.id ?? '', clientId],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/clients/${encodeURIComponent(clientId)}/profile`, coachViewOfClientSchema, { signal }),
+    queryFn: ({ signal }) => api(profilesApi.getClientForCoach, { params: { clientId } }, { signal }),
     staleTime: PROFILE_STALE_MS,
     enabled: auth.status === 'signed_in',
   });

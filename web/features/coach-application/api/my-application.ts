@@ -1,23 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  myApplicationResponseSchema,
-  type ApplicationBodyInput,
-  type MyApplicationResponse,
-} from '../../../../contracts/applications';
-import { apiRequest } from '../../../lib/api-client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApplicationBodyInput, MyApplicationResponse } from '../../../../contracts/applications';
+import { applicationsApi } from '../../../../contracts/applications.api';
+import { api } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth/use-auth';
-
-/** GET /api/coach-applications/me: the person's application status (keyed by person). */
-export const myApplicationQueryKey = (userId: string) => ['coach-application', 'me', userId] as const;
-
-export const myApplicationQueryOptions = (userId: string) =>
-  queryOptions({
-    queryKey: myApplicationQueryKey(userId),
-    queryFn: ({ signal }) =>
-      apiRequest('/api/coach-applications/me', myApplicationResponseSchema, { signal }),
-    // A decision can arrive at any time: look again whenever the screen opens.
-    staleTime: 0,
-  });
+import { myApplicationQueryKey, myApplicationQueryOptions } from '../../../lib/queries/my-application';
 
 export function useMyApplication() {
   const auth = useAuth();
@@ -31,8 +17,7 @@ export function useSubmitApplication() {
   const queryClient = useQueryClient();
   const userId = auth.user?.id ?? '';
   return useMutation({
-    mutationFn: (body: ApplicationBodyInput) =>
-      apiRequest('/api/coach-applications', myApplicationResponseSchema, { method: 'POST', body }),
+    mutationFn: (body: ApplicationBodyInput) => api(applicationsApi.apply, { body }),
     onSuccess: (status: MyApplicationResponse) =>
       queryClient.setQueryData(myApplicationQueryKey(userId), status),
   });

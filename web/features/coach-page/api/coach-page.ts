@@ -1,8 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { coachPageSchema } from '../../../../contracts/coach-pages';
-import { programSummaryListSchema, type ProgramSummary } from '../../../../contracts/programs';
-import { serviceListSchema, type Service } from '../../../../contracts/services';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { coachPagesApi } from '../../../../contracts/coach-pages.api';
+import type { ProgramSummary } from '../../../../contracts/programs';
+import { programsApi } from '../../../../contracts/programs.api';
+import type { Service } from '../../../../contracts/services';
+import { servicesApi } from '../../../../contracts/services.api';
+import { api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
 
 /** Every cached coach page, so a branding or profile save can refresh them all. */
 export const COACH_PAGE_QUERY_ROOT = ['coach-page'] as const;
@@ -11,8 +14,7 @@ export const COACH_PAGE_QUERY_ROOT = ['coach-page'] as const;
 export const coachPageQueryOptions = (ref: string) =>
   queryOptions({
     queryKey: [...COACH_PAGE_QUERY_ROOT, ref.toLowerCase()],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/coach-pages/${encodeURIComponent(ref)}`, coachPageSchema, { signal }),
+    queryFn: ({ signal }) => api(coachPagesApi.get, { params: { ref } }, { signal }),
   });
 
 export const useCoachPage = (ref: string | undefined) =>
@@ -38,11 +40,9 @@ export const coachServicesQueryOptions = (coachId: string) =>
     queryKey: ['coach-services', coachId],
     queryFn: ({ signal }): Promise<Service[]> =>
       listOrEmpty(async () =>
-        (
-          await apiRequest(`/api/coaches/${encodeURIComponent(coachId)}/services`, serviceListSchema, {
-            signal,
-          })
-        ).services.filter((service) => service.is_active),
+        (await api(servicesApi.listPublic, { params: { coachId } }, { signal })).services.filter(
+          (service) => service.is_active,
+        ),
       ),
   });
 
@@ -51,11 +51,9 @@ export const coachProgramsQueryOptions = (coachId: string) =>
     queryKey: ['coach-programs', coachId],
     queryFn: ({ signal }): Promise<ProgramSummary[]> =>
       listOrEmpty(async () =>
-        (
-          await apiRequest(`/api/coaches/${encodeURIComponent(coachId)}/programs`, programSummaryListSchema, {
-            signal,
-          })
-        ).programs.filter((program) => program.status === 'published'),
+        (await api(programsApi.listPublic, { params: { coachId } }, { signal })).programs.filter(
+          (program) => program.status === 'published',
+        ),
       ),
   });
 

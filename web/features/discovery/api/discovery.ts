@@ -1,26 +1,22 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import {
-  categoryCountsResponseSchema,
-  coachSearchResponseSchema,
-  recommendedCoachesResponseSchema,
-  type CoachSearchQuery,
-} from '../../../../contracts/discovery';
-import { apiRequest } from '../../../lib/api-client';
+import type { CoachSearchQuery } from '../../../../contracts/discovery';
+import { discoveryApi } from '../../../../contracts/discovery.api';
+import { api } from '../../../lib/api';
 
-const searchPath = (query: CoachSearchQuery, cursor?: string) => {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries({ ...query, cursor }))
-    if (value !== undefined && value !== '' && value !== false) params.set(key, String(value));
-  const text = params.toString();
-  return text ? `/api/coaches?${text}` : '/api/coaches';
-};
+/** The filters that are set (empty text and unticked boxes are left out of the URL), and the page. */
+const searchQuery = (query: CoachSearchQuery, cursor?: string): CoachSearchQuery =>
+  Object.fromEntries(
+    Object.entries({ ...query, cursor }).filter(
+      ([, value]) => value !== undefined && value !== '' && value !== false,
+    ),
+  );
 
 /** GET /api/coaches, page after page (keyset cursors). Results change with presence: fresh for 30 s. */
 export const coachSearchQueryOptions = (query: CoachSearchQuery) =>
   infiniteQueryOptions({
     queryKey: ['coaches', 'search', query],
     queryFn: ({ pageParam, signal }) =>
-      apiRequest(searchPath(query, pageParam), coachSearchResponseSchema, { signal }),
+      api(discoveryApi.search, { query: searchQuery(query, pageParam) }, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     staleTime: 30_000,
@@ -30,20 +26,19 @@ export const coachSearchQueryOptions = (query: CoachSearchQuery) =>
 export const coachListQueryOptions = (query: CoachSearchQuery) =>
   queryOptions({
     queryKey: ['coaches', 'list', query],
-    queryFn: ({ signal }) => apiRequest(searchPath(query), coachSearchResponseSchema, { signal }),
+    queryFn: ({ signal }) => api(discoveryApi.search, { query: searchQuery(query) }, { signal }),
     staleTime: 30_000,
   });
 
 export const categoryCountsQueryOptions = () =>
   queryOptions({
     queryKey: ['coaches', 'categories'],
-    queryFn: ({ signal }) => apiRequest('/api/coaches/categories', categoryCountsResponseSchema, { signal }),
+    queryFn: ({ signal }) => api(discoveryApi.categories, {}, { signal }),
   });
 
 /** Keyed by person: the list depends on the caller's interests. */
 export const recommendedQueryOptions = (userId: string | null) =>
   queryOptions({
     queryKey: ['coaches', 'recommended', userId],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/coaches/recommended', recommendedCoachesResponseSchema, { signal }),
+    queryFn: ({ signal }) => api(discoveryApi.recommended, {}, { signal }),
   });

@@ -1,27 +1,22 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  favoritesResponseSchema,
-  followStateSchema,
-  type FavoritesResponse,
-  type FollowState,
-} from '../../../../contracts/favorites';
+import type { FavoritesResponse, FollowState } from '../../../../contracts/favorites';
+import { favoritesApi } from '../../../../contracts/favorites.api';
 import { useToast } from '../../../components/toast';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-
-const coachPath = (coachId: string) => `/api/favorites/${encodeURIComponent(coachId)}`;
+import { api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api-client';
 
 /** GET /api/favorites: the person's followed coaches. Follows change only here: fresh for the cache's 5 min. */
 export const favoritesQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ['favorites', userId, 'list'],
-    queryFn: ({ signal }) => apiRequest('/api/favorites', favoritesResponseSchema, { signal }),
+    queryFn: ({ signal }) => api(favoritesApi.list, {}, { signal }),
   });
 
 /** GET /api/favorites/:coachId: where the person stands with one coach (coach pages). */
 export const followStateQueryOptions = (userId: string, coachId: string) =>
   queryOptions({
     queryKey: ['favorites', userId, 'coach', coachId],
-    queryFn: ({ signal }) => apiRequest(coachPath(coachId), followStateSchema, { signal }),
+    queryFn: ({ signal }) => api(favoritesApi.state, { params: { coachId } }, { signal }),
   });
 
 export type FollowChange = { coachId: string; following: boolean; notify: boolean };
@@ -37,8 +32,8 @@ export function useFollowMutation(userId: string) {
   return useMutation({
     mutationFn: ({ coachId, following, notify }: FollowChange) =>
       following
-        ? apiRequest(coachPath(coachId), followStateSchema, { method: 'PUT', body: { notify } })
-        : apiRequest(coachPath(coachId), followStateSchema, { method: 'DELETE' }),
+        ? api(favoritesApi.follow, { params: { coachId }, body: { notify } })
+        : api(favoritesApi.unfollow, { params: { coachId } }),
     onMutate: async (change) => {
       const stateKey = followStateQueryOptions(userId, change.coachId).queryKey;
       await Promise.all([

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { coachSearchResponseSchema } from '../../../../contracts/discovery';
+import { discoveryApi } from '../../../../contracts/discovery.api';
 import {
   cancelGiftResponseSchema,
   claimGiftResponseSchema,
@@ -8,6 +8,7 @@ import {
   type CreateGiftBody,
 } from '../../../../contracts/gifts';
 import { walletSchema } from '../../../../contracts/wallet';
+import { api } from '../../../lib/api';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/gifts: what the caller sent and what is theirs to claim. */
@@ -31,11 +32,8 @@ export const COACH_PICKER_SIZE = 6;
 export const coachPickerQueryOptions = (q: string) =>
   queryOptions({
     queryKey: ['gifts', 'coaches', q],
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ pageSize: String(COACH_PICKER_SIZE) });
-      if (q) params.set('q', q);
-      return apiRequest(`/api/coaches?${params.toString()}`, coachSearchResponseSchema, { signal });
-    },
+    queryFn: ({ signal }) =>
+      api(discoveryApi.search, { query: { pageSize: COACH_PICKER_SIZE, q: q || undefined } }, { signal }),
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { profileCompletionSchema, type ProfileCompletion } from '../../../../contracts/profiles';
-import { apiRequest } from '../../../lib/api-client';
+import type { ProfileCompletion } from '../../../../contracts/profiles';
+import { profilesApi } from '../../../../contracts/profiles.api';
+import { api } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth/use-auth';
 
 /** SPEC §4 Edit mode / §9: the completion check runs 2 s after a successful profile update. */
@@ -9,8 +10,7 @@ export const COMPLETION_CHECK_DELAY_MS = 2_000;
 
 export const completionQueryKey = (userId: string) => ['profile-completion', userId] as const;
 
-const checkCompletion = (signal?: AbortSignal) =>
-  apiRequest('/api/rpc/check_profile_completion', profileCompletionSchema, { method: 'POST', signal });
+const checkCompletion = (signal?: AbortSignal) => api(profilesApi.checkCompletion, {}, { signal });
 
 /** POST /api/rpc/check_profile_completion: completion % and the missing items (the coach home checklist). */
 export function useProfileCompletion() {

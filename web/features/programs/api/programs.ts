@@ -1,20 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  enrolmentListSchema,
-  enrolResponseSchema,
-  lessonCompleteResponseSchema,
-  lessonViewSchema,
-  programDeletedSchema,
-  programDetailSchema,
-  programSummaryListSchema,
-  publicProgramSchema,
-  type LessonCreateBody,
-  type LessonUpdateBody,
-  type ProgramCreateBody,
-  type ProgramDetail,
-  type ProgramUpdateBody,
+import type {
+  LessonCreateBody,
+  LessonUpdateBody,
+  ProgramCreateBody,
+  ProgramDetail,
+  ProgramUpdateBody,
 } from '../../../../contracts/programs';
-import { apiRequest } from '../../../lib/api-client';
+import { programsApi } from '../../../../contracts/programs.api';
+import { api } from '../../../lib/api';
 
 export const programKeys = {
   all: ['programs'] as const,
@@ -29,14 +22,14 @@ export const programKeys = {
 export const useMyPrograms = (enabled = true) =>
   useQuery({
     queryKey: programKeys.mine,
-    queryFn: ({ signal }) => apiRequest('/api/programs/mine', programSummaryListSchema, { signal }),
+    queryFn: ({ signal }) => api(programsApi.listMine, {}, { signal }),
     enabled,
   });
 
 export const useProgramDetail = (id: string) =>
   useQuery({
     queryKey: programKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest(`/api/programs/${id}`, programDetailSchema, { signal }),
+    queryFn: ({ signal }) => api(programsApi.getOwned, { params: { id } }, { signal }),
     staleTime: 0,
   });
 
@@ -54,39 +47,27 @@ function useBuilderMutation<TVariables>(run: (variables: TVariables) => Promise<
 }
 
 export const useCreateProgram = () =>
-  useBuilderMutation((body: ProgramCreateBody) =>
-    apiRequest('/api/programs', programDetailSchema, { method: 'POST', body }),
-  );
+  useBuilderMutation((body: ProgramCreateBody) => api(programsApi.create, { body }));
 
 export const useUpdateProgram = (id: string) =>
-  useBuilderMutation((body: ProgramUpdateBody) =>
-    apiRequest(`/api/programs/${id}`, programDetailSchema, { method: 'PATCH', body }),
-  );
+  useBuilderMutation((body: ProgramUpdateBody) => api(programsApi.update, { params: { id }, body }));
 
 export const usePublishProgram = (id: string) =>
   useBuilderMutation((publish: boolean) =>
-    apiRequest(`/api/programs/${id}/${publish ? 'publish' : 'unpublish'}`, programDetailSchema, {
-      method: 'POST',
-    }),
+    api(publish ? programsApi.publish : programsApi.unpublish, { params: { id } }),
   );
 
 export const useSaveLesson = (programId: string) =>
   useBuilderMutation(
     ({ lessonId, body }: { lessonId: string | null; body: LessonCreateBody | LessonUpdateBody }) =>
       lessonId
-        ? apiRequest(`/api/programs/${programId}/lessons/${lessonId}`, programDetailSchema, {
-            method: 'PATCH',
-            body,
-          })
-        : apiRequest(`/api/programs/${programId}/lessons`, programDetailSchema, {
-            method: 'POST',
-            body: body as LessonCreateBody,
-          }),
+        ? api(programsApi.updateLesson, { params: { id: programId, lessonId }, body })
+        : api(programsApi.addLesson, { params: { id: programId }, body: body as LessonCreateBody }),
   );
 
 export const useDeleteLesson = (programId: string) =>
   useBuilderMutation((lessonId: string) =>
-    apiRequest(`/api/programs/${programId}/lessons/${lessonId}`, programDetailSchema, { method: 'DELETE' }),
+    api(programsApi.deleteLesson, { params: { id: programId, lessonId } }),
   );
 
 /** Moves shown at once; the server's order replaces them, or the old order comes back on failure. */
@@ -95,10 +76,7 @@ export function useReorderLessons(programId: string) {
   const key = programKeys.detail(programId);
   return useMutation({
     mutationFn: (lessonIds: string[]) =>
-      apiRequest(`/api/programs/${programId}/lessons/reorder`, programDetailSchema, {
-        method: 'POST',
-        body: { lesson_ids: lessonIds },
-      }),
+      api(programsApi.reorderLessons, { params: { id: programId }, body: { lesson_ids: lessonIds } }),
     onMutate: async (lessonIds) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<ProgramDetail>(key);
@@ -127,7 +105,7 @@ export function useReorderLessons(programId: string) {
 export function useDeleteProgram() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`/api/programs/${id}`, programDeletedSchema, { method: 'DELETE' }),
+    mutationFn: (id: string) => api(programsApi.remove, { params: { id } }),
     onSuccess: (_answer, id) => {
       queryClient.removeQueries({ queryKey: programKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: programKeys.mine });
@@ -139,14 +117,14 @@ export function useDeleteProgram() {
 export const usePublicProgram = (id: string, viewerKey: string) =>
   useQuery({
     queryKey: [...programKeys.public(id), viewerKey],
-    queryFn: ({ signal }) => apiRequest(`/api/programs/${id}/public`, publicProgramSchema, { signal }),
+    queryFn: ({ signal }) => api(programsApi.getPublic, { params: { id } }, { signal }),
     staleTime: 30_000,
   });
 
 export function useEnrol(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest(`/api/programs/${id}/enroll`, enrolResponseSchema, { method: 'POST' }),
+    mutationFn: () => api(programsApi.enroll, { params: { id } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: programKeys.public(id) });
       void queryClient.invalidateQueries({ queryKey: programKeys.enrolled });
@@ -157,25 +135,21 @@ export function useEnrol(id: string) {
 export const useEnrolments = () =>
   useQuery({
     queryKey: programKeys.enrolled,
-    queryFn: ({ signal }) => apiRequest('/api/programs/enrolled', enrolmentListSchema, { signal }),
+    queryFn: ({ signal }) => api(programsApi.listEnrolled, {}, { signal }),
     staleTime: 0,
   });
 
 export const useLesson = (id: string, number: number) =>
   useQuery({
     queryKey: programKeys.lesson(id, number),
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/programs/${id}/lessons/${number}`, lessonViewSchema, { signal }),
+    queryFn: ({ signal }) => api(programsApi.getLesson, { params: { id, lessonNumber: number } }, { signal }),
     staleTime: 0,
   });
 
 export function useCompleteLesson(id: string, number: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest(`/api/programs/${id}/lessons/${number}/complete`, lessonCompleteResponseSchema, {
-        method: 'POST',
-      }),
+    mutationFn: () => api(programsApi.completeLesson, { params: { id, lessonNumber: number } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['programs', 'lesson', id] });
       void queryClient.invalidateQueries({ queryKey: programKeys.public(id) });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { meResponseSchema } from '../../../../contracts/auth';
-import { apiRequest } from '../../../lib/api-client';
+import { rolesApi } from '../../../../contracts/roles.api';
+import { api } from '../../../lib/api';
 import type { AutoRoleHints } from '../route-access';
 import { storeMe } from './get-me';
 
@@ -8,8 +8,7 @@ import { storeMe } from './get-me';
  * POST /api/rpc/auto_assign_role: the server gives a role to an account younger than 5 minutes
  * without one, from the hints (and the role in its metadata), default client; otherwise nothing.
  */
-export const autoAssignRole = (hints: AutoRoleHints) =>
-  apiRequest('/api/rpc/auto_assign_role', meResponseSchema, { method: 'POST', body: hints });
+export const autoAssignRole = (hints: AutoRoleHints) => api(rolesApi.autoAssignRole, { body: hints });
 
 export function useAutoAssignRole() {
   const queryClient = useQueryClient();

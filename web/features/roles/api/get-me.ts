@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { meResponseSchema, type Me } from '../../../../contracts/auth';
-import { apiRequest } from '../../../lib/api-client';
+import type { Me } from '../../../../contracts/auth';
+import { rolesApi } from '../../../../contracts/roles.api';
+import { api } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { accessTokenClaims } from '../../../lib/jwt-claims';
 
@@ -13,7 +14,7 @@ export const meQueryKey = (userId: string, aal: string) => ['me', userId, aal] a
 export const meQueryOptions = (userId: string, aal: string) =>
   queryOptions({
     queryKey: meQueryKey(userId, aal),
-    queryFn: ({ signal }) => apiRequest('/api/me', meResponseSchema, { signal }),
+    queryFn: ({ signal }) => api(rolesApi.me, {}, { signal }),
   });
 
 export function useMe() {

@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { meResponseSchema } from '../../../../contracts/auth';
+import { rolesApi } from '../../../../contracts/roles.api';
 import type { Role } from '../../../../domain/auth/roles';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
 import { storeMe } from './get-me';
 
 /** POST /api/rpc/set_last_active_role: holds the role from now on and makes it the active one. */
-export const setActiveRole = (role: Role) =>
-  apiRequest('/api/rpc/set_last_active_role', meResponseSchema, {
-    method: 'POST',
-    body: { role_name: role },
-  });
+export const setActiveRole = (role: Role) => api(rolesApi.setLastActiveRole, { body: { role_name: role } });
 
 export function useSetActiveRole() {
   const queryClient = useQueryClient();

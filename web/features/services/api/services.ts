@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  serviceDeletedSchema,
-  serviceListSchema,
-  serviceSchema,
-  type Service,
-  type ServiceCreateBody,
-  type ServiceList,
-  type ServiceUpdateBody,
+import type {
+  Service,
+  ServiceCreateBody,
+  ServiceList,
+  ServiceUpdateBody,
 } from '../../../../contracts/services';
-import { apiRequest } from '../../../lib/api-client';
+import { servicesApi } from '../../../../contracts/services.api';
+import { api } from '../../../lib/api';
 
 /** GET /api/services/mine: the coach's services, paused ones included, in display order. */
 export const myServicesQueryKey = ['services', 'mine'] as const;
@@ -16,7 +14,7 @@ export const myServicesQueryKey = ['services', 'mine'] as const;
 export const useMyServices = (enabled = true) =>
   useQuery({
     queryKey: myServicesQueryKey,
-    queryFn: ({ signal }) => apiRequest('/api/services/mine', serviceListSchema, { signal }),
+    queryFn: ({ signal }) => api(servicesApi.listMine, {}, { signal }),
     enabled,
   });
 
@@ -29,8 +27,8 @@ export function useSaveService() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: ServiceCreateBody | ServiceUpdateBody }) =>
       id
-        ? apiRequest(`/api/services/${id}`, serviceSchema, { method: 'PATCH', body })
-        : apiRequest('/api/services', serviceSchema, { method: 'POST', body }),
+        ? api(servicesApi.update, { params: { id }, body })
+        : api(servicesApi.create, { body: body as ServiceCreateBody }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: myServicesQueryKey }),
   });
 }
@@ -40,10 +38,7 @@ export function useSetServiceActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ service, active }: { service: Service; active: boolean }) =>
-      apiRequest(`/api/services/${service.id}`, serviceSchema, {
-        method: 'PATCH',
-        body: { is_active: active },
-      }),
+      api(servicesApi.update, { params: { id: service.id }, body: { is_active: active } }),
     onMutate: async ({ service, active }) => {
       await queryClient.cancelQueries({ queryKey: myServicesQueryKey });
       const previous = queryClient.getQueryData<ServiceList>(myServicesQueryKey);
@@ -64,7 +59,7 @@ export function useSetServiceActive() {
 export function useDeleteService() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`/api/services/${id}`, serviceDeletedSchema, { method: 'DELETE' }),
+    mutationFn: (id: string) => api(servicesApi.remove, { params: { id } }),
     onSuccess: (_answer, id) => {
       queryClient.setQueryData<ServiceList>(myServicesQueryKey, (list) =>
         list ? { services: list.services.filter((service) => service.id !== id) } : list,

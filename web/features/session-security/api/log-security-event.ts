@@ -1,12 +1,11 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { SECURITY_EVENT_TYPES, securityEventBodySchema } from '../../../../contracts/auth';
-import { apiRequest } from '../../../lib/api-client';
+import { securityEventsApi } from '../../../../contracts/security-events.api';
+import { api } from '../../../lib/api';
 
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 type EventDetails = z.input<typeof securityEventBodySchema>['event_details'];
 export type SecurityEventExtras = Pick<EventDetails, 'reason' | 'click_count' | 'time_window'>;
-
-const responseSchema = z.object({ stored: z.boolean() });
 
 /**
  * SPEC §7 log_security_event_safe: reports what the browser saw. Fire-and-forget: it never throws,
@@ -20,20 +19,22 @@ export async function logSecurityEvent(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    await apiRequest('/api/rpc/log_security_event_safe', responseSchema, {
-      method: 'POST',
-      body: {
-        event_type: type,
-        event_details: {
-          user_agent: navigator.userAgent.slice(0, 500),
-          timestamp: new Date().toISOString(),
-          url: window.location.href.slice(0, 2000),
-          ...extras,
+    await api(
+      securityEventsApi.report,
+      {
+        body: {
+          event_type: type,
+          event_details: {
+            user_agent: navigator.userAgent.slice(0, 500),
+            timestamp: new Date().toISOString(),
+            url: window.location.href.slice(0, 2000),
+            ...extras,
+          },
+          severity: 'info',
         },
-        severity: 'info',
       },
-      signal: controller.signal,
-    });
+      { signal: controller.signal },
+    );
   } catch {
     // Reporting must never get in the person's way.
   } finally {

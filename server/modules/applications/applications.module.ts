@@ -1,0 +1,19 @@
+import type { HttpApp, Route } from '../../http/route';
+import { createApplicationsRepository } from './applications.repository';
+import { applicationsRoutes } from './applications.routes';
+import { createApplicationsService, type ApplicationsService } from './applications.service';
+
+export type ApplicationsModuleDeps = Omit<Parameters<typeof createApplicationsService>[0], 'repository'> & {
+  route: Route;
+};
+
+/** The applications module: its repository, service and routes. */
+export function registerApplications(app: HttpApp, deps: ApplicationsModuleDeps): ApplicationsService {
+  const { route, ...serviceDeps } = deps;
+  const applications = createApplicationsService({
+    ...serviceDeps,
+    repository: createApplicationsRepository(),
+  });
+  applicationsRoutes(app, route, applications);
+  return applications;
+}

@@ -1,0 +1,18 @@
+import type { Database } from '../../db/client';
+import type { HttpApp, Route } from '../../http/route';
+import { createHealthRepository } from './health.repository';
+import { healthRoutes } from './health.routes';
+import { createHealthService, type HealthService } from './health.service';
+
+export type HealthModuleDeps = Omit<Parameters<typeof createHealthService>[0], 'repository'> & {
+  route: Route;
+  db: Database;
+};
+
+/** The health module: its repository, service and route. */
+export function registerHealth(app: HttpApp, deps: HealthModuleDeps): HealthService {
+  const { route, db, ...serviceDeps } = deps;
+  const health = createHealthService({ ...serviceDeps, repository: createHealthRepository(db) });
+  healthRoutes(app, route, health);
+  return health;
+}

@@ -1,0 +1,16 @@
+import type { HttpApp, Route } from '../../http/route';
+import { createProgramsRepository } from './programs.repository';
+import { programsRoutes } from './programs.routes';
+import { createProgramsService, type ProgramsService } from './programs.service';
+
+export type ProgramsModuleDeps = Omit<Parameters<typeof createProgramsService>[0], 'repository'> & {
+  route: Route;
+};
+
+/** The programs module: its repository, service and routes. */
+export function registerPrograms(app: HttpApp, deps: ProgramsModuleDeps): ProgramsService {
+  const { route, ...serviceDeps } = deps;
+  const programs = createProgramsService({ ...serviceDeps, repository: createProgramsRepository() });
+  programsRoutes(app, route, programs);
+  return programs;
+}

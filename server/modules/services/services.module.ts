@@ -1,0 +1,16 @@
+import type { HttpApp, Route } from '../../http/route';
+import { createServicesRepository } from './services.repository';
+import { servicesRoutes } from './services.routes';
+import { createServicesService, type ServicesService } from './services.service';
+
+export type ServicesModuleDeps = Omit<Parameters<typeof createServicesService>[0], 'repository'> & {
+  route: Route;
+};
+
+/** The services module: its repository, service and routes. */
+export function registerServices(app: HttpApp, deps: ServicesModuleDeps): ServicesService {
+  const { route, ...serviceDeps } = deps;
+  const services = createServicesService({ ...serviceDeps, repository: createServicesRepository() });
+  servicesRoutes(app, route, services);
+  return services;
+}
