@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Access, EndpointDefinition, ResponseOf, ValidatedInputOf } from '../../contracts/endpoint';
+import type { AdminRole } from '../../domain/auth/permissions';
 import type { RealtimeEvent } from '../../contracts/realtime';
 import { AppError } from '../../domain/errors/app-error';
 import type { DbExecutor } from '../db/client';
@@ -14,7 +15,7 @@ import { idempotencyKeyFrom } from './idempotency-key';
 export type HttpApp = FastifyInstance<Server, IncomingMessage, ServerResponse, Logger, ZodTypeProvider>;
 
 /** An active admin as the admin module's `authorize` answers it. */
-export type AdminCaller = { userId: string; adminRole: string };
+export type AdminCaller = { userId: string; adminRole: AdminRole };
 
 /** The caller a handler gets, by the endpoint's access rule. */
 export type CallerOf<A extends Access> = A extends 'public'
@@ -94,6 +95,8 @@ export function createRouter(deps: RouterDeps) {
     if ('role' in access) {
       if (!(await deps.holdsRole(caller.userId, access.role)))
         throw new AppError('FORBIDDEN', access.forbidden);
+      if (access.aal2 !== undefined && caller.aal !== 'aal2')
+        throw new AppError('INSUFFICIENT_AAL', access.aal2);
       return caller;
     }
     const admin = await deps.authorizeAdmin(caller, access.admin === 'any' ? undefined : access.admin);

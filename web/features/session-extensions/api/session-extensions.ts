@@ -6,7 +6,6 @@ import {
   type SessionExtension,
   type SessionExtensionsResponse,
 } from '../../../../contracts/session-extensions';
-import { walletSchema } from '../../../../contracts/wallet';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -29,12 +28,8 @@ export const sessionExtensionsQueryOptions = (sessionId: string) =>
     staleTime: 0,
   });
 
-/** GET /api/wallet, under the wallet screen's key so a top-up there shows here too. */
-export const walletQueryOptions = (userId: string) =>
-  queryOptions({
-    queryKey: ['wallet', userId],
-    queryFn: ({ signal }) => apiRequest('/api/wallet', walletSchema, { signal }),
-  });
+/** GET /api/wallet, the wallet screen's own query, so a top-up there shows here too. */
+export { walletQueryOptions } from '../../../lib/queries/wallet';
 
 /** Money-moving POSTs carry an Idempotency-Key made once per attempt and reused only to retry it. */
 export const newIdempotencyKey = () => crypto.randomUUID();
