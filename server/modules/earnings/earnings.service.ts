@@ -1,5 +1,4 @@
 import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
 import { cents } from '../../../domain/money/cents';
 import {
   EARNINGS_RECENT_TRANSACTIONS,
@@ -19,11 +18,6 @@ export const EARNINGS_CURRENCY = 'usd';
 const DAY_MS = 86_400_000;
 /** Holds made available per database transaction by the release job. */
 export const RELEASE_BATCH_SIZE = 100;
-
-export const EARNINGS_MESSAGES = {
-  coachOnly:
-    'Earnings are part of the coach side of Wellspring. Switch to your coach role from the account menu, or apply to become a coach.',
-} as const;
 
 /** The coach's cumulative share of `refunded` cents of a capture (the settlement rule): floor(refunded × coach / amount). */
 export const coachShareOf = (refunded: number, coach: number, amount: number) =>
@@ -176,19 +170,11 @@ export function createEarningsService(deps: {
 }) {
   const { db, repository, ledger, settings, clock } = deps;
 
-  async function requireCoach(userId: string): Promise<void> {
-    if (!(await repository.holdsCoachRole(db, userId)))
-      throw new AppError('FORBIDDEN', EARNINGS_MESSAGES.coachOnly);
-  }
-
   return {
-    requireCoach,
-
     async summary(
       coachId: string,
       query: { range: EarningsRange; page: number; page_size: number },
     ): Promise<Earnings> {
-      await requireCoach(coachId);
       const now = clock.now();
       const { unit, periods, from } = periodsOf(query.range, now);
       const [money, pendingAccount, availableAccount] = await Promise.all([
@@ -241,7 +227,6 @@ export function createEarningsService(deps: {
 
     /** Every transaction as CSV, with the file name of the day (UTC). */
     async exportCsv(coachId: string): Promise<{ filename: string; body: string }> {
-      await requireCoach(coachId);
       const rows = await repository.transactions(db, coachId, null);
       return {
         filename: `wellspring-earnings-${utcDay(clock.now())}.csv`,
