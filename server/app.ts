@@ -35,13 +35,8 @@ import { createOutboxService } from './modules/outbox/outbox.service';
 import { createSecurityEventsRepository } from './modules/security-events/security-events.repository';
 import { createSecurityEventsService } from './modules/security-events/security-events.service';
 import { createAuthGuard } from './plugins/auth-guard';
-import { createLedgerRepository } from './modules/ledger/ledger.repository';
-import {
-  createLedgerInvariantStatus,
-  createLedgerService,
-  type LedgerInvariantStatus,
-  type LedgerService,
-} from './modules/ledger/ledger.service';
+import { registerLedger } from './modules/ledger/ledger.module';
+import type { LedgerInvariantStatus, LedgerService } from './modules/ledger/ledger.service';
 import { createHealthRepository } from './modules/health/health.repository';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
@@ -88,8 +83,7 @@ import type { GiftsService } from './modules/gifts/gifts.service';
 import { registerEarnings } from './modules/earnings/earnings.module';
 import { registerPayouts } from './modules/payouts/payouts.module';
 import type { PayoutsService } from './modules/payouts/payouts.service';
-import { createPlatformSettingsRepository } from './modules/platform-settings/platform-settings.repository';
-import { createPlatformSettingsService } from './modules/platform-settings/platform-settings.service';
+import { registerPlatformSettings } from './modules/platform-settings/platform-settings.module';
 import { registerSessionRequests } from './modules/session-requests/session-requests.module';
 import type { SessionRequestsService } from './modules/session-requests/session-requests.service';
 import { createRouter } from './http/route';
@@ -315,9 +309,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   if (oauth) await app.register(oauthRoutes, { service: oauth, guard, rateLimit: config.auth.rateLimit });
 
   // The ledger (issue #5): no HTTP routes yet; server/main.ts runs its invariant job, health reads the result.
-  const ledger = createLedgerService({ repository: createLedgerRepository(), clock });
-  const ledgerInvariants = createLedgerInvariantStatus();
-  app.decorate('ledger', { service: ledger, invariants: ledgerInvariants });
+  const { service: ledger, invariants: ledgerInvariants } = registerLedger(app, { clock });
   const healthService = createHealthService({
     repository: createHealthRepository(db),
     clock,
@@ -435,7 +427,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
 
   // ---- #5 coach earnings, payout methods and withdrawals (wired by the earnings module)
   // Money settings (withdrawal minimum, earnings hold days) are read from platform_settings on each use.
-  const platformSettings = createPlatformSettingsService({ repository: createPlatformSettingsRepository() });
+  const platformSettings = registerPlatformSettings();
   const earnings = registerEarnings(app, {
     route,
     db,
