@@ -16,6 +16,11 @@ export type EarningsRange = z.infer<typeof earningsRangeSchema>;
 export const SESSION_FORMATS = ['text', 'audio', 'video'] as const;
 export const EARNINGS_PAGE_SIZE_MAX = 50;
 
+export const EARNINGS_MESSAGES = {
+  coachOnly:
+    'Earnings are part of the coach side of Wellspring. Switch to your coach role from the account menu, or apply to become a coach.',
+} as const;
+
 export const earningsQuerySchema = z.object({
   range: earningsRangeSchema.default('30d'),
   page: z.coerce.number().int().min(1, 'Pages start at 1.').default(1),

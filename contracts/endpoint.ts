@@ -16,7 +16,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  *   counts as anonymous).
  * - `signed-in`: a signed-in person (401 otherwise; a guest-link session only on guest routes, 403).
  * - `aal2`: signed in with a verified second factor in this session.
- * - `{ role }`: signed in and holding the role (403 with `forbidden` otherwise).
+ * - `{ role }`: signed in and holding the role (403 with `forbidden` otherwise); with `aal2`, also a
+ *   second factor verified in this session (checked after the role: 403 INSUFFICIENT_AAL with that text).
  * - `{ admin }`: an active admin with a second factor, holding the permission (`any`: any admin).
  */
 export type Access =
@@ -24,7 +25,7 @@ export type Access =
   | 'optional'
   | 'signed-in'
   | 'aal2'
-  | { role: 'client' | 'coach'; forbidden: string }
+  | { role: 'client' | 'coach'; forbidden: string; aal2?: string }
   | { admin: AdminPermission | 'super_admin' | 'any' };
 
 /** A response body's schema, or null for a response without a JSON body (204, a redirect, a file). */

@@ -6,6 +6,14 @@ import { z } from 'zod';
  * approved withdrawal, which they must pay by bank transfer or PayPal outside the platform.
  */
 
+/** Who may use payout methods and withdrawals (the endpoints' refusals, shown as is). */
+export const PAYOUT_ACCESS_MESSAGES = {
+  coachOnly:
+    'Payout methods and withdrawals are for coaches. Switch to your coach role from the account menu, or apply to become a coach.',
+  /** Withdrawals move money: they need the second factor verified in this very session. */
+  withdrawalNeedsAal2: 'Withdrawals need your authenticator app: confirm with a code from it to continue.',
+} as const;
+
 export const PAYOUT_METHOD_KIND_VALUES = ['bank_account', 'paypal'] as const;
 export const payoutMethodKindSchema = z.enum(PAYOUT_METHOD_KIND_VALUES);
 export type PayoutMethodKindName = z.infer<typeof payoutMethodKindSchema>;

@@ -19,13 +19,8 @@ import { createObjectStorage } from './adapters/storage/create-object-storage';
 import { registerUploads } from './modules/uploads/uploads.module';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
 import { createOutboxService } from './modules/outbox/outbox.service';
-import { createLedgerRepository } from './modules/ledger/ledger.repository';
-import {
-  createLedgerInvariantStatus,
-  createLedgerService,
-  type LedgerInvariantStatus,
-  type LedgerService,
-} from './modules/ledger/ledger.service';
+import { registerLedger } from './modules/ledger/ledger.module';
+import type { LedgerInvariantStatus, LedgerService } from './modules/ledger/ledger.service';
 import { registerHealth } from './modules/health/health.module';
 import { registerMailbox } from './modules/outbox/mailbox.module';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -36,37 +31,27 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
 import { createStripePaymentProvider } from './adapters/payments/stripe-provider';
 import { createStripeWebhookVerifier } from './adapters/payments/stripe-webhook';
-import { stripeWebhookRoutes } from './modules/payments/stripe-webhook.routes';
+import { registerPayments } from './modules/payments/payments.module';
 import { createDemoPaymentProvider } from './adapters/payments/demo-provider';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { createIdempotencyService, type IdempotencyService } from './modules/idempotency/idempotency.service';
-import { createWalletRepository } from './modules/wallet/wallet.repository';
-import { walletRoutes } from './modules/wallet/wallet.routes';
-import { createWalletService, type WalletService } from './modules/wallet/wallet.service';
-import { createSettlementRepository } from './modules/settlement/settlement.repository';
-import { createSettlementService, type SettlementService } from './modules/settlement/settlement.service';
-import { createCouponsRepository } from './modules/coupons/coupons.repository';
-import { couponsRoutes } from './modules/coupons/coupons.routes';
-import { createCouponsService } from './modules/coupons/coupons.service';
-import { createAdminMoneyRepository } from './modules/admin-money/admin-money.repository';
-import { adminMoneyRoutes } from './modules/admin-money/admin-money.routes';
-import { createAdminMoneyService } from './modules/admin-money/admin-money.service';
+import { registerWallet } from './modules/wallet/wallet.module';
+import type { WalletService } from './modules/wallet/wallet.service';
+import { registerSettlement } from './modules/settlement/settlement.module';
+import type { SettlementService } from './modules/settlement/settlement.service';
+import { registerCoupons } from './modules/coupons/coupons.module';
+import { registerAdminMoney } from './modules/admin-money/admin-money.module';
 import { registerDiscovery } from './modules/discovery/discovery.module';
 import { registerServices } from './modules/services/services.module';
 import { registerPrograms } from './modules/programs/programs.module';
 import { registerApplications } from './modules/applications/applications.module';
 import { registerCoachPages } from './modules/coach-pages/coach-pages.module';
-import { createGiftsRepository } from './modules/gifts/gifts.repository';
-import { giftsRoutes } from './modules/gifts/gifts.routes';
-import { createGiftsService, type GiftsService } from './modules/gifts/gifts.service';
-import { createEarningsRepository } from './modules/earnings/earnings.repository';
-import { earningsRoutes } from './modules/earnings/earnings.routes';
-import { createEarningsService } from './modules/earnings/earnings.service';
-import { createPayoutsRepository } from './modules/payouts/payouts.repository';
-import { payoutsRoutes } from './modules/payouts/payouts.routes';
-import { createPayoutsService, type PayoutsService } from './modules/payouts/payouts.service';
-import { createPlatformSettingsRepository } from './modules/platform-settings/platform-settings.repository';
-import { createPlatformSettingsService } from './modules/platform-settings/platform-settings.service';
+import { registerGifts } from './modules/gifts/gifts.module';
+import type { GiftsService } from './modules/gifts/gifts.service';
+import { registerEarnings } from './modules/earnings/earnings.module';
+import { registerPayouts } from './modules/payouts/payouts.module';
+import type { PayoutsService } from './modules/payouts/payouts.service';
+import { registerPlatformSettings } from './modules/platform-settings/platform-settings.module';
 import { registerSessionRequests } from './modules/session-requests/session-requests.module';
 import type { SessionRequestsService } from './modules/session-requests/session-requests.service';
 import { createRouter } from './http/route';
@@ -219,9 +204,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   });
 
   // The ledger (issue #5): no HTTP routes yet; server/main.ts runs its invariant job, health reads the result.
-  const ledger = createLedgerService({ repository: createLedgerRepository(), clock });
-  const ledgerInvariants = createLedgerInvariantStatus();
-  app.decorate('ledger', { service: ledger, invariants: ledgerInvariants });
+  const { service: ledger, invariants: ledgerInvariants } = registerLedger(app, { clock });
   registerHealth(app, {
     route,
     db,
@@ -282,46 +265,45 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   // Stripe when configured (its events arrive by the signed webhook below); otherwise the demo provider,
   // which delivers its own events (refunds) back through applyPaymentEvent.
   const stripeSecretKey = config.paymentsProvider === 'stripe' ? config.stripe.secretKey : undefined;
-  const paymentProvider: PaymentProvider = stripeSecretKey
-    ? createStripePaymentProvider({ secretKey: stripeSecretKey })
-    : createDemoPaymentProvider({ deliver: (event) => wallet.applyPaymentEvent(event) });
-  const wallet = createWalletService({
+  const wallet = registerWallet(app, {
+    route,
     db,
-    repository: createWalletRepository(),
     ledger,
-    provider: paymentProvider,
+    provider: (payments): PaymentProvider =>
+      stripeSecretKey
+        ? createStripePaymentProvider({ secretKey: stripeSecretKey })
+        : createDemoPaymentProvider({ deliver: (event) => payments.applyPaymentEvent(event) }),
     stripePublishableKey: stripeSecretKey ? (config.stripe.publishableKey ?? null) : null,
     clock,
     log: app.log,
   });
   app.decorate('wallet', wallet);
-  await app.register(walletRoutes, { wallet, idempotency, guard });
 
   if (config.stripe.webhookSecret) {
     // Stripe's signed webhook: the only way a Stripe top-up or refund reaches the wallet.
-    await app.register(stripeWebhookRoutes, {
+    await registerPayments(app, {
+      route,
       verifier: createStripeWebhookVerifier({ webhookSecret: config.stripe.webhookSecret, clock }),
       applyPaymentEvent: (event) => wallet.applyPaymentEvent(event),
     });
   }
 
   // Coupons (issue #5): validated by settlement's quote, redeemed and released with its holds.
-  const coupons = createCouponsService({ db, repository: createCouponsRepository(), clock });
-  // Holds and settlement (issue #5): no HTTP routes; the sessions capability calls it in its own transactions.
-  app.decorate(
-    'settlement',
-    createSettlementService({ db, repository: createSettlementRepository(), ledger, coupons, clock }),
-  );
-
-  // ---- #5 coupons (wired by the coupons module)
+  const coupons = registerCoupons(app, {
+    route,
+    db,
+    clock,
+    logAdminActivity: (executor, actor, action) => admin.logActivity(executor, actor, action),
+  });
   app.decorate('coupons', coupons);
-  await app.register(couponsRoutes, { coupons, settlement: app.settlement, admin, guard });
-  // ---- end coupons
+  // Holds and settlement (issue #5): the sessions capability calls it in its own transactions; its one
+  // route is the quote (settlement uses coupons, never the other way round).
+  app.decorate('settlement', registerSettlement(app, { route, db, ledger, coupons, clock }));
 
   // ---- #5 gifts (wired by the gifts module)
-  const gifts = createGiftsService({
+  const gifts = registerGifts(app, {
+    route,
     db,
-    repository: createGiftsRepository(),
     ledger,
     settlement: app.settlement,
     isApprovedCoach: (userId) => applications.isApprovedCoach(userId),
@@ -330,43 +312,33 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     publicUrl: config.publicUrl,
   });
   app.decorate('gifts', gifts);
-  await app.register(giftsRoutes, { gifts, idempotency, guard });
   // ---- end gifts
 
   // ---- #5 coach earnings, payout methods and withdrawals (wired by the earnings module)
   // Money settings (withdrawal minimum, earnings hold days) are read from platform_settings on each use.
-  const platformSettings = createPlatformSettingsService({ repository: createPlatformSettingsRepository() });
-  const earnings = createEarningsService({
+  const platformSettings = registerPlatformSettings();
+  const earnings = registerEarnings(app, {
+    route,
     db,
-    repository: createEarningsRepository(),
     ledger,
     settings: platformSettings,
     clock,
   });
   // server/main.ts runs earnings.releaseDue (pending -> available after the hold days) as a job.
   app.decorate('earnings', earnings);
-  await app.register(earningsRoutes, { earnings, guard });
-  const payouts = createPayoutsService({
+  const payouts = registerPayouts(app, {
+    route,
     db,
-    repository: createPayoutsRepository(),
     ledger,
     settings: platformSettings,
     admin,
     clock,
   });
   app.decorate('payouts', payouts);
-  await app.register(payoutsRoutes, { payouts, admin, idempotency, guard });
   // ---- end earnings
 
   // ---- #5 admin money: refunds and platform revenue (wired by the admin-money module)
-  const adminMoney = createAdminMoneyService({
-    db,
-    repository: createAdminMoneyRepository(),
-    settlement: app.settlement,
-    admin,
-    clock,
-  });
-  await app.register(adminMoneyRoutes, { adminMoney, admin, idempotency, guard });
+  registerAdminMoney(app, { route, db, settlement: app.settlement, admin, clock });
   // ---- end admin money
 
   // ---- #6 presence (wired by the presence module: app.presence, /api/me/presence)

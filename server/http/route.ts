@@ -112,6 +112,8 @@ export function createRouter(deps: RouterDeps) {
     if ('role' in access) {
       if (!(await deps.holdsRole(caller.userId, access.role)))
         throw new AppError('FORBIDDEN', access.forbidden);
+      if (access.aal2 !== undefined && caller.aal !== 'aal2')
+        throw new AppError('INSUFFICIENT_AAL', access.aal2);
       return caller;
     }
     const admin = await deps.authorizeAdmin(caller, access.admin === 'any' ? undefined : access.admin);

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { holdsRole } from '../../db/role-queries';
 import { couponRedemptions, coupons } from '../../db/schema/index';
 
 export type CouponRow = typeof coupons.$inferSelect;
@@ -43,8 +42,6 @@ export function isUniqueViolation(error: unknown): boolean {
 export function createCouponsRepository() {
   return {
     /** Whether the person holds the coach role (active or not). */
-    holdsCoachRole: (executor: DbExecutor, userId: string) => holdsRole(executor, userId, 'coach'),
-
     /** A coach's coupons (coachId null: the platform's), newest first, with their use counts. */
     async listByOwner(executor: DbExecutor, coachId: string | null): Promise<CouponWithUsage[]> {
       const rows = await executor

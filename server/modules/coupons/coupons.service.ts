@@ -11,6 +11,7 @@ import {
 import type { Clock } from '../../../domain/clock';
 import { AppError, type ErrorDetail } from '../../../domain/errors/app-error';
 import type { Database, DbExecutor } from '../../db/client';
+import type { ActiveAdmin, AdminService } from '../admin/admin.service';
 import {
   isUniqueViolation,
   type CouponChanges,
@@ -86,8 +87,25 @@ export function normalizeCouponCode(code: string): string | null {
  * (coach_id null). Someone else's coupon answers NOT_FOUND. Code, type and value are frozen once the
  * coupon has been redeemed (sessions record them).
  */
-export function createCouponsService(deps: { db: Database; repository: CouponsRepository; clock: Clock }) {
+/** What an audit row records about a platform coupon change. */
+const auditDetails = (coupon: Coupon, body: object) => ({
+  code: coupon.code,
+  discount_type: coupon.discount_type,
+  value: coupon.value,
+  changes: body,
+});
+
+export function createCouponsService(deps: {
+  db: Database;
+  repository: CouponsRepository;
+  clock: Clock;
+  /** The admin module's audit log (platform coupon changes); not needed to validate or redeem. */
+  logAdminActivity?: AdminService['logActivity'];
+}) {
   const { db, repository, clock } = deps;
+  const logAdminActivity: AdminService['logActivity'] =
+    deps.logAdminActivity ??
+    (() => Promise.reject(new Error("Platform coupons need the admin module's audit log")));
 
   /** The reasons a coupon row cannot be used, in the order a person would want to hear them. */
   async function check(
@@ -189,11 +207,6 @@ export function createCouponsService(deps: { db: Database; repository: CouponsRe
   }
 
   // ---- Management (coachId null = the platform's coupons).
-
-  async function requireCoach(userId: string) {
-    if (!(await repository.holdsCoachRole(db, userId)))
-      throw new AppError('FORBIDDEN', COUPON_MESSAGES.coachOnly);
-  }
 
   async function list(coachId: string | null): Promise<Coupon[]> {
     return (await repository.listByOwner(db, coachId)).map(fromUsageRow);
@@ -313,27 +326,37 @@ export function createCouponsService(deps: { db: Database; repository: CouponsRe
     /** The redemption recorded for a reference (active or released), if any. */
     findRedemption: (reference: RedemptionReference, executor: DbExecutor = db) =>
       repository.findRedemption(executor, reference),
-    /** Whether the person holds the coach role (a quote names a coach). */
-    isCoach: (userId: string) => repository.holdsCoachRole(db, userId),
-
+    /** The calling coach's own coupons (the endpoint's access rule made sure the caller is a coach). */
     coach: {
-      async list(userId: string): Promise<Coupon[]> {
-        await requireCoach(userId);
-        return list(userId);
-      },
-      async create(userId: string, body: CouponCreateBody): Promise<Coupon> {
-        await requireCoach(userId);
-        return create({ coachId: userId, createdBy: userId }, body);
-      },
+      list: (userId: string): Promise<Coupon[]> => list(userId),
+      create: (userId: string, body: CouponCreateBody): Promise<Coupon> =>
+        create({ coachId: userId, createdBy: userId }, body),
       update: (userId: string, id: string, body: CouponUpdateBody) => update(userId, id, body),
     },
 
-    /** Platform-wide coupons (coach_id null); the routes authorize the admin and pass the audit. */
+    /** Platform-wide coupons (coach_id null) for authorized financial admins; every change audit-logged. */
     platform: {
       list: () => list(null),
-      create: (adminUserId: string, body: CouponCreateBody, audit: CouponAudit) =>
-        create({ coachId: null, createdBy: adminUserId }, body, audit),
-      update: (id: string, body: CouponUpdateBody, audit: CouponAudit) => update(null, id, body, audit),
+      create: (actor: ActiveAdmin, body: CouponCreateBody, requestId: string) =>
+        create({ coachId: null, createdBy: actor.userId }, body, (tx, created) =>
+          logAdminActivity(tx, actor, {
+            actionType: 'create_platform_coupon',
+            targetType: 'coupon',
+            targetId: created.id,
+            details: auditDetails(created, body),
+            requestId,
+          }),
+        ),
+      update: (actor: ActiveAdmin, id: string, body: CouponUpdateBody, requestId: string) =>
+        update(null, id, body, (tx, updated) =>
+          logAdminActivity(tx, actor, {
+            actionType: 'update_platform_coupon',
+            targetType: 'coupon',
+            targetId: updated.id,
+            details: auditDetails(updated, body),
+            requestId,
+          }),
+        ),
     },
   };
 }

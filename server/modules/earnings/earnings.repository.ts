@@ -1,6 +1,5 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { holdsRole } from '../../db/role-queries';
 import { moneyHolds, type LedgerTransactionKind, type WithdrawalStatus } from '../../db/schema/index';
 
 export type DueHoldRow = {
@@ -54,8 +53,6 @@ const toDate = (value: unknown): Date => (value instanceof Date ? value : new Da
  */
 export function createEarningsRepository() {
   return {
-    holdsCoachRole: (executor: DbExecutor, userId: string) => holdsRole(executor, userId, 'coach'),
-
     /**
      * Captured holds whose earnings are due (settled at or before `cutoff`, not yet available), locked
      * FOR UPDATE SKIP LOCKED: several instances running the job take disjoint batches, and a hold being

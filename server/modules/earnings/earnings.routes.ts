@@ -1,35 +1,20 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { earningsQuerySchema, earningsSchema } from '../../../contracts/earnings';
-import type { AuthGuard } from '../../plugins/auth-guard';
+import { earningsApi as endpoints } from '../../../contracts/earnings.api';
+import type { HttpApp, Route } from '../../http/route';
 import type { EarningsService } from './earnings.service';
 
-/**
- * The calling coach's earnings (issue #5, point 8; /revenue and /manage-revenue). There is no way to
- * name another coach: every route reads the caller's own ledger accounts and sessions.
- */
-export const earningsRoutes: FastifyPluginAsyncZod<{ earnings: EarningsService; guard: AuthGuard }> = async (
-  app,
-  { earnings, guard },
-) => {
-  app.get(
-    '/api/earnings',
-    { schema: { querystring: earningsQuerySchema, response: { 200: earningsSchema } } },
-    async (request) => {
-      const { userId } = await guard.authenticate(request);
-      return earnings.summary(userId, request.query);
-    },
-  );
+/** The calling coach's earnings (contracts/earnings.api.ts): each handler is one service call. */
+export function earningsRoutes(app: HttpApp, route: Route, earnings: EarningsService) {
+  route(app, endpoints.summary, async ({ caller, query }) => earnings.summary(caller.userId, query));
 
-  app.get('/api/earnings/export.csv', async (request, reply) => {
-    const { userId } = await guard.authenticate(request);
-    const { filename, body } = await earnings.exportCsv(userId);
+  route(app, endpoints.exportCsv, async ({ caller, reply }) => {
+    const { filename, body } = await earnings.exportCsv(caller.userId);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${filename}"`)
       .header('cache-control', 'no-store')
       .send(body);
   });
-};
+}
 
 declare module 'fastify' {
   // Declaration merging with Fastify's own type needs an interface.

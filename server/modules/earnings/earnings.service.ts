@@ -1,5 +1,4 @@
 import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
 import { refundedCoachShare } from '../../../domain/ledger/postings';
 import { cents } from '../../../domain/money/cents';
 import { formatDecimalDollars } from '../../../domain/money/format';
@@ -21,11 +20,6 @@ export const EARNINGS_CURRENCY = 'usd';
 const DAY_MS = 86_400_000;
 /** Holds made available per database transaction by the release job. */
 export const RELEASE_BATCH_SIZE = 100;
-
-export const EARNINGS_MESSAGES = {
-  coachOnly:
-    'Earnings are part of the coach side of Wellspring. Switch to your coach role from the account menu, or apply to become a coach.',
-} as const;
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -172,19 +166,11 @@ export function createEarningsService(deps: {
 }) {
   const { db, repository, ledger, settings, clock } = deps;
 
-  async function requireCoach(userId: string): Promise<void> {
-    if (!(await repository.holdsCoachRole(db, userId)))
-      throw new AppError('FORBIDDEN', EARNINGS_MESSAGES.coachOnly);
-  }
-
   return {
-    requireCoach,
-
     async summary(
       coachId: string,
       query: { range: EarningsRange; page: number; page_size: number },
     ): Promise<Earnings> {
-      await requireCoach(coachId);
       const now = clock.now();
       const { unit, periods, from } = periodsOf(query.range, now);
       const [money, pendingAccount, availableAccount] = await Promise.all([
@@ -237,7 +223,6 @@ export function createEarningsService(deps: {
 
     /** Every transaction as CSV, with the file name of the day (UTC). */
     async exportCsv(coachId: string): Promise<{ filename: string; body: string }> {
-      await requireCoach(coachId);
       const rows = await repository.transactions(db, coachId, null);
       return {
         filename: `wellspring-earnings-${utcDay(clock.now())}.csv`,

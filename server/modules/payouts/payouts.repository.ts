@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, isNull, sql, sum } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
-import { holdsRole } from '../../db/role-queries';
 import {
   payoutMethods,
   profiles,
@@ -34,8 +33,6 @@ const methodColumns = {
  */
 export function createPayoutsRepository() {
   return {
-    holdsCoachRole: (executor: DbExecutor, userId: string) => holdsRole(executor, userId, 'coach'),
-
     /** Serialises changes to one coach's payout methods (which one is the default) until COMMIT. */
     async lockCoachMethods(executor: DbExecutor, coachId: string): Promise<void> {
       await executor.execute(

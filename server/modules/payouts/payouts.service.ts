@@ -29,8 +29,6 @@ export const PAYOUT_METHODS_MAX = 10;
 const ADMIN_QUEUE_LIMIT = 200;
 
 export const PAYOUT_MESSAGES = {
-  coachOnly:
-    'Payout methods and withdrawals are for coaches. Switch to your coach role from the account menu, or apply to become a coach.',
   tooManyMethods: `You can keep up to ${PAYOUT_METHODS_MAX} payout methods. Remove one you no longer use, then add the new one.`,
   methodNotFound: 'This payout method could not be found. Refresh the page to see your current methods.',
   chooseOwnMethod: 'Choose one of your payout methods, or add one under Payout methods.',
@@ -97,11 +95,6 @@ export function createPayoutsService(deps: {
 }) {
   const { db, repository, ledger, settings, admin, clock } = deps;
 
-  async function requireCoach(userId: string, executor: DbExecutor = db): Promise<void> {
-    if (!(await repository.holdsCoachRole(executor, userId)))
-      throw new AppError('FORBIDDEN', PAYOUT_MESSAGES.coachOnly);
-  }
-
   /** Explains a compare-and-set that changed nothing. */
   async function refuseDecision(executor: DbExecutor, id: string): Promise<never> {
     const current = await repository.findWithdrawal(executor, id);
@@ -116,16 +109,12 @@ export function createPayoutsService(deps: {
   }
 
   return {
-    requireCoach,
-
     async listMethods(userId: string): Promise<PayoutMethod[]> {
-      await requireCoach(userId);
       return (await repository.listMethods(db, userId)).map(toMethod);
     },
 
     /** Adds a method; the coach's first (active) method becomes the default. */
     async addMethod(userId: string, body: ParsedPayoutMethodBody): Promise<PayoutMethod> {
-      await requireCoach(userId);
       return db.transaction(async (tx) => {
         await repository.lockCoachMethods(tx, userId);
         const existing = await repository.listMethods(tx, userId);
@@ -145,7 +134,6 @@ export function createPayoutsService(deps: {
 
     /** Soft removal (withdrawals keep pointing at it); when it was the default, the oldest other becomes it. */
     async removeMethod(userId: string, id: string): Promise<void> {
-      await requireCoach(userId);
       await db.transaction(async (tx) => {
         await repository.lockCoachMethods(tx, userId);
         const removed = await repository.removeMethod(tx, userId, id, clock.now());
@@ -158,7 +146,6 @@ export function createPayoutsService(deps: {
     },
 
     async setDefault(userId: string, id: string): Promise<PayoutMethod[]> {
-      await requireCoach(userId);
       return db.transaction(async (tx) => {
         await repository.lockCoachMethods(tx, userId);
         if (!(await repository.findActiveMethod(tx, userId, id)))
@@ -169,7 +156,6 @@ export function createPayoutsService(deps: {
     },
 
     async listWithdrawals(userId: string): Promise<Withdrawal[]> {
-      await requireCoach(userId);
       return (await repository.listWithdrawals(db, userId)).map(toWithdrawal);
     },
 

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db/client';
+import { holdsRole } from '../../db/role-queries';
 import { moneyHolds, profiles } from '../../db/schema/index';
 
 export type MoneyHoldRow = typeof moneyHolds.$inferSelect;
@@ -21,6 +22,9 @@ const byReference = (reference: HoldReference) =>
  */
 export function createSettlementRepository() {
   return {
+    /** Whether the person holds the coach role (a quote names a coach). */
+    holdsCoachRole: (executor: DbExecutor, userId: string) => holdsRole(executor, userId, 'coach'),
+
     async coachRates(executor: DbExecutor, coachId: string): Promise<CoachRatesRow | undefined> {
       const [row] = await executor
         .select({

@@ -315,6 +315,18 @@ export function createSettlementService(deps: {
 
   return {
     quote,
+    /**
+     * GET /api/coaches/:coachId/quote: the price the caller would pay, with their coupon checked for them.
+     * Someone who is not a coach answers 404 like an unknown id.
+     */
+    async quoteForClient(
+      clientId: string,
+      input: { coachId: string; format: SessionFormat; minutes: number; couponCode: string | null },
+    ): Promise<Quote> {
+      if (!(await repository.holdsCoachRole(db, input.coachId)))
+        throw new AppError('NOT_FOUND', 'This coach could not be found.');
+      return quote({ ...input, clientId });
+    },
     hold,
     release,
     capture,

@@ -1,28 +1,16 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  refundResultSchema,
-  sessionPaymentsPageSchema,
-  type RefundBody,
-  type SessionPaymentsPage,
-} from '../../../../contracts/admin-money';
-import { apiRequest } from '../../../lib/api-client';
+import type { RefundBody, SessionPaymentsPage } from '../../../../contracts/admin-money';
+import { adminMoneyApi } from '../../../../contracts/admin-money.api';
+import { api } from '../../../lib/api';
 
 const ROOT = ['admin', 'session-payments'] as const;
-
-const listPath = (q: string, cursor: string | undefined) => {
-  const params = new URLSearchParams();
-  if (q) params.set('q', q);
-  if (cursor) params.set('cursor', cursor);
-  const text = params.toString();
-  return text ? `/api/admin/session-payments?${text}` : '/api/admin/session-payments';
-};
 
 /** GET /api/admin/session-payments: captured session payments, newest first, 20 a page (keyset). */
 export const sessionPaymentsQueryOptions = (q: string) =>
   infiniteQueryOptions({
     queryKey: [...ROOT, q],
     queryFn: ({ pageParam, signal }) =>
-      apiRequest(listPath(q, pageParam), sessionPaymentsPageSchema, { signal }),
+      api(adminMoneyApi.listPayments, { query: { q: q || undefined, cursor: pageParam } }, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     // Other admins refund too: look again whenever the panel opens.
@@ -30,7 +18,7 @@ export const sessionPaymentsQueryOptions = (q: string) =>
   });
 
 /** A fresh Idempotency-Key per refund attempt; the dialog keeps it to retry the same attempt. */
-export const newIdempotencyKey = () => crypto.randomUUID();
+export { newIdempotencyKey } from '../../../lib/api';
 
 /**
  * POST /api/admin/session-payments/:id/refunds with the attempt's Idempotency-Key. On success the
@@ -40,11 +28,7 @@ export function useRefundSessionPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ holdId, body, key }: { holdId: string; body: RefundBody; key: string }) =>
-      apiRequest(`/api/admin/session-payments/${encodeURIComponent(holdId)}/refunds`, refundResultSchema, {
-        method: 'POST',
-        body,
-        headers: { 'idempotency-key': key },
-      }),
+      api(adminMoneyApi.refund, { params: { holdId }, body }, { idempotencyKey: key }),
     onSuccess: async (result) => {
       queryClient.setQueriesData<{ pages: SessionPaymentsPage[]; pageParams: unknown[] }>(
         { queryKey: ROOT },

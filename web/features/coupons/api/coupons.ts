@@ -1,28 +1,30 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  couponListSchema,
-  couponSchema,
-  type Coupon,
-  type CouponCreateBody,
-  type CouponList,
-  type CouponUpdateBody,
-} from '../../../../contracts/coupons';
-import { apiRequest } from '../../../lib/api-client';
+import type { Coupon, CouponCreateBody, CouponList, CouponUpdateBody } from '../../../../contracts/coupons';
+import { couponsApi } from '../../../../contracts/coupons.api';
+import { api } from '../../../lib/api';
 
 /** Whose coupons: the signed-in coach's own (/api/coupons) or the platform's (/api/admin/coupons). */
 export type CouponScope = 'coach' | 'platform';
 
-const BASE_PATH: Record<CouponScope, string> = {
-  coach: '/api/coupons',
-  platform: '/api/admin/coupons',
-};
+/** The endpoints of each scope: list, create, update. */
+const ENDPOINTS = {
+  coach: { list: couponsApi.list, create: couponsApi.create, update: couponsApi.update },
+  platform: {
+    list: couponsApi.platformList,
+    create: couponsApi.platformCreate,
+    update: couponsApi.platformUpdate,
+  },
+} as const;
+
+const updateCoupon = (scope: CouponScope, id: string, body: CouponUpdateBody) =>
+  api(ENDPOINTS[scope].update, { params: { id }, body });
 
 export const couponsQueryKey = (scope: CouponScope) => ['coupons', scope] as const;
 
 export const useCoupons = (scope: CouponScope) =>
   useQuery({
     queryKey: couponsQueryKey(scope),
-    queryFn: ({ signal }) => apiRequest(BASE_PATH[scope], couponListSchema, { signal }),
+    queryFn: ({ signal }) => api(ENDPOINTS[scope].list, undefined, { signal }),
   });
 
 const replaceIn = (list: CouponList | undefined, coupon: Coupon): CouponList | undefined =>
@@ -34,8 +36,8 @@ export function useSaveCoupon(scope: CouponScope) {
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: CouponCreateBody | CouponUpdateBody }) =>
       id
-        ? apiRequest(`${BASE_PATH[scope]}/${id}`, couponSchema, { method: 'PATCH', body })
-        : apiRequest(BASE_PATH[scope], couponSchema, { method: 'POST', body }),
+        ? updateCoupon(scope, id, body as CouponUpdateBody)
+        : api(ENDPOINTS[scope].create, { body: body as CouponCreateBody }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: couponsQueryKey(scope) }),
   });
 }
@@ -46,7 +48,7 @@ export function useSetCouponActive(scope: CouponScope) {
   const key = couponsQueryKey(scope);
   return useMutation({
     mutationFn: ({ coupon, active }: { coupon: Coupon; active: boolean }) =>
-      apiRequest(`${BASE_PATH[scope]}/${coupon.id}`, couponSchema, { method: 'PATCH', body: { active } }),
+      updateCoupon(scope, coupon.id, { active }),
     onMutate: async ({ coupon, active }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<CouponList>(key);

@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { earningsSchema, type EarningsRange } from '../../../../contracts/earnings';
-import { apiRequest } from '../../../lib/api-client';
+import type { EarningsRange } from '../../../../contracts/earnings';
+import { earningsApi } from '../../../../contracts/earnings.api';
+import { pathOf } from '../../../../contracts/endpoint';
+import { api } from '../../../lib/api';
 import { downloadFile } from '../../../lib/download-file';
 
 export const EARNINGS_SESSIONS_PAGE_SIZE = 10;
@@ -10,9 +12,9 @@ export const earningsQueryOptions = (userId: string, range: EarningsRange, page:
   queryOptions({
     queryKey: ['earnings', userId, range, page],
     queryFn: ({ signal }) =>
-      apiRequest(
-        `/api/earnings?range=${range}&page=${page}&page_size=${EARNINGS_SESSIONS_PAGE_SIZE}`,
-        earningsSchema,
+      api(
+        earningsApi.summary,
+        { query: { range, page, page_size: EARNINGS_SESSIONS_PAGE_SIZE } },
         { signal },
       ),
     // Earnings move with every session and payout: look again whenever the screen opens.
@@ -27,7 +29,7 @@ export const invalidateEarnings = (queryClient: QueryClient) =>
 
 /** GET /api/earnings/export.csv, saved as a file (web/lib/download-file.ts). Returns the file name. */
 export const downloadEarningsCsv = (accessToken: string | null): Promise<string> =>
-  downloadFile('/api/earnings/export.csv', {
+  downloadFile(pathOf(earningsApi.exportCsv), {
     accessToken,
     accept: 'text/csv',
     fallbackName: 'wellspring-earnings.csv',

@@ -1,29 +1,19 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { discoveryApi } from '../../../../contracts/discovery.api';
-import {
-  cancelGiftResponseSchema,
-  claimGiftResponseSchema,
-  createGiftResponseSchema,
-  giftsResponseSchema,
-  type CreateGiftBody,
-} from '../../../../contracts/gifts';
-import { walletSchema } from '../../../../contracts/wallet';
+import type { CreateGiftBody } from '../../../../contracts/gifts';
+import { giftsApi } from '../../../../contracts/gifts.api';
 import { api } from '../../../lib/api';
-import { apiRequest } from '../../../lib/api-client';
+import { walletQueryOptions as walletBalanceQueryOptions } from '../../../lib/queries/wallet';
 
 /** GET /api/gifts: what the caller sent and what is theirs to claim. */
 export const giftsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ['gifts', userId],
-    queryFn: ({ signal }) => apiRequest('/api/gifts', giftsResponseSchema, { signal }),
+    queryFn: ({ signal }) => api(giftsApi.list, undefined, { signal }),
   });
 
-/** GET /api/wallet, under the wallet screen's key so both stay in step after a gift moves money. */
-export const walletBalanceQueryOptions = (userId: string) =>
-  queryOptions({
-    queryKey: ['wallet', userId],
-    queryFn: ({ signal }) => apiRequest('/api/wallet', walletSchema, { signal }),
-  });
+/** GET /api/wallet, the wallet screen's own query, so both stay in step after a gift moves money. */
+export { walletQueryOptions as walletBalanceQueryOptions } from '../../../lib/queries/wallet';
 
 /** How many coaches the picker offers per search. */
 export const COACH_PICKER_SIZE = 6;
@@ -42,8 +32,7 @@ export const coachPickerQueryOptions = (q: string) =>
  * Money-moving POSTs carry an Idempotency-Key made once per user action; the caller keeps it while
  * retrying the same action, so a lost answer never sends, claims or cancels twice.
  */
-export const newIdempotencyKey = () => crypto.randomUUID();
-const idempotent = (key: string) => ({ 'idempotency-key': key });
+export { newIdempotencyKey } from '../../../lib/api';
 
 function useRefreshMoney(userId: string) {
   const queryClient = useQueryClient();
@@ -58,7 +47,7 @@ export function useSendGift(userId: string) {
   const refresh = useRefreshMoney(userId);
   return useMutation({
     mutationFn: ({ body, key }: { body: CreateGiftBody; key: string }) =>
-      apiRequest('/api/gifts', createGiftResponseSchema, { method: 'POST', body, headers: idempotent(key) }),
+      api(giftsApi.send, { body }, { idempotencyKey: key }),
     onSuccess: refresh,
   });
 }
@@ -67,10 +56,7 @@ export function useClaimGift(userId: string) {
   const refresh = useRefreshMoney(userId);
   return useMutation({
     mutationFn: ({ id, key }: { id: string; key: string }) =>
-      apiRequest(`/api/gifts/${encodeURIComponent(id)}/claim`, claimGiftResponseSchema, {
-        method: 'POST',
-        headers: idempotent(key),
-      }),
+      api(giftsApi.claim, { params: { id } }, { idempotencyKey: key }),
     // A refusal (claimed elsewhere, cancelled) also changes what the list should show.
     onSettled: refresh,
   });
@@ -80,10 +66,7 @@ export function useCancelGift(userId: string) {
   const refresh = useRefreshMoney(userId);
   return useMutation({
     mutationFn: ({ id, key }: { id: string; key: string }) =>
-      apiRequest(`/api/gifts/${encodeURIComponent(id)}/cancel`, cancelGiftResponseSchema, {
-        method: 'POST',
-        headers: idempotent(key),
-      }),
+      api(giftsApi.cancel, { params: { id } }, { idempotencyKey: key }),
     onSettled: refresh,
   });
 }

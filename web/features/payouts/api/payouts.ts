@@ -1,28 +1,20 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  payoutMethodListSchema,
-  payoutMethodSchema,
-  withdrawalListSchema,
-  withdrawalSchema,
-  type PayoutMethodCreateBody,
-  type WithdrawalCreateBody,
-} from '../../../../contracts/payouts';
-import { apiRequest } from '../../../lib/api-client';
+import type { PayoutMethodCreateBody, WithdrawalCreateBody } from '../../../../contracts/payouts';
+import { payoutsApi } from '../../../../contracts/payouts.api';
+import { api } from '../../../lib/api';
 
 /** GET /api/payout-methods: the coach's methods, masked, the default first. */
 export const payoutMethodsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ['payout-methods', userId],
-    queryFn: ({ signal }) => apiRequest('/api/payout-methods', payoutMethodListSchema, { signal }),
+    queryFn: ({ signal }) => api(payoutsApi.listMethods, undefined, { signal }),
   });
 
 /** GET /api/withdrawals/:id: one of the caller's withdrawals. */
 export const withdrawalQueryOptions = (userId: string, id: string) =>
   queryOptions({
     queryKey: ['withdrawals', userId, id],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/withdrawals/${encodeURIComponent(id)}`, withdrawalSchema, { signal }),
+    queryFn: ({ signal }) => api(payoutsApi.getWithdrawal, { params: { id } }, { signal }),
     staleTime: 0,
   });
 
@@ -30,15 +22,14 @@ export const withdrawalQueryOptions = (userId: string, id: string) =>
 export const withdrawalsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ['withdrawals', userId],
-    queryFn: ({ signal }) => apiRequest('/api/withdrawals', withdrawalListSchema, { signal }),
+    queryFn: ({ signal }) => api(payoutsApi.listWithdrawals, undefined, { signal }),
     staleTime: 0,
   });
 
 export function useAddPayoutMethod(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PayoutMethodCreateBody) =>
-      apiRequest('/api/payout-methods', payoutMethodSchema, { method: 'POST', body }),
+    mutationFn: (body: PayoutMethodCreateBody) => api(payoutsApi.addMethod, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['payout-methods', userId] }),
   });
 }
@@ -46,10 +37,7 @@ export function useAddPayoutMethod(userId: string) {
 export function useRemovePayoutMethod(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(`/api/payout-methods/${encodeURIComponent(id)}`, z.object({ removed: z.literal(true) }), {
-        method: 'DELETE',
-      }),
+    mutationFn: (id: string) => api(payoutsApi.removeMethod, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['payout-methods', userId] }),
   });
 }
@@ -57,15 +45,12 @@ export function useRemovePayoutMethod(userId: string) {
 export function useSetDefaultPayoutMethod(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest(`/api/payout-methods/${encodeURIComponent(id)}/default`, payoutMethodListSchema, {
-        method: 'POST',
-      }),
+    mutationFn: (id: string) => api(payoutsApi.setDefaultMethod, { params: { id } }),
     onSuccess: (list) => queryClient.setQueryData(['payout-methods', userId], list),
   });
 }
 
-export const newIdempotencyKey = () => crypto.randomUUID();
+export { newIdempotencyKey } from '../../../lib/api';
 
 /**
  * POST /api/withdrawals with an Idempotency-Key made once per attempt: the caller keeps it to retry
@@ -75,11 +60,7 @@ export function useRequestWithdrawal(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: { body: WithdrawalCreateBody; key: string }) =>
-      apiRequest('/api/withdrawals', withdrawalSchema, {
-        method: 'POST',
-        body,
-        headers: { 'idempotency-key': key },
-      }),
+      api(payoutsApi.requestWithdrawal, { body }, { idempotencyKey: key }),
     onSuccess: (withdrawal) => {
       queryClient.setQueryData(['withdrawals', userId, withdrawal.id], withdrawal);
       return queryClient.invalidateQueries({ queryKey: ['withdrawals', userId], exact: true });

@@ -1,14 +1,15 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { platformRevenueSchema, type RevenueRange } from '../../../../contracts/admin-money';
-import { apiRequest } from '../../../lib/api-client';
+import type { RevenueRange } from '../../../../contracts/admin-money';
+import { adminMoneyApi } from '../../../../contracts/admin-money.api';
+import { pathOf, queryStringOf } from '../../../../contracts/endpoint';
+import { api } from '../../../lib/api';
 import { downloadFile } from '../../../lib/download-file';
 
 /** GET /api/admin/platform-revenue?range=: totals, the series, by format and recent captures. */
 export const platformRevenueQueryOptions = (range: RevenueRange) =>
   queryOptions({
     queryKey: ['admin', 'platform-revenue', range],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/admin/platform-revenue?range=${range}`, platformRevenueSchema, { signal }),
+    queryFn: ({ signal }) => api(adminMoneyApi.platformRevenue, { query: { range } }, { signal }),
     // Refunds and captures happen all the time: look again whenever the screen opens.
     staleTime: 0,
     // Switching the range keeps the last numbers on screen until the new ones arrive.
@@ -20,7 +21,7 @@ export const downloadPlatformRevenueCsv = (
   range: RevenueRange,
   accessToken: string | null,
 ): Promise<string> =>
-  downloadFile(`/api/admin/platform-revenue/export.csv?range=${range}`, {
+  downloadFile(`${pathOf(adminMoneyApi.exportPlatformRevenueCsv)}${queryStringOf({ range })}`, {
     accessToken,
     accept: 'text/csv',
     fallbackName: `platform-revenue-${range}.csv`,

@@ -1,9 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { SessionExtension, SessionExtensionsResponse } from '../../../../contracts/session-extensions';
 import { sessionExtensionsApi } from '../../../../contracts/session-extensions.api';
-import { walletSchema } from '../../../../contracts/wallet';
 import { api } from '../../../lib/api';
-import { apiRequest } from '../../../lib/api-client';
 
 /**
  * More minutes in a live session (issue #7 point 3, contracts/session-extensions.ts): the session's
@@ -20,12 +18,8 @@ export const sessionExtensionsQueryOptions = (sessionId: string) =>
     staleTime: 0,
   });
 
-/** GET /api/wallet, under the wallet screen's key so a top-up there shows here too. */
-export const walletQueryOptions = (userId: string) =>
-  queryOptions({
-    queryKey: ['wallet', userId],
-    queryFn: ({ signal }) => apiRequest('/api/wallet', walletSchema, { signal }),
-  });
+/** GET /api/wallet, the wallet screen's own query, so a top-up there shows here too. */
+export { walletQueryOptions } from '../../../lib/queries/wallet';
 
 /** Money-moving POSTs carry an Idempotency-Key made once per attempt and reused only to retry it. */
 export { newIdempotencyKey } from '../../../lib/api';

@@ -1,9 +1,8 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { quoteSchema } from '../../../../contracts/coupons';
+import { settlementApi } from '../../../../contracts/settlement.api';
 import type { CreateSessionRequest, SessionRequest } from '../../../../contracts/sessions';
-import { walletSchema } from '../../../../contracts/wallet';
+import { walletQueryOptions as walletBalanceQueryOptions } from '../../../lib/queries/wallet';
 import type { SessionFormat } from '../../../../domain/coaching/categories';
-import { apiRequest } from '../../../lib/api-client';
 import { api } from '../../../lib/api';
 import { sessionQueryOptions } from '../../../lib/queries/sessions';
 import { sessionRequestsApi } from '../../../../contracts/session-requests.api';
@@ -42,12 +41,8 @@ export const alternativesQueryOptions = (id: string) =>
     staleTime: 30_000,
   });
 
-/** GET /api/wallet, under the wallet screen's key so a top-up there shows here too. */
-export const walletBalanceQueryOptions = (userId: string) =>
-  queryOptions({
-    queryKey: ['wallet', userId],
-    queryFn: ({ signal }) => apiRequest('/api/wallet', walletSchema, { signal }),
-  });
+/** GET /api/wallet, the wallet screen's own query, so a top-up there shows here too. */
+export { walletQueryOptions as walletBalanceQueryOptions } from '../../../lib/queries/wallet';
 
 export type QuoteInput = { coachId: string; format: SessionFormat; minutes: number; coupon: string | null };
 
@@ -55,15 +50,12 @@ export type QuoteInput = { coachId: string; format: SessionFormat; minutes: numb
 export const quoteQueryOptions = ({ coachId, format, minutes, coupon }: QuoteInput) =>
   queryOptions({
     queryKey: ['session-quote', coachId, format, minutes, coupon ?? ''],
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({ format, minutes: String(minutes) });
-      if (coupon) params.set('coupon', coupon);
-      return apiRequest(
-        `/api/coaches/${encodeURIComponent(coachId)}/quote?${params.toString()}`,
-        quoteSchema,
+    queryFn: ({ signal }) =>
+      api(
+        settlementApi.quote,
+        { params: { coachId }, query: { format, minutes, coupon: coupon ?? undefined } },
         { signal },
-      );
-    },
+      ),
     staleTime: 60_000,
   });
 

@@ -1,32 +1,22 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  paymentSchema,
-  topUpSchema,
-  walletSchema,
-  type DemoConfirmBody,
-  type TopUpBody,
-} from '../../../../contracts/wallet';
-import { apiRequest } from '../../../lib/api-client';
+import type { DemoConfirmBody, TopUpBody } from '../../../../contracts/wallet';
+import { walletApi } from '../../../../contracts/wallet.api';
+import { api } from '../../../lib/api';
+import { walletQueryOptions } from '../../../lib/queries/wallet';
 
-/** GET /api/wallet: the caller's balance, held amount and recent transactions. */
-export const walletQueryOptions = (userId: string) =>
-  queryOptions({
-    queryKey: ['wallet', userId],
-    queryFn: ({ signal }) => apiRequest('/api/wallet', walletSchema, { signal }),
-  });
+/** GET /api/wallet (one definition for every feature that shows the balance). */
+export { walletQueryOptions } from '../../../lib/queries/wallet';
 
 /**
  * Money-moving POSTs carry an Idempotency-Key made once per attempt (the caller keeps it for a retry of
  * the same attempt, so a lost answer never pays twice).
  */
-const idempotent = (key: string) => ({ 'idempotency-key': key });
-
-export const newIdempotencyKey = () => crypto.randomUUID();
+export { newIdempotencyKey } from '../../../lib/api';
 
 export function useCreateTopUp() {
   return useMutation({
     mutationFn: ({ body, key }: { body: TopUpBody; key: string }) =>
-      apiRequest('/api/wallet/top-ups', topUpSchema, { method: 'POST', body, headers: idempotent(key) }),
+      api(walletApi.createTopUp, { body }, { idempotencyKey: key }),
   });
 }
 
@@ -39,8 +29,7 @@ export const topUpQueryOptions = (userId: string, paymentId: string, attempt = 0
   queryOptions({
     // `attempt`: each confirmation polls under its own key, so an older answer never decides a newer one.
     queryKey: ['wallet', userId, 'top-up', paymentId, attempt],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/wallet/top-ups/${encodeURIComponent(paymentId)}`, paymentSchema, { signal }),
+    queryFn: ({ signal }) => api(walletApi.getTopUp, { params: { id: paymentId } }, { signal }),
     // Always ask the server again: this is a status that is expected to change.
     staleTime: 0,
     gcTime: 0,
@@ -56,11 +45,7 @@ export function useDemoConfirm(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ paymentId, body, key }: { paymentId: string; body: DemoConfirmBody; key: string }) =>
-      apiRequest(`/api/wallet/top-ups/${encodeURIComponent(paymentId)}/demo-confirm`, paymentSchema, {
-        method: 'POST',
-        body,
-        headers: idempotent(key),
-      }),
+      api(walletApi.demoConfirm, { params: { id: paymentId }, body }, { idempotencyKey: key }),
     onSuccess: async (payment) => {
       if (payment.status === 'succeeded')
         await queryClient.invalidateQueries({ queryKey: walletQueryOptions(userId).queryKey });

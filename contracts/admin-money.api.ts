@@ -1,0 +1,59 @@
+import {
+  holdIdParamsSchema,
+  platformRevenueQuerySchema,
+  platformRevenueSchema,
+  refundBodySchema,
+  refundResultSchema,
+  sessionPaymentsPageSchema,
+  sessionPaymentsQuerySchema,
+} from './admin-money';
+import { defineEndpoint } from './endpoint';
+
+const tag = 'Admin: money';
+
+/**
+ * Financial admin money endpoints (issue #5, points 8–9), each behind an admin permission (active
+ * admin, aal2, SPEC §6): view_revenue lists session payments, manage_payouts refunds (a money-moving
+ * POST: Idempotency-Key required), view_platform_revenue reads and exports platform revenue.
+ */
+export const adminMoneyApi = {
+  listPayments: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/session-payments',
+    summary: 'Session payments (holds), searchable, with what was refunded of each',
+    tag,
+    access: { admin: 'view_revenue' },
+    query: sessionPaymentsQuerySchema,
+    responses: { 200: sessionPaymentsPageSchema },
+  }),
+  refund: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/session-payments/:holdId/refunds',
+    summary: "Refund a captured session payment, in full or in part, to the client's wallet (audit-logged)",
+    tag,
+    access: { admin: 'manage_payouts' },
+    idempotent: true,
+    params: holdIdParamsSchema,
+    body: refundBodySchema,
+    responses: { 201: refundResultSchema },
+  }),
+  platformRevenue: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/platform-revenue',
+    summary: "The platform's revenue over a range: totals, the series, by format and recent captures",
+    tag,
+    access: { admin: 'view_platform_revenue' },
+    query: platformRevenueQuerySchema,
+    responses: { 200: platformRevenueSchema },
+  }),
+  exportPlatformRevenueCsv: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/platform-revenue/export.csv',
+    summary: "The platform's revenue over a range as a CSV file (audit-logged)",
+    tag,
+    access: { admin: 'view_platform_revenue' },
+    query: platformRevenueQuerySchema,
+    // text/csv, not JSON.
+    responses: { 200: null },
+  }),
+};
