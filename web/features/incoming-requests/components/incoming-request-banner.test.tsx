@@ -320,7 +320,7 @@ describe('IncomingRequestBanner', () => {
     const { api, ring } = renderBanner({
       routes: {
         [`POST /api/session-requests/${req.id}/decline`]: {
-          body: { request: { ...req, status: 'declined' } },
+          body: { ...req, status: 'declined' },
         },
         [`POST /api/session-requests/${req.id}/message`]: () =>
           new Promise<StubResponse>((resolve) => {
@@ -362,7 +362,7 @@ describe('IncomingRequestBanner', () => {
     });
 
     await act(async () => {
-      release({ body: { request: { ...req, status: 'declined', coach_message: 'x' } } });
+      release({ body: { ...req, status: 'declined', coach_message: 'x' } });
       await vi.advanceTimersByTimeAsync(0);
     });
     expect(banner()).toBeNull();
