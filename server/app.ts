@@ -203,7 +203,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     },
   });
 
-  // The ledger (issue #5): no HTTP routes yet; server/main.ts runs its invariant job, health reads the result.
+  // The ledger: no HTTP routes yet; server/main.ts runs its invariant job, health reads the result.
   const { service: ledger, invariants: ledgerInvariants } = registerLedger(app, { clock });
   registerHealth(app, {
     route,
@@ -261,7 +261,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
 
   registerDiscovery(app, { route, db, clock });
 
-  // Wallet top-ups (issue #5): provider events reach the ledger only through wallet.applyPaymentEvent.
+  // Wallet top-ups: provider events reach the ledger only through wallet.applyPaymentEvent.
   // Stripe when configured (its events arrive by the signed webhook below); otherwise the demo provider,
   // which delivers its own events (refunds) back through applyPaymentEvent.
   const stripeSecretKey = config.paymentsProvider === 'stripe' ? config.stripe.secretKey : undefined;
@@ -288,7 +288,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     });
   }
 
-  // Coupons (issue #5): validated by settlement's quote, redeemed and released with its holds.
+  // Coupons: validated by settlement's quote, redeemed and released with its holds.
   const coupons = registerCoupons(app, {
     route,
     db,
@@ -296,25 +296,23 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     logAdminActivity: (executor, actor, action) => admin.logActivity(executor, actor, action),
   });
   app.decorate('coupons', coupons);
-  // Holds and settlement (issue #5): the sessions capability calls it in its own transactions; its one
+  // Holds and settlement: the sessions capability calls it in its own transactions; its one
   // route is the quote (settlement uses coupons, never the other way round).
-  app.decorate('settlement', registerSettlement(app, { route, db, ledger, coupons, clock }));
+  const settlement = registerSettlement(app, { route, db, ledger, coupons, clock });
+  app.decorate('settlement', settlement);
 
-  // ---- #5 gifts (wired by the gifts module)
   const gifts = registerGifts(app, {
     route,
     db,
     ledger,
-    settlement: app.settlement,
+    settlement,
     isApprovedCoach: (userId) => applications.isApprovedCoach(userId),
     outbox,
     clock,
     publicUrl: config.publicUrl,
   });
   app.decorate('gifts', gifts);
-  // ---- end gifts
 
-  // ---- #5 coach earnings, payout methods and withdrawals (wired by the earnings module)
   // Money settings (withdrawal minimum, earnings hold days) are read from platform_settings on each use.
   const platformSettings = registerPlatformSettings();
   const earnings = registerEarnings(app, {
@@ -335,13 +333,9 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     clock,
   });
   app.decorate('payouts', payouts);
-  // ---- end earnings
 
-  // ---- #5 admin money: refunds and platform revenue (wired by the admin-money module)
-  registerAdminMoney(app, { route, db, settlement: app.settlement, admin, clock });
-  // ---- end admin money
+  registerAdminMoney(app, { route, db, settlement, admin, clock });
 
-  // ---- #6 presence (wired by the presence module: app.presence, /api/me/presence)
   // Approved coaches go online/offline; every change of what a coach shows (online, busy) is recorded on
   // the broadcast topic in its transaction. The chat sessions call presence.announce(tx, coachId)
   // in theirs when a session starts or ends.
@@ -353,9 +347,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     isApprovedCoach: (userId) => applications.isApprovedCoach(userId),
   });
   app.decorate('presence', presence);
-  // ---- end presence
 
-  // ---- #6 chat sessions (wired by the chat-sessions module: app.chatSessions, /api/sessions)
   // Sessions start in the accept transaction of session-requests (chatSessions.createFromRequest) and
   // complete when the coach ends them or, on the server's clock, by the lifecycle job that
   // server/main.ts runs (completeDue); completion captures the request's hold exactly once. Modules
@@ -363,16 +355,14 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   const chatSessions = registerChatSessions(app, {
     route,
     db,
-    settlement: app.settlement,
+    settlement,
     realtime,
     clock,
     announcePresence: (tx, coachId) => presence.announce(tx, coachId),
     logger: app.log.child({ module: 'chat-sessions' }),
   });
   app.decorate('chatSessions', chatSessions);
-  // ---- end chat sessions
 
-  // ---- #7 session room (wired by the session-room module: app.sessionRoom, /api/sessions/:id/rtc)
   // Presence (who has the room open, per socket, on any instance -> coach_present / client_present and
   // the timer) and call signalling travel over the realtime socket: the gateway runs the module's
   // commands ('session.join', 'session.leave', 'session.signal') and its disconnect and sweep hooks.
@@ -386,14 +376,13 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   });
   // The realtime gateway's onListen hook (above) reads app.sessionRoom.gatewayExtension.
   app.decorate('sessionRoom', sessionRoom);
-  // ---- end session room
 
   // A client's request holds the quoted price; the coach accepts (chatSessions.createFromRequest in the
   // same transaction), declines, or it expires (expireDue, run by the lifecycle job); the client may cancel.
   const sessionRequests = registerSessionRequests(app, {
     route,
     db,
-    settlement: app.settlement,
+    settlement,
     coupons,
     ledger,
     realtime,
@@ -405,15 +394,11 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   });
   app.decorate('sessionRequests', sessionRequests);
 
-  // ---- #7 chat (wired by the chat module: /api/sessions/:id/messages, /read, /typing,
-  // /attachments and /messages/:messageId/attachment)
   // Who is a party is the chat sessions' decision (chatSessions.get: 404 for anyone else); messages and
   // read receipts are recorded on both parties' `user:` topics in their transaction.
   await registerChat(app, { route, db, chatSessions, realtime, storage: objectStorage, clock });
-  // ---- end chat
 
-  // ---- #7 guest links (wired by the session-invitations module: /api/sessions/:id/invitations and the
-  // public /api/session-invitations/redeem). A party invites by email (session_invitation through the
+  // A party invites by email (session_invitation through the
   // outbox); the one-time token makes a guest account, adds it to session_guests (chatSessions.get then
   // answers 'guest' when asked with guests: true) and signs it in through the auth module's sessions.
   const refreshCookie = {
@@ -435,9 +420,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     publicUrl: config.publicUrl,
     rateLimit: config.auth.rateLimit,
   });
-  // ---- end guest links
 
-  // ---- #7 follow-ups (wired by the followups module: /api/sessions/:id/followups)
   // The coach's notes and resources after a session: the row, the coach_followup email and the
   // client's event in one transaction (behind an Idempotency-Key); parties decided by chatSessions.get.
   await registerFollowups(app, {
@@ -450,18 +433,13 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     publicUrl: config.publicUrl,
     logger: app.log.child({ module: 'followups' }),
   });
-  // ---- end follow-ups
 
-  // ---- #7 reviews (wired by the reviews module: app.reviews, /api/sessions/:id/reviews, /api/reviews,
-  // /api/coaches/:coachId/reviews). Double-blind under the session's row lock; parties decided by
+  // Double-blind under the session's row lock; parties decided by
   // chatSessions.get; server/main.ts runs the visibility job (reviews visible after 7 days are counted).
   // The coach's stats are refreshed in every completing transaction (chatSessions.onSessionCompleted).
   const reviews = registerReviews(app, { route, db, chatSessions, realtime, clock });
   app.decorate('reviews', reviews);
-  // ---- end reviews
 
-  // ---- #7 session extensions (wired by the session-extensions module: app.sessionExtensions,
-  // /api/sessions/:id/extensions, /api/session-extensions/:id/accept|decline|cancel)
   // The client buys more minutes (quoted and held, Idempotency-Key); the coach accepts (chatSessions.extend
   // in the same transaction) or declines; completion captures accepted asks (chatSessions.onSessionSettling);
   // server/main.ts's lifecycle job expires unanswered ones (expireDue).
@@ -469,14 +447,13 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     route,
     db,
     chatSessions,
-    settlement: app.settlement,
+    settlement,
     ledger,
     realtime,
     clock,
     logger: app.log.child({ module: 'session-extensions' }),
   });
   app.decorate('sessionExtensions', sessionExtensions);
-  // ---- end session extensions
 
   await app.register(webAppPlugin, { distDir: config.webDistDir });
   // Logs are written asynchronously: flush what is buffered when the app closes.
