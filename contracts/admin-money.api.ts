@@ -12,7 +12,7 @@ import { defineEndpoint } from './endpoint';
 const tag = 'Admin: money';
 
 /**
- * Financial admin money endpoints (issue #5, points 8–9), each behind an admin permission (active
+ * Financial admin money endpoints, each behind an admin permission (active
  * admin, aal2, SPEC §6): view_revenue lists session payments, manage_payouts refunds (a money-moving
  * POST: Idempotency-Key required), view_platform_revenue reads and exports platform revenue.
  */

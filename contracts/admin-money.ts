@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { SESSION_FORMATS } from '../domain/coaching/categories';
 
 /**
- * Admin money (issue #5, points 8–9): session payments and their refunds for financial admins
+ * Admin money: session payments and their refunds for financial admins
  * (/admin/revenue), and the platform's own revenue (/admin/platform-revenue). Money is integer cents.
  *
- * Until sessions exist (issue #6) a "session payment" is a captured money_hold: what the client paid,
+ * Until sessions exist a "session payment" is a captured money_hold: what the client paid,
  * the coach's floor(95 %) and the platform's rest, and what was refunded to the client's wallet so far.
  */
 

@@ -4,7 +4,7 @@ import { CATEGORY_SLUGS, type SessionFormat } from '../domain/coaching/categorie
 import { COACH_CATEGORY_LIMIT } from './profiles';
 
 /**
- * Coach applications (issue #4): a person applies at /coach-application; an admin holding
+ * Coach applications: a person applies at /coach-application; an admin holding
  * manage_applications approves or rejects it at /admin/applications. Money is integer cents.
  */
 export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;

@@ -228,7 +228,7 @@ export const meResponseSchema = z.object({
   aal: z.enum(['aal1', 'aal2']),
   has_verified_factor: z.boolean(),
   /**
-   * Signed in by a session's guest link (issue #14 point 4): the server opens only its guest routes
+   * Signed in by a session's guest link: the server opens only its guest routes
    * (server/plugins/auth-guard.ts GUEST_ROUTES) to this session, and the web app shows only the room.
    */
   is_guest: z.boolean(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Chat in the session room (issue #7 point 1; SPEC §3 chat_messages, §7). Open to the session's two
+ * Chat in the session room (SPEC §3 chat_messages, §7). Open to the session's two
  * parties only (the coach, and the client by id or by confirmed email); anyone else gets 404.
  *
  *   GET  /api/sessions/:id/messages?after_seq=0&limit=200   history after a seq, oldest first

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { coachStatsSchema } from './profiles';
 
 /**
- * Coach pages (issue #4): the public coach page (/coach/:username, /profile/:username, /profile/{id})
+ * Coach pages: the public coach page (/coach/:username, /profile/:username, /profile/{id})
  * and the coach website (/coach/:username/website) read one answer, GET /api/coach-pages/:ref; the
  * coach edits the website's look at /branding (GET/PUT /api/branding/me). Fonts live in
  * profiles.custom_fonts ({ primary }) and are saved through PATCH /api/profiles/me.
@@ -278,7 +278,7 @@ export const coachPageSchema = z.object({
     .object({
       is_online: z.boolean(),
       availability_message: z.string().nullable(),
-      /** In a session now (issue #6). The server always sends it; optional for pages made before it. */
+      /** In a session now. The server always sends it; optional for pages made before it. */
       is_busy: z.boolean().optional(),
     })
     .optional(),

@@ -12,7 +12,7 @@ const tag = 'Coupons';
 const asCoach = { role: 'coach', forbidden: COUPON_MESSAGES.coachOnly } as const;
 
 /**
- * Coupons (issue #5 point 6): a coach's own coupons (someone else's answers 404), and the platform's
+ * Coupons: a coach's own coupons (someone else's answers 404), and the platform's
  * coupons (coach_id null) for financial admins, every change audit-logged. The price of a session with
  * a coupon is settlement's (contracts/settlement.api.ts).
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SESSION_FORMATS } from '../domain/coaching/categories';
 
 /**
- * Coupons (issue #5 point 6): a percentage or a fixed amount off a session, a validity window, usage
+ * Coupons: a percentage or a fixed amount off a session, a validity window, usage
  * limits, one coach's own (GET/POST/PATCH /api/coupons) or platform-wide (/api/admin/coupons). Codes
  * are unique platform-wide and stored upper case. The server validates every use (coupons.service);
  * these rules are shared by the API and the coupon forms, with the same messages.
@@ -184,7 +184,7 @@ export type CouponUpdateBody = z.input<typeof couponUpdateBodySchema>;
 
 export const couponIdParamsSchema = z.object({ id: z.uuid() });
 
-// ---- The price of a session with a coach, with an optional coupon (SPEC §9, issue #5 points 4 and 6).
+// ---- The price of a session with a coach, with an optional coupon (SPEC §9).
 
 export const QUOTE_LIMITS = { minutesMin: 1, minutesMax: 480 } as const;
 const MINUTES_MESSAGE = `Choose a session length from ${QUOTE_LIMITS.minutesMin} to ${QUOTE_LIMITS.minutesMax} minutes.`;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CATEGORY_SLUGS, SESSION_FORMATS } from '../domain/coaching/categories';
 
 /**
- * Coach discovery (issue #4, point 7): GET /api/coaches over the coach_directory read model.
+ * Coach discovery: GET /api/coaches over the coach_directory read model.
  *
  * Prices are integer cents per 15 minutes (the on-demand rates). Every listed coach can be
  * requested in all three formats, so `format` does not hide coaches: it picks which rate the price
@@ -72,7 +72,7 @@ export const coachCardSchema = z.object({
   is_online: z.boolean(),
   custom_availability_message: z.string().nullable(),
   /**
-   * In a session now (issue #6: an active chat session), shown only when the coach shows their online
+   * In a session now (an active chat session), shown only when the coach shows their online
    * status. The server always sends it; optional so cards made before it (fixtures, caches) still fit.
    */
   is_busy: z.boolean().optional(),

@@ -5,7 +5,7 @@ const tag = 'Earnings';
 const asCoach = { role: 'coach', forbidden: EARNINGS_MESSAGES.coachOnly } as const;
 
 /**
- * The calling coach's earnings (issue #5, point 8; /revenue and /manage-revenue). There is no way to
+ * The calling coach's earnings (/revenue and /manage-revenue). There is no way to
  * name another coach: every endpoint reads the caller's own ledger accounts and sessions.
  */
 export const earningsApi = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { transactionSchema } from './transactions';
 
 /**
- * A coach's earnings (issue #5, point 8; SPEC §2 /revenue and /manage-revenue). All amounts are integer
+ * A coach's earnings (SPEC §2 /revenue and /manage-revenue). All amounts are integer
  * cents. Balances come from the ledger: `pending` (coach_pending: captured, still refundable, becomes
  * available `earnings_hold_days` after the session), `available` (coach_available: can be withdrawn),
  * `in_payout` (withdrawals requested or approved, not paid yet), `paid_out` (paid withdrawals).
@@ -40,7 +40,7 @@ export const earningsTransactionSchema = transactionSchema.extend({
 });
 export type EarningsTransaction = z.infer<typeof earningsTransactionSchema>;
 
-/** One paid session (today: a captured payment hold; sessions themselves arrive with issue #6). */
+/** One paid session (a captured payment hold). */
 export const earningsSessionSchema = z.object({
   id: z.string().uuid(),
   /** What the payment was for, e.g. ('session_request', id). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SESSION_FORMATS } from '../domain/coaching/categories';
 
 /**
- * The coach's follow-up after a session (issue #7 point 6; SPEC §2 /follow-up/:sessionId, §7
+ * The coach's follow-up after a session (SPEC §2 /follow-up/:sessionId, §7
  * coach_followup). Open to the session's two parties only (the coach, and the client by id or by
  * confirmed email); anyone else gets 404.
  *

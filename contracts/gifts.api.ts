@@ -11,7 +11,7 @@ import {
 const tag = 'Gifts';
 
 /**
- * Gifts (issue #5, point 7). Any signed-in person may send from their own wallet, claim what was sent
+ * Gifts. Any signed-in person may send from their own wallet, claim what was sent
  * to their confirmed address, and cancel what they sent while it is unclaimed. Someone else's gift
  * answers 404. The three POSTs move money, so they need an Idempotency-Key.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SESSION_FORMATS } from '../domain/coaching/categories';
 
 /**
- * Gifts (issue #5, point 7): wallet credit, or a session with a chosen coach, sent to someone by email.
+ * Gifts: wallet credit, or a session with a chosen coach, sent to someone by email.
  *
  * POST /api/gifts (Idempotency-Key) takes the amount from the sender's wallet into escrow; the
  * recipient claims it at /gift after signing in with that (confirmed) address, which moves it into

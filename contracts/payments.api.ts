@@ -2,7 +2,7 @@ import { defineEndpoint } from './endpoint';
 import { stripeWebhookResponseSchema } from './payments';
 
 /**
- * Stripe's signed webhook (issue #5): public, the signature is the authentication. The body is read as
+ * Stripe's signed webhook: public, the signature is the authentication. The body is read as
  * the raw bytes Stripe sent (the signature covers them), so it has no schema here.
  */
 export const paymentsApi = {

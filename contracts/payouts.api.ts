@@ -22,7 +22,7 @@ const asCoach = { role: 'coach', forbidden: PAYOUT_ACCESS_MESSAGES.coachOnly } a
 
 /**
  * Payout methods and withdrawals of the calling coach, and the financial admins' withdrawal queue
- * (issue #5, point 8). Coaches act on their own rows only (someone else's answers 404); money-moving
+ *. Coaches act on their own rows only (someone else's answers 404); money-moving
  * POSTs need an Idempotency-Key; admin endpoints need view_revenue (list) or manage_payouts (decisions).
  */
 export const payoutsApi = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Coach payout methods and withdrawals (issue #5, point 8). Coaches only ever see a masked label of a
+ * Coach payout methods and withdrawals. Coaches only ever see a masked label of a
  * payout method ("Chase ••6789", "ma••@example.com"); a financial admin sees the full details of an
  * approved withdrawal, which they must pay by bank transfer or PayPal outside the platform.
  */

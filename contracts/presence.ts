@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Coach online status (SPEC §4 "Coach online status", §9; issue #6 point 2).
+ * Coach online status (SPEC §4 "Coach online status", §9).
  *
  *   GET  /api/me/presence           the coach's own status
  *   PUT  /api/me/presence           { is_online }: going online records last_online_confirm_at

@@ -3,7 +3,7 @@ import { MAX_PRICE_CENTS, PRICE_LIMIT_MESSAGE } from '../domain/money/limits';
 import { CATEGORY_SLUGS } from '../domain/coaching/categories';
 
 /**
- * Programs (issue #4). Money is integer cents. `programSummarySchema` is a program as listed on a
+ * Programs. Money is integer cents. `programSummarySchema` is a program as listed on a
  * coach's pages (GET /api/coaches/:coachId/programs lists the published ones, public).
  */
 export const PROGRAM_STATUSES = ['draft', 'published', 'archived'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SESSION_FORMATS } from '../domain/coaching/categories';
 
 /**
- * Reviews after a session (issue #7 point 5; SPEC §2 /review, /coach-review, /rating-reviews, /reviews;
+ * Reviews after a session (SPEC §2 /review, /coach-review, /rating-reviews, /reviews;
  * §3 coach_stats and client_coach_stats).
  *
  *   GET  /api/sessions/:id/reviews         a party's view: their own review, the other party's once

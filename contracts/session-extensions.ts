@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { chatSessionSchema } from './sessions';
 
 /**
- * More minutes in a live session (issue #7 point 3): the client asks, the coach accepts or declines.
+ * More minutes in a live session: the client asks, the coach accepts or declines.
  * Open to the session's two parties only; anyone else gets 404.
  *
  *   GET  /api/sessions/:id/extensions           both parties: the pending ask, the history (newest

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sessionSchema } from './auth';
 
 /**
- * Guest links to a live session (issue #7 point 7; SPEC §2 `/session/:token`, §7 session_invitation).
+ * Guest links to a live session (SPEC §2 `/session/:token`, §7 session_invitation).
  *
  *   POST /api/sessions/:id/invitations { email }   a party (coach or client) of an active session invites
  *                                                  someone: 201 { invitation }; the session_invitation

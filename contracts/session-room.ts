@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The live session room (issue #7 points 2 and 3): presence and call signalling over the tab's realtime
+ * The live session room: presence and call signalling over the tab's realtime
  * socket (contracts/realtime.ts), and the ICE servers for calls over HTTP.
  *
  * client -> server (Socket.IO commands, each answered through the ack with a CommandReply)
@@ -28,7 +28,7 @@ export const SESSION_ROOM_EVENTS = {
   signal: 'rtc.signal',
 } as const;
 
-/** Timer warnings (issue #7 point 3): minutes left at which both parties are told. */
+/** Timer warnings: minutes left at which both parties are told. */
 export const SESSION_WARNING_MINUTES = [5, 1] as const;
 
 export const sessionRoomJoinSchema = z.object({ session_id: z.uuid() }).strict();

@@ -3,7 +3,7 @@ import { SESSION_FORMATS } from '../domain/coaching/categories';
 import { COUPON_DISCOUNT_TYPES } from './coupons';
 
 /**
- * Instant sessions (issue #6; SPEC §3 chat_sessions and session_requests, §4 states, §9 limits).
+ * Instant sessions (SPEC §3 chat_sessions and session_requests, §4 states, §9 limits).
  * Money is integer cents. Realtime events travel on each party's own topic `user:<id>` (one channel
  * per tab, SPEC §9); their types and payloads are below (SESSION_EVENTS).
  *
@@ -240,7 +240,7 @@ export const chatSessionSchema = z.object({
   coupon_code: z.string().nullable(),
   coupon_discount_type: discountTypeSchema,
   /**
-   * Who is looking: the coach, the client, or a guest invited by a guest link (issue #7 point 7: sees the
+   * Who is looking: the coach, the client, or a guest invited by a guest link (sees the
    * session like the client, never the earnings; not part of the call, the presence or the timer).
    */
   viewer: z.enum(['coach', 'client', 'guest']).optional(),

@@ -11,7 +11,7 @@ import {
 const tag = 'Wallet';
 
 /**
- * The caller's own wallet (issue #5): balance and top-ups. Every endpoint acts on the caller's rows only;
+ * The caller's own wallet: balance and top-ups. Every endpoint acts on the caller's rows only;
  * someone else's payment answers 404. Money-moving POSTs need an Idempotency-Key.
  */
 export const walletApi = {

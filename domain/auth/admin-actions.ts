@@ -2,7 +2,7 @@
  * The closed list of admin actions the audit log records (SPEC §6: admin actions are logged through
  * log_admin_activity), each with the kind of thing it acts on. The server's own audit rows use these
  * names; POST /api/rpc/log_admin_activity (a browser reporting an admin action) accepts only these, with
- * their target type, and its rows are marked self-reported (issue #14 point 6). A new admin action is
+ * their target type, and its rows are marked self-reported. A new admin action is
  * added here first.
  */
 export const ADMIN_ACTIONS = {

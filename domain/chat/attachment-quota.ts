@@ -1,5 +1,5 @@
 /**
- * Chat attachment quotas (issue #14 point 2): the one place their numbers live. Counted in stored bytes
+ * Chat attachment quotas: the one place their numbers live. Counted in stored bytes
  * (an image after it is re-encoded) from the chat_messages rows, so a deleted file or a refused upload
  * never counts. Each file's own size limit is in contracts/chat.ts (CHAT_ATTACHMENT_MAX_BYTES: 10 MB an
  * image, 20 MB a file, 5 MB a voice note); these bound what piles up:

@@ -54,7 +54,7 @@ export const ERROR_CODES = {
   PROFILE_UPDATE_FAILED: 'Failed to update profile. Please try again.',
   /** SPEC §8: the update ran but returned no row. */
   NO_DATA_RETURNED: 'Update completed but no data returned. Please refresh.',
-  /** Issue #4: a paid program cannot be published or joined (paid enrolment is not built yet). */
+  /** a paid program cannot be published or joined (paid enrolment is not built yet). */
   PAID_PROGRAMS_UNAVAILABLE: 'Paid programs are not open yet: for now you can publish free programs.',
   /** A coach application is already waiting for review: one pending application per person. */
   APPLICATION_PENDING:
@@ -73,7 +73,7 @@ export const ERROR_CODES = {
   NOTIFY_DISABLED: 'This coach has turned off notifications for followers. You can still follow them.',
   /** A payment or hold needs more than the wallet (or earnings account) holds. */
   INSUFFICIENT_FUNDS: 'Your wallet balance is too low for this. Top up your wallet, then try again.',
-  /** A money-moving POST came without an Idempotency-Key header (issue #5). */
+  /** A money-moving POST came without an Idempotency-Key header. */
   IDEMPOTENCY_KEY_REQUIRED:
     'This request needs an Idempotency-Key header (a unique value per attempt, reused only to retry it).',
   /** The Idempotency-Key was already used for a different request body or endpoint. */

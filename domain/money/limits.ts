@@ -1,7 +1,7 @@
 import { RATE_MINUTES } from './pricing';
 
 /**
- * The highest amounts a coach may ask (issue #14 point 6: a rate of 2,147,483,647 cents was accepted).
+ * The highest amounts a coach may ask (a rate of 2,147,483,647 cents was accepted).
  * One place for the API's schemas and the forms that show them.
  *
  * - An on-demand rate (per 15 minutes, SPEC §9): at most $1,000.00 — ten times the dearest coaching

@@ -12,7 +12,7 @@ export const MIN_GENERATED_USERNAME_LENGTH = 3;
 /**
  * The longest username: every lookup (/api/profiles/:username, /api/clients/:username,
  * /api/coach-pages/:ref) and the profile update accept at most this many characters, so a generated one
- * (uniqueness suffix included) never has more (issue #14 point 6).
+ * (uniqueness suffix included) never has more.
  */
 export const USERNAME_MAX_LENGTH = 60;
 export const USERNAME_TOO_LONG_MESSAGE = `Username can be at most ${USERNAME_MAX_LENGTH} characters`;

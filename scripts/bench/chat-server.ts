@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { runAppChild, seedPeople } from './lib/app-child';
 
 /**
- * Bench child for the `chat` scenario (issue #7 point 9): the REAL app on a throwaway PostgreSQL
+ * Bench child for the `chat` scenario: the REAL app on a throwaway PostgreSQL
  * (lib/app-child.ts: embedded, or a fresh database on the TEST_DATABASE_URL server), listening on
  * loopback. Before it reports ready it seeds, with set-based SQL:
  *

@@ -13,7 +13,7 @@ import { latencyStats, round } from './lib/stats';
 import type { GoalResult, Scenario, ScenarioOptions, ScenarioResult } from './lib/types';
 
 /**
- * Scenario `chat` (issue #7 point 9): chat fan-out in live sessions. The real app (chat-server.ts: every
+ * Scenario `chat`: chat fan-out in live sessions. The real app (chat-server.ts: every
  * plugin, the Socket.IO gateway, the PostgreSQL LISTEN/NOTIFY bus) with 500 live sessions (100 with
  * --quick), written directly as active chat_sessions rows; each session's coach and client have their own
  * authenticated socket (one websocket each, as one tab) subscribed to their `user:<id>` topic: 1,000

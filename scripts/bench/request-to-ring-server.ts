@@ -4,7 +4,7 @@ import { runAppChild, seedPeople } from './lib/app-child';
 import { pooled } from './lib/concurrency';
 
 /**
- * Bench child for the `ring` scenario (issue #6 point 9): the REAL app on a throwaway PostgreSQL
+ * Bench child for the `ring` scenario: the REAL app on a throwaway PostgreSQL
  * (lib/app-child.ts: embedded, or a fresh database on the TEST_DATABASE_URL server), listening on
  * loopback. Before it reports ready it seeds, with set-based SQL:
  *

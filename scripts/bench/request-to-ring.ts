@@ -12,7 +12,7 @@ import { latencyStats, round } from './lib/stats';
 import type { GoalResult, Scenario, ScenarioOptions, ScenarioResult } from './lib/types';
 
 /**
- * Scenario `ring` (issue #6 point 9): "request to ring". The real app (request-to-ring-server.ts: every
+ * Scenario `ring`: "request to ring". The real app (request-to-ring-server.ts: every
  * plugin, the Socket.IO gateway, the PostgreSQL LISTEN/NOTIFY bus) with 1,000 approved, online coaches
  * (100 with --quick), each with its own authenticated socket (one websocket each, as a browser tab)
  * subscribed to its `user:<id>` topic, and funded clients. A client sends POST /api/session-requests

@@ -28,7 +28,7 @@ import { createWalletService, type WalletService } from '../../server/modules/wa
 import { openBenchDatabase, type BenchDatabase } from './lib/bench-database';
 
 /**
- * Bench child for the `wallet` scenario (issue #5 point 10). On a throwaway PostgreSQL (embedded, or a
+ * Bench child for the `wallet` scenario. On a throwaway PostgreSQL (embedded, or a
  * fresh database on the server of TEST_DATABASE_URL) it builds the REAL ledger, settlement and wallet
  * services with a Drizzle pool of `--clients` connections, signs up that many clients (plus a few coaches)
  * and funds every wallet through the real top-up path (wallet.createTopUp + applyPaymentEvent, demo

@@ -7,7 +7,7 @@ import { round } from './lib/stats';
 import type { GoalResult, Scenario, ScenarioOptions, ScenarioResult } from './lib/types';
 
 /**
- * Scenario `wallet` (issue #5 point 10): holds and captures per second through the REAL settlement
+ * Scenario `wallet`: holds and captures per second through the REAL settlement
  * service (createSettlementService with the real ledger: row locks on debited wallets, balance reads,
  * the compare-and-set on money_holds, the deferred balance triggers) on real PostgreSQL with 50
  * concurrent clients (50 async workers, a pool of 50 connections), wallets funded through the real

@@ -9,7 +9,7 @@ describe('realtime configuration', () => {
   });
 
   it('without PUBLIC_URL accepts every loopback name of the default address, and only those', () => {
-    // Issue #14 point 9: the app opened at http://127.0.0.1:3000 instead of localhost kept its socket refused.
+    // the app opened at http://127.0.0.1:3000 instead of localhost kept its socket refused.
     expect(loadConfig({}).realtime.allowedOrigins).toEqual([
       'http://localhost:3000',
       'http://127.0.0.1:3000',

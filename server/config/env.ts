@@ -124,7 +124,7 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL')
     .optional(),
   REALTIME_ALLOWED_ORIGINS: z.string().trim().optional(),
-  /** Calls (issue #7): ICE servers the browsers use to connect (comma-separated URLs). */
+  /** Calls: ICE servers the browsers use to connect (comma-separated URLs). */
   RTC_STUN_URLS: iceUrls(/^stuns?:/, 'stun: or stuns: URLs'),
   RTC_TURN_URLS: iceUrls(/^turns?:/, 'turn: or turns: URLs'),
   /** coturn's static-auth-secret: time-limited TURN credentials per person (the TURN REST scheme). */

@@ -11,7 +11,7 @@ import {
   type ServerProcess,
 } from '../../test/support/server-process';
 
-/** Issue #14 point 5: one app per data directory, and an app whose database dies says so and exits. */
+/** one app per data directory, and an app whose database dies says so and exits. */
 describe('one app per data directory', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wellspring-owner-'));
   fs.chmodSync(dataDir, 0o755);

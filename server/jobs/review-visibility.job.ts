@@ -2,7 +2,7 @@ import type { Clock } from '../../domain/clock';
 import { describeErrorForLog } from '../plugins/log-safety';
 import { createIntervalJob } from './interval-job';
 
-/** Issue #7 point 5: every minute, reviews that became visible by time are counted into coach_stats. */
+/** every minute, reviews that became visible by time are counted into coach_stats. */
 export const REVIEW_VISIBILITY_INTERVAL_MS = 60_000;
 
 /**

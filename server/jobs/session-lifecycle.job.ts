@@ -2,7 +2,7 @@ import type { Clock } from '../../domain/clock';
 import { describeErrorForLog } from '../plugins/log-safety';
 import { createIntervalJob } from './interval-job';
 
-/** Issue #6: unanswered requests expire and sessions that ran out complete within about 2 s. */
+/** unanswered requests expire and sessions that ran out complete within about 2 s. */
 export const SESSION_LIFECYCLE_INTERVAL_MS = 2_000;
 
 /** The pino methods the job uses; Fastify's `app.log` fits. */
@@ -35,7 +35,7 @@ export type SessionLifecycleRun = {
 };
 
 /**
- * The session lifecycle on the server's clock (issue #6 points 5 and 7), every 2 s: expires the
+ * The session lifecycle on the server's clock, every 2 s: expires the
  * requests nobody answered within 180 s (hold released) and completes the sessions whose start_time +
  * duration passed (hold captured, coach 95 %), and, with expireExtensions, the asks for more time nobody
  * answered within 2 minutes (hold released). The services claim their rows FOR UPDATE SKIP LOCKED

@@ -9,7 +9,7 @@ export type AuthContext = {
   aal: 'aal1' | 'aal2';
   amr: { method: string; timestamp: number }[];
   email: string | null;
-  /** Signed in by a session's guest link (issue #7 point 7): only GUEST_ROUTES are open to it. */
+  /** Signed in by a session's guest link: only GUEST_ROUTES are open to it. */
   guest: boolean;
 };
 
@@ -20,7 +20,7 @@ export const GUEST_FORBIDDEN_MESSAGE =
   'As a guest you can only take part in the session you were invited to.';
 
 /**
- * What a guest may do (issue #14 point 4): what the session room does for them — know who they are,
+ * What a guest may do: what the session room does for them — know who they are,
  * read the session and its chat, send messages and attachments, sign out. Every other route that
  * needs a signed-in caller answers a guest 403; routes open to anybody treat a guest as anonymous.
  * Keys are `METHOD /route/pattern` as registered (test/authz checks each one exists).

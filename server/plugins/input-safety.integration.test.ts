@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/support/databa
 import { INPUT_SAFETY_MESSAGES, MAX_INPUT_DEPTH } from './input-safety';
 
 /**
- * The security probe's bad-input repros (issue #14 point 7, probe 3-b and 3-c): a NUL in any text
+ * The security probe's bad-input repros (probe 3-b and 3-c): a NUL in any text
  * and JSON thousands of levels deep reached PostgreSQL and answered 500. The edge now answers 400
  * naming the field, before any handler runs, on every route (auth ones too).
  */

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { AppError, type ErrorDetail } from '../../domain/errors/app-error';
 
 /**
- * The request edge's one check on everything a request carries into the app (issue #14 point 7), run
+ * The request edge's one check on everything a request carries into the app, run
  * for every route before its schema: the body (whatever parser made it), the query, the path
  * parameters and the headers.
  *

@@ -11,7 +11,7 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Injected = Awaited<ReturnType<TestApp['app']['inject']>>;
 
 /**
- * Issue #14 point 10: the buckets of the per-IP limits. Small budgets make each bucket's edge
+ * the buckets of the per-IP limits. Small budgets make each bucket's edge
  * reachable: API 8, sign-in attempts 3, token refreshes 12 (per window, per IP).
  */
 const LIMITS = { RATE_LIMIT_MAX: '8', AUTH_RATE_LIMIT_MAX: '3', AUTH_REFRESH_RATE_LIMIT_MAX: '12' };

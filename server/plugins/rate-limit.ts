@@ -36,7 +36,7 @@ const isRefreshGrant = (request: FastifyRequest) =>
  * POST /auth/v1/token's route limit, in two buckets per IP: the sign-in grants (password, PKCE,
  * id_token) keep the strict auth budget (guessing passwords), while refreshing has its own generous
  * one — a refresh proves a 256-bit secret already held, and every open tab of a person refreshes on
- * each load, so a few tabs must never see 429 there (issue #14 point 10).
+ * each load, so a few tabs must never see 429 there.
  */
 export function tokenEndpointLimit(budgets: RateBudget & { refresh: RateBudget }) {
   return {

@@ -7,7 +7,7 @@ import { signUp } from '../../test/support/auth';
 import { useTestApp } from '../../test/support/test-app';
 
 /**
- * The Content-Security-Policy per payment provider (issue #5 point 2): Stripe.js is allowed only when
+ * The Content-Security-Policy per payment provider: Stripe.js is allowed only when
  * PAYMENTS_PROVIDER=stripe, and then the signed-in browser gets the publishable key from GET /api/wallet.
  * Nothing here calls Stripe: building the app and reading the wallet stay on this machine.
  */

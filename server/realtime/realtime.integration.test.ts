@@ -113,7 +113,7 @@ describe('connecting', () => {
     const url = await listen(t.app);
     const alice = await person(t.app);
     const refused = await refusalOf(url, alice.session.access_token, 'https://evil.example');
-    // Refused with its reason, so the tab can say why its live updates are paused (issue #14 point 9).
+    // Refused with its reason, so the tab can say why its live updates are paused.
     expect(refused.data).toEqual({
       code: 'FORBIDDEN',
       message: expect.stringContaining('https://evil.example') as string,

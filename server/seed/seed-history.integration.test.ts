@@ -16,7 +16,7 @@ import { DEMO_CLIENTS, DEMO_HISTORY } from './demo-history';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
 
 /**
- * Issue #14 point 13: the demo data tells one story. Seeded into a fresh database, every figure a
+ * the demo data tells one story. Seeded into a fresh database, every figure a
  * screen shows is what the rows compute; every paid session of a wallet or a revenue list is a
  * session both parties see; and a real session afterwards adds to the figures instead of replacing them.
  */

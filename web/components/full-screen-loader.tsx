@@ -3,7 +3,7 @@ import { Spinner } from './spinner';
 
 /**
  * SPEC §2: the full-screen spinner with the text Loading... while auth, role or admin status loads.
- * While the server limits this browser (429), it says so and when it tries again (issue #14 point 10).
+ * While the server limits this browser (429), it says so and when it tries again.
  */
 export function FullScreenLoader() {
   const limitedFor = useRateLimitCountdown();

@@ -2,7 +2,7 @@ import { Hourglass } from 'lucide-react';
 import { rateLimitedText, useRateLimitCountdown } from '../lib/rate-limited';
 
 /**
- * Issue #14 point 10: shown while the server is limiting this browser's requests (a 429 answered
+ * shown while the server is limiting this browser's requests (a 429 answered
  * with Retry-After), counting down to the retry. Announced once when it appears, not every second.
  */
 export function RateLimitNotice() {

@@ -87,7 +87,7 @@ export function RealtimeStatus({ read }: { read: () => RealtimeSnapshot }) {
 }
 
 /**
- * Issue #14 point 9: a small persistent notice while live updates are paused (the socket refused or
+ * a small persistent notice while live updates are paused (the socket refused or
  * away for a few seconds; see lib/realtime/use-live-updates), with the server's reason when it gave
  * one. Meanwhile the signed-in layout polls what must not be missed, and the notice says so. Not shown
  * while the browser is offline: the offline banner says it all then.

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Issue #14 point 10: when the server limits a request (429), the person is told — "Too many
+ * when the server limits a request (429), the person is told — "Too many
  * requests — trying again in N s", from Retry-After — instead of watching a spinner. The API client
  * reports every 429 here; the notice and the full-screen loader read it. What is retried: the
  * session's token refresh (auth client) and queries (query-client), each after Retry-After.

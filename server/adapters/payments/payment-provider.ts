@@ -1,5 +1,5 @@
 /**
- * The card payment provider behind wallet top-ups (issue #5). Two implementations: the demo provider
+ * The card payment provider behind wallet top-ups. Two implementations: the demo provider
  * (the embedded default, "Demo payments — no real money") and Stripe. A top-up is created on the server,
  * confirmed by the browser, and credited to the wallet ONLY when the provider reports success as an
  * event (the Stripe webhook; the demo provider's confirmation produces the same event shape), through one

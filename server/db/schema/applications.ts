@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { users } from './accounts';
 
 /**
- * Coach applications (issue #4): a person applies at /coach-application; an admin holding
+ * Coach applications: a person applies at /coach-application; an admin holding
  * manage_applications approves or rejects it at /admin/applications. A person has at most one pending
  * application; a rejected applicant may apply again (a new row). An approved application is what makes
  * a coach listed in discovery and allowed to go online.

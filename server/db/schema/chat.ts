@@ -14,14 +14,14 @@ import { users } from './accounts';
 import { chatSessions } from './sessions';
 
 /**
- * Chat in a session room (issue #7 point 1, SPEC §3 chat_messages). The client makes each message's id
+ * Chat in a session room (SPEC §3 chat_messages). The client makes each message's id
  * (a uuid): a retried send with the same id finds the row instead of adding one. `seq` numbers the
  * messages of a session 1, 2, 3… without gaps: it is taken under a row lock on the chat_sessions row
  * in the insert's transaction. Events travel on each party's `user:<id>` topic.
  */
 export const CHAT_MESSAGE_TYPES = ['text', 'image', 'file', 'voice'] as const;
 export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
-/** 'guest': someone a party invited by a guest link (issue #7 point 7). */
+/** 'guest': someone a party invited by a guest link. */
 export const CHAT_SENDER_TYPES = ['coach', 'client', 'guest'] as const;
 export type ChatSenderType = (typeof CHAT_SENDER_TYPES)[number];
 

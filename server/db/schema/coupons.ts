@@ -15,7 +15,7 @@ import {
 import { users } from './accounts';
 
 /**
- * Coupons (issue #5, point 6): percent or fixed amount, a validity window, usage limits, one coach's or
+ * Coupons: percent or fixed amount, a validity window, usage limits, one coach's or
  * platform-wide (coach_id null). Codes are unique platform-wide, case-insensitively (stored upper case).
  * A redemption is recorded in the same transaction as the hold it discounts and released with it, so a
  * declined or expired request gives the use back; limits count active redemptions under a row lock on

@@ -3,7 +3,7 @@ import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'd
 import { users } from './accounts';
 
 /**
- * Gifts (issue #5, point 7): a client sends wallet credit, or a session with a chosen coach, to someone
+ * Gifts: a client sends wallet credit, or a session with a chosen coach, to someone
  * by email. Sending moves the amount from the sender's wallet to the platform's gift_escrow account;
  * claiming moves it to the recipient's wallet; cancelling an unclaimed gift moves it back to the sender.
  * Each status change is a compare-and-set on `status` in the same transaction as its ledger posting.

@@ -3,7 +3,7 @@ import { bigint, check, index, integer, pgTable, text, timestamp, unique, uuid }
 import { users } from './accounts';
 
 /**
- * Two-phase payment of a session (issue #5, point 5): a hold moves the quoted price from the client's
+ * Two-phase payment of a session: a hold moves the quoted price from the client's
  * wallet to their held account; it ends exactly once, released (back to the wallet) or captured (coach
  * pending floor(95 %), platform the rest). Every status change is a compare-and-set on `status` in the
  * same database transaction as its ledger posting, so a hold settles once whatever races. A captured

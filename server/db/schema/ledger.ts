@@ -10,7 +10,7 @@ import {
 import { users } from './accounts';
 
 /**
- * The double-entry ledger (issue #5). Amounts are signed integer cents; every ledger transaction has
+ * The double-entry ledger. Amounts are signed integer cents; every ledger transaction has
  * at least two entries summing to zero; balances are SUM(amount) over an account's entries, never
  * stored. Migration 0005 adds the guarantees the schema cannot express: the three tables are
  * append-only (refuse_history_rewrite), a DEFERRABLE INITIALLY DEFERRED constraint trigger refuses

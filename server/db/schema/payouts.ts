@@ -5,7 +5,7 @@ import { users } from './accounts';
 import { moneyHolds } from './holds';
 
 /**
- * Coach payouts (issue #5, point 8). Payout methods are where a financial admin sends a coach's money
+ * Coach payouts. Payout methods are where a financial admin sends a coach's money
  * (by bank transfer or PayPal, outside the platform); the API shows coaches only a masked form.
  * A withdrawal moves earnings coach_available -> payouts when requested; a rejection moves them back;
  * "paid" moves payouts -> provider_clearing (the money has left the platform's account). Each status
@@ -72,7 +72,7 @@ export const withdrawals = pgTable(
   ],
 );
 
-/** Refunds of session payments by financial admins (issue #5, point 9); also audit-logged. */
+/** Refunds of session payments by financial admins; also audit-logged. */
 export const sessionRefunds = pgTable(
   'session_refunds',
   {

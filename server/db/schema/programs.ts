@@ -13,7 +13,7 @@ import {
 import { users } from './accounts';
 
 /**
- * Programs (issue #4): a coach builds a program of ordered lessons; a published program is public at
+ * Programs: a coach builds a program of ordered lessons; a published program is public at
  * /program/:id; clients enrol and follow its lessons with their progress saved. Price is integer cents;
  * until the money capability exists only free programs (price 0) can be published.
  */

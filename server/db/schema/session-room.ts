@@ -18,7 +18,7 @@ import { users } from './accounts';
 import { chatSessions } from './sessions';
 
 /**
- * The live session room (issue #7 points 3 and 6).
+ * The live session room.
  *
  * session_presence: which realtime sockets have a session's room open, one row per socket (the gateway
  * inserts it when a tab joins the room, deletes it when the tab leaves or disconnects, and refreshes
@@ -50,7 +50,7 @@ export const sessionPresence = pgTable(
 );
 
 /**
- * A client's request for more minutes in a live session (issue #7 point 3): quoted at the session's
+ * A client's request for more minutes in a live session: quoted at the session's
  * rate and held from the wallet (money_holds reference ('session_extension', id)) when asked; the
  * coach accepts (the session's duration and payment grow; the hold is captured with the session) or
  * declines (released). At most one pending per session. Status changes are compare-and-set.
@@ -98,7 +98,7 @@ export const sessionExtensions = pgTable(
 );
 
 /**
- * Reviews after a session (issue #7 point 5). The client reviews the coach (`author_role` client) and
+ * Reviews after a session. The client reviews the coach (`author_role` client) and
  * the coach reviews the client (`author_role` coach), once each per session. Double-blind: a review is
  * visible from `visible_at` = when both have written, or the session's end + 7 days, whichever comes
  * first. The coach may reply once to the client's review. `counted_at` is set when the review has been
@@ -150,7 +150,7 @@ export const sessionReviews = pgTable(
 );
 
 /**
- * The coach's follow-up after a session (issue #7 point 6): notes and resources (title + https URL)
+ * The coach's follow-up after a session: notes and resources (title + https URL)
  * for the client, emailed as coach_followup through the outbox. A coach may send several.
  */
 export type FollowupResource = { title: string; url: string };
@@ -180,7 +180,7 @@ export const sessionFollowups = pgTable(
 );
 
 /**
- * Guest links (issue #7 point 7). A party of an active session (the coach or the client) invites
+ * Guest links. A party of an active session (the coach or the client) invites
  * someone by email; the invitee gets the session_invitation email with `/session/<token>`. The token
  * is 32 random bytes (base64url, 256 bits); only its SHA-256 hash is stored. It is bound to one
  * session, expires at the session's end or 24 hours after the invitation (whichever is first) and is

@@ -17,7 +17,7 @@ import { SESSION_STATUSES, type SessionStatus } from '../../../domain/sessions/s
 import { users } from './accounts';
 
 /**
- * Instant sessions (issue #6, SPEC §3/§4). A client's request (session_requests) holds the quoted
+ * Instant sessions (SPEC §3/§4). A client's request (session_requests) holds the quoted
  * price (money_holds reference ('session_request', id)); the coach accepts, declines, or it expires;
  * the client may cancel. Every status change is a compare-and-set on `status` (`WHERE status =
  * 'pending'`) in one transaction with its money movement and its realtime events, so a request
@@ -181,7 +181,7 @@ export const chatSessions = pgTable(
 );
 
 /**
- * Open realtime sockets per instance (issue #6 point 8: "a coach with no open tab" gets the
+ * Open realtime sockets per instance ("a coach with no open tab" gets the
  * coach_session_alert email). The gateway inserts a row when a socket connects, deletes it when it
  * disconnects, and refreshes `seen_at` for its instance every sweep; rows of a crashed instance go
  * stale (seen_at older than 30 s) and are ignored, then deleted.

@@ -14,7 +14,7 @@ import {
 import { users } from './accounts';
 
 /**
- * Wallet top-ups and idempotency (issue #5, points 2 and 3).
+ * Wallet top-ups and idempotency.
  *
  * idempotency_keys: one row per (user, Idempotency-Key). Inserted as 'in_flight' in the request's own
  * transaction (so a concurrent request with the same key waits on the row lock, then sees it), and

@@ -90,7 +90,7 @@ function leftToRefund(amount: number, refunded: number): AppError {
 }
 
 /**
- * Admin money (issue #5, points 8–9): session payments (captured holds) and their refunds by
+ * Admin money: session payments (captured holds) and their refunds by
  * financial admins, and the platform's own revenue read from the ledger. Permissions are checked by
  * the routes (admin.authorize) before anything here runs; every refund is audit-logged in the same
  * transaction as its money.

@@ -77,7 +77,7 @@ function isPendingDuplicate(error: unknown): boolean {
 }
 
 /**
- * Coach applications (issue #4): apply, see one's status, and the admin review (manage_applications).
+ * Coach applications: apply, see one's status, and the admin review (manage_applications).
  * A decision is one transaction: the compare-and-set on the row, on approval the coach role, the
  * profile prefill and the coach_welcome email, and the audit row.
  */

@@ -18,7 +18,7 @@ import { useTestDatabase } from '../../../test/support/test-app';
 import { totpCode, totpStep } from './totp';
 
 /**
- * Issue #14 point 8: /auth/v1 is shaped like GoTrue (SPEC §7), so the official client
+ * /auth/v1 is shaped like GoTrue (SPEC §7), so the official client
  * @supabase/auth-js works against it unchanged. The real app listens on a loopback port and the
  * client talks to it with its own fetch, from sign-up to recovery.
  */
@@ -67,7 +67,7 @@ describe('@supabase/auth-js against /auth/v1', () => {
     expect(weak.error?.status).toBe(422);
     expect(weak.error?.message).not.toMatch(/[{}]/);
 
-    // Issue #14 point 6: the email address as its own password is refused, with the reason.
+    // the email address as its own password is refused, with the reason.
     const own = await client.signUp({ email, password: email });
     expect(isAuthWeakPasswordError(own.error)).toBe(true);
     expect((own.error as AuthWeakPasswordError).reasons).toEqual(['email']);

@@ -54,7 +54,7 @@ const viewColumns = {
 };
 
 /**
- * chat_sessions (issue #6, SPEC §3/§7). Every status change is a compare-and-set on `status`
+ * chat_sessions (SPEC §3/§7). Every status change is a compare-and-set on `status`
  * (`where status = 'active'`) under a row lock, in the caller's transaction.
  */
 export function createChatSessionsRepository() {
@@ -101,7 +101,7 @@ export function createChatSessionsRepository() {
       return row ?? {};
     },
 
-    /** Whether the person joined the session as a guest (a guest link, issue #7 point 7). */
+    /** Whether the person joined the session as a guest (a guest link). */
     async isGuest(executor: DbExecutor, sessionId: string, userId: string): Promise<boolean> {
       const [row] = await executor
         .select({ userId: sessionGuests.userId })
@@ -172,7 +172,7 @@ export function createChatSessionsRepository() {
       return row;
     },
 
-    /** A guest's live session: the one its guest link joined (issue #14 point 4), or undefined. */
+    /** A guest's live session: the one its guest link joined, or undefined. */
     async findLiveAsGuest(
       executor: DbExecutor,
       userId: string,
@@ -247,7 +247,7 @@ export function createChatSessionsRepository() {
       return row;
     },
 
-    /** More time bought (issue #7 point 3), compare-and-set on an active session. */
+    /** More time bought, compare-and-set on an active session. */
     async addTime(
       executor: DbExecutor,
       input: { id: string; minutes: number; price: number; now: Date },
@@ -265,7 +265,7 @@ export function createChatSessionsRepository() {
     },
 
     /**
-     * Who is in the room (issue #7 point 3), compare-and-set on an active session; `startTimer` also
+     * Who is in the room, compare-and-set on an active session; `startTimer` also
      * starts the timer: timer_started_at = start_time = now (the booked minutes count from then).
      */
     async setPresence(

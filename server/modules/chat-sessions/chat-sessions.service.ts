@@ -116,7 +116,7 @@ const userTopic = (userId: string) => `user:${userId}`;
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Chat sessions (issue #6 points 5 and 7; SPEC §3/§4/§6/§7/§9).
+ * Chat sessions (SPEC §3/§4/§6/§7/§9).
  *
  * - createFromRequest: the accept transaction of session-requests calls it: the active session row,
  *   its realtime events and the coach's presence change, all in the caller's transaction.
@@ -317,7 +317,7 @@ export function createChatSessionsService(deps: {
     },
 
     /**
-     * The session room's presence (issue #7 point 3), in the caller's transaction: locks the session
+     * The session room's presence, in the caller's transaction: locks the session
      * row first (so presence changes of one session queue here and each sees the others' rows), then
      * runs `update` (the caller's change to who is in the room, answering who is there now) and
      * stores the flags. The first moment both parties are present starts the timer. Returns the
@@ -358,7 +358,7 @@ export function createChatSessionsService(deps: {
     },
 
     /**
-     * More time bought and accepted (issue #7 point 3), in the caller's transaction: locks the session
+     * More time bought and accepted, in the caller's transaction: locks the session
      * row (before anything else the caller locks, like an end), and while it is live adds the minutes
      * to its length and the price to its payment and records chat_session.updated to both parties.
      * null when it is over (completed, or its time is up): the caller refuses and rolls back.

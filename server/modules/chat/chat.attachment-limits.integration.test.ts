@@ -13,7 +13,7 @@ import { useTestApp } from '../../../test/support/test-app';
 import { buildPng } from '../../../test/factories/files';
 
 /**
- * Issue #14 points 2 and 3 with the probe's hostile files: attachment quotas (per person and session,
+ * with the probe's hostile files: attachment quotas (per person and session,
  * per session, per person and day) and every image re-encoded whatever `kind` it was sent as.
  */
 let workDir: string | undefined;

@@ -6,7 +6,7 @@ export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type NewChatMessageRow = typeof chatMessages.$inferInsert;
 
 /**
- * chat_messages and chat_reads (issue #7 point 1). A message's seq is taken under the row lock of its
+ * chat_messages and chat_reads. A message's seq is taken under the row lock of its
  * chat_sessions row (lockSession) in the insert's transaction, so seqs are gapless per session.
  */
 export function createChatRepository() {

@@ -67,7 +67,7 @@ export function toChatMessage(row: ChatMessageRow): ChatMessage {
 }
 
 /**
- * Chat messages of a session room (issue #7 point 1; SPEC §3 chat_messages, §7).
+ * Chat messages of a session room (SPEC §3 chat_messages, §7).
  *
  * - send: a text message through `insert` (below): one transaction under the chat_sessions row lock,
  *   idempotent on the sender-made id, gapless seq, chat_message.created on both parties' `user:` topics.

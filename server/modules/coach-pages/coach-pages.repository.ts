@@ -38,7 +38,7 @@ export function createCoachPagesRepository() {
             string[]
           >`coalesce((select array_agg(c.category order by c.category) from coach_categories c where c.coach_id = ${profiles.userId}), '{}'::text[])`,
           listed: sql<boolean>`exists (select 1 from coach_directory d where d.coach_id = ${profiles.userId})`,
-          // In a session now (issue #6), through the partial index chat_sessions_active_idx.
+          // In a session now, through the partial index chat_sessions_active_idx.
           busy: sql<boolean>`exists (select 1 from chat_sessions s where s.coach_id = "profiles"."user_id" and s.status = 'active')`,
         })
         .from(profiles)

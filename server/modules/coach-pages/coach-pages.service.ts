@@ -89,7 +89,7 @@ function toCoachPage({ profile, stats, website, categories, listed, busy }: Coac
   };
 }
 
-/** Coach pages (issue #4): the public coach page and website, and the coach's own branding. */
+/** Coach pages: the public coach page and website, and the coach's own branding. */
 export function createCoachPagesService(deps: {
   db: Database;
   repository: CoachPagesRepository;

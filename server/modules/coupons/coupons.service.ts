@@ -77,7 +77,7 @@ export function normalizeCouponCode(code: string): string | null {
 }
 
 /**
- * Coupons (issue #5 point 6). `validate` answers whether a code may be used now by a client with a coach
+ * Coupons. `validate` answers whether a code may be used now by a client with a coach
  * (COUPON_INVALID with the exact reason otherwise); `redeem` records a use in the caller's transaction
  * (settlement.hold calls it with the hold, so a failed hold leaves no use and vice versa) and
  * `releaseFor` gives it back (settlement.release). Limits count active redemptions under the coupon's

@@ -30,7 +30,7 @@ export const CARD_COLUMNS = `d.coach_id, d.username, d.full_name, d.professional
   d.price_audio, d.price_video, d.is_online, d.custom_availability_message`;
 
 /**
- * Adds `is_busy` (issue #6: the coach is in an active chat session, shown only with
+ * Adds `is_busy` (the coach is in an active chat session, shown only with
  * show_online_status) to the rows of a finished page query: an index probe of chat_sessions_active_idx
  * per row of the page, after the index walk and LIMIT. Outside the page query, so the planner keeps
  * its index-ordered plan (an expensive select list would make a sort that postpones it look cheaper).

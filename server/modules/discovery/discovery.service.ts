@@ -50,7 +50,7 @@ export const interestsToCategories = (interests: readonly string[]) => [
 const CATEGORY_COUNTS_TTL_MS = 60_000;
 const RECOMMENDED_LIMIT = 8;
 
-/** Discovery (issue #4 point 7): search, categories, recommendations over coach_directory. */
+/** Discovery: search, categories, recommendations over coach_directory. */
 export function createDiscoveryService(deps: { repository: DiscoveryRepository; clock: Clock }) {
   const { repository, clock } = deps;
   // Counting every listed coach's categories reads the whole table: a minute-old answer is fine.

@@ -153,7 +153,7 @@ export function transactionsCsv(transactions: EarningsTransaction[]): string {
 }
 
 /**
- * A coach's earnings (issue #5, point 8): balances from the ledger, the chart series, per format, paid
+ * A coach's earnings: balances from the ledger, the chart series, per format, paid
  * sessions and SPEC §3 transactions, the CSV export, and `releaseDue`, which makes captured earnings
  * available `earnings_hold_days` after the session (run by server/jobs/earnings-release.job.ts).
  */

@@ -5,7 +5,7 @@ import { sessionFollowups, users } from '../../db/schema/index';
 export type FollowupRow = typeof sessionFollowups.$inferSelect;
 export type NewFollowupRow = typeof sessionFollowups.$inferInsert;
 
-/** session_followups (issue #7 point 6), and the client's address for the coach_followup email. */
+/** session_followups, and the client's address for the coach_followup email. */
 export function createFollowupsRepository() {
   return {
     async insertFollowup(executor: DbExecutor, values: NewFollowupRow): Promise<FollowupRow> {

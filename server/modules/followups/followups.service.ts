@@ -44,7 +44,7 @@ function toFollowup(row: FollowupRow, coachName: string): Followup {
 }
 
 /**
- * The coach's follow-up after a session (issue #7 point 6; SPEC §7 coach_followup).
+ * The coach's follow-up after a session (SPEC §7 coach_followup).
  *
  * - list: both parties read the session's summary and its follow-ups, newest first.
  * - authorizeSend, before the Idempotency-Key is read (and again in send): a party (404 otherwise), the

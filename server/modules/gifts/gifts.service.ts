@@ -99,7 +99,7 @@ const confirmedEmail = (account: GiftAccount | undefined) =>
   account?.email && account.emailConfirmedAt ? account.email.toLowerCase() : null;
 
 /**
- * Gifts (issue #5, point 7). Ledger postings, all with reference ('gift', id):
+ * Gifts. Ledger postings, all with reference ('gift', id):
  * - send (kind 'gift'): sender client_wallet -> gift_escrow (INSUFFICIENT_FUNDS when the wallet is short);
  * - claim (kind 'gift_claim'): gift_escrow -> recipient client_wallet;
  * - cancel (kind 'gift_cancel'): gift_escrow -> sender client_wallet.

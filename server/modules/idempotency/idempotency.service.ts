@@ -24,7 +24,7 @@ export const requestHash = (methodPath: string, body: unknown) =>
     .digest('hex');
 
 /**
- * Idempotency for money-moving POSTs (issue #5 point 3), one place for every such route.
+ * Idempotency for money-moving POSTs, one place for every such route.
  *
  * `run` opens ONE database transaction and, inside it:
  *   1. takes a transaction-scoped advisory lock on (user, key) with pg_try_advisory_xact_lock: if another

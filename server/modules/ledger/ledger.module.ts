@@ -9,7 +9,7 @@ import {
 } from './ledger.service';
 
 /**
- * The ledger (issue #5): no HTTP routes. Its service is what the money modules post through; the
+ * The ledger: no HTTP routes. Its service is what the money modules post through; the
  * invariant status is decorated on the app (app.ledger) for the job server/main.ts runs, and health
  * reads it.
  */

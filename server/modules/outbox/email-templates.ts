@@ -5,7 +5,7 @@
 export type EmailTemplateData = {
   /** Sent when an admin approves a coach application. */
   coach_welcome: { coachName: string; dashboardUrl: string };
-  /** Sent to a gift's recipient on its delivery date (issue #5 point 7). */
+  /** Sent to a gift's recipient on its delivery date. */
   gift_received: {
     senderName: string;
     /** What it is, e.g. "$25.00 of Wellspring credit" or "a 30-minute video session with Lena Ortiz". */
@@ -15,7 +15,7 @@ export type EmailTemplateData = {
     /** `${publicUrl}/gift?claim=<id>`. */
     claimUrl: string;
   };
-  /** SPEC §7: to a coach with no open tab when an instant request arrives (issue #6 point 8). */
+  /** SPEC §7: to a coach with no open tab when an instant request arrives. */
   coach_session_alert: {
     coachName: string;
     coachEmail: string;
@@ -41,7 +41,7 @@ export type EmailTemplateData = {
     /** Who wrote (not in SPEC §7's list; the email would not say otherwise). */
     coachName: string;
   };
-  /** SPEC §7: the coach's notes and resources after a session, to the client (issue #7 point 6). */
+  /** SPEC §7: the coach's notes and resources after a session, to the client. */
   coach_followup: {
     clientEmail: string;
     clientName: string;
@@ -56,7 +56,7 @@ export type EmailTemplateData = {
     /** `${publicUrl}/follow-up/<id>`: every follow-up of the session. */
     followupUrl: string;
   };
-  /** SPEC §7 session_invitation: a party of a live session invites someone as a guest (issue #7 point 7). */
+  /** SPEC §7 session_invitation: a party of a live session invites someone as a guest. */
   session_invitation: {
     inviteeEmail: string;
     /** Who invited: the coach's or the client's name. */

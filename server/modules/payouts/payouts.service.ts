@@ -75,7 +75,7 @@ const ALREADY: Record<WithdrawalStatus, string> = {
 };
 
 /**
- * Coach payout methods and withdrawals, and the financial admins' withdrawal queue (issue #5, point 8).
+ * Coach payout methods and withdrawals, and the financial admins' withdrawal queue.
  *
  * Money moves only through the ledger, in the same transaction as the status change that causes it:
  * - request: coach_available -> payouts ('withdrawal'); the ledger row-locks the coach's account and

@@ -26,7 +26,7 @@ const toPresence = (row: PresenceRow): Presence => ({
 });
 
 /**
- * Coach presence (SPEC §4 "Coach online status", issue #6 point 2): the coach's own status, going
+ * Coach presence (SPEC §4 "Coach online status"): the coach's own status, going
  * online or offline, the "Yes, I'm online" confirmation, and `announce`, which tells every connected
  * tab (BROADCAST_TOPIC, PRESENCE_EVENT) what a coach shows now — called here on each change and by
  * the chat sessions when a session starts or ends (busy).

@@ -91,7 +91,7 @@ function toProgress(enrollment: EnrollmentRow, completedIds: string[], lessonCou
 }
 
 /**
- * Programs (issue #4 point 6). A coach builds programs of ordered lessons; a published program is
+ * Programs. A coach builds programs of ordered lessons; a published program is
  * public; people enrol and their progress is saved per lesson id, so reordering keeps it. Someone
  * else's draft answers NOT_FOUND like a missing program. Paid enrolment is not built yet: only free
  * programs can be published or joined (PAID_PROGRAMS_UNAVAILABLE).

@@ -46,7 +46,7 @@ export type CoachStatsFigures = {
 };
 
 /**
- * session_reviews, and the coach_stats / client_coach_stats rows the reviews module keeps (issue #7
+ * session_reviews, and the coach_stats / client_coach_stats rows the reviews module keeps
  * point 5). A session's two reviews are written under its chat_sessions row lock (lockSession), so two
  * first reviews at once queue and the second sees the first.
  */

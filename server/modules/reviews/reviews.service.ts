@@ -71,7 +71,7 @@ const isVisible = (row: ReviewRow, now: Date) => row.visibleAt.getTime() <= now.
 const endedAtOf = (session: ChatSession) => session.end_time ?? session.ends_at;
 
 /**
- * Double-blind reviews after a session (issue #7 point 5) and the coach_stats / client_coach_stats
+ * Double-blind reviews after a session and the coach_stats / client_coach_stats
  * figures shown on coach pages (SPEC §3).
  *
  * - create: one transaction under the session's row lock (so two first reviews at once queue): the

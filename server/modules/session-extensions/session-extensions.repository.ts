@@ -19,7 +19,7 @@ const viewColumns = {
 };
 
 /**
- * session_extensions (issue #7 point 3). Every status change is a compare-and-set on `pending`, in the
+ * session_extensions. Every status change is a compare-and-set on `pending`, in the
  * caller's transaction; the partial unique index keeps one pending ask per session.
  */
 export function createSessionExtensionsRepository() {

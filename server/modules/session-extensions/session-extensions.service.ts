@@ -75,7 +75,7 @@ const notLive = () =>
   });
 
 /**
- * More minutes in a live session (issue #7 point 3; contracts/session-extensions.ts).
+ * More minutes in a live session (contracts/session-extensions.ts).
  *
  * The client asks for 15 or 30 more minutes: quoted at the coach's on-demand rate for the session's
  * format (settlement.quote, the pricing the request used) and held from the wallet under

@@ -206,7 +206,7 @@ describe('redeeming a guest link', () => {
     expect(account.rows[0]).toEqual({ encrypted_password: null, email: null });
     const me = await t.call(body, 'GET', '/api/me');
     expect(me.statusCode, me.body).toBe(200);
-    // /api/me says so (issue #14 point 4): the web app shows a guest only the session room.
+    // /api/me says so: the web app shows a guest only the session room.
     expect(me.json()).toMatchObject({ roles: [], active_role: null, is_guest: true });
 
     const seen = await t.call(body, 'GET', `/api/sessions/${a.sessionId}`);
@@ -412,7 +412,7 @@ describe('a guest in the room', () => {
     expect((await t.call(guest, 'GET', `/api/sessions/${sessionId}/rtc`)).statusCode).toBe(403);
     expect((await t.call(guest, 'GET', `/api/sessions/${sessionId}/reviews`)).statusCode).toBe(403);
     expect((await t.call(guest, 'GET', `/api/sessions/${sessionId}/followups`)).statusCode).toBe(403);
-    // Their live session is the room they joined, seen as a guest's (issue #14 point 4: the guest
+    // Their live session is the room they joined, seen as a guest's (the guest
     // screen's way back); the web app's presence check and active-session redirect never run for a guest.
     expect(
       activeSessionResponseSchema.parse((await t.call(guest, 'GET', '/api/sessions/active')).json()).session,

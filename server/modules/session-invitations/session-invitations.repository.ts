@@ -7,7 +7,7 @@ export type NewInvitationRow = typeof sessionInvitations.$inferInsert;
 export type GuestUserRow = typeof users.$inferSelect;
 
 /**
- * session_invitations and session_guests (issue #7 point 7), and the guest's own account: a users row
+ * session_invitations and session_guests, and the guest's own account: a users row
  * without password, email or role, with a profile for its display name.
  */
 export function createSessionInvitationsRepository() {

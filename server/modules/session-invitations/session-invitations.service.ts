@@ -75,7 +75,7 @@ function toInvitation(row: InvitationRow, session: ChatSession, now: Date): Sess
 }
 
 /**
- * Guest links (issue #7 point 7; contracts/session-invitations.ts).
+ * Guest links (contracts/session-invitations.ts).
  *
  * - invite: a party (coach or client) of a session that is on; under the session's row lock (at most
  *   INVITATIONS_PER_SESSION_MAX), the invitation (the token's SHA-256 only) and the session_invitation

@@ -129,7 +129,7 @@ export function toSessionRequest(view: SessionRequestView, now: Date): SessionRe
 }
 
 /**
- * Session requests (issue #6 points 3, 5, 6, 8; SPEC §3/§4). A client asks a coach; the quoted price is
+ * Session requests (SPEC §3/§4). A client asks a coach; the quoted price is
  * held from the client's wallet (money_holds reference ('session_request', id)) in the same transaction
  * as the insert. The coach accepts (a chat session is created, the hold stays until the session is
  * completed), declines (hold released), the client cancels (released), or it expires at expires_at
@@ -207,7 +207,7 @@ export function createSessionRequestsService(deps: {
     }
   }
 
-  /** SPEC §7 coach_session_alert for an instant request to a coach with no open tab (issue #6 point 8). */
+  /** SPEC §7 coach_session_alert for an instant request to a coach with no open tab. */
   async function alertCoach(tx: DbExecutor, coach: CoachAvailability, request: SessionRequest) {
     const coachEmail = coach.email;
     if (!coachEmail) return;

@@ -3,7 +3,7 @@ import type { DbExecutor } from '../../db/client';
 import { sessionPresence, type SessionSide } from '../../db/schema/index';
 
 /**
- * session_presence: one row per socket that has a session's room open (issue #7 point 3). Rows of a
+ * session_presence: one row per socket that has a session's room open. Rows of a
  * running instance are refreshed every sweep; rows older than the stale limit belong to a stopped
  * instance and do not count.
  */

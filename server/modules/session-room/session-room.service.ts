@@ -46,7 +46,7 @@ const invalid = (message: string | undefined) =>
   new AppError('VALIDATION_ERROR', message ?? 'That message was not understood.');
 
 /**
- * The live session room (issue #7 points 2 and 3): who has the room open (session_presence, per socket,
+ * The live session room: who has the room open (session_presence, per socket,
  * on any instance) -> chat_sessions.coach_present / client_present and the timer; call signalling
  * between the two parties over the realtime socket; the ICE servers for calls.
  *

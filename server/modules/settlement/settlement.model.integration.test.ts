@@ -10,7 +10,7 @@ import type { DbExecutor } from '../../db/client';
 import { createGiftBodySchema } from '../../../contracts/gifts';
 
 /**
- * Model-based property test (issue #5): random sequences of top-ups (through wallet.applyPaymentEvent),
+ * Model-based property test: random sequences of top-ups (through wallet.applyPaymentEvent),
  * holds (with and without the run's coupon), releases, captures, refunds, gifts (send, claim, cancel),
  * the earnings job, withdrawals (request, approve, reject, mark paid), and replays (of a provider event,
  * of a hold's reference, of an earlier Idempotency-Key) run against the real services on PostgreSQL and

@@ -20,7 +20,7 @@ import type { HoldReference, MoneyHoldRow, SettlementRepository } from './settle
 
 export type { HoldReference };
 
-/** What settlement needs of the coupons service (issue #5 point 6): validate for quotes, redeem/release with holds. */
+/** What settlement needs of the coupons service: validate for quotes, redeem/release with holds. */
 export type SettlementCoupons = Pick<CouponsService, 'validate' | 'redeem' | 'releaseFor'>;
 
 /** The coupon of a hold: its code and the cents the quote took off (recorded as its redemption). */
@@ -79,7 +79,7 @@ function positiveAmount(amount: number, path: string): Cents {
 }
 
 /**
- * Holds and settlement (issue #5, point 5), the money service of the sessions capability.
+ * Holds and settlement, the money service of the sessions capability.
  *
  * Every function takes the caller's executor, so the session's own state change commits with the money
  * (ARCHITECTURE rule 9); each runs in a savepoint of it (or its own transaction when given the

@@ -2,7 +2,7 @@ import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../../domain/errors/app-error';
 
 /**
- * The one place where uploaded bytes are typed and images re-encoded (R22, ASVS 5.2.2; issue #14 point 3).
+ * The one place where uploaded bytes are typed and images re-encoded (R22, ASVS 5.2.2).
  * Every upload route (avatar and cover pictures, chat images, files and voice notes) passes its bytes
  * through `processUpload`: what the bytes are is decided from the bytes themselves (magic numbers, the
  * ZIP directory of Office files, UTF-8 for plain text), never from a file name, a declared Content-Type

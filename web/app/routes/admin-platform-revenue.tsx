@@ -6,7 +6,7 @@ import { PlatformRevenueScreen } from '../../features/platform-revenue/component
 import { useMe } from '../../features/roles/api/get-me';
 
 /**
- * SPEC §2 `/admin/platform-revenue`: what the platform itself earns (issue #5 point 8). The access
+ * SPEC §2 `/admin/platform-revenue`: what the platform itself earns. The access
  * gate has already required an active admin with a verified second factor; the figures need
  * view_platform_revenue (SPEC §6: financial_admin, super_admin), which the API checks again.
  */
@@ -33,7 +33,7 @@ export function AdminPlatformRevenuePage() {
         {canView ? (
           <div className="flex flex-col gap-6">
             <PlatformRevenueScreen />
-            {/* Platform-wide coupons (issue #5 point 6): listed with view_revenue, changed with manage_payouts. */}
+            {/* Platform-wide coupons: listed with view_revenue, changed with manage_payouts. */}
             {canManageCoupons ? <CouponManager scope="platform" /> : null}
           </div>
         ) : (

@@ -6,7 +6,7 @@ import { useMe } from '../../features/roles/api/get-me';
 import { SessionPaymentsPanel } from '../../features/admin-refunds/components/session-payments-panel';
 
 /**
- * SPEC §2 `/admin/revenue`: coach withdrawals to approve, pay and reject (issue #5 point 8), and
+ * SPEC §2 `/admin/revenue`: coach withdrawals to approve, pay and reject, and
  * session refunds (point 9). The access gate has already required an active admin with a verified
  * second factor; the queue needs view_revenue and decisions manage_payouts (SPEC §6: financial_admin,
  * super_admin), which the API checks again.
@@ -31,7 +31,7 @@ export function AdminRevenuePage() {
         {canView ? (
           <div className="flex flex-col gap-10">
             <WithdrawalQueue canDecide={canDecide} />
-            {/* Session payments and refunds (issue #5 point 9): refunding needs manage_payouts. */}
+            {/* Session payments and refunds: refunding needs manage_payouts. */}
             <SessionPaymentsPanel canRefund={canDecide} />
           </div>
         ) : (

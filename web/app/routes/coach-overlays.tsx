@@ -1,7 +1,7 @@
 import type { Me } from '../../../contracts/auth';
 import { IncomingRequestBanner } from '../../features/incoming-requests/components/incoming-request-banner';
 
-/** The coach's incoming-request banner (issue #6 point 4, SPEC §4), only while the active role is coach. */
+/** The coach's incoming-request banner (SPEC §4), only while the active role is coach. */
 export function CoachOverlays({ me }: { me: Me }) {
   return me.active_role === 'coach' ? <IncomingRequestBanner /> : null;
 }

@@ -10,7 +10,7 @@ import { buildMe } from '../../test/fixtures/auth';
 import { renderApp } from '../../test/render-app';
 
 /**
- * Issue #6 point 3 on the coach's page: "Start a session now" / "Book a time" for a signed-in client,
+ * on the coach's page: "Start a session now" / "Book a time" for a signed-in client,
  * the form's own checks, the quote before sending, the Idempotency-Key, too little balance with the
  * top-up path, an already pending request, and the way to the waiting room.
  */
@@ -140,7 +140,7 @@ describe('coach page: requesting a session', { timeout: 20_000 }, () => {
 
     // The quote before sending: price, what will be held, the wallet.
     const price = within(await dialog.findByTestId('session-quote'));
-    // The first format and 30 minutes, not the priciest choice (issue #14 point 16).
+    // The first format and 30 minutes, not the priciest choice.
     expect(dialog.getByRole('radio', { name: /Chat/ })).toBeChecked();
     expect(dialog.getByRole('radio', { name: '30 min' })).toBeChecked();
     expect(price.getByText('30 min chat session').nextSibling).toHaveTextContent('$80.00');

@@ -14,7 +14,7 @@ import { useAuth } from '../../lib/auth/use-auth';
 
 export const renderFollowButtons: FollowRenderer = (props) => <FollowButtons {...props} />;
 
-/** The client's "Start a session now" / "Book a time" (issue #6 point 3), above the coach's page. */
+/** The client's "Start a session now" / "Book a time", above the coach's page. */
 function RequestPanelSlot({ page }: { page: CoachPage }) {
   const auth = useAuth();
   const me = useMe();
@@ -23,7 +23,7 @@ function RequestPanelSlot({ page }: { page: CoachPage }) {
 
 const renderRequestPanel = (page: CoachPage) => <RequestPanelSlot page={page} />;
 
-/** The coach's visible client reviews (issue #7 point 5), under the page's main column. */
+/** The coach's visible client reviews, under the page's main column. */
 const renderReviews = (page: CoachPage) => (
   <CoachReviewsSection coachId={page.coach_id} coachName={displayNameOf(page)} />
 );

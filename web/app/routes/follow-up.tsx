@@ -5,7 +5,7 @@ import { useMe } from '../../features/roles/api/get-me';
 import { homeOf } from '../../features/roles/route-access';
 
 /**
- * /follow-up/:sessionId (SPEC §2; issue #7 point 6): the coach's notes and resources after a session,
+ * /follow-up/:sessionId (SPEC §2): the coach's notes and resources after a session,
  * and the client's read-only view of what they received. Signed-in parties only (the guard and the
  * server's 404 for anyone else).
  */

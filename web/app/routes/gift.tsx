@@ -6,7 +6,7 @@ import { GiftsScreen } from '../../features/gifts/components/gifts-screen';
 import { useAuth } from '../../lib/auth/use-auth';
 
 /**
- * SPEC §2 `/gift` (issue #5 point 7): send wallet credit or a session by email, claim gifts sent to
+ * SPEC §2 `/gift`: send wallet credit or a session by email, claim gifts sent to
  * you (`?claim=<id>`, the email's link, highlights one), cancel what you sent while it is unclaimed.
  * The gifts feature gets the email confirmation of account-settings from here (features stay apart).
  */

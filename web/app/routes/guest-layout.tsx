@@ -14,7 +14,7 @@ import { dispatchUserEvent, dispatchUserResync, userTopic } from '../../lib/real
 import { useOnlineStatus } from '../../lib/use-online-status';
 
 /**
- * Signed in by a session's guest link (issue #14 point 4): no navigation, no account menu, no role
+ * Signed in by a session's guest link: no navigation, no account menu, no role
  * switch and none of the signed-in watchers — each would call an API the server refuses a guest.
  * The session room renders as usual; anywhere else (`guestOnly`) the guest screen stands in for the
  * page, with the way back to the live session (GET /api/sessions/active is open to guests). The

@@ -21,7 +21,7 @@ export const PRESENCE_REFETCH_DEBOUNCE_MS = 1_000;
 const actsAsCoach = (me: Me) => me.roles.includes('coach') && me.active_role === 'coach';
 
 /**
- * Live coach presence for everyone signed in (issue #6 point 2): each PRESENCE_EVENT on the broadcast
+ * Live coach presence for everyone signed in: each PRESENCE_EVENT on the broadcast
  * topic patches the cached discovery cards, favourites and coach pages in place; lists whose members
  * depend on it ("Online now", the availability sort) are refetched, debounced by 1 s. Broadcast
  * events are not replayed, so a reconnect refetches what those screens show. (Anonymous visitors have

@@ -6,7 +6,7 @@ import { homeOf } from '../../features/roles/route-access';
 
 /**
  * /review/:sessionId (the client rates the coach) and /coach-review/:sessionId (the coach reviews the
- * client), SPEC §2, issue #7 point 5. The screen follows who the person was in the session; the
+ * client), SPEC §2, . The screen follows who the person was in the session; the
  * server answers 404 to anyone else.
  */
 export function ReviewPage() {

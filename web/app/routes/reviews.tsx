@@ -4,7 +4,7 @@ import { MyReviewsScreen } from '../../features/reviews/components/my-reviews-sc
 import { useMe } from '../../features/roles/api/get-me';
 
 /**
- * /reviews and /rating-reviews (SPEC §2, issue #7 point 5): one screen, the signed-in person's reviews
+ * /reviews and /rating-reviews (SPEC §2): one screen, the signed-in person's reviews
  * in their active role (the coach's when coach is active, the client's otherwise).
  */
 export function ReviewsPage() {

@@ -15,7 +15,7 @@ import { useOnlineStatus } from '../../lib/use-online-status';
 
 // Visitors never download the signed-in chrome (account menu, role switch, inactivity dialog).
 const SignedInLayout = lazy(async () => ({ default: (await import('./signed-in-layout')).SignedInLayout }));
-// A guest link's person (issue #14 point 4) gets a lean shell of its own: the session room only.
+// A guest link's person gets a lean shell of its own: the session room only.
 const GuestLayout = lazy(async () => ({ default: (await import('./guest-layout')).GuestLayout }));
 
 /** SPEC §2: each page scrolls to top on route change. */

@@ -8,7 +8,7 @@ import { apiError } from '../../test/api';
 import { buildMe, buildSession, USER_ID } from '../../test/fixtures/auth';
 import { renderApp } from '../../test/render-app';
 
-/* Guest links (issue #7 point 7) in the real route table: /session/:token joins, the room for a guest,
+/* Guest links in the real route table: /session/:token joins, the room for a guest,
    and "Invite someone" for the parties. */
 
 const TOKEN = 'q3Vh2kYc9pX0bLm4Nw7Rt1Zs8Ue5Ga6Jd2Fo3Hi9Kl_';

@@ -6,7 +6,7 @@ import { buildMe, USER_ID } from '../../test/fixtures/auth';
 import { renderApp } from '../../test/render-app';
 import { chatSession as chatSessionFixture } from '../../test/fixtures/sessions';
 
-/* The issue #6 session screens and lists in the real route table (routes, guards, layouts). */
+/* The session screens and lists in the real route table (routes, guards, layouts). */
 
 const ID = '00000000-0000-4000-8000-0000000000e1';
 const OTHER = '00000000-0000-4000-8000-0000000000c9';

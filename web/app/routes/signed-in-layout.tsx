@@ -88,7 +88,7 @@ function SignedInShell({ me, secondFactor }: { me: Me; secondFactor: GateView['s
 }
 
 /**
- * Issue #14 point 9: while the socket is away for more than a few seconds, the notice says so and the
+ * while the socket is away for more than a few seconds, the notice says so and the
  * person's resync handlers run every few seconds instead — they re-read what those events would have
  * brought (an online coach's incoming request, a waiting client's request status, an open chat).
  * Its own component, so connection changes re-render only this.

@@ -11,7 +11,7 @@ import { buildMe } from '../../test/fixtures/auth';
 import { renderApp } from '../../test/render-app';
 
 /**
- * /waiting-room/:requestId (issue #6 points 3 and 5): live status from the person's own topic, the
+ * /waiting-room/:requestId: live status from the person's own topic, the
  * countdown, Cancel (confirmed), accepted -> 'Request Accepted!' and the session 1 s later, declined ->
  * the destructive toast and the SPEC §8 notification, expired -> the fallback offers in one place.
  */

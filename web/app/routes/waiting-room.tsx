@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { WaitingRoomScreen } from '../../features/session-requests/components/waiting-room-screen';
 import { useAuth } from '../../lib/auth/use-auth';
 
-/** SPEC §2 /waiting-room/:requestId: the client waits for the coach's answer (issue #6 points 3 and 5). */
+/** SPEC §2 /waiting-room/:requestId: the client waits for the coach's answer. */
 export function WaitingRoomPage() {
   const { requestId } = useParams();
   const auth = useAuth();

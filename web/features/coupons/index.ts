@@ -1,3 +1,3 @@
-/** Coupons (issue #5 point 6): `<CouponManager scope="coach" />` on /services, `scope="platform"` for admins. */
+/** Coupons: `<CouponManager scope="coach" />` on /services, `scope="platform"` for admins. */
 export { CouponManager } from './components/coupon-manager';
 export type { CouponScope } from './api/coupons';

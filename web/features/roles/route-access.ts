@@ -294,7 +294,7 @@ export type AccessDecision =
   /** A guest away from the session room: the "You joined as a guest" screen stands in for the page. */
   | { kind: 'guest_only' };
 
-/** The one screen a guest may use (issue #14 point 4): the session room, whose APIs the server opens to it. */
+/** The one screen a guest may use: the session room, whose APIs the server opens to it. */
 export const GUEST_ROUTE_PATTERNS: readonly string[] = ['/session/:sessionId'];
 
 /** SPEC §9 new-user windows: the automatic role is tried only within 5 minutes of sign-up. */

@@ -9,7 +9,7 @@ export const FALLBACK_POLL_MS = 5_000;
 export type LiveUpdates = { paused: boolean; reason: string | undefined };
 
 /**
- * Issue #14 point 9: live updates never fail silently. They are "paused" once the tab wants its socket
+ * live updates never fail silently. They are "paused" once the tab wants its socket
  * (it holds a topic) and has not had it connected for PAUSED_AFTER_MS — a refused handshake, a blocked
  * or dropped connection —, and no longer as soon as it connects. `reason` is the server's own words
  * when it refused (e.g. an Origin it does not know).

@@ -3,7 +3,7 @@ import type { RealtimeEvent } from '../../../contracts/realtime';
 /**
  * The hook point for events on the signed-in person's own topic `user:<id>` (held by the signed-in
  * layout). Features register a handler for an event type (e.g. 'session_created', request and session
- * events in the next slices of issue #6) and a resync handler that refetches what those events update
+ * events in the next slices of ) and a resync handler that refetches what those events update
  * (e.g. invalidates their queries). Nothing is registered yet.
  */
 type UserEventHandler = (event: RealtimeEvent) => void;

@@ -32,7 +32,7 @@ const controlClasses = (on: boolean) =>
   }`;
 
 /**
- * The call of an audio or video session (issue #7 point 2): the other person's video (or their avatar
+ * The call of an audio or video session: the other person's video (or their avatar
  * for audio), the self view, mute, camera, device choice and the connection quality. Without camera
  * and microphone it explains how to allow them and the session goes on in the chat.
  */

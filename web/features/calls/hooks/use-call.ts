@@ -32,7 +32,7 @@ export type UseCallInput = {
 };
 
 /**
- * A session's call (issue #7 point 2): the camera and microphone, the ICE servers, and one
+ * A session's call: the camera and microphone, the ICE servers, and one
  * CallConnection to the other party, signalled over the tab's realtime socket ('session.signal' out,
  * 'rtc.signal' events in on the person's own topic). It starts by itself: each side announces itself
  * when its socket is connected, and again after every reconnect (a network loss), which rebuilds the

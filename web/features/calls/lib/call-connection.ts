@@ -1,7 +1,7 @@
 import type { RtcSignal } from '../../../../contracts/session-room';
 
 /**
- * One side of a 1:1 call (issue #7 point 2), framework-free so it is tested with a fake peer
+ * One side of a 1:1 call, framework-free so it is tested with a fake peer
  * connection. The coach is the offerer, the client the answerer:
  *
  * - Either side announces itself with `ready` when it (re)joins. The coach answers a client's `ready`

@@ -26,7 +26,7 @@ import { AttachmentView } from './chat-attachment';
 import { Composer, type PickedFile } from './chat-composer';
 import { formatTime, localTimeZone } from '../../../lib/dates';
 
-/** Reads are posted at most this often (issue #7: read receipts). */
+/** Reads are posted at most this often (read receipts). */
 export const CHAT_READ_THROTTLE_MS = 1_000;
 /** Within this distance of the bottom the list follows new messages. */
 const STICK_PX = 48;
@@ -52,7 +52,7 @@ export const GUEST_LABEL = 'Guest';
 const senderKey = (row: Row) => (row.mine || row.kind !== 'sent' ? 'me' : row.message.sender_user_id);
 
 /**
- * The chat of a session room (issue #7 point 1): the history, live messages of this session, an
+ * The chat of a session room: the history, live messages of this session, an
  * optimistic composer (a retry re-sends the same id, so nothing doubles) for text, pictures, files and
  * voice notes, "<Name> is typing…", read receipts ("Seen"), and once the session has ended the
  * transcript stays readable without a composer. No toast on success, for any kind (SPEC §8 suppresses

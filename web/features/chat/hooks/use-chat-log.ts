@@ -9,7 +9,7 @@ import { onUserEvent, onUserResync } from '../../../lib/realtime/user-events';
 import { addToChatLog, chatLogQueryKey, fetchChatLog, raiseChatRead } from '../api/chat';
 
 export type ChatSide = 'coach' | 'client';
-/** Who is looking: one of the two parties, or a guest invited by a guest link (issue #7 point 7). */
+/** Who is looking: one of the two parties, or a guest invited by a guest link. */
 export type ChatViewerSide = ChatSide | 'guest';
 
 /**

@@ -31,7 +31,7 @@ export function OnlineBadge() {
   );
 }
 
-/** The coach is in a session right now (issue #6: busy): reachable later, not this minute. */
+/** The coach is in a session right now (busy): reachable later, not this minute. */
 export function BusyBadge() {
   return (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-warning-soft px-2 py-0.5 text-xs font-semibold text-warning">

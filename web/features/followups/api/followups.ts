@@ -4,7 +4,7 @@ import { followupsApi } from '../../../../contracts/followups.api';
 import { api } from '../../../lib/api';
 
 /**
- * Follow-ups after a session (issue #7 point 6, contracts/followups.ts): the session's follow-ups for
+ * Follow-ups after a session (contracts/followups.ts): the session's follow-ups for
  * either party, and the coach's send (an Idempotency-Key made once per attempt, reused only to retry
  * the same attempt, so a lost answer never sends twice).
  */

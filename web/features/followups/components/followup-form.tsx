@@ -35,7 +35,7 @@ function errorsByField(issues: { path: string; message: string }[]): FieldErrors
 }
 
 /**
- * The coach's follow-up (issue #7 point 6): notes with a counter, up to 10 resources (a title and an
+ * The coach's follow-up: notes with a counter, up to 10 resources (a title and an
  * https link each, a link checked when the field is left), Send. One Idempotency-Key per attempt:
  * Send again after a lost answer retries the same attempt instead of sending a second follow-up.
  * After sending: a toast, and SPEC §8 'Email Error' / 'Failed to send follow-up email' when the email

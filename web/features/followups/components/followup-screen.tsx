@@ -13,7 +13,7 @@ import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
 import { cardClasses } from '../../../components/card';
 
 /**
- * /follow-up/:sessionId (issue #7 point 6). The coach of a finished session writes notes and
+ * /follow-up/:sessionId. The coach of a finished session writes notes and
  * resources for the client and sees what was sent; the client reads what they received (read-only).
  * Live: a new follow-up for this session (or a resync) reads the list again.
  */

@@ -4,7 +4,7 @@ import { reviewsApi } from '../../../../contracts/reviews.api';
 import { api } from '../../../lib/api';
 
 /**
- * Reviews after a session (issue #7 point 5, contracts/reviews.ts): a session's reviews for its
+ * Reviews after a session (contracts/reviews.ts): a session's reviews for its
  * parties, the person's own lists, a coach's public list; writing a review and the coach's reply.
  * Every key starts with 'reviews', so a change (or a visibility event) refreshes them all.
  */

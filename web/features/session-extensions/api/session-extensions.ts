@@ -4,7 +4,7 @@ import { sessionExtensionsApi } from '../../../../contracts/session-extensions.a
 import { api } from '../../../lib/api';
 
 /**
- * More minutes in a live session (issue #7 point 3, contracts/session-extensions.ts): the session's
+ * More minutes in a live session (contracts/session-extensions.ts): the session's
  * asks and prices, the client's ask (money held, so it carries an Idempotency-Key), the answers.
  */
 

@@ -54,7 +54,7 @@ function useTick(enabled: boolean): number {
 }
 
 /**
- * More time in a live session (issue #7 point 3), shown beside the time left. The client: "Add time"
+ * More time in a live session, shown beside the time left. The client: "Add time"
  * opens a dialog with 15 or 30 minutes and what is held from the wallet, then waits for the coach with
  * a Cancel. The coach: a calm, unmistakable prompt with Accept and Decline. Both: the outcome as a
  * toast; the longer time itself arrives with the session (chat_session.updated). Nothing for anyone

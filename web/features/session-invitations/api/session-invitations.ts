@@ -9,7 +9,7 @@ import { api } from '../../../lib/api';
 import type { AuthClient } from '../../../lib/auth/auth-client';
 
 /**
- * Guest links (issue #7 point 7, contracts/session-invitations.ts): the parties' invitations of a session,
+ * Guest links (contracts/session-invitations.ts): the parties' invitations of a session,
  * inviting someone, and the guest's redeem — a sign-in through the auth client (the refresh token in the
  * HttpOnly cookie, the access token in memory), answering the session to open.
  */

@@ -40,7 +40,7 @@ const REFUSALS: Record<Refusal, { title: string; text: string; icon: typeof Cloc
 };
 
 /**
- * `/session/:token` (issue #7 point 7): someone invited to a live session joins it as a guest. One
+ * `/session/:token`: someone invited to a live session joins it as a guest. One
  * button redeems the link (it works once), signs this browser in as the guest and opens the session.
  * A person already signed in is told plainly that joining signs them out of their own account in this
  * browser (the guest is an account of its own), with a private window as the way to keep both.

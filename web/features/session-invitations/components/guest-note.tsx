@@ -1,7 +1,7 @@
 import { UsersRound } from 'lucide-react';
 
 /**
- * What a guest (guest link, issue #7 point 7) sees above the chat of a live session: that they take part
+ * What a guest (guest link) sees above the chat of a live session: that they take part
  * in the chat, and, for an audio or video session, that the call is between the coach and the client.
  */
 export function GuestNote({

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/button';
 
 /**
- * Issue #14 point 4, "a guest stays a guest": someone signed in by a session's guest link who is
+ * "a guest stays a guest": someone signed in by a session's guest link who is
  * anywhere but the session room. Guest access covers only that session, so this says so and offers
  * the way back to it while it is still on, signing out, and making an account of their own.
  * `activeSessionId` is undefined while the guest's live session is being looked up.

@@ -28,7 +28,7 @@ const STATUS_CLASSES: Record<InvitationStatus, string> = {
 };
 
 /**
- * "Invite someone" in a live session room, for the coach and the client (issue #7 point 7): a dialog with
+ * "Invite someone" in a live session room, for the coach and the client: a dialog with
  * an email field; the invitee gets the session_invitation email with a one-time guest link. Below it,
  * who was invited and whether they joined.
  */

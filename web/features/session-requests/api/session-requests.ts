@@ -8,7 +8,7 @@ import { sessionQueryOptions } from '../../../lib/queries/sessions';
 import { sessionRequestsApi } from '../../../../contracts/session-requests.api';
 
 /**
- * The client's side of instant sessions (issue #6 points 3 and 5, contracts/sessions.ts):
+ * The client's side of instant sessions (contracts/sessions.ts):
  * the quote, the request (money held, so every POST carries an Idempotency-Key), the waiting room's
  * request and the fallback offers.
  */

@@ -11,7 +11,7 @@ import { coachNameOf, coachPagePath } from '../lib/display';
 import { paddedCardClasses } from '../../../components/card';
 
 /**
- * Issue #6 point 5: after a decline or an unanswered request, the three ways on, in one place —
+ * after a decline or an unanswered request, the three ways on, in one place —
  * coaches in the same category who are online now, a message to this coach, or booking a time.
  */
 export function FallbackOffers({ request }: { request: SessionRequest }) {

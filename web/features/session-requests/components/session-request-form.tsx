@@ -93,7 +93,7 @@ function NotEnough({ missing, message }: { missing: number | undefined; message:
 }
 
 /**
- * The request form on a coach's page (issue #6 point 3): format, length, purpose (required), details,
+ * The request form on a coach's page: format, length, purpose (required), details,
  * a coupon applied through the quote and, to book a time, a date and time in UTC. The quote shows
  * what will be held before anything is sent; Send posts with one Idempotency-Key per attempt (reused
  * when the same attempt is retried) and opens the waiting room.

@@ -23,7 +23,7 @@ import { cardClasses } from '../../../components/card';
 /**
  * A person's sessions (SPEC §4, §7, §9): newest first, 5 per page for coaches and 20 for clients,
  * each row opening /session/{id}. Once a session is over the row opens its details and chat
- * transcript (issue #7 point 8) and offers the coach "Follow up" (/follow-up/{id}) and the client
+ * transcript and offers the coach "Follow up" (/follow-up/{id}) and the client
  * "Review" (/review/{id}). A 'chat_session.updated' event reloads the list once things settle
  * (SESSION_LIST_RELOAD_DEBOUNCE_MS after the last event); a resync reloads it at once.
  */
@@ -178,7 +178,7 @@ function SessionRow({ session, as, now }: { session: ChatSession; as: SessionLis
 }
 
 /**
- * After a session (issue #7 points 5, 6 and 8): the row itself opens its details and transcript; the
+ * After a session: the row itself opens its details and transcript; the
  * coach can follow up with notes and resources, the client can review it. The link is described by
  * the row's name (whose session it is) for screen readers.
  */

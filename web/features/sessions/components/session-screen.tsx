@@ -48,7 +48,7 @@ import { cardClasses } from '../../../components/card';
 const FORMAT_ICONS = { text: MessageCircle, audio: Mic, video: Video } as const;
 
 /**
- * /session/:sessionId for a signed-in party (issues #6 and #7): who with whom, the format and purpose,
+ * /session/:sessionId for a signed-in party: who with whom, the format and purpose,
  * who is in the room, the time left (from when both are present) with warnings at 5 and 1 minutes;
  * the coach can end it (optimistic, SPEC §4); live through 'chat_session.updated'; once completed, a
  * summary with the next steps (review, follow-up). While it is on, the screen holds the session's room
@@ -166,7 +166,7 @@ function SessionView({
   const now = useNow(1000, activeNow);
   const over = isOver(session, now);
   const isCoach = viewerId === session.coach_id;
-  // A guest (guest link, issue #7 point 7): sees it like the client, without the payment or the review.
+  // A guest (guest link): sees it like the client, without the payment or the review.
   const isGuest = session.viewer === 'guest';
   const other = otherParty(session, viewerId);
   const FormatIcon = FORMAT_ICONS[session.format];

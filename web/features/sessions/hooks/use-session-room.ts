@@ -3,7 +3,7 @@ import { SESSION_ROOM_COMMANDS } from '../../../../contracts/session-room';
 import { useRealtimeClient } from '../../../lib/realtime/use-realtime-topic';
 
 /**
- * Holds the session's room open while `active` (issue #7 point 3): joins on every (re)connect of the
+ * Holds the session's room open while `active`: joins on every (re)connect of the
  * tab's socket and leaves when the screen goes. The server derives coach_present / client_present
  * from who has the room open, starts the timer when both are, and announces changes as
  * chat_session.updated (which the session screen already applies).
