@@ -95,7 +95,7 @@ function successStatuses(endpoint: EndpointDefinition): number[] {
 }
 
 /**
- * Registers endpoints on a Fastify instance. The access rule runs as the route's onRequest hook, so a
+ * Registers endpoints on a Fastify instance. The access rule runs as the route's preParsing hook, so a
  * caller who may not use the endpoint is refused before its input is even read; idempotent endpoints
  * run the handler inside the key's transaction; events the handler emits are delivered after commit.
  */
@@ -146,8 +146,11 @@ export function createRouter(deps: RouterDeps) {
           ),
         ),
       },
-      onRequest: async (request) => {
+      // After the onRequest hooks (the rate limit counts every call, refused or not), before the body
+      // is even read: a caller who may not use the endpoint never gets an input error.
+      preParsing: async (request, _reply, payload) => {
         request.caller = await establishCaller(endpoint.access, request);
+        return payload;
       },
       handler: async (request, reply) => {
         const events: RealtimeEvent[] = [];
