@@ -186,9 +186,11 @@ export function createRouter(deps: RouterDeps) {
             .send(responseSchema ? responseSchema.parse(result.body) : undefined);
         }
 
+        // A reply is thenable (it resolves once sent), so `await` never yields the reply itself: a handler
+        // that answered on its own (a redirect, a file, a 204) is recognised by the reply being sent.
         const answer = await handler(context);
         await deps.deliver(events);
-        if (answer === reply) return reply;
+        if (reply.sent) return reply;
         // The declared success status, unless the handler chose another declared one.
         if (!statuses.includes(reply.statusCode)) reply.code(status);
         return responseSchema === null ? reply.send() : answer;
