@@ -167,6 +167,25 @@ describe('PresenceCheck: the 60 s check and the 2 h threshold', () => {
     expect(screen.getByRole('button', { name: "Yes, I'm online" })).toHaveFocus();
   });
 
+  it('asks at the check even when the first load of the status has not answered yet (a slow page load)', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const status = online(PRESENCE_RECONFIRM_MS + 30 * SECOND);
+    await setup(status, {
+      'GET /api/me/presence': async () => {
+        await answered;
+        return { body: status };
+      },
+    });
+    await advance(PRESENCE_CHECK_MS);
+    expect(dialog()).toBeNull();
+    answer();
+    await advance(0);
+    expect(dialog()).not.toBeNull();
+  });
+
   it('does not ask a coach who is offline', async () => {
     await setup(online(3 * PRESENCE_RECONFIRM_MS, { is_online: false }));
     await advance(5 * PRESENCE_CHECK_MS);

@@ -66,7 +66,8 @@ export function PresenceCheck({ userId }: { userId: string }) {
     const timer = setInterval(() => {
       if (latest.current.asking) return;
       const cached = queryClient.getQueryData<Presence>(presenceQueryKey(userId));
-      if (!shouldAskStillOnline(cached, Date.now(), latest.current.inSession)) return;
+      // Not loaded yet (a slow first load): the server's answer below decides, so no check is skipped.
+      if (cached !== undefined && !shouldAskStillOnline(cached, Date.now(), latest.current.inSession)) return;
       void queryClient
         .fetchQuery({ ...presenceQueryOptions(userId), staleTime: 0 })
         .then((fresh) => {
