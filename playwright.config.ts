@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from './scripts/lib/find-chromium.mjs';
 
 // The server (webServer inherits this environment) and the browser (timezoneId) both run in UTC.
 process.env.TZ = 'UTC';
+// One id for the whole run, set here in the runner and inherited by its workers: they share which
+// screens the accessibility audit has checked (test/e2e/lib/test.ts).
+process.env.E2E_RUN_ID ??= randomUUID();
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 const BASE_URL = `http://127.0.0.1:${PORT}`;

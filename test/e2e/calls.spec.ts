@@ -64,13 +64,16 @@ async function pair(browser: Parameters<typeof newParty>[0], coachName: string, 
   return { coach, client };
 }
 
+/** Opens the room and waits until it has loaded (who is in it is listed); a page load on a busy machine may take a while. */
 async function enter(party: Party, sessionId: string) {
   await party.page.goto(`/session/${sessionId}`);
-  await expect(party.page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(party.page.getByTestId('session-presence')).toBeVisible({ timeout: 15_000 });
 }
 
 test.describe('issue #7: calls in the session room', () => {
-  test.describe.configure({ timeout: 120_000 });
+  // Two browsers with fake camera and microphone encode and decode media the whole time: on a 2-core
+  // machine shared with another worker every step is slower than the page alone would be.
+  test.describe.configure({ timeout: 180_000 });
 
   test('a video session connects by itself; chat, mute, a network loss and the end', async ({ browser }) => {
     const { coach, client } = await pair(browser, 'Amara Okafor', 'Theo Lindqvist');
@@ -125,7 +128,8 @@ test.describe('issue #7: calls in the session room', () => {
       await expect(coach.page.getByTestId('remote-muted')).toHaveText('Theo Lindqvist is muted');
       await expect
         .poll(() => remoteAudioLevel(coach.page, 'remote-video', 1_500), { timeout: 10_000 })
-        .toBeLessThan(0.001);
+        // Silence, give or take the receiver's concealment noise on a busy machine (sound is > 0.01).
+        .toBeLessThan(0.005);
       await client.page.getByRole('button', { name: 'Unmute your microphone' }).click();
       await expect(coach.page.getByTestId('remote-muted')).toHaveCount(0);
       await expect
@@ -163,7 +167,7 @@ test.describe('issue #7: calls in the session room', () => {
     await client.context.close();
   });
 
-  test('an audio session has sound and no video; a text session has no call', async ({ browser }) => {
+  test('an audio session has sound and no video', async ({ browser }) => {
     const { coach, client } = await pair(browser, 'Rosa Delgado', 'Ines Marchetti');
     const audio = await liveSession(coach, client, { format: 'audio', purpose: 'Talk through a hard week' });
     await enter(coach, audio);
@@ -180,18 +184,28 @@ test.describe('issue #7: calls in the session room', () => {
       headers: bearer(coach.session),
     });
     expect(ended.status()).toBe(200);
+    await coach.context.close();
+    await client.context.close();
+  });
 
+  test('a text session has no call, and nobody else can open its room', async ({ browser }) => {
+    const { coach, client } = await pair(browser, 'Mira Solberg', 'Jonas Weber');
     const text = await liveSession(coach, client, { format: 'text', purpose: 'Quick check-in' });
     await enter(coach, text);
     await enter(client, text);
-    await expect(client.page.getByTestId('session-presence')).not.toContainText('not here yet');
+    // Both have the room open: the server counts each tab in (the list follows, whatever came first).
+    await expect(client.page.getByTestId('session-presence')).not.toContainText('not here yet', {
+      timeout: 10_000,
+    });
     await expect(client.page.getByRole('region', { name: /call/i })).toHaveCount(0);
     await expect(client.page.getByRole('log')).toBeVisible();
 
     // A third person cannot open the room, nor read its messages or join it.
     const stranger = await newParty(browser, 'client', 'Sam Outsider');
     await stranger.page.goto(`/session/${text}`);
-    await expect(stranger.page.getByRole('heading', { level: 1, name: 'Session not found' })).toBeVisible();
+    await expect(stranger.page.getByRole('heading', { level: 1, name: 'Session not found' })).toBeVisible({
+      timeout: 15_000,
+    });
     for (const path of [
       `/api/sessions/${text}`,
       `/api/sessions/${text}/messages`,

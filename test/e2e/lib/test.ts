@@ -1,3 +1,6 @@
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {
   test as base,
@@ -17,8 +20,10 @@ import {
  * Each screen is checked in the light and the dark theme (the `dark` class on <html>, flipped for the
  * check and back). A violation whose impact is serious or critical fails the test that saw it.
  *
- * Speed: a screen (its URL path with ids folded to `:id`) is checked once per theme per worker, so a
- * screen the suite visits fifty times costs one audit per worker.
+ * Speed: a screen (its URL path with ids folded to `:id`) is checked once per theme per run, so a
+ * screen the suite visits fifty times costs one audit. The workers share what is checked through
+ * marker files (created exclusively: the first worker to claim a screen audits it; a claim whose audit
+ * did not happen is given back).
  */
 
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
@@ -30,7 +35,23 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 type Finding = { screen: string; theme: string; rule: string; impact: string; help: string; nodes: string[] };
 
-const checked = new Set<string>();
+/** Marker files of the screens audited in this run (E2E_RUN_ID is set once in playwright.config.ts). */
+const CLAIMS = path.join(tmpdir(), `wellspring-axe-${process.env.E2E_RUN_ID ?? process.ppid}`);
+const claimFile = (key: string) => path.join(CLAIMS, encodeURIComponent(key));
+/** Whether some worker has audited (or is auditing) this screen in this theme. */
+const isClaimed = (key: string) => existsSync(claimFile(key));
+/** Claims a screen and theme for this worker; false when another worker already has. */
+function claim(key: string): boolean {
+  mkdirSync(CLAIMS, { recursive: true });
+  try {
+    writeFileSync(claimFile(key), '', { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+const unclaim = (key: string) => rmSync(claimFile(key), { force: true });
 /**
  * When the running test must finish (its timeout), less a reserve: an audit never makes a test time out.
  * A screen skipped for time stays unchecked and is audited on its next visit (noted on the test).
@@ -53,7 +74,7 @@ const screenOf = (url: URL) =>
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id')
     .replace(/\/\d+(?=\/|$)/g, '/:n');
 
-/** Audits the page as it is now, in both themes, unless this screen was already checked in this worker. */
+/** Audits the page as it is now, in both themes, unless this screen was already checked in this run. */
 export async function checkAccessibility(page: Page): Promise<void> {
   if (page.isClosed()) return;
   let url: URL;
@@ -65,7 +86,7 @@ export async function checkAccessibility(page: Page): Promise<void> {
   if (!url.protocol.startsWith('http') || url.hostname !== '127.0.0.1') return;
   if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/auth/v1/')) return;
   const screen = screenOf(url);
-  const pending = (['light', 'dark'] as const).filter((theme) => !checked.has(`${screen}|${theme}`));
+  const pending = (['light', 'dark'] as const).filter((theme) => !isClaimed(`${screen}|${theme}`));
   if (pending.length === 0) return;
   if (pastDeadline()) {
     skippedForTime.add(screen);
@@ -85,19 +106,22 @@ export async function checkAccessibility(page: Page): Promise<void> {
     stillPages.add(page);
     // The current theme first, then the other one (and back), so the page ends as the test left it.
     const order = pending.includes(current) ? [current, ...pending.filter((t) => t !== current)] : pending;
+    let full = true;
     for (const theme of order) {
+      const key = `${screen}|${theme}`;
+      if (!claim(key)) continue;
       const flip = theme !== current;
-      if (flip) await setDark(page, theme === 'dark');
+      let done = false;
       try {
+        if (flip) await setDark(page, theme === 'dark');
         const started = Date.now();
         // Only violations are collected (axe skips building passes and incompletes). The second theme
         // changes colours only, so it re-runs only the colour rules.
         const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-        const results = await (
-          theme === order[0] ? builder.withTags(TAGS) : builder.withRules(COLOUR_RULES)
-        ).analyze();
+        const results = await (full ? builder.withTags(TAGS) : builder.withRules(COLOUR_RULES)).analyze();
+        full = false;
+        done = true;
         if (process.env.E2E_AXE_DEBUG) console.log(`axe ${screen} ${theme} ${Date.now() - started} ms`);
-        checked.add(`${screen}|${theme}`);
         for (const violation of results.violations) {
           if (!FAILING_IMPACTS.has(violation.impact ?? '')) continue;
           findings.push({
@@ -113,6 +137,7 @@ export async function checkAccessibility(page: Page): Promise<void> {
           });
         }
       } finally {
+        if (!done) unclaim(key);
         if (flip) {
           await setDark(page, current === 'dark');
           await releaseStill(page);
@@ -230,7 +255,7 @@ export const test = base.extend<{ accessibilityAudit: void }, { axeBrowser: void
       await use();
       for (const context of [...contexts]) for (const page of context.pages()) await checkAccessibility(page);
       running = null;
-      const skipped = [...skippedForTime].filter((screen) => !checked.has(`${screen}|light`));
+      const skipped = [...skippedForTime].filter((screen) => !isClaimed(`${screen}|light`));
       if (skipped.length > 0)
         testInfo.annotations.push({
           type: 'axe-skipped-for-time',

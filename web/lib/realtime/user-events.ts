@@ -2,9 +2,9 @@ import type { RealtimeEvent } from '../../../contracts/realtime';
 
 /**
  * The hook point for events on the signed-in person's own topic `user:<id>` (held by the signed-in
- * layout). Features register a handler for an event type (e.g. 'session_created', request and session
- * events in the next slices of ) and a resync handler that refetches what those events update
- * (e.g. invalidates their queries). Nothing is registered yet.
+ * layout). Features register a handler for an event type (e.g. 'session_created', the request and
+ * session events) and a resync handler that refetches what those events update (e.g. invalidates their
+ * queries). A handler that stores an event's state in a query uses applyLiveSnapshot (live-snapshot.ts).
  */
 type UserEventHandler = (event: RealtimeEvent) => void;
 

@@ -4,6 +4,7 @@ import type { CreateSessionRequest, SessionRequest } from '../../../../contracts
 import { walletQueryOptions as walletBalanceQueryOptions } from '../../../lib/queries/wallet';
 import type { SessionFormat } from '../../../../domain/coaching/categories';
 import { api } from '../../../lib/api';
+import { applyLiveSnapshot } from '../../../lib/realtime/live-snapshot';
 import { sessionQueryOptions } from '../../../lib/queries/sessions';
 import { sessionRequestsApi } from '../../../../contracts/session-requests.api';
 
@@ -59,9 +60,12 @@ export const quoteQueryOptions = ({ coachId, format, minutes, coupon }: QuoteInp
     staleTime: 60_000,
   });
 
-/** Puts a request the server just answered into the cache (the waiting room opens without a wait). */
+/**
+ * Puts a request the server just answered (or an event carried) into the cache: the waiting room opens
+ * without a wait, and an older fetch still on its way cannot put an earlier state back.
+ */
 export function storeRequest(queryClient: QueryClient, request: SessionRequest) {
-  queryClient.setQueryData(sessionRequestQueryKey(request.id), request);
+  applyLiveSnapshot(queryClient, sessionRequestQueryKey(request.id), request);
 }
 
 export function useCreateSessionRequest(userId: string) {

@@ -9,6 +9,7 @@ import { sessionEndingMarks } from '../../../lib/active-session';
 import { dispatchUserEvent } from '../../../lib/realtime/user-events';
 import { apiError, type StubHandler, type StubResponse } from '../../../test/api';
 import { sessionListsKey } from '../api/sessions';
+import { JOIN_RETRY_MS } from '../hooks/use-session-room';
 import { SessionScreen } from './session-screen';
 import { chatSession as chatSessionFixture } from '../../../test/fixtures/sessions';
 import { renderWithProviders } from '../../../test/render';
@@ -238,6 +239,23 @@ describe('SessionScreen', () => {
     expect(
       socket.emitted.filter((e) => e.event === SESSION_ROOM_COMMANDS.leave).map((e) => e.payload),
     ).toEqual([{ session_id: ID }]);
+  });
+
+  it('sends a join again when the server failed it or did not answer; a refusal is final', async () => {
+    const { unmount } = renderScreen(CLIENT, { [`GET /api/sessions/${ID}`]: { body: chatSession() } });
+    await advance(0);
+    realtimeClientFor(authClient).subscribe(`user:${CLIENT}`, { onEvent: () => undefined });
+    const socket = sockets.current!.last;
+    socket.accept();
+    const joins = () => socket.emitted.filter((e) => e.event === SESSION_ROOM_COMMANDS.join);
+    expect(joins()).toHaveLength(1);
+    joins()[0]?.ack?.({ ok: false, error: { code: 'INTERNAL_ERROR', message: 'Database trouble.' } });
+    await advance(JOIN_RETRY_MS);
+    expect(joins()).toHaveLength(2);
+    joins()[1]?.ack?.({ ok: false, error: { code: 'NOT_FOUND', message: 'Session not found.' } });
+    await advance(JOIN_RETRY_MS * 3);
+    expect(joins()).toHaveLength(2);
+    unmount();
   });
 
   it('shows who is in the room, says the time counts once both are there, and updates live', async () => {

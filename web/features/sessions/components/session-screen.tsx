@@ -24,6 +24,7 @@ import { useToast } from '../../../components/toast';
 import { SESSION_WARNING_MINUTES } from '../../../../contracts/session-room';
 import { sessionEndingMarks } from '../../../lib/active-session';
 import { ApiError } from '../../../lib/api-client';
+import { applyLiveSnapshot } from '../../../lib/realtime/live-snapshot';
 import { formatCents } from '../../../lib/money';
 import { sessionQueryKey, sessionQueryOptions } from '../api/sessions';
 import { useConnectionToasts } from '../hooks/use-connection-toasts';
@@ -81,7 +82,7 @@ export function SessionScreen({
       if (session.id !== sessionId) return;
       // While it is being ended, a late "still active" must not undo the end on screen.
       if (session.status === 'active' && sessionEndingMarks.isBeingEnded(sessionId)) return;
-      queryClient.setQueryData(sessionQueryKey(sessionId), session);
+      applyLiveSnapshot(queryClient, sessionQueryKey(sessionId), session);
     },
     () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey(sessionId) }),
   );

@@ -7,6 +7,7 @@ import { buttonClasses } from '../../../components/button';
 import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { applyLiveSnapshot } from '../../../lib/realtime/live-snapshot';
 import { onUserEvent } from '../../../lib/realtime/user-events';
 import { sessionQueryKey, sessionQueryOptions } from '../api/sessions';
 import { useNow } from '../hooks/use-now';
@@ -38,7 +39,7 @@ export function SessionWaitingScreen({ sessionId, homePath }: { sessionId: strin
 
   const recheck = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey(sessionId) });
   useSessionUpdates((updated) => {
-    if (updated.id === sessionId) queryClient.setQueryData(sessionQueryKey(sessionId), updated);
+    if (updated.id === sessionId) applyLiveSnapshot(queryClient, sessionQueryKey(sessionId), updated);
   }, recheck);
   useEffect(
     () =>
