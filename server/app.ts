@@ -1,7 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import cookie from '@fastify/cookie';
-import Fastify, { type FastifySchema } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Clock } from '../domain/clock';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
@@ -23,11 +19,6 @@ import { registerLedger } from './modules/ledger/ledger.module';
 import type { LedgerInvariantStatus, LedgerService } from './modules/ledger/ledger.service';
 import { registerHealth } from './modules/health/health.module';
 import { registerMailbox } from './modules/outbox/mailbox.module';
-import { errorHandlerPlugin } from './plugins/error-handler';
-import { inputSafetyPlugin } from './plugins/input-safety';
-import { createLogger, RequestLogController } from './plugins/logging';
-import { rateLimitPlugin } from './plugins/rate-limit';
-import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
 import { createStripePaymentProvider } from './adapters/payments/stripe-provider';
 import { createStripeWebhookVerifier } from './adapters/payments/stripe-webhook';
@@ -54,14 +45,11 @@ import type { PayoutsService } from './modules/payouts/payouts.service';
 import { registerPlatformSettings } from './modules/platform-settings/platform-settings.module';
 import { registerSessionRequests } from './modules/session-requests/session-requests.module';
 import type { SessionRequestsService } from './modules/session-requests/session-requests.service';
+import { createHttpApp, type RegisteredRoute } from './http/http-app';
 import { createRouter } from './http/route';
-import { openApiPlugin } from './http/openapi';
+import { attachRealtimeGateway, createRealtime } from './realtime/create-realtime';
 import { holdsRole } from './db/role-queries';
 import type { AdminPermission } from '../domain/auth/permissions';
-import { createRealtimeBus } from './realtime/bus/create-bus';
-import { createRealtimeGateway, type RealtimeGateway } from './realtime/gateway';
-import { createRealtimeRepository } from './realtime/realtime.repository';
-import { createRealtimeService, type RealtimeService } from './realtime/realtime.service';
 import { registerChatSessions } from './modules/chat-sessions/chat-sessions.module';
 import { registerSessionRoom } from './modules/session-room/session-room.module';
 import type { SessionRoomService } from './modules/session-room/session-room.service';
@@ -75,7 +63,7 @@ import { registerSessionInvitations } from './modules/session-invitations/sessio
 // A guest link answers like a sign-in: the auth module's request context and cookies.
 import { answerSession, contextOf } from './modules/auth/auth.routes';
 import { registerFollowups } from './modules/followups/followups.module';
-import { registerPresence } from './modules/presence/presence.module';
+import { createPresence, registerPresence } from './modules/presence/presence.module';
 import type { PresenceService } from './modules/presence/presence.service';
 
 export type AppDeps = {
@@ -87,91 +75,22 @@ export type AppDeps = {
   logStream?: NodeJS.WritableStream;
 };
 
-const REQUEST_ID_PATTERN = /^[\w.-]{1,64}$/;
-
 export async function buildApp({ config, db, clock, version, logStream }: AppDeps) {
-  const logger = createLogger(config, logStream);
-  const app = Fastify({
-    loggerInstance: logger,
-    trustProxy: config.trustProxy,
-    bodyLimit: config.bodyLimitBytes,
-    // Accept a well-formed request id from a trusted edge, otherwise make one.
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
-    },
-    logController: new RequestLogController(),
-    return503OnClosing: true,
-  }).withTypeProvider<ZodTypeProvider>();
-
-  // Every route the app serves, with its schemas, for the access matrix test (test/authz: a route
-  // missing there fails it) and the fuzz test (test/fuzz: every route gets hostile input).
-  const registeredRoutes: RegisteredRoute[] = [];
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat())
-      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, schema: route.schema });
-  });
-  app.decorate('registeredRoutes', registeredRoutes);
-
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-
-  await app.register(errorHandlerPlugin);
-  // Text PostgreSQL cannot store and over-deep nesting: 400 before any schema or handler sees them.
-  await app.register(inputSafetyPlugin);
-  await app.register(securityHeadersPlugin, { paymentsProvider: config.paymentsProvider });
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  await app.register(rateLimitPlugin, config.rateLimit);
-  await app.register(cookie);
-  // Before any route: it collects each one for /api/openapi.json.
-  await app.register(openApiPlugin, { version });
+  const { app, logger } = await createHttpApp({ config, version, logStream });
 
   // Modules, wired explicitly: repository -> service -> routes.
   const securityEvents = createSecurityEvents({ db, clock });
   const outbox = createOutboxService({ repository: createOutboxRepository(), clock });
-  // Realtime (docs/decisions/003-realtime.md): record + deliver through the bus; the socket gateway
-  // attaches to the HTTP server once it listens (app.inject tests open no socket or LISTEN).
+  // Realtime (docs/decisions/003-realtime.md): record + deliver through the bus; the socket gateway is
+  // attached further down, once the session room that adds its commands exists.
   const realtimeLogger = app.log.child({ module: 'realtime' });
-  const realtimeRepository = createRealtimeRepository();
-  const realtimeBus = createRealtimeBus({
+  const { realtime, bus: realtimeBus } = createRealtime({
     redisUrl: config.redisUrl,
     db,
-    repository: realtimeRepository,
-    logger: realtimeLogger,
-  });
-  const realtime = createRealtimeService({
-    db,
-    repository: realtimeRepository,
-    bus: realtimeBus,
     clock,
     logger: realtimeLogger,
   });
   app.decorate('realtime', realtime);
-  app.decorate('realtimeGateway', null as RealtimeGateway | null);
-  app.addHook('onListen', async () => {
-    if (app.realtimeGateway) return;
-    const gateway = createRealtimeGateway({
-      server: app.server,
-      realtime,
-      authenticateToken: (token) => guard.authenticateToken(token),
-      activeSessionIds: (ids) => sessions.activeSessionIds(ids),
-      allowedOrigins: config.realtime.allowedOrigins,
-      clock,
-      logger: realtimeLogger,
-      // Registered after the gateway's hook is set up (the session room comes later in this file).
-      extensions: [app.sessionRoom.gatewayExtension],
-    });
-    app.realtimeGateway = gateway;
-    await realtimeBus.subscribe((event) => gateway.emitLocal(event));
-  });
-  app.addHook('preClose', async () => {
-    app.realtimeGateway?.close();
-  });
-  app.addHook('onClose', async () => {
-    await realtimeBus.close();
-  });
   // Idempotency-Key handling for money-moving POSTs: a route option (endpoint.idempotent), see server/http/route.ts.
   const idempotency = createIdempotencyService({ db, clock });
   app.decorate('idempotency', idempotency);
@@ -188,11 +107,13 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     runIdempotent: (request, work) => idempotency.run(request, work),
     deliver: (events) => realtime.deliver(events),
   });
+  // The refresh-token cookie of every sign-in (the /auth/v1 routes and a guest link's).
+  const refreshCookie = {
+    secure: config.auth.secureCookies,
+    maxAgeSeconds: Math.floor(config.auth.maxLifetimeMs / 1000),
+  };
   await registerAuthRoutes(app, route, authModule, {
-    cookie: {
-      secure: config.auth.secureCookies,
-      maxAgeSeconds: Math.floor(config.auth.maxLifetimeMs / 1000),
-    },
+    cookie: refreshCookie,
     rateLimit: config.auth.rateLimit,
     settings: {
       google: config.google !== undefined,
@@ -230,13 +151,15 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     storage: objectStorage,
     quotaBytes: config.uploads.quotaBytes,
   });
+  // What a coach shows (online, busy) is announced in the changing transaction: by profiles (showing
+  // one's online status), by presence (online/offline) and by the chat sessions (busy).
+  const presenceAnnouncer = createPresence({ realtime });
   const profiles = registerProfiles(app, {
     route,
     db,
     clock,
     pictures: uploads,
-    // The presence module is wired further down; by the time a request arrives it exists.
-    presence: { announce: (tx, userId) => app.presence.announce(tx, userId) },
+    presence: presenceAnnouncer,
   });
   if (config.mailboxEnabled) {
     // The demo's stand-in for an inbox: it shows sign-in codes, so only without a real provider.
@@ -336,15 +259,14 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
 
   registerAdminMoney(app, { route, db, settlement, admin, clock });
 
-  // Approved coaches go online/offline; every change of what a coach shows (online, busy) is recorded on
-  // the broadcast topic in its transaction. The chat sessions call presence.announce(tx, coachId)
-  // in theirs when a session starts or ends.
+  // Approved coaches go online/offline; every change of what a coach shows is announced in its transaction.
   const presence = registerPresence(app, {
     route,
     db,
     realtime,
     clock,
     isApprovedCoach: (userId) => applications.isApprovedCoach(userId),
+    announcer: presenceAnnouncer,
   });
   app.decorate('presence', presence);
 
@@ -358,7 +280,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     settlement,
     realtime,
     clock,
-    announcePresence: (tx, coachId) => presence.announce(tx, coachId),
+    announcePresence: (tx, coachId) => presenceAnnouncer.announce(tx, coachId),
     logger: app.log.child({ module: 'chat-sessions' }),
   });
   app.decorate('chatSessions', chatSessions);
@@ -374,8 +296,19 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     clock,
     rtc: config.rtc,
   });
-  // The realtime gateway's onListen hook (above) reads app.sessionRoom.gatewayExtension.
   app.decorate('sessionRoom', sessionRoom);
+
+  // The socket gateway attaches to the HTTP server once it listens (app.inject tests open no socket
+  // or LISTEN); the session room adds its commands to it.
+  attachRealtimeGateway(app, realtimeBus, {
+    realtime,
+    authenticateToken: (token) => guard.authenticateToken(token),
+    activeSessionIds: (ids) => sessions.activeSessionIds(ids),
+    allowedOrigins: config.realtime.allowedOrigins,
+    clock,
+    logger: realtimeLogger,
+    extensions: [sessionRoom.gatewayExtension],
+  });
 
   // A client's request holds the quoted price; the coach accepts (chatSessions.createFromRequest in the
   // same transaction), declines, or it expires (expireDue, run by the lifecycle job); the client may cancel.
@@ -401,10 +334,6 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   // A party invites by email (session_invitation through the
   // outbox); the one-time token makes a guest account, adds it to session_guests (chatSessions.get then
   // answers 'guest' when asked with guests: true) and signs it in through the auth module's sessions.
-  const refreshCookie = {
-    secure: config.auth.secureCookies,
-    maxAgeSeconds: Math.floor(config.auth.maxLifetimeMs / 1000),
-  };
   registerSessionInvitations(app, {
     route,
     db,
@@ -464,15 +393,12 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
-
-/** A route as registered: its method, URL pattern and schemas (zod: params, querystring, body, …). */
-export type RegisteredRoute = { method: string; url: string; schema: FastifySchema | undefined };
+export type { RegisteredRoute };
 
 declare module 'fastify' {
   // Declaration merging with Fastify's own type needs an interface.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
-    registeredRoutes: RegisteredRoute[];
     /** The ledger service and its invariant status, for the jobs server/main.ts starts. */
     ledger: { service: LedgerService; invariants: LedgerInvariantStatus };
     /** The wallet service (applyPaymentEvent is the one path from a provider event to the ledger). */
@@ -485,10 +411,6 @@ declare module 'fastify' {
     gifts: GiftsService;
     /** Payout methods and withdrawals (request, approve, reject, mark paid). */
     payouts: PayoutsService;
-    /** Realtime events: record(tx, …) in a transaction, deliver(events) after commit (decision 003). */
-    realtime: RealtimeService;
-    /** The socket gateway, once the server listens (null under app.inject). */
-    realtimeGateway: RealtimeGateway | null;
     /** Chat sessions: createFromRequest (accept), end, completeDue (the lifecycle job), lists. */
     chatSessions: ChatSessionsService;
     sessionRoom: SessionRoomService;

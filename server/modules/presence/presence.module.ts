@@ -1,11 +1,27 @@
 import type { HttpApp, Route } from '../../http/route';
+import type { RealtimeService } from '../../realtime/realtime.service';
 import { createPresenceRepository } from './presence.repository';
 import { presenceRoutes } from './presence.routes';
-import { createPresenceService, type PresenceService } from './presence.service';
+import {
+  createPresenceAnnouncer,
+  createPresenceService,
+  type PresenceAnnouncer,
+  type PresenceService,
+} from './presence.service';
 
 export type PresenceModuleDeps = Omit<Parameters<typeof createPresenceService>[0], 'repository'> & {
   route: Route;
 };
+
+/**
+ * The announcer of what coaches show (online, busy), made first: profiles, presence and the chat
+ * sessions announce through it in their own transactions.
+ */
+export function createPresence(deps: {
+  realtime: Pick<RealtimeService, 'recordBroadcast'>;
+}): PresenceAnnouncer {
+  return createPresenceAnnouncer({ repository: createPresenceRepository(), realtime: deps.realtime });
+}
 
 /** The coach-presence module: its repository, service and routes. */
 export function registerPresence(app: HttpApp, deps: PresenceModuleDeps): PresenceService {

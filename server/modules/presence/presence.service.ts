@@ -38,6 +38,7 @@ export function createPresenceService(deps: {
   clock: Clock;
   /** applications.isApprovedCoach: an approved coach application. */
   isApprovedCoach: (userId: string) => Promise<boolean>;
+  announcer: PresenceAnnouncer;
 }) {
   const { db, repository, realtime, clock } = deps;
 
@@ -47,11 +48,6 @@ export function createPresenceService(deps: {
     if (!row?.isCoach || !(await deps.isApprovedCoach(userId)))
       throw new AppError('FORBIDDEN', NOT_AN_APPROVED_COACH_MESSAGE);
     return row;
-  }
-
-  async function record(executor: DbExecutor, coachId: string): Promise<RealtimeEvent> {
-    const row = await repository.find(executor, coachId);
-    return realtime.recordBroadcast(executor, PRESENCE_EVENT, shownPresence(coachId, row));
   }
 
   /** Runs a change under the coach's row lock; announces it when what others see changed. */
@@ -94,12 +90,36 @@ export function createPresenceService(deps: {
       return change(userId, (tx, now) => repository.confirm(tx, userId, now));
     },
 
+    /** The announcer's announce and announceMany, for callers that hold the service. */
+    ...deps.announcer,
+  };
+}
+
+export type PresenceService = ReturnType<typeof createPresenceService>;
+
+/**
+ * Tells every connected tab (BROADCAST_TOPIC, PRESENCE_EVENT) what a coach shows now, inside the
+ * caller's transaction: the presence service on each change, profiles when show_online_status flips,
+ * the chat sessions when a session starts or ends (busy). It needs nothing but the realtime service,
+ * so it is made before the modules that announce (no module has to wait for another).
+ */
+export function createPresenceAnnouncer(deps: {
+  repository: PresenceRepository;
+  realtime: Pick<RealtimeService, 'recordBroadcast'>;
+}) {
+  const { repository, realtime } = deps;
+
+  async function record(executor: DbExecutor, coachId: string): Promise<RealtimeEvent> {
+    const row = await repository.find(executor, coachId);
+    return realtime.recordBroadcast(executor, PRESENCE_EVENT, shownPresence(coachId, row));
+  }
+
+  return {
     /**
-     * Inside the caller's transaction (e.g. a chat session started or ended): records PRESENCE_EVENT
-     * with what the coach shows now (online and busy, as show_online_status allows). The caller
-     * delivers the returned event after its commit. Row-locks the coach's profile until the
-     * transaction ends, so announcements follow commit order. Announce several coaches in one
-     * transaction with announceMany (it locks them in a fixed order).
+     * Records PRESENCE_EVENT with what the coach shows now (online and busy, as show_online_status
+     * allows). The caller delivers the returned event after its commit. Row-locks the coach's profile
+     * until the transaction ends, so announcements follow commit order. Announce several coaches in
+     * one transaction with announceMany (it locks them in a fixed order).
      */
     async announce(tx: DbExecutor, coachId: string): Promise<RealtimeEvent> {
       await repository.lock(tx, [coachId]);
@@ -116,4 +136,4 @@ export function createPresenceService(deps: {
   };
 }
 
-export type PresenceService = ReturnType<typeof createPresenceService>;
+export type PresenceAnnouncer = ReturnType<typeof createPresenceAnnouncer>;

@@ -20,7 +20,8 @@ export async function newParty(browser: Browser, role: 'coach' | 'client', fullN
   const email = `${role}-${randomUUID()}@example.test`;
   const session = await signUp(page, email, { full_name: fullName, role });
   await page.goto('/auth');
-  await expect(page).toHaveURL(role === 'coach' ? /\/portal$/ : /\/client-portal$/);
+  // The app's first load in a new context (a busy machine may take several seconds), then the redirect home.
+  await expect(page).toHaveURL(role === 'coach' ? /\/portal$/ : /\/client-portal$/, { timeout: 15_000 });
   return { context, page, session, email };
 }
 
