@@ -21,7 +21,7 @@ import {
   uniqueEmail,
 } from '../../../test/support/auth';
 import { useTestDatabase } from '../../../test/support/test-app';
-import { totpCode, totpStep } from './totp';
+import { totpCode, totpStep } from './factors/totp';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Injected = Awaited<ReturnType<TestApp['app']['inject']>>;

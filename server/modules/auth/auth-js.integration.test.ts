@@ -15,7 +15,7 @@ import { loadConfig } from '../../config/env';
 import { createLogCapture } from '../../../test/support/app';
 import { latestCode, STRONG_PASSWORD, uniqueEmail } from '../../../test/support/auth';
 import { useTestDatabase } from '../../../test/support/test-app';
-import { totpCode, totpStep } from './totp';
+import { totpCode, totpStep } from './factors/totp';
 
 /**
  * /auth/v1 is shaped like GoTrue (SPEC §7), so the official client

@@ -9,13 +9,13 @@ import { useAuthApiConventions } from './auth-errors';
 import { createAuthRepository } from './auth.repository';
 import { authRoutes, type AuthRoutesOptions } from './auth.routes';
 import { createAuthService } from './auth.service';
-import { createFactorsService } from './factors.service';
+import { createFactorsService } from './factors/factors.service';
 import { createOidcClient } from './oauth/oauth.oidc-client';
 import { createOAuthRepository } from './oauth/oauth.repository';
 import { oauthRoutes } from './oauth/oauth.routes';
 import { createOAuthService } from './oauth/oauth.service';
-import { createSessionService } from './session.service';
-import { createTokenService } from './tokens';
+import { createSessionService } from './sessions/session.service';
+import { createTokenService } from './sessions/tokens';
 
 /**
  * The auth module's services: tokens, sign-in sessions and the guard every other module's access

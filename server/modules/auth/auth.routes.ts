@@ -14,9 +14,9 @@ import type { AuthGuard } from '../../plugins/auth-guard';
 import { tokenEndpointLimit, type RateBudget } from '../../plugins/rate-limit';
 import { isLoopbackRequest } from '../outbox/loopback';
 import type { AuthService } from './auth.service';
-import type { FactorsService } from './factors.service';
-import type { RequestContext, SessionService } from './session.service';
-import type { TokenService } from './tokens';
+import type { FactorsService } from './factors/factors.service';
+import type { RequestContext, SessionService } from './sessions/session.service';
+import type { TokenService } from './sessions/tokens';
 
 export type OAuthExchange = {
   exchangePkce: (authCode: string, codeVerifier: string, context: RequestContext) => Promise<AuthSession>;

@@ -1,13 +1,13 @@
 import QRCode from 'qrcode';
-import type { AuthSession } from '../../../contracts/auth';
-import type { Clock } from '../../../domain/clock';
-import { unverifiedFactorsSince } from '../../../domain/auth/session-policy';
-import { AppError } from '../../../domain/errors/app-error';
-import { AuthApiError } from './auth-errors';
-import type { Database, DbExecutor } from '../../db/client';
-import type { SecurityEventsService } from '../security-events/security-events.service';
-import type { AuthRepository } from './auth.repository';
-import type { RequestContext, SessionService } from './session.service';
+import type { AuthSession } from '../../../../contracts/auth';
+import type { Clock } from '../../../../domain/clock';
+import { unverifiedFactorsSince } from '../../../../domain/auth/session-policy';
+import { AppError } from '../../../../domain/errors/app-error';
+import { AuthApiError } from '../auth-errors';
+import type { Database, DbExecutor } from '../../../db/client';
+import type { SecurityEventsService } from '../../security-events/security-events.service';
+import type { AuthRepository } from '../auth.repository';
+import type { RequestContext, SessionService } from '../sessions/session.service';
 import { generateTotpSecret, matchTotpStep, totpUri } from './totp';
 
 export type AuthContext = { userId: string; sessionId: string; aal: 'aal1' | 'aal2' };

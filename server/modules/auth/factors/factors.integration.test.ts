@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AuthSession, AuthUser } from '../../../contracts/auth';
-import { createTestApp } from '../../../test/support/app';
+import type { AuthSession, AuthUser } from '../../../../contracts/auth';
+import { createTestApp } from '../../../../test/support/app';
 import {
   authed,
   claimsOf,
@@ -9,8 +9,8 @@ import {
   securityEventsOf,
   signIn,
   signUp,
-} from '../../../test/support/auth';
-import { useTestDatabase } from '../../../test/support/test-app';
+} from '../../../../test/support/auth';
+import { useTestDatabase } from '../../../../test/support/test-app';
 import { totpCode, totpStep } from './totp';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,8 +1,8 @@
 import * as jose from 'jose';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createManualClock } from '../../../domain/clock';
-import type { Database } from '../../db/client';
-import type { AuthRepository, SigningKeyRow } from './auth.repository';
+import { createManualClock } from '../../../../domain/clock';
+import type { Database } from '../../../db/client';
+import type { AuthRepository, SigningKeyRow } from '../auth.repository';
 import { createTokenService, type AccessClaims } from './tokens';
 
 // createLocalJWKSet imports the keys of the set it is given (once per set): counting its calls shows

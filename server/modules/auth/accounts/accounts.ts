@@ -1,0 +1,61 @@
+import type { Clock } from '../../../../domain/clock';
+import { AppError } from '../../../../domain/errors/app-error';
+import type { DbExecutor } from '../../../db/client';
+import type { AuthRepository, UserRow } from '../auth.repository';
+
+/** Account look-ups and creation shared by sign-up, password sign-in and code sign-in. */
+export function createAccounts(deps: { repository: AuthRepository; clock: Clock }) {
+  const { repository, clock } = deps;
+
+  async function findByAddress(executor: DbExecutor, address: { email?: string; phone?: string }) {
+    if (address.email) return repository.findUserByEmail(executor, address.email);
+    if (address.phone) return repository.findUserByPhone(executor, address.phone);
+    return null;
+  }
+
+  /** A new account signing in with an email or a phone: the user, its identity and its profile. */
+  async function createAccount(
+    executor: DbExecutor,
+    address: { email?: string; phone?: string },
+    values: {
+      encryptedPassword: string | null;
+      userMetadata: Record<string, unknown>;
+      fullName: string | null;
+    },
+  ) {
+    const now = clock.now();
+    const provider = address.email ? 'email' : 'phone';
+    const user = await repository.insertUser(executor, {
+      email: address.email ?? null,
+      phone: address.phone ?? null,
+      encryptedPassword: values.encryptedPassword,
+      userMetadata: values.userMetadata,
+      appMetadata: { provider, providers: [provider] },
+      createdAt: now,
+      updatedAt: now,
+    });
+    await repository.upsertIdentity(executor, {
+      userId: user.id,
+      provider,
+      providerId: (address.email ?? address.phone) as string,
+      identityData: { sub: user.id, email: address.email ?? null, phone: address.phone ?? null },
+      createdAt: now,
+    });
+    await repository.insertProfile(executor, {
+      userId: user.id,
+      fullName: values.fullName,
+      email: address.email ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return user;
+  }
+
+  function assertNotBanned(user: UserRow) {
+    if (user.bannedUntil && user.bannedUntil > clock.now()) throw new AppError('INVALID_CREDENTIALS');
+  }
+
+  return { findByAddress, createAccount, assertNotBanned };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

@@ -1,0 +1,190 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import {
+  createLocalJWKSet,
+  errors as joseErrors,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  SignJWT,
+  type JSONWebKeySet,
+  type JWK,
+} from 'jose';
+import type { Clock } from '../../../../domain/clock';
+import type { Database, DbExecutor } from '../../../db/client';
+import type { AuthRepository } from '../auth.repository';
+
+/** Claims of our access tokens (SPEC §7, security requirement R5). */
+export type AccessClaims = {
+  sub: string;
+  session_id: string;
+  aal: 'aal1' | 'aal2';
+  role: 'authenticated';
+  email: string | null;
+  phone: string | null;
+  amr: { method: string; timestamp: number }[];
+};
+
+const ALGORITHM = 'ES256';
+const AUDIENCE = 'authenticated';
+/** Verifiers reload the key set at most this often (the spec's client JWKS cache is 10 minutes). */
+const KEY_CACHE_MS = 60_000;
+const REFRESH_SECRET_KEY = 'refresh_token_secret';
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
+
+/**
+ * Signs and verifies access tokens with ES256 keys kept in the database (so every instance shares
+ * them) and derives refresh tokens. Keys are created on first use.
+ */
+export function createTokenService(deps: {
+  db: Database;
+  repository: AuthRepository;
+  clock: Clock;
+  issuer: string;
+  accessTokenTtlSeconds: number;
+}) {
+  type SigningKeys = Awaited<ReturnType<AuthRepository['findSigningKeys']>>;
+  let cache: { at: number; keys: SigningKeys } | undefined;
+  /**
+   * The verifier for the unretired keys of `keys` (jose imports each key once per set and keeps it): rebuilt
+   * when the keys are reloaded (KEY_CACHE_MS, or at once for an unknown kid: a key another instance
+   * created) or when one of them retires, never per request.
+   */
+  let verifier: { keys: SigningKeys; kids: string; set: ReturnType<typeof createLocalJWKSet> } | undefined;
+  /** Imported private keys by kid (a kid is random and never reused). */
+  const privateKeys = new Map<string, Awaited<ReturnType<typeof importJWK>>>();
+  let refreshSecret: Buffer | undefined;
+
+  /**
+   * `executor`: signing happens inside sign-in transactions, so keys are read on the transaction's own
+   * connection; taking a second pool connection there starves the pool under a burst of sign-ins.
+   */
+  async function loadKeys(force = false, executor: DbExecutor = deps.db) {
+    const now = deps.clock.now().getTime();
+    if (!force && cache && now - cache.at < KEY_CACHE_MS) return cache.keys;
+    const keys = await deps.repository.findSigningKeys(executor);
+    if (keys.length === 0) {
+      const { privateKey, publicKey } = await generateKeyPair(ALGORITHM, { extractable: true });
+      const kid = randomToken(12);
+      const at = deps.clock.now();
+      // On the caller's connection, and not cached: if the caller's transaction rolls back, the new key
+      // goes with it and the next call creates another.
+      await deps.repository.insertSigningKey(executor, {
+        kid,
+        privateJwk: { ...(await exportJWK(privateKey)), kid, alg: ALGORITHM },
+        publicJwk: { ...(await exportJWK(publicKey)), kid, alg: ALGORITHM, use: 'sig' },
+        createdAt: at,
+        activatesAt: at,
+      });
+      return deps.repository.findSigningKeys(executor);
+    }
+    cache = { at: now, keys };
+    return keys;
+  }
+
+  async function signingKey(executor: DbExecutor) {
+    const keys = await loadKeys(false, executor);
+    // Read the time after loading: a key created just now is active from its creation instant.
+    const now = deps.clock.now().getTime();
+    const usable = keys.filter(
+      (key) => key.activatesAt.getTime() <= now && (!key.retiresAt || key.retiresAt.getTime() > now),
+    );
+    const key = usable.at(-1);
+    if (!key) throw new Error('no active signing key');
+    let imported = privateKeys.get(key.kid);
+    if (!imported) {
+      imported = await importJWK(key.privateJwk as JWK, ALGORITHM);
+      privateKeys.set(key.kid, imported);
+    }
+    return { kid: key.kid, key: imported };
+  }
+
+  const unretired = (keys: SigningKeys, now: number) =>
+    keys.filter((key) => !key.retiresAt || key.retiresAt.getTime() > now);
+
+  async function jwks(): Promise<JSONWebKeySet> {
+    const keys = unretired(await loadKeys(), deps.clock.now().getTime());
+    return { keys: keys.map((key) => key.publicJwk as JWK) };
+  }
+
+  /** The key set tokens are verified against (see `verifier`). */
+  async function verificationKeys(force = false) {
+    const keys = await loadKeys(force);
+    const live = unretired(keys, deps.clock.now().getTime());
+    const kids = live.map((key) => key.kid).join(' ');
+    if (verifier?.keys !== keys || verifier.kids !== kids)
+      verifier = { keys, kids, set: createLocalJWKSet({ keys: live.map((key) => key.publicJwk as JWK) }) };
+    return verifier.set;
+  }
+
+  return {
+    jwks,
+
+    async signAccessToken(
+      claims: AccessClaims,
+      executor: DbExecutor = deps.db,
+    ): Promise<{ token: string; expiresAt: number; expiresIn: number }> {
+      const { kid, key } = await signingKey(executor);
+      const issuedAt = Math.floor(deps.clock.now().getTime() / 1000);
+      const expiresAt = issuedAt + deps.accessTokenTtlSeconds;
+      const token = await new SignJWT({ ...claims })
+        .setProtectedHeader({ alg: ALGORITHM, kid, typ: 'JWT' })
+        .setIssuer(deps.issuer)
+        .setAudience(AUDIENCE)
+        .setSubject(claims.sub)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(expiresAt)
+        .sign(key);
+      return { token, expiresAt, expiresIn: deps.accessTokenTtlSeconds };
+    },
+
+    /** Verifies signature (ES256 only), kid, exp, iss and aud. Returns null for any invalid token. */
+    async verifyAccessToken(token: string): Promise<AccessClaims | null> {
+      const options = {
+        algorithms: [ALGORITHM],
+        issuer: deps.issuer,
+        audience: AUDIENCE,
+        currentDate: deps.clock.now(),
+      };
+      try {
+        const { payload } = await jwtVerify(token, await verificationKeys(), options);
+        return payload as unknown as AccessClaims;
+      } catch (error) {
+        // A key created by another instance since our cache was filled: reload once.
+        if (error instanceof joseErrors.JWKSNoMatchingKey) {
+          try {
+            const { payload } = await jwtVerify(token, await verificationKeys(true), options);
+            return payload as unknown as AccessClaims;
+          } catch {
+            return null;
+          }
+        }
+        return null;
+      }
+    },
+
+    /**
+     * A rotated refresh token is derived from its parent with a server secret, so a parent presented
+     * again inside the reuse window can be answered with its existing child (only hashes are stored).
+     */
+    async childRefreshToken(parent: string): Promise<string> {
+      if (!refreshSecret) {
+        await deps.repository.insertMetaIfAbsent(
+          deps.db,
+          REFRESH_SECRET_KEY,
+          randomToken(32),
+          deps.clock.now(),
+        );
+        refreshSecret = Buffer.from(
+          String(await deps.repository.findMeta(deps.db, REFRESH_SECRET_KEY)),
+          'base64url',
+        );
+      }
+      return createHmac('sha256', refreshSecret).update(parent).digest('base64url');
+    },
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;
