@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors/app-error';
-import type { SessionService } from '../modules/auth/session.service';
-import type { TokenService } from '../modules/auth/tokens';
+import type { SessionService } from '../modules/auth/sessions/session.service';
+import type { TokenService } from '../modules/auth/sessions/tokens';
 
 export type AuthContext = {
   userId: string;

@@ -8,7 +8,7 @@ import { enrollFactorResponseSchema, challengeResponseSchema, sessionSchema } fr
 import type { AdminRole } from '../../domain/auth/permissions';
 import type { App } from '../../server/app';
 import { adminUsers } from '../../server/db/schema/index';
-import { totpCode, totpStep } from '../../server/modules/auth/totp';
+import { totpCode, totpStep } from '../../server/modules/auth/factors/totp';
 import { GUEST_FORBIDDEN_MESSAGE, GUEST_ROUTES } from '../../server/plugins/auth-guard';
 import { createTestApp } from '../support/app';
 import { bearer, errorOf, signIn, signUp, STRONG_PASSWORD, uniqueEmail } from '../support/auth';

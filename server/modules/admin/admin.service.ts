@@ -15,7 +15,7 @@ import type { AdminActionType, AdminTargetType } from '../../../domain/auth/admi
 import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
 import type { Database, DbExecutor } from '../../db/client';
-import type { SessionService } from '../auth/session.service';
+import type { SessionService } from '../auth/sessions/session.service';
 import type { AdminRepository } from './admin.repository';
 
 export type AdminCaller = { userId: string; aal: 'aal1' | 'aal2' };

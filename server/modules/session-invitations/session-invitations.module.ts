@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthSession } from '../../../contracts/auth';
 import type { HttpApp, Route } from '../../http/route';
-import type { RequestContext } from '../auth/session.service';
+import type { RequestContext } from '../auth/sessions/session.service';
 import type { ChatSessionsService } from '../chat-sessions/chat-sessions.service';
 import { createSessionInvitationsRepository } from './session-invitations.repository';
 import { sessionInvitationsRoutes } from './session-invitations.routes';

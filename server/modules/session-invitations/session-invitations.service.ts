@@ -14,7 +14,7 @@ import type { Clock } from '../../../domain/clock';
 import { AppError } from '../../../domain/errors/app-error';
 import type { Database, DbExecutor } from '../../db/client';
 import { GUEST_SIGN_IN_METHOD } from '../../plugins/auth-guard';
-import type { RequestContext } from '../auth/session.service';
+import type { RequestContext } from '../auth/sessions/session.service';
 import { renderEmail } from '../outbox/email-templates';
 import type { OutboxService } from '../outbox/outbox.service';
 import type { SecurityEventsService } from '../security-events/security-events.service';
