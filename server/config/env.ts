@@ -1,143 +1,26 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { authEnv, googleEnv } from './env.auth';
+import { mailboxEnv, messagingEnv } from './env.messaging';
+import { paymentsEnv } from './env.payments';
+import { realtimeEnv } from './env.realtime';
+import { serverEnv } from './env.server';
+import { uploadsEnv } from './env.uploads';
 
 /**
  * The only reader of process.env. Every key is documented in .env.example and README.md.
- * Bad configuration fails at boot with one line per bad key.
+ * Bad configuration fails at boot with one line per bad key. Each group's keys are in env.<group>.ts,
+ * put together here in one order: the order problems are reported in.
  */
-const trustProxy = z
-  .string()
-  .trim()
-  .transform((value, ctx): boolean | string[] => {
-    if (value === '' || value === 'false') return false;
-    if (value === 'true') return true;
-    const entries = value.split(',').map((entry) => entry.trim());
-    const bad = entries.filter((entry) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry));
-    if (bad.length > 0) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `expected true, false or a comma-separated list of IP addresses/CIDR ranges; got ${bad.join(', ')}`,
-      });
-      return z.NEVER;
-    }
-    return entries;
-  });
-
-/** A comma-separated list of ICE server URLs of one kind (empty: none). */
-const iceUrls = (pattern: RegExp, expected: string) =>
-  z
-    .string()
-    .trim()
-    .default('')
-    .transform((value, ctx): string[] => {
-      const urls = value
-        .split(',')
-        .map((url) => url.trim())
-        .filter((url) => url !== '');
-      const bad = urls.filter((url) => !pattern.test(url) || /\s/.test(url));
-      if (bad.length > 0) {
-        ctx.addIssue({ code: 'custom', message: `expected ${expected}; got ${bad.join(', ')}` });
-        return z.NEVER;
-      }
-      return urls;
-    });
-
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Default: 127.0.0.1 while the demo mailbox is on (it shows sign-in codes), otherwise 0.0.0.0. */
-  HOST: z.string().min(1).optional(),
-  PUBLIC_URL: z.url().optional(),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')
-    .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  DATA_DIR: z.string().min(1).default('data'),
-  SEED_DEMO_DATA: z.enum(['auto', 'true', 'false']).default('auto'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOG_FILE: z.string().min(1).optional(),
-  TRUST_PROXY: trustProxy.default(false),
-  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
-  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
-  WEB_DIST_DIR: z.string().min(1).default('dist/web'),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
-  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60)
-    .default(30),
-  SESSION_MAX_LIFETIME_HOURS: z.coerce
-    .number()
-    .min(1)
-    .max(24 * 30)
-    .default(12),
-  REFRESH_REUSE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
-  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
-  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
-  /** Token refreshes per IP per AUTH_RATE_LIMIT_WINDOW_MS, counted apart from sign-in attempts. */
-  AUTH_REFRESH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'expected an smtp:// or smtps:// URL')
-    .optional(),
-  EMAIL_FROM: z.string().min(3).default('Wellspring <no-reply@wellspring.local>'),
-  SMS_PROVIDER: z.enum(['none', 'twilio']).default('none'),
-  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
-  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
-  TWILIO_FROM_NUMBER: z.string().min(1).optional(),
-  TWILIO_API_BASE_URL: z.url().default('https://api.twilio.com'),
-  PAYMENTS_PROVIDER: z.enum(['demo', 'stripe']).default('demo'),
-  STRIPE_SECRET_KEY: z
-    .string()
-    .regex(/^(sk|rk)_(test|live)_\w+$/, 'expected a Stripe secret key (sk_test_…, sk_live_… or rk_…)')
-    .optional(),
-  STRIPE_PUBLISHABLE_KEY: z
-    .string()
-    .regex(/^pk_(test|live)_\w+$/, 'expected a Stripe publishable key (pk_test_… or pk_live_…)')
-    .optional(),
-  STRIPE_WEBHOOK_SECRET: z
-    .string()
-    .regex(/^whsec_\w+$/, 'expected a Stripe webhook signing secret (whsec_…)')
-    .optional(),
-  MAILBOX_ENABLED: z.enum(['auto', 'true', 'false']).default('auto'),
-  OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
-  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
-  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
-  /** Default: DATA_DIR/uploads. */
-  UPLOADS_DIR: z.string().min(1).optional(),
-  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
-  S3_ENDPOINT: z.url().optional(),
-  S3_BUCKET: z.string().min(1).optional(),
-  S3_REGION: z.string().min(1).default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  UPLOAD_QUOTA_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(50 * 1024 * 1024),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'expected a redis:// or rediss:// URL')
-    .optional(),
-  REALTIME_ALLOWED_ORIGINS: z.string().trim().optional(),
-  /** Calls: ICE servers the browsers use to connect (comma-separated URLs). */
-  RTC_STUN_URLS: iceUrls(/^stuns?:/, 'stun: or stuns: URLs'),
-  RTC_TURN_URLS: iceUrls(/^turns?:/, 'turn: or turns: URLs'),
-  /** coturn's static-auth-secret: time-limited TURN credentials per person (the TURN REST scheme). */
-  RTC_TURN_SECRET: z.string().min(16, 'expected at least 16 characters').optional(),
-  /** Or one fixed TURN username and credential. */
-  RTC_TURN_USERNAME: z.string().min(1).optional(),
-  RTC_TURN_CREDENTIAL: z.string().min(1).optional(),
-  RTC_TURN_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(600)
-    .max(7 * 24 * 3600)
-    .default(12 * 3600),
+  ...serverEnv,
+  ...authEnv,
+  ...messagingEnv,
+  ...paymentsEnv,
+  ...mailboxEnv,
+  ...googleEnv,
+  ...uploadsEnv,
+  ...realtimeEnv,
 });
 
 export type Config = {

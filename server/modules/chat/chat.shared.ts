@@ -1,0 +1,82 @@
+import {
+  CHAT_MESSAGES,
+  chatAttachmentPath,
+  type ChatAttachmentKind,
+  type ChatMessage,
+} from '../../../contracts/chat';
+import type { ChatSession } from '../../../contracts/sessions';
+import type { Clock } from '../../../domain/clock';
+import { AppError } from '../../../domain/errors/app-error';
+import type { ObjectStorage } from '../../adapters/storage/object-storage';
+import type { Database } from '../../db/client';
+import type { RealtimeService } from '../../realtime/realtime.service';
+import type { ChatMessageRow, ChatRepository } from './chat.repository';
+
+/**
+ * A party's view of a session (404 for anyone else): the chat-sessions service's `get`, which decides
+ * who is a party (the coach, or the client by id or by confirmed email).
+ */
+export type FindSessionForParty = (userId: string, sessionId: string) => Promise<ChatSession>;
+
+export type SendOutcome = { created: boolean; message: ChatMessage };
+
+/** An attachment upload: the message id (made by the sender's browser), its kind and what the query said. */
+export type AttachmentUpload = {
+  id: string;
+  kind: ChatAttachmentKind;
+  name?: string | undefined;
+  duration_ms?: number | undefined;
+};
+
+/** An attachment to serve: its bytes, the type checked on upload, the name and the message type. */
+export type AttachmentFile = { bytes: Buffer; mime: string; name: string; kind: ChatAttachmentKind };
+
+export const userTopic = (userId: string) => `user:${userId}`;
+
+/** Where an attachment is stored: private (never served by the public uploads route). */
+export const attachmentKey = (sessionId: string, messageId: string) => `chat/${sessionId}/${messageId}`;
+
+export function toChatMessage(row: ChatMessageRow): ChatMessage {
+  const message: ChatMessage = {
+    id: row.id,
+    session_id: row.sessionId,
+    seq: row.seq,
+    sender_type: row.senderType,
+    sender_user_id: row.senderUserId,
+    message_content: row.messageContent,
+    message_type: row.messageType,
+    sent_at: row.sentAt.toISOString(),
+  };
+  if (row.attachmentKey && row.attachmentMime && row.attachmentSize)
+    message.attachment = {
+      name: row.attachmentName ?? row.messageType,
+      mime: row.attachmentMime,
+      size: row.attachmentSize,
+      duration_ms: row.attachmentDurationMs,
+      url: chatAttachmentPath(row.sessionId, row.id),
+    };
+  return message;
+}
+
+export type ChatDeps = {
+  db: Database;
+  repository: ChatRepository;
+  findSession: FindSessionForParty;
+  realtime: Pick<RealtimeService, 'record' | 'recordMany' | 'deliver'>;
+  storage: Pick<ObjectStorage, 'put' | 'get' | 'delete'>;
+  clock: Clock;
+};
+
+/** The viewer the chat-sessions service decided ('guest' for someone invited by a guest link). */
+export const senderTypeOf = (session: ChatSession, userId: string) =>
+  session.viewer ?? (session.coach_id === userId ? ('coach' as const) : ('client' as const));
+
+/** A retry: the id was used by this sender in this session (its content is the first send's). */
+export const sameMessage = (row: ChatMessageRow, sessionId: string, userId: string) =>
+  row.sessionId === sessionId && row.senderUserId === userId;
+
+export const idTaken = () => new AppError('CONFLICT', CHAT_MESSAGES.idTaken);
+
+/** Messages can be sent while the session is active and its end has not passed. */
+export const isOn = (status: string, endsAtMs: number, now: Date) =>
+  status === 'active' && endsAtMs > now.getTime();

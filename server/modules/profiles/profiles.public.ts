@@ -1,0 +1,81 @@
+import type { PublicClientProfile, PublicCoachProfile } from '../../../contracts/profiles';
+import { AppError } from '../../../domain/errors/app-error';
+import { publicFieldsOf } from './profiles.client';
+import type { ProfilesDeps } from './profiles.deps';
+
+/** The public pages: a coach's profile, and a client's with only the fields they chose to show. */
+export function createPublicProfiles(deps: ProfilesDeps) {
+  const { db, repository } = deps;
+
+  return {
+    async getPublicCoachProfile(username: string): Promise<PublicCoachProfile> {
+      const row = await repository.findCoachByUsername(db, username);
+      if (!row?.username) throw new AppError('NOT_FOUND');
+      const [categories, stats] = await Promise.all([
+        repository.findCategories(db, row.userId),
+        row.showCoachStats ? repository.findStats(db, row.userId) : Promise.resolve(null),
+      ]);
+      return {
+        id: row.id,
+        username: row.username,
+        full_name: row.fullName,
+        professional_title: row.professionalTitle,
+        work_experience: row.workExperience,
+        short_bio: row.shortBio,
+        about_me: row.aboutMe,
+        avatar_url: row.avatarUrl,
+        cover_image_url: row.coverImageUrl,
+        is_online: row.showOnlineStatus ? row.isOnline : null,
+        custom_availability_message: row.customAvailabilityMessage,
+        show_trust_signals: row.showTrustSignals,
+        show_services_prominently: row.showServicesProminently,
+        coach_tagline: row.coachTagline,
+        enable_follow_button: row.enableFollowButton,
+        enable_notify_button: row.enableNotifyButton,
+        show_service_badges: row.showServiceBadges,
+        enable_live_preview_labels: row.enableLivePreviewLabels,
+        custom_fonts: row.customFonts,
+        years_experience: row.yearsExperience,
+        on_demand_text_price: row.onDemandTextPrice,
+        on_demand_audio_price: row.onDemandAudioPrice,
+        on_demand_video_price: row.onDemandVideoPrice,
+        categories,
+        stats: stats
+          ? {
+              total_sessions: stats.totalSessions,
+              total_clients: stats.totalClients,
+              avg_response_time: stats.avgResponseTime,
+              on_time_percentage: stats.onTimePercentage,
+              rating_average: stats.ratingAverage === null ? null : Number(stats.ratingAverage),
+              total_reviews: stats.totalReviews,
+            }
+          : null,
+      };
+    },
+
+    /**
+     * GET /api/clients/:username: a client's public page, only the fields they chose to show. A
+     * private page (nothing chosen), an unknown username or a person without the client role is
+     * NOT_FOUND, the same answer each time.
+     */
+    async getPublicClientProfile(username: string): Promise<PublicClientProfile> {
+      const row = await repository.findClientByUsername(db, username);
+      const shown = publicFieldsOf(row?.client ?? null);
+      if (!row?.profile.username || shown.length === 0) throw new AppError('NOT_FOUND');
+      const { profile, client } = row;
+      const all: Required<Omit<PublicClientProfile, 'username'>> = {
+        full_name: profile.fullName,
+        avatar_url: profile.avatarUrl,
+        short_bio: client?.shortBio ?? null,
+        about_me: client?.aboutMe ?? null,
+        interests: client?.interests ?? [],
+        zodiac_sign: client?.zodiacSign ?? null,
+        gender: client?.gender ?? null,
+      };
+      return Object.assign(
+        { username: profile.username },
+        ...shown.map((field) => ({ [field]: all[field] })),
+      ) as PublicClientProfile;
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import type { RealtimeEvent } from '../../../contracts/realtime';
+import { REQUEST_TRANSITIONS } from '../../../domain/sessions/request-machine';
+import type { DbExecutor } from '../../db/client';
+import type { SessionExtensionRow } from './session-extensions.repository';
+import {
+  referenceOf,
+  type SessionExtensionsDeps,
+  type SessionExtensionsShared,
+} from './session-extensions.shared';
+
+/** The end of asks: captured or released when their session completes, expired by the lifecycle job. */
+export function createSessionExtensionsSettle(deps: SessionExtensionsDeps, shared: SessionExtensionsShared) {
+  const { db, repository, settlement, realtime, logger } = deps;
+  const { recordChange, releaseMoney } = shared;
+
+  /** Captures an accepted ask's hold; its coach share. A hold already captured gives its recorded share. */
+  async function captureAccepted(tx: DbExecutor, row: SessionExtensionRow): Promise<number> {
+    if (row.price <= 0) return 0;
+    const reference = referenceOf(row.id);
+    const hold = await settlement.findHold(reference, tx);
+    if (hold?.status === 'held') return (await settlement.capture(tx, reference)).capturedCoachAmount ?? 0;
+    if (hold?.status === 'captured') {
+      logger.warn({ extensionId: row.id, holdId: hold.id }, 'session extension: already captured');
+      return hold.capturedCoachAmount ?? 0;
+    }
+    logger.error(
+      { extensionId: row.id, hold: hold ? { id: hold.id, status: hold.status } : null },
+      'session extension: an accepted ask has no held payment to capture',
+    );
+    return 0;
+  }
+
+  return {
+    /**
+     * chatSessions' settleExtras, in the completing transaction (the session's row locked FOR UPDATE):
+     * every ask of the session locked; pending ones expire (released), accepted ones are captured.
+     * `amount` is the accepted asks' price (what extend added to the payment), `coachAmount` the
+     * coach's share of their captures.
+     */
+    async settleForCompletion(
+      tx: DbExecutor,
+      session: { id: string },
+      now: Date,
+    ): Promise<{ amount: number; coachAmount: number; events: RealtimeEvent[] }> {
+      const rows = await repository.lockAllOfSession(tx, session.id);
+      let amount = 0;
+      let coachAmount = 0;
+      const events: RealtimeEvent[] = [];
+      for (const row of rows) {
+        if (row.status === 'pending') {
+          const expired = await repository.leavePending(tx, {
+            id: row.id,
+            to: REQUEST_TRANSITIONS.pending.expire,
+            now,
+          });
+          if (!expired) throw new Error(`Session extension ${row.id} changed under its row lock`);
+          await releaseMoney(tx, expired);
+          events.push(...(await recordChange(tx, row.id, now)).events);
+        } else if (row.status === 'accepted') {
+          amount += row.price;
+          coachAmount += await captureAccepted(tx, row);
+        }
+      }
+      return { amount, coachAmount, events };
+    },
+
+    /**
+     * The lifecycle job: pending asks past their expiry (or whose session completed) expire, their holds
+     * released, SESSION_EXTENSION_EVENTS.updated to both. One ask per transaction, claimed with its
+     * session row SKIP LOCKED: safe with several instances, and never in the way of an answer or an end
+     * in progress (those settle the ask themselves). Returns how many expired.
+     */
+    async expireDue(now: Date): Promise<number> {
+      let expired = 0;
+      for (;;) {
+        const events = await db.transaction(async (tx) => {
+          const row = await repository.claimDue(tx, now);
+          if (!row) return null;
+          // Locked FOR UPDATE and pending: the compare-and-set cannot miss.
+          const changed = await repository.leavePending(tx, {
+            id: row.id,
+            to: REQUEST_TRANSITIONS.pending.expire,
+            now,
+          });
+          if (!changed) throw new Error(`Session extension ${row.id} changed under its row lock`);
+          await releaseMoney(tx, changed);
+          return (await recordChange(tx, row.id, now)).events;
+        });
+        if (events === null) return expired;
+        await realtime.deliver(events);
+        expired += 1;
+      }
+    },
+  };
+}
