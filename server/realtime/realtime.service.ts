@@ -25,6 +25,9 @@ export const CONNECTION_STALE_MS = 30_000;
 
 const TOPIC = /^([a-z_]+):([0-9a-f-]{36})$/;
 
+/** Hands recorded events to the unit of work, to be delivered after its commit. */
+export type EmitEvents = (events: RealtimeEvent | readonly RealtimeEvent[]) => void;
+
 export const parseTopic = (topic: string): { kind: string; id: string } | undefined => {
   const match = TOPIC.exec(topic);
   return match?.[1] && match[2] ? { kind: match[1], id: match[2] } : undefined;
@@ -34,8 +37,11 @@ export const parseTopic = (topic: string): { kind: string; id: string } | undefi
  * Realtime events (docs/decisions/003-realtime.md): record in the caller's transaction, deliver
  * after it commits, authorize subscriptions per topic kind, replay what a tab missed.
  *
- *   const event = await db.transaction(async (tx) => { ...change...; return realtime.record(tx, {...}) });
- *   await realtime.deliver([event]);
+ *   const saved = await realtime.transaction(async (tx, emit) => {
+ *     const row = ...change...;
+ *     emit(await realtime.record(tx, { topic, type, payload }));
+ *     return row;
+ *   }); // committed, then the emitted events delivered
  */
 export function createRealtimeService(deps: {
   db: Database;
@@ -90,6 +96,21 @@ export function createRealtimeService(deps: {
       payload: Record<string, unknown>,
     ): Promise<RealtimeEvent> {
       return service.record(executor, { topic: BROADCAST_TOPIC, type, payload });
+    },
+
+    /**
+     * The unit of work: runs `work` in one transaction and delivers the events it emitted once that
+     * transaction has committed (none when it rolled back). A route's handler gets the same from
+     * route() (its `emit`); this is for jobs and socket commands, which have no route.
+     */
+    async transaction<T>(work: (tx: DbExecutor, emit: EmitEvents) => Promise<T>): Promise<T> {
+      const events: RealtimeEvent[] = [];
+      const emit: EmitEvents = (recorded) => {
+        events.push(...(Array.isArray(recorded) ? recorded : [recorded]));
+      };
+      const value = await deps.db.transaction((tx) => work(tx, emit));
+      await service.deliver(events);
+      return value;
     },
 
     /** Record in its own transaction and deliver: for callers with nothing else to commit. */

@@ -20,7 +20,7 @@ import { createSettlementRepository } from '../modules/settlement/settlement.rep
 import { createSettlementService } from '../modules/settlement/settlement.service';
 import { createWalletRepository } from '../modules/wallet/wallet.repository';
 import { createWalletService } from '../modules/wallet/wallet.service';
-import type { RecordInput } from '../realtime/realtime.service';
+import type { EmitEvents, RecordInput } from '../realtime/realtime.service';
 import type { Database, DbExecutor } from '../db/client';
 import { DEMO_COACHES } from './demo-coaches';
 import { DEMO_CLIENTS, DEMO_HISTORY, type DemoClientKey, type DemoReview } from './demo-history';
@@ -87,6 +87,8 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
       created_at: clock.now().toISOString(),
     }),
     deliver: async () => undefined,
+    transaction: <T>(work: (tx: DbExecutor, emit: EmitEvents) => Promise<T>) =>
+      db.transaction((tx) => work(tx, () => undefined)),
     hasOpenTab: async () => true,
   };
   const quiet = { error: () => undefined, warn: () => undefined };

@@ -103,18 +103,18 @@ export function createChatSessionsEnding(
       if (!found || !viewer) throw new AppError('NOT_FOUND', 'This session could not be found.');
       if (viewer !== 'coach') throw new AppError('FORBIDDEN', 'Only the coach can end this session.');
       const now = clock.now();
-      const events = await db.transaction(async (tx) => {
+      const ended = await realtime.transaction(async (tx, emit) => {
         const row = await repository.lockById(tx, id);
-        if (!row || !transition(row.status, 'end').ok) return null;
+        if (!row || !transition(row.status, 'end').ok) return false;
         // The same order as completeDue (session, then the coach's profile, then money and stats): a
         // presence change (profile first) or the job waits here instead of deadlocking with the end.
         await repository.lockCoachProfiles(tx, [row.coachId]);
-        return completeLocked(tx, row, completedByOf('end'), now);
+        emit(await completeLocked(tx, row, completedByOf('end'), now));
+        return true;
       });
-      if (events) await realtime.deliver(events);
       const current = await repository.findView(db, id);
       if (!current) throw new AppError('NOT_FOUND', 'This session could not be found.');
-      return { ended: events !== null, session: toChatSession(current, 'coach', clock.now()) };
+      return { ended, session: toChatSession(current, 'coach', clock.now()) };
     },
 
     /**
@@ -127,7 +127,7 @@ export function createChatSessionsEnding(
       let completed = 0;
       const failed: string[] = [];
       for (;;) {
-        const batch = await db.transaction(async (tx) => {
+        const batch = await realtime.transaction(async (tx, emit) => {
           const due = await repository.lockDue(tx, now, batchSize, failed);
           // One coach after another (then by id): concurrent runs lock coaches' profiles (presence) and
           // ledger accounts in the same order, so they queue instead of deadlocking.
@@ -136,14 +136,13 @@ export function createChatSessionsEnding(
             tx,
             ordered.map((row) => row.coachId),
           );
-          const events: RealtimeEvent[] = [];
           let done = 0;
           for (const row of ordered) {
             try {
-              events.push(
-                ...(await tx.transaction((savepoint) =>
+              emit(
+                await tx.transaction((savepoint) =>
                   completeLocked(savepoint, row, completedByOf('time_up'), now),
-                )),
+                ),
               );
               done += 1;
             } catch (error) {
@@ -154,9 +153,8 @@ export function createChatSessionsEnding(
               );
             }
           }
-          return { claimed: due.length, done, events };
+          return { claimed: due.length, done };
         });
-        await realtime.deliver(batch.events);
         completed += batch.done;
         if (batch.claimed < batchSize) return completed;
       }

@@ -103,7 +103,7 @@ export type ChatSessionsDeps = {
   db: Database;
   repository: ChatSessionsRepository;
   settlement: Pick<SettlementService, 'capture' | 'findHold'>;
-  realtime: Pick<RealtimeService, 'record' | 'deliver'>;
+  realtime: Pick<RealtimeService, 'record' | 'transaction'>;
   clock: Clock;
   /** The presence module's announce; without it no presence event is recorded. */
   announcePresence?: AnnouncePresence;

@@ -54,14 +54,11 @@ export function createChatReading(deps: ChatDeps) {
         for (const [other, at] of lastTyping)
           if (now.getTime() - at >= CHAT_TYPING_SERVER_GAP_MS) lastTyping.delete(other);
       const other = senderTypeOf(session, userId) === 'coach' ? session.client_id : session.coach_id;
-      const event = await db.transaction((tx) =>
-        realtime.record(tx, {
-          topic: userTopic(other),
-          type: CHAT_EVENTS.typing,
-          payload: { session_id: sessionId, user_id: userId, at: now.toISOString() },
-        }),
-      );
-      await realtime.deliver([event]);
+      await realtime.publish({
+        topic: userTopic(other),
+        type: CHAT_EVENTS.typing,
+        payload: { session_id: sessionId, user_id: userId, at: now.toISOString() },
+      });
       return true;
     },
 
@@ -73,21 +70,20 @@ export function createChatReading(deps: ChatDeps) {
       const session = await findSession(userId, sessionId);
       // Read receipts are between the coach and the client: a guest's reading is not recorded.
       if (session.viewer === 'guest') return;
-      const events = await db.transaction(async (tx) => {
+      await realtime.transaction(async (tx, emit) => {
         const upTo = Math.min(seq, await repository.lastSeq(tx, sessionId));
-        if (upTo <= 0) return [];
+        if (upTo <= 0) return;
         const moved = await repository.advanceRead(tx, { sessionId, userId, seq: upTo, now: clock.now() });
-        if (!moved) return [];
+        if (!moved) return;
         const other = senderTypeOf(session, userId) === 'coach' ? session.client_id : session.coach_id;
-        return [
+        emit(
           await realtime.record(tx, {
             topic: userTopic(other),
             type: CHAT_EVENTS.messageRead,
             payload: { session_id: sessionId, user_id: userId, seq: upTo },
           }),
-        ];
+        );
       });
-      await realtime.deliver(events);
     },
   };
 }

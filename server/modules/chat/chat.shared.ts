@@ -62,7 +62,7 @@ export type ChatDeps = {
   db: Database;
   repository: ChatRepository;
   findSession: FindSessionForParty;
-  realtime: Pick<RealtimeService, 'record' | 'recordMany' | 'deliver'>;
+  realtime: Pick<RealtimeService, 'record' | 'recordMany' | 'deliver' | 'publish' | 'transaction'>;
   storage: Pick<ObjectStorage, 'put' | 'get' | 'delete'>;
   clock: Clock;
 };

@@ -34,7 +34,7 @@ const toPresence = (row: PresenceRow): Presence => ({
 export function createPresenceService(deps: {
   db: Database;
   repository: PresenceRepository;
-  realtime: Pick<RealtimeService, 'recordBroadcast' | 'deliver'>;
+  realtime: Pick<RealtimeService, 'recordBroadcast' | 'transaction'>;
   clock: Clock;
   /** applications.isApprovedCoach: an approved coach application. */
   isApprovedCoach: (userId: string) => Promise<boolean>;
@@ -52,7 +52,7 @@ export function createPresenceService(deps: {
 
   /** Runs a change under the coach's row lock; announces it when what others see changed. */
   async function change(userId: string, apply: (tx: DbExecutor, now: Date) => Promise<void>) {
-    const { row, events } = await db.transaction(async (tx) => {
+    const row = await realtime.transaction(async (tx, emit) => {
       await repository.lock(tx, [userId]);
       const before = await repository.find(tx, userId);
       await apply(tx, clock.now());
@@ -60,15 +60,10 @@ export function createPresenceService(deps: {
       if (!after) throw new AppError('FORBIDDEN', NOT_AN_APPROVED_COACH_MESSAGE);
       const was = shownPresence(userId, before);
       const now = shownPresence(userId, after);
-      const changed = was.is_online !== now.is_online || was.is_busy !== now.is_busy;
-      return {
-        row: after,
-        events: changed
-          ? [await realtime.recordBroadcast(tx, PRESENCE_EVENT, { ...now })]
-          : ([] as RealtimeEvent[]),
-      };
+      if (was.is_online !== now.is_online || was.is_busy !== now.is_busy)
+        emit(await realtime.recordBroadcast(tx, PRESENCE_EVENT, { ...now }));
+      return after;
     });
-    await realtime.deliver(events);
     return toPresence(row);
   }
 

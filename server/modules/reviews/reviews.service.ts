@@ -87,7 +87,7 @@ export function createReviewsService(deps: {
   db: Database;
   repository: ReviewsRepository;
   findSession: FindSessionForParty;
-  realtime: Pick<RealtimeService, 'record' | 'deliver'>;
+  realtime: Pick<RealtimeService, 'record' | 'transaction'>;
   clock: Clock;
 }) {
   const { db, repository, findSession, realtime, clock } = deps;
@@ -175,7 +175,7 @@ export function createReviewsService(deps: {
       const session = await findSession(userId, sessionId);
       if (session.status !== 'completed') throw new AppError('CONFLICT', REVIEW_MESSAGES.notEnded);
       const authorRole = roleOf(session, userId);
-      const events = await db.transaction(async (tx) => {
+      await realtime.transaction(async (tx, emit) => {
         const locked = await repository.lockSession(tx, sessionId);
         if (!locked) throw new AppError('NOT_FOUND', 'This session could not be found.');
         const existing = await repository.listForSession(tx, sessionId);
@@ -200,7 +200,7 @@ export function createReviewsService(deps: {
         // Unreachable under the row lock, but the unique index is the last word.
         if (!inserted) throw new AppError('CONFLICT', REVIEW_MESSAGES.alreadyReviewed);
         if (other) await repository.revealSession(tx, sessionId, now);
-        if (!other && blindUntil.getTime() > now.getTime()) return [];
+        if (!other && blindUntil.getTime() > now.getTime()) return;
         // Something became visible now: count it into the coach's figures and tell both parties.
         await refreshStats(tx, locked.coachId, locked.clientId);
         const rows = await repository.listForSession(tx, sessionId);
@@ -209,9 +209,8 @@ export function createReviewsService(deps: {
           rows.map((row) => row.id),
           now,
         );
-        return recordVisible(tx, locked);
+        emit(await recordVisible(tx, locked));
       });
-      await realtime.deliver(events);
       return view(userId, sessionId);
     },
 
@@ -309,7 +308,7 @@ export function createReviewsService(deps: {
     async countDueVisible(now: Date, batchSize = REVIEW_VISIBILITY_BATCH_SIZE): Promise<number> {
       let counted = 0;
       for (;;) {
-        const batch = await db.transaction(async (tx) => {
+        const claimed = await realtime.transaction(async (tx, emit) => {
           const due = await repository.lockDueVisible(tx, now, batchSize);
           const pairs = new Map<string, { coachId: string; clientId: string }>();
           const sessions = new Map<string, { id: string; coachId: string; clientId: string }>();
@@ -326,16 +325,14 @@ export function createReviewsService(deps: {
             due.map((row) => row.id),
             now,
           );
-          const events: RealtimeEvent[] = [];
           const orderedSessions = [...sessions.values()].sort(
             (a, b) => compare(a.coachId, b.coachId) || compare(a.id, b.id),
           );
-          for (const session of orderedSessions) events.push(...(await recordVisible(tx, session)));
-          return { claimed: due.length, events };
+          for (const session of orderedSessions) emit(await recordVisible(tx, session));
+          return due.length;
         });
-        await realtime.deliver(batch.events);
-        counted += batch.claimed;
-        if (batch.claimed < batchSize) return counted;
+        counted += claimed;
+        if (claimed < batchSize) return counted;
       }
     },
   };

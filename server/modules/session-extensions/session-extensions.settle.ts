@@ -10,7 +10,7 @@ import {
 
 /** The end of asks: captured or released when their session completes, expired by the lifecycle job. */
 export function createSessionExtensionsSettle(deps: SessionExtensionsDeps, shared: SessionExtensionsShared) {
-  const { db, repository, settlement, realtime, logger } = deps;
+  const { repository, settlement, realtime, logger } = deps;
   const { recordChange, releaseMoney } = shared;
 
   /** Captures an accepted ask's hold; its coach share. A hold already captured gives its recorded share. */
@@ -73,9 +73,9 @@ export function createSessionExtensionsSettle(deps: SessionExtensionsDeps, share
     async expireDue(now: Date): Promise<number> {
       let expired = 0;
       for (;;) {
-        const events = await db.transaction(async (tx) => {
+        const claimed = await realtime.transaction(async (tx, emit) => {
           const row = await repository.claimDue(tx, now);
-          if (!row) return null;
+          if (!row) return false;
           // Locked FOR UPDATE and pending: the compare-and-set cannot miss.
           const changed = await repository.leavePending(tx, {
             id: row.id,
@@ -84,10 +84,10 @@ export function createSessionExtensionsSettle(deps: SessionExtensionsDeps, share
           });
           if (!changed) throw new Error(`Session extension ${row.id} changed under its row lock`);
           await releaseMoney(tx, changed);
-          return (await recordChange(tx, row.id, now)).events;
+          emit((await recordChange(tx, row.id, now)).events);
+          return true;
         });
-        if (events === null) return expired;
-        await realtime.deliver(events);
+        if (!claimed) return expired;
         expired += 1;
       }
     },

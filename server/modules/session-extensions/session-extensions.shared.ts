@@ -72,7 +72,7 @@ export type SessionExtensionsDeps = {
   chatSessions: Pick<ChatSessionsService, 'get' | 'lockShared' | 'extend'>;
   settlement: Pick<SettlementService, 'quote' | 'hold' | 'release' | 'capture' | 'findHold'>;
   ledger: Pick<LedgerService, 'ensureAccount' | 'balanceOf'>;
-  realtime: Pick<RealtimeService, 'record' | 'deliver'>;
+  realtime: Pick<RealtimeService, 'record' | 'transaction'>;
   clock: Clock;
   logger: SessionExtensionsLogger;
 };

@@ -1,4 +1,3 @@
-import type { RealtimeEvent } from '../../../contracts/realtime';
 import {
   EXPIRE_BATCH_SIZE,
   type SessionRequestsDeps,
@@ -7,7 +6,7 @@ import {
 
 /** The lifecycle job's side: pending requests past their expiry settled in batches. */
 export function createSessionRequestsExpiry(deps: SessionRequestsDeps, shared: SessionRequestsShared) {
-  const { db, repository, realtime } = deps;
+  const { repository, realtime } = deps;
   const { expireRow } = shared;
 
   return {
@@ -19,18 +18,16 @@ export function createSessionRequestsExpiry(deps: SessionRequestsDeps, shared: S
     async expireDue(now: Date, batchSize = EXPIRE_BATCH_SIZE): Promise<number> {
       let total = 0;
       for (;;) {
-        const batch = await db.transaction(async (tx) => {
+        const batch = await realtime.transaction(async (tx, emit) => {
           const due = await repository.claimDue(tx, now, batchSize);
-          const events: RealtimeEvent[] = [];
           let expired = 0;
           for (const row of due) {
             const recorded = await expireRow(tx, row, now);
             if (recorded.length > 0) expired += 1;
-            events.push(...recorded);
+            emit(recorded);
           }
-          return { claimed: due.length, expired, events };
+          return { claimed: due.length, expired };
         });
-        await realtime.deliver(batch.events);
         total += batch.expired;
         if (batch.claimed < batchSize) return total;
       }

@@ -24,7 +24,7 @@ export {
  * (released by expireDue). Every status change is a compare-and-set on `status = 'pending'` in ONE
  * transaction with its money and its realtime events (SESSION_EVENTS on each party's `user:<id>`), so
  * of racing accepts, cancels, declines and expiries exactly one wins; the others get 409 CONFLICT with
- * the current status. Events are delivered after commit (`deliver`).
+ * the current status. Events are delivered after commit (route()'s emit, or realtime.transaction in jobs).
  */
 export function createSessionRequestsService(deps: SessionRequestsDeps) {
   const shared = createSessionRequestsShared(deps);

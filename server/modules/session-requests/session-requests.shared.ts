@@ -132,7 +132,7 @@ export type SessionRequestsDeps = {
   settlement: Pick<SettlementService, 'quote' | 'hold' | 'release'>;
   coupons: Pick<CouponsService, 'redeem' | 'releaseFor'>;
   ledger: Pick<LedgerService, 'ensureAccount' | 'balanceOf'>;
-  realtime: Pick<RealtimeService, 'record' | 'deliver' | 'hasOpenTab'>;
+  realtime: Pick<RealtimeService, 'record' | 'transaction' | 'hasOpenTab'>;
   outbox: OutboxService;
   chatSessions: ChatSessionsPort;
   clock: Clock;

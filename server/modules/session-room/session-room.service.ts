@@ -58,7 +58,7 @@ export function createSessionRoomService(deps: {
   db: Database;
   repository: SessionRoomRepository;
   sessions: RoomSessions;
-  realtime: Pick<RealtimeService, 'record' | 'deliver'>;
+  realtime: Pick<RealtimeService, 'record' | 'transaction'>;
   clock: Clock;
   rtc: Config['rtc'];
 }) {
@@ -67,13 +67,14 @@ export function createSessionRoomService(deps: {
 
   /** Applies a change to the room's rows and delivers the resulting session events. */
   async function changePresence(sessionId: string, change: (tx: DbExecutor) => Promise<void>) {
-    const events = await db.transaction((tx) =>
-      sessions.applyPresence(tx, sessionId, async () => {
-        await change(tx);
-        return repository.presentSides(tx, sessionId, staleBefore());
-      }),
+    await realtime.transaction(async (tx, emit) =>
+      emit(
+        await sessions.applyPresence(tx, sessionId, async () => {
+          await change(tx);
+          return repository.presentSides(tx, sessionId, staleBefore());
+        }),
+      ),
     );
-    await realtime.deliver(events);
   }
 
   const service = {
@@ -139,22 +140,19 @@ export function createSessionRoomService(deps: {
       if (session.status !== 'active') throw new AppError('CONFLICT', SESSION_ROOM_MESSAGES.ended);
       const otherSide: SessionSide = side === 'coach' ? 'client' : 'coach';
       const body: RtcSignalEvent = { session_id: sessionId, from_user_id: context.userId, signal };
-      const events = await db.transaction(async (tx) => {
+      await realtime.transaction(async (tx, emit) => {
         const present = await repository.presentUsers(tx, sessionId, otherSide, staleBefore());
         const party = otherSide === 'coach' ? session.coach_id : session.client_id;
-        const recorded: RealtimeEvent[] = [];
         for (const userId of new Set([party, ...present]))
           if (userId !== context.userId)
-            recorded.push(
+            emit(
               await realtime.record(tx, {
                 topic: userTopic(userId),
                 type: SESSION_ROOM_EVENTS.signal,
                 payload: body,
               }),
             );
-        return recorded;
       });
-      await realtime.deliver(events);
     },
 
     /**
