@@ -503,3 +503,58 @@ describe('AuthPage: codes instead of a password', () => {
     expect(callsTo('PUT /auth/v1/user')[0]?.body).toEqual({ password: 'harbor lantern violet oat' });
   });
 });
+
+describe('AuthPage: checks before calling the server (react-hook-form)', () => {
+  it('a code sign-in without an address says what to enter, on the field, and focuses it', async () => {
+    const { user } = await renderAuth('/auth');
+    await user.click(screen.getByRole('button', { name: 'Email me a code instead' }));
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    const field = screen.getByLabelText('Email or phone number');
+    expect(field).toHaveAccessibleDescription(
+      expect.stringContaining('Enter the email address or phone number of your account.'),
+    );
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
+    expect(callsTo('POST /auth/v1/otp')).toHaveLength(0);
+  });
+
+  it('recovery: a phone number is not an email address, and a short code is refused', async () => {
+    answer('POST /auth/v1/recover', json({}));
+    const { user } = await renderAuth('/auth');
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    await user.type(screen.getByLabelText('Email address'), '+14155550123');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription(
+      'Please enter a valid email address.',
+    );
+    expect(callsTo('POST /auth/v1/recover')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Email address'));
+    await user.type(screen.getByLabelText('Email address'), 'pat@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send me a code' }));
+    await screen.findByRole('heading', { level: 1, name: 'Check your email' });
+    await user.type(screen.getByLabelText('6-digit code'), '123');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByLabelText('6-digit code')).toHaveAccessibleDescription('Enter the 6-digit code.');
+    expect(calls.filter((call) => call.url === '/auth/v1/verify')).toHaveLength(0);
+  });
+
+  it('a server refusal stays until the next attempt, which starts without it', async () => {
+    answer(
+      'POST /auth/v1/token?grant_type=password',
+      apiError('INVALID_CREDENTIALS', 'Invalid login credentials', 400),
+    );
+    const { user } = await renderAuth('/auth');
+    await user.type(addressField(), 'pat@example.com');
+    await user.type(passwordField(), 'wrong one');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid login credentials');
+    await user.type(passwordField(), ' more');
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid login credentials');
+    await user.clear(passwordField());
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      /^You must provide either an email or phone number and a password$/,
+    );
+  });
+});

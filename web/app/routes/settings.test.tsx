@@ -302,6 +302,38 @@ describe('SettingsPage: changing email, phone and password', () => {
     ).toBeInTheDocument();
   });
 
+  it('a password change: nothing typed is refused on the field; WEAK_PASSWORD puts the message there', async () => {
+    answer(
+      'PUT /auth/v1/user',
+      json(
+        {
+          error: {
+            code: 'WEAK_PASSWORD',
+            message: 'Password is too weak: Avoid your own name.',
+            details: [{ path: 'password', message: 'Avoid your own name.' }],
+          },
+        },
+        422,
+      ),
+    );
+    const user = await renderSettings();
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    const field = screen.getByLabelText('New password');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('Enter a new password.'));
+    expect(field).toHaveFocus();
+    expect(callsTo('PUT /auth/v1/user')).toHaveLength(0);
+
+    await user.type(field, 'harbor lantern violet oat');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(
+        expect.stringContaining('Password is too weak: Avoid your own name.'),
+      ),
+    );
+    expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('INSUFFICIENT_AAL shows the authenticator step first, then retries', async () => {
     answer(
       'PUT /auth/v1/user',

@@ -1,7 +1,9 @@
 import { CircleCheck } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { z } from 'zod';
 import { updateUserBodySchema, type AuthUser } from '../../../../contracts/auth';
 import { Button } from '../../../components/button';
+import { fieldError, Form, useZodForm } from '../../../components/form';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthClient } from '../../../lib/auth/use-auth';
@@ -9,6 +11,7 @@ import { confirmAddressChange, reauthenticate, updateUser, type UserChanges } fr
 import { CodeField } from '../../../components/code-field';
 import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/text-field';
+import { codeFormSchema } from '../lib/code-form';
 import type { PasswordHintRenderer, StepUpRenderer } from './render-props';
 
 export type ChangeKind = 'email' | 'phone' | 'password';
@@ -22,7 +25,34 @@ type Phase =
 
 const emailSchema = updateUserBodySchema.shape.email.unwrap();
 const phoneSchema = updateUserBodySchema.shape.phone.unwrap();
-const SIX_DIGITS = /^\d{6}$/;
+
+/** The edit step: only the kind's field (named as the body's) is on screen; the change it asks for. */
+function changeFormSchema(kind: ChangeKind) {
+  return z
+    .object({ email: z.string(), phone: z.string(), password: z.string(), sign_out_others: z.boolean() })
+    .transform((values, context): UserChanges => {
+      if (kind === 'password') {
+        if (values.password !== '')
+          return { password: values.password, sign_out_others: values.sign_out_others };
+        context.addIssue({ code: 'custom', path: ['password'], message: 'Enter a new password.' });
+        return z.NEVER;
+      }
+      const parsed = (kind === 'email' ? emailSchema : phoneSchema).safeParse(values[kind]);
+      if (parsed.success) return kind === 'email' ? { email: parsed.data } : { phone: parsed.data };
+      context.addIssue({
+        code: 'custom',
+        path: [kind],
+        message: parsed.error.issues[0]?.message ?? 'Please check this value.',
+      });
+      return z.NEVER;
+    });
+}
+
+const CHANGE_FORM_SCHEMAS = {
+  email: changeFormSchema('email'),
+  phone: changeFormSchema('phone'),
+  password: changeFormSchema('password'),
+};
 
 const TITLES: Record<ChangeKind, string> = {
   email: 'Change email address',
@@ -53,10 +83,13 @@ export function ChangeFlow({
   const client = useAuthClient();
   const hintId = useId();
   const [phase, setPhase] = useState<Phase>({ kind: 'edit' });
-  const [value, setValue] = useState('');
-  const [signOutOthers, setSignOutOthers] = useState(true);
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const form = useZodForm(CHANGE_FORM_SCHEMAS[kind], {
+    defaultValues: { email: '', phone: '', password: '', sign_out_others: true },
+  });
+  const password = form.watch('password');
+  // One code form for both code steps (never on screen together); emptied when the step changes.
+  const codeForm = useZodForm(codeFormSchema, { defaultValues: { code: '' } });
+  // The flow's error, whichever step is on screen (as before: cleared by the next attempt).
   const [error, setError] = useState<unknown>(null);
   const [weak, setWeak] = useState<{ password: string; messages: string[] } | null>(null);
   const [isBusy, setIsBusy] = useState(false);
@@ -67,7 +100,7 @@ export function ChangeFlow({
     setIsBusy(true);
     try {
       const updated = await updateUser(nonce ? { ...changes, nonce } : changes);
-      setCode('');
+      codeForm.reset();
       if (changes.email !== undefined && changes.email !== user.email) {
         setPhase({ kind: 'confirm-new', address: { email: changes.email } });
       } else if (changes.phone !== undefined && changes.phone !== user.phone) {
@@ -88,7 +121,7 @@ export function ChangeFlow({
       if (caught instanceof ApiError && caught.code === 'REAUTHENTICATION_NEEDED') {
         try {
           await reauthenticate();
-          setCode('');
+          codeForm.reset();
           setPhase({ kind: 'reauth', changes });
         } catch (sendError) {
           setError(sendError);
@@ -97,7 +130,7 @@ export function ChangeFlow({
         setPhase({ kind: 'step-up', changes });
       } else if (caught instanceof ApiError && caught.code === 'WEAK_PASSWORD' && changes.password) {
         setWeak({ password: changes.password, messages: caught.details.map((detail) => detail.message) });
-        setFieldError(caught.message);
+        form.setError('password', { type: 'server', message: caught.message });
         setPhase({ kind: 'edit' });
       } else {
         setError(caught);
@@ -105,28 +138,6 @@ export function ChangeFlow({
     } finally {
       setIsBusy(false);
     }
-  }
-
-  function submitEdit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    if (kind === 'password') {
-      if (value === '') return setFieldError('Enter a new password.');
-      setFieldError(null);
-      return void apply({ password: value, sign_out_others: signOutOthers });
-    }
-    const parsed = (kind === 'email' ? emailSchema : phoneSchema).safeParse(value);
-    if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? 'Please check this value.');
-    setFieldError(null);
-    void apply(kind === 'email' ? { email: parsed.data } : { phone: parsed.data });
-  }
-
-  function submitCode(event: FormEvent<HTMLFormElement>, onCode: (code: string) => void) {
-    event.preventDefault();
-    const token = code.replace(/\s/g, '');
-    if (!SIX_DIGITS.test(token)) return setFieldError('Enter the 6-digit code.');
-    setFieldError(null);
-    onCode(token);
   }
 
   async function confirmNew(address: { email: string } | { phone: string }, token: string) {
@@ -172,9 +183,9 @@ export function ChangeFlow({
 
   if (phase.kind === 'reauth') {
     return frame(
-      <form
-        noValidate
-        onSubmit={(event) => submitCode(event, (token) => void apply(phase.changes, token))}
+      <Form
+        form={codeForm}
+        onSubmit={({ code }) => void apply(phase.changes, code)}
         className="flex flex-col gap-4"
       >
         <p className="text-sm text-text-muted" role="status">
@@ -183,9 +194,8 @@ export function ChangeFlow({
         </p>
         <CodeField
           label="Confirmation code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={fieldError}
+          {...codeForm.register('code')}
+          error={fieldError(codeForm, 'code')}
           autoFocus
         />
         <FormError error={error} />
@@ -208,16 +218,16 @@ export function ChangeFlow({
             Cancel
           </Button>
         </div>
-      </form>,
+      </Form>,
     );
   }
 
   if (phase.kind === 'confirm-new') {
     const newAddress = 'email' in phase.address ? phase.address.email : phase.address.phone;
     return frame(
-      <form
-        noValidate
-        onSubmit={(event) => submitCode(event, (token) => void confirmNew(phase.address, token))}
+      <Form
+        form={codeForm}
+        onSubmit={({ code }) => void confirmNew(phase.address, code)}
         className="flex flex-col gap-4"
       >
         <p className="text-sm text-text-muted" role="status">
@@ -226,9 +236,8 @@ export function ChangeFlow({
         </p>
         <CodeField
           label="Code sent to the new address"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={fieldError}
+          {...codeForm.register('code')}
+          error={fieldError(codeForm, 'code')}
           autoFocus
         />
         <FormError error={error} />
@@ -241,7 +250,7 @@ export function ChangeFlow({
             Cancel
           </Button>
         </div>
-      </form>,
+      </Form>,
     );
   }
 
@@ -260,30 +269,34 @@ export function ChangeFlow({
   }
 
   return frame(
-    <form noValidate onSubmit={submitEdit} className="flex flex-col gap-4">
+    <Form
+      form={form}
+      onSubmit={(changes) => void apply(changes)}
+      // Each attempt starts without the last one's error, even one that stops at a field.
+      onSubmitCapture={() => setError(null)}
+      className="flex flex-col gap-4"
+    >
       {kind === 'password' ? (
         <div className="flex flex-col gap-2">
           <TextField
             label="New password"
             type="password"
             autoComplete="new-password"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            error={fieldError}
+            {...form.register('password')}
+            error={fieldError(form, 'password')}
             aria-describedby={renderPasswordHint ? hintId : undefined}
             autoFocus
           />
           {renderPasswordHint?.({
             id: hintId,
-            password: value,
+            password,
             userInputs: [user.email, user.phone].filter((input): input is string => Boolean(input)),
-            serverMessages: weak?.password === value ? weak.messages : [],
+            serverMessages: weak?.password === password ? weak.messages : [],
           })}
           <label className="mt-2 flex min-h-11 items-center gap-3 text-sm">
             <input
               type="checkbox"
-              checked={signOutOthers}
-              onChange={(event) => setSignOutOthers(event.target.checked)}
+              {...form.register('sign_out_others')}
               className="size-5 accent-[var(--primary)]"
             />
             Sign out my other sessions
@@ -294,14 +307,13 @@ export function ChangeFlow({
           label={kind === 'email' ? 'New email address' : 'New phone number'}
           type={kind === 'email' ? 'email' : 'tel'}
           autoComplete={kind === 'email' ? 'email' : 'tel'}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
+          {...form.register(kind)}
           hint={
             kind === 'phone'
               ? 'Start with + and the country code, like +14155550123. We will text it a code.'
               : 'We will send a code to the new address to confirm it.'
           }
-          error={fieldError}
+          error={fieldError(form, kind)}
           autoFocus
         />
       )}
@@ -315,6 +327,6 @@ export function ChangeFlow({
           Cancel
         </Button>
       </div>
-    </form>,
+    </Form>,
   );
 }

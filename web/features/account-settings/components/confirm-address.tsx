@@ -1,11 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { z } from 'zod';
 import { userSchema, type AuthUser } from '../../../../contracts/auth';
 import { Button } from '../../../components/button';
 import { CodeField } from '../../../components/code-field';
-import { FormError } from '../../../components/form-error';
+import { fieldError, Form, useZodForm } from '../../../components/form';
+import { errorText, FormError } from '../../../components/form-error';
 import { apiRequest } from '../../../lib/api-client';
 import { useAuthClient } from '../../../lib/auth/use-auth';
+
+const confirmFormSchema = z.object({ code: z.string().transform((code) => code.trim()) });
 
 /**
  * Confirms the account's own email address from Settings: sends a code (POST /resend type signup)
@@ -15,36 +18,34 @@ export function ConfirmAddress({ email, onDone }: { email: string; onDone: () =>
   const client = useAuthClient();
   // Sign-up already sent a code, so the code field comes first; a new code is one click away.
   const [sentAgain, setSentAgain] = useState(false);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<unknown>(null);
+  const form = useZodForm(confirmFormSchema, { defaultValues: { code: '' } });
+  const code = form.watch('code');
   const [busy, setBusy] = useState(false);
 
   async function send() {
     setBusy(true);
-    setError(null);
+    form.clearErrors('root');
     try {
       await apiRequest('/auth/v1/resend', z.object({}), { method: 'POST', body: { type: 'signup', email } });
       setSentAgain(true);
     } catch (caught) {
-      setError(caught);
+      form.setError('root', { type: 'server', message: errorText(caught) });
     } finally {
       setBusy(false);
     }
   }
 
-  async function confirm(event: FormEvent) {
-    event.preventDefault();
+  async function confirm({ code: token }: z.output<typeof confirmFormSchema>) {
     setBusy(true);
-    setError(null);
     try {
       const { user } = await apiRequest('/auth/v1/verify', z.object({ user: userSchema }), {
         method: 'POST',
-        body: { type: 'signup', email, token: code.trim() },
+        body: { type: 'signup', email, token },
       });
       client.setUser(user satisfies AuthUser);
       onDone();
     } catch (caught) {
-      setError(caught);
+      form.setError('root', { type: 'server', message: errorText(caught) });
     } finally {
       setBusy(false);
     }
@@ -57,14 +58,10 @@ export function ConfirmAddress({ email, onDone }: { email: string; onDone: () =>
           ? `We sent a new code to ${email}.`
           : `Enter the 6-digit code we sent to ${email} when you signed up.`}
       </p>
-      <form onSubmit={(event) => void confirm(event)} className="flex flex-col gap-3">
-        <CodeField
-          label="Code from the email"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          required
-        />
-        <FormError error={error} />
+      {/* The browser checks the code (required, digits) here, and the button waits for six characters. */}
+      <Form form={form} onSubmit={confirm} noValidate={false} className="flex flex-col gap-3">
+        <CodeField label="Code from the email" {...form.register('code')} required />
+        <FormError error={fieldError(form, 'root')} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={busy || code.trim().length !== 6}>
             {busy ? 'Confirming…' : 'Confirm email'}
@@ -73,7 +70,7 @@ export function ConfirmAddress({ email, onDone }: { email: string; onDone: () =>
             Send a new code
           </Button>
         </div>
-      </form>
+      </Form>
     </div>
   );
 }

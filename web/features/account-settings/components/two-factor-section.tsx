@@ -1,20 +1,22 @@
 import { Check, Copy, ShieldCheck, ShieldOff } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import type { z } from 'zod';
 import type { AuthUser } from '../../../../contracts/auth';
 import { Button } from '../../../components/button';
+import { fieldError, Form, useZodForm } from '../../../components/form';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthClient } from '../../../lib/auth/use-auth';
 import { challengeFactor, enrollTotpFactor, removeFactor, verifyFactorPath } from '../api/factors';
 import { CodeField } from '../../../components/code-field';
-import { FormError } from '../../../components/form-error';
+import { FormError, errorText } from '../../../components/form-error';
+import { codeFormSchema } from '../lib/code-form';
 import { SettingsCard } from './form-controls';
 import type { StepUpRenderer } from './render-props';
 import { formatDateInViewerLocale, localTimeZone } from '../../../lib/dates';
 
 type Enrollment = { id: string; qrCode: string; secret: string };
 
-const SIX_DIGITS = /^\d{6}$/;
 const groupSecret = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
 function EnrollPanel({
@@ -27,21 +29,11 @@ function EnrollPanel({
   onCancel: () => void;
 }) {
   const client = useAuthClient();
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const form = useZodForm(codeFormSchema, { defaultValues: { code: '' } });
   const [isBusy, setIsBusy] = useState(false);
   const [copied, setCopied] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const token = code.replace(/\s/g, '');
-    if (!SIX_DIGITS.test(token)) {
-      setCodeError('Enter the 6-digit code.');
-      return;
-    }
-    setCodeError(null);
-    setError(null);
+  async function submit({ code: token }: z.output<typeof codeFormSchema>) {
     setIsBusy(true);
     try {
       const challenge = await challengeFactor(enrollment.id);
@@ -52,7 +44,7 @@ function EnrollPanel({
       );
       onDone();
     } catch (caught) {
-      setError(caught);
+      form.setError('root', { type: 'server', message: errorText(caught) });
     } finally {
       setIsBusy(false);
     }
@@ -104,17 +96,16 @@ function EnrollPanel({
           </div>
         </li>
         <li>
-          <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+          <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
             <p className="text-sm">
               <span className="font-semibold">2.</span> Enter the 6-digit code the app shows.
             </p>
             <CodeField
               label="Code from the app"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              error={codeError}
+              {...form.register('code')}
+              error={fieldError(form, 'code')}
             />
-            <FormError error={error} />
+            <FormError error={fieldError(form, 'root')} />
             <div className="flex flex-col gap-2 sm:flex-row">
               <Button type="submit" disabled={isBusy}>
                 {isBusy ? <Spinner className="size-4 border-2" /> : null}
@@ -124,7 +115,7 @@ function EnrollPanel({
                 Cancel
               </Button>
             </div>
-          </form>
+          </Form>
         </li>
       </ol>
     </div>

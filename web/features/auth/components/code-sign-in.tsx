@@ -1,14 +1,32 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { Button } from '../../../components/button';
+import { fieldError, Form, useZodForm } from '../../../components/form';
 import { Spinner } from '../../../components/spinner';
 import { useAuthClient } from '../../../lib/auth/use-auth';
 import { requestSignInCode } from '../api/request-code';
 import { addressText, isPhone, parseAddress, PHONE_HINT, type Address } from '../lib/address';
+import { codeFormSchema } from '../lib/code-form';
 import { CodeField } from '../../../components/code-field';
-import { FormError } from '../../../components/form-error';
+import { errorText, FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/text-field';
 
-const SIX_DIGITS = /^\d{6}$/;
+/** The account's email address or phone number, as typed (kept for the other views) and as read. */
+const addressFormSchema = z.object({ username: z.string() }).transform((values, context) => {
+  const parsed = parseAddress(values.username);
+  if ('error' in parsed) {
+    context.addIssue({
+      code: 'custom',
+      path: ['username'],
+      message:
+        values.username.trim() === ''
+          ? 'Enter the email address or phone number of your account.'
+          : parsed.error,
+    });
+    return z.NEVER;
+  }
+  return { typed: values.username, address: parsed.address };
+});
 
 /** "Email me a code instead": POST /otp, then the 6-digit code signs the person in (POST /verify). */
 export function CodeSignIn({
@@ -21,16 +39,14 @@ export function CodeSignIn({
   onBack: () => void;
 }) {
   const client = useAuthClient();
-  const [address, setAddress] = useState(initialAddress);
+  const addressForm = useZodForm(addressFormSchema, { defaultValues: { username: initialAddress } });
+  const codeForm = useZodForm(codeFormSchema, { defaultValues: { code: '' } });
   const [sentTo, setSentTo] = useState<Address | null>(null);
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
 
-  async function send(target: Address) {
-    setError(null);
+  /** Sends a code; a refusal shows on the form of the step it was asked from. */
+  async function send(target: Address, fail: (message: string) => void) {
     setNotice(null);
     setIsBusy(true);
     try {
@@ -38,36 +54,19 @@ export function CodeSignIn({
       setSentTo(target);
       setNotice(sentTo ? 'We sent a new code.' : null);
     } catch (caught) {
-      setError(caught);
+      fail(errorText(caught));
     } finally {
       setIsBusy(false);
     }
   }
 
-  async function submitAddress(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = parseAddress(address);
-    if ('error' in parsed) {
-      setFieldError(
-        address.trim() === '' ? 'Enter the email address or phone number of your account.' : parsed.error,
-      );
-      return;
-    }
-    setFieldError(null);
-    onAddressChange(address);
-    await send(parsed.address);
+  async function submitAddress({ typed, address }: z.output<typeof addressFormSchema>) {
+    onAddressChange(typed);
+    await send(address, (message) => addressForm.setError('root', { type: 'server', message }));
   }
 
-  async function submitCode(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submitCode({ code: token }: z.output<typeof codeFormSchema>) {
     if (!sentTo) return;
-    const token = code.replace(/\s/g, '');
-    if (!SIX_DIGITS.test(token)) {
-      setFieldError('Enter the 6-digit code.');
-      return;
-    }
-    setFieldError(null);
-    setError(null);
     setIsBusy(true);
     try {
       await client.completeSignIn('/auth/v1/verify', {
@@ -76,7 +75,7 @@ export function CodeSignIn({
         ...sentTo,
       });
     } catch (caught) {
-      setError(caught);
+      codeForm.setError('root', { type: 'server', message: errorText(caught) });
     } finally {
       setIsBusy(false);
     }
@@ -91,20 +90,18 @@ export function CodeSignIn({
           </h1>
           <p className="text-text-muted">We will send a 6-digit code to your email or phone.</p>
         </div>
-        <form noValidate onSubmit={(event) => void submitAddress(event)} className="flex flex-col gap-5">
+        <Form form={addressForm} onSubmit={submitAddress} className="flex flex-col gap-5">
           <TextField
             label="Email or phone number"
-            name="username"
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            value={address}
-            onChange={(event) => setAddress(event.target.value)}
+            {...addressForm.register('username')}
             hint={PHONE_HINT}
-            error={fieldError}
+            error={fieldError(addressForm, 'username')}
             autoFocus
           />
-          <FormError error={error} />
+          <FormError error={fieldError(addressForm, 'root')} />
           <Button type="submit" disabled={isBusy} className="w-full">
             {isBusy ? <Spinner className="size-4 border-2" /> : null}
             Send me a code
@@ -112,7 +109,7 @@ export function CodeSignIn({
           <Button variant="ghost" onClick={onBack} className="w-full">
             Back to sign in with a password
           </Button>
-        </form>
+        </Form>
       </section>
     );
   }
@@ -129,16 +126,14 @@ export function CodeSignIn({
           6-digit code. It works for 10 minutes.
         </p>
       </div>
-      <form noValidate onSubmit={(event) => void submitCode(event)} className="flex flex-col gap-5">
+      <Form form={codeForm} onSubmit={submitCode} className="flex flex-col gap-5">
         <CodeField
           label="6-digit code"
-          name="code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          error={fieldError}
+          {...codeForm.register('code')}
+          error={fieldError(codeForm, 'code')}
           autoFocus
         />
-        <FormError error={error} />
+        <FormError error={fieldError(codeForm, 'root')} />
         {notice ? (
           <p role="status" className="text-sm text-text-muted">
             {notice}
@@ -149,15 +144,22 @@ export function CodeSignIn({
           Sign in
         </Button>
         <div className="flex flex-col gap-2">
-          <Button variant="secondary" disabled={isBusy} onClick={() => void send(sentTo)} className="w-full">
+          <Button
+            variant="secondary"
+            disabled={isBusy}
+            onClick={() => {
+              codeForm.clearErrors('root');
+              void send(sentTo, (message) => codeForm.setError('root', { type: 'server', message }));
+            }}
+            className="w-full"
+          >
             Send a new code
           </Button>
           <Button
             variant="ghost"
             onClick={() => {
               setSentTo(null);
-              setCode('');
-              setError(null);
+              codeForm.reset();
               setNotice(null);
             }}
             className="w-full"
@@ -165,7 +167,7 @@ export function CodeSignIn({
             Use a different address
           </Button>
         </div>
-      </form>
+      </Form>
     </section>
   );
 }

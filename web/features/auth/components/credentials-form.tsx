@@ -1,26 +1,62 @@
 import { Tabs } from 'radix-ui';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { z } from 'zod';
 import { MISSING_CREDENTIALS } from '../../../../contracts/auth';
 import { Button } from '../../../components/button';
+import { fieldError, Form, useZodForm } from '../../../components/form';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useAuthClient } from '../../../lib/auth/use-auth';
 import { loadPasswordAssessor } from '../hooks/use-password-assessment';
 import { parseAddress, PHONE_HINT } from '../lib/address';
-import { FormError } from '../../../components/form-error';
+import { errorText, FormError } from '../../../components/form-error';
 import { PasswordField } from './password-field';
 import { PasswordStrength } from './password-strength';
 import { TextField } from '../../../components/text-field';
 
 export type CredentialsMode = 'sign_in' | 'sign_up';
 
+/**
+ * What can be checked before calling the server, in this order: both filled in (the spec's exact
+ * "missing credentials" sentence, for the form as a whole), the address format, and on sign-up the
+ * password policy the server applies (refusing here saves a round trip and says why at once).
+ */
+function credentialsSchema(isSignUp: boolean) {
+  return z.object({ username: z.string(), password: z.string() }).transform(async (values, context) => {
+    if (values.username.trim() === '' || values.password === '') {
+      context.addIssue({ code: 'custom', path: ['credentials'], message: MISSING_CREDENTIALS });
+      return z.NEVER;
+    }
+    const parsed = parseAddress(values.username);
+    if ('error' in parsed) {
+      context.addIssue({ code: 'custom', path: ['username'], message: parsed.error });
+      return z.NEVER;
+    }
+    if (isSignUp) {
+      const assess = await loadPasswordAssessor().catch(() => null);
+      const assessment = assess?.(values.password, Object.values(parsed.address));
+      if (assessment && !assessment.acceptable) {
+        context.addIssue({
+          code: 'custom',
+          path: ['password'],
+          message: 'Please choose a stronger password. See the suggestions below.',
+        });
+        return z.NEVER;
+      }
+    }
+    return { address: parsed.address, password: values.password };
+  });
+}
+
+const signInSchema = credentialsSchema(false);
+const signUpSchema = credentialsSchema(true);
+
 const TAB_CLASSES =
   'min-h-11 flex-1 rounded-[6px] px-3 text-sm font-semibold text-text-muted hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-soft';
 
 /**
  * Sign in / Create account with an email or phone number and a password. Checks what it can before
- * calling the server (the spec's exact "missing credentials" sentence, the address format, the
- * password policy), then signs in through the auth client.
+ * calling the server (credentialsSchema), then signs in through the auth client.
  */
 export function CredentialsForm({
   mode,
@@ -47,91 +83,68 @@ export function CredentialsForm({
 }) {
   const client = useAuthClient();
   const strengthId = useId();
-  const [password, setPassword] = useState('');
-  // A demo account picked: take its password (adjusting state while rendering, not in an effect).
-  const [seenFill, setSeenFill] = useState(filledPassword);
-  if (filledPassword !== seenFill) {
-    setSeenFill(filledPassword);
-    if (filledPassword) setPassword(filledPassword.password);
-  }
-  const [addressError, setAddressError] = useState<string | null>(null);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const isSignUp = mode === 'sign_up';
+  const form = useZodForm(isSignUp ? signUpSchema : signInSchema, {
+    defaultValues: { username: address, password: '' },
+  });
+  const password = form.watch('password');
+  // The address is the panel's (the code and recovery views share it, a demo account fills it).
+  useEffect(() => {
+    if (form.getValues('username') !== address) form.setValue('username', address);
+  }, [address, form]);
+  // A demo account picked: take its password (one already there when the form opened is not new).
+  const [mountedFill] = useState(filledPassword);
+  useEffect(() => {
+    if (filledPassword && filledPassword !== mountedFill) form.setValue('password', filledPassword.password);
+  }, [filledPassword, mountedFill, form]);
   const [weakPassword, setWeakPassword] = useState<{ password: string; messages: string[] } | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
-  const isSignUp = mode === 'sign_up';
   const parsedForHints = parseAddress(address);
   const userInputs = 'address' in parsedForHints ? Object.values(parsedForHints.address) : [];
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    setAddressError(null);
-    setPasswordError(null);
-    if (address.trim() === '' || password === '') {
-      setError(MISSING_CREDENTIALS);
-      return;
-    }
-    const parsed = parseAddress(address);
-    if ('error' in parsed) {
-      setAddressError(parsed.error);
-      return;
-    }
-    if (isSignUp) {
-      // The same policy the server applies; refusing here saves a round trip and says why at once.
-      const assess = await loadPasswordAssessor().catch(() => null);
-      const assessment = assess?.(password, Object.values(parsed.address));
-      if (assessment && !assessment.acceptable) {
-        setPasswordError('Please choose a stronger password. See the suggestions below.');
-        return;
-      }
-    }
+  async function submit({ address: parsed, password: typed }: z.output<typeof signInSchema>) {
     setIsSubmitting(true);
     try {
       if (isSignUp) {
         await client.completeSignIn('/auth/v1/signup', {
-          ...parsed.address,
-          password,
+          ...parsed,
+          password: typed,
           data: role ? { role } : {},
         });
       } else {
-        await client.completeSignIn('/auth/v1/token?grant_type=password', { ...parsed.address, password });
+        await client.completeSignIn('/auth/v1/token?grant_type=password', { ...parsed, password: typed });
       }
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === 'WEAK_PASSWORD') {
-        setWeakPassword({ password, messages: caught.details.map((detail) => detail.message) });
-        setPasswordError(caught.message);
+        setWeakPassword({ password: typed, messages: caught.details.map((detail) => detail.message) });
+        form.setError('password', { type: 'server', message: caught.message });
       } else {
-        setError(caught);
+        form.setError('root', { type: 'server', message: errorText(caught) });
       }
     } finally {
       setIsSubmitting(false);
     }
   }
 
-  const form = (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+  const content = (
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-5">
       <TextField
         label="Email or phone number"
-        name="username"
         type="text"
         autoComplete="username"
         autoCapitalize="none"
         autoCorrect="off"
         spellCheck={false}
-        value={address}
-        onChange={(event) => onAddressChange(event.target.value)}
+        {...form.register('username', { onChange: (event) => onAddressChange(event.target.value) })}
         hint={PHONE_HINT}
-        error={addressError}
+        error={fieldError(form, 'username')}
       />
       <div className="flex flex-col gap-2">
         <PasswordField
           label="Password"
-          name="password"
           autoComplete={isSignUp ? 'new-password' : 'current-password'}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={passwordError}
+          {...form.register('password')}
+          error={fieldError(form, 'password')}
           aria-describedby={isSignUp ? strengthId : undefined}
           hint={isSignUp ? 'At least 8 characters. A few unrelated words work well.' : undefined}
         />
@@ -152,7 +165,7 @@ export function CredentialsForm({
           </button>
         )}
       </div>
-      <FormError error={error} />
+      <FormError error={fieldError(form, 'credentials') ?? fieldError(form, 'root')} />
       <Button type="submit" disabled={isSubmitting} className="w-full">
         {isSubmitting ? <Spinner className="size-4 border-2" /> : null}
         {isSignUp ? 'Create account' : 'Sign in'}
@@ -172,16 +185,14 @@ export function CredentialsForm({
           {alternatives}
         </>
       ) : null}
-    </form>
+    </Form>
   );
 
   return (
     <Tabs.Root
       value={mode}
       onValueChange={(value) => {
-        setError(null);
-        setAddressError(null);
-        setPasswordError(null);
+        form.clearErrors();
         onModeChange(value as CredentialsMode);
       }}
       activationMode="manual"
@@ -198,7 +209,7 @@ export function CredentialsForm({
         </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value={mode} className="rounded-[var(--radius-control)]">
-        {form}
+        {content}
       </Tabs.Content>
     </Tabs.Root>
   );

@@ -1,6 +1,8 @@
 import { CircleCheck } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { z } from 'zod';
 import { Button } from '../../../components/button';
+import { fieldError, Form, useZodForm } from '../../../components/form';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth, useAuthClient } from '../../../lib/auth/use-auth';
@@ -10,8 +12,9 @@ import { loadPasswordAssessor } from '../hooks/use-password-assessment';
 import { parseAddress } from '../lib/address';
 import { accessTokenSessionId, needsSecondFactor } from '../lib/assurance';
 import { setPendingRecovery, usePendingRecovery } from '../lib/auth-flow-hold';
+import { codeFormSchema } from '../lib/code-form';
 import { CodeField } from '../../../components/code-field';
-import { FormError } from '../../../components/form-error';
+import { errorText, FormError } from '../../../components/form-error';
 import { PasswordField } from './password-field';
 import { PasswordStrength } from './password-strength';
 import { SecondFactorStep } from './second-factor-step';
@@ -19,7 +22,36 @@ import { TextField } from '../../../components/text-field';
 
 type Step = 'email' | 'code' | 'password' | 'done';
 
-const SIX_DIGITS = /^\d{6}$/;
+/** The account's email address (a phone number has no recovery by email). */
+const emailFormSchema = z.object({ email: z.string() }).transform((values, context) => {
+  const parsed = parseAddress(values.email);
+  if (values.email.trim() === '' || 'error' in parsed || !('email' in parsed.address)) {
+    context.addIssue({ code: 'custom', path: ['email'], message: 'Please enter a valid email address.' });
+    return z.NEVER;
+  }
+  return { email: parsed.address.email };
+});
+
+/** The new password: given, and acceptable to the policy the server applies (with the email as a hint). */
+function newPasswordSchema(email: string) {
+  // Named as the input is (new-password), for password managers.
+  return z
+    .object({ 'new-password': z.string() })
+    .superRefine(async ({ 'new-password': password }, context) => {
+      if (password === '') {
+        context.addIssue({ code: 'custom', path: ['new-password'], message: 'Enter a new password.' });
+        return;
+      }
+      const assess = await loadPasswordAssessor().catch(() => null);
+      const assessment = assess?.(password, [email]);
+      if (assessment && !assessment.acceptable)
+        context.addIssue({
+          code: 'custom',
+          path: ['new-password'],
+          message: 'Please choose a stronger password. See the suggestions below.',
+        });
+    });
+}
 
 function StepHeading({ id, title, children }: { id: string; title: string; children?: ReactNode }) {
   return (
@@ -51,49 +83,36 @@ export function PasswordRecovery({
   const strengthId = useId();
   const pending = usePendingRecovery();
   const [localStep, setStep] = useState<Exclude<Step, 'password' | 'done'>>('email');
-  const [typedEmail, setEmail] = useState(() => (address.includes('@') ? address : ''));
+  const emailForm = useZodForm(emailFormSchema, {
+    defaultValues: { email: address.includes('@') ? address : '' },
+  });
+  const codeForm = useZodForm(codeFormSchema, { defaultValues: { code: '' } });
+  const typedEmail = emailForm.watch('email');
   // Once the code has signed the person in, the step lives in the flow store (it survives a remount).
   const signedInStage = auth.status === 'signed_in' ? pending?.stage : undefined;
   const step: Step = signedInStage ?? localStep;
   const email = pending?.email ?? typedEmail;
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const passwordSchema = useMemo(() => newPasswordSchema(email), [email]);
+  const passwordForm = useZodForm(passwordSchema, { defaultValues: { 'new-password': '' } });
+  const password = passwordForm.watch('new-password');
   const [weakMessages, setWeakMessages] = useState<{ password: string; messages: string[] } | null>(null);
   const [isBusy, setIsBusy] = useState(false);
 
-  async function submitEmail(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = parseAddress(email);
-    if (email.trim() === '' || 'error' in parsed || !('email' in parsed.address)) {
-      setFieldError('Please enter a valid email address.');
-      return;
-    }
-    setFieldError(null);
-    setError(null);
+  async function submitEmail({ email: valid }: z.output<typeof emailFormSchema>) {
     setIsBusy(true);
     try {
-      await recoverPassword(parsed.address.email);
-      onAddressChange(parsed.address.email);
-      setEmail(parsed.address.email);
+      await recoverPassword(valid);
+      onAddressChange(valid);
+      emailForm.setValue('email', valid);
       setStep('code');
     } catch (caught) {
-      setError(caught);
+      emailForm.setError('root', { type: 'server', message: errorText(caught) });
     } finally {
       setIsBusy(false);
     }
   }
 
-  async function submitCode(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const token = code.replace(/\s/g, '');
-    if (!SIX_DIGITS.test(token)) {
-      setFieldError('Enter the 6-digit code.');
-      return;
-    }
-    setFieldError(null);
-    setError(null);
+  async function submitCode({ code: token }: z.output<typeof codeFormSchema>) {
     setIsBusy(true);
     // Hold /auth before the session arrives: the new password is still to be chosen.
     setPendingRecovery({ email, stage: 'password' });
@@ -106,36 +125,23 @@ export function PasswordRecovery({
       });
     } catch (caught) {
       setPendingRecovery(null);
-      setError(caught);
+      codeForm.setError('root', { type: 'server', message: errorText(caught) });
     } finally {
       setIsBusy(false);
     }
   }
 
-  async function submitPassword(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    if (password === '') {
-      setFieldError('Enter a new password.');
-      return;
-    }
-    const assess = await loadPasswordAssessor().catch(() => null);
-    const assessment = assess?.(password, [email]);
-    if (assessment && !assessment.acceptable) {
-      setFieldError('Please choose a stronger password. See the suggestions below.');
-      return;
-    }
-    setFieldError(null);
+  async function submitPassword({ 'new-password': chosen }: z.output<typeof passwordSchema>) {
     setIsBusy(true);
     try {
-      client.setUser(await updatePassword(password));
+      client.setUser(await updatePassword(chosen));
       setPendingRecovery(pending ? { ...pending, stage: 'done' } : null);
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === 'WEAK_PASSWORD') {
-        setWeakMessages({ password, messages: caught.details.map((detail) => detail.message) });
-        setFieldError(caught.message);
+        setWeakMessages({ password: chosen, messages: caught.details.map((detail) => detail.message) });
+        passwordForm.setError('new-password', { type: 'server', message: caught.message });
       } else {
-        setError(caught);
+        passwordForm.setError('root', { type: 'server', message: errorText(caught) });
       }
     } finally {
       setIsBusy(false);
@@ -148,18 +154,16 @@ export function PasswordRecovery({
         <StepHeading id="recover-heading" title="Reset your password">
           Enter the email address of your account and we will send you a 6-digit code.
         </StepHeading>
-        <form noValidate onSubmit={(event) => void submitEmail(event)} className="flex flex-col gap-5">
+        <Form form={emailForm} onSubmit={submitEmail} className="flex flex-col gap-5">
           <TextField
             label="Email address"
-            name="email"
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={fieldError}
+            {...emailForm.register('email')}
+            error={fieldError(emailForm, 'email')}
             autoFocus
           />
-          <FormError error={error} />
+          <FormError error={fieldError(emailForm, 'root')} />
           <Button type="submit" disabled={isBusy} className="w-full">
             {isBusy ? <Spinner className="size-4 border-2" /> : null}
             Send me a code
@@ -167,7 +171,7 @@ export function PasswordRecovery({
           <Button variant="ghost" onClick={onBack} className="w-full">
             Back to sign in
           </Button>
-        </form>
+        </Form>
       </section>
     );
   }
@@ -179,16 +183,14 @@ export function PasswordRecovery({
           If an account uses <span className="font-medium wrap-anywhere text-text">{email}</span>, we sent it
           a 6-digit code. It works for 10 minutes.
         </StepHeading>
-        <form noValidate onSubmit={(event) => void submitCode(event)} className="flex flex-col gap-5">
+        <Form form={codeForm} onSubmit={submitCode} className="flex flex-col gap-5">
           <CodeField
             label="6-digit code"
-            name="code"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            error={fieldError}
+            {...codeForm.register('code')}
+            error={fieldError(codeForm, 'code')}
             autoFocus
           />
-          <FormError error={error} />
+          <FormError error={fieldError(codeForm, 'root')} />
           <Button type="submit" disabled={isBusy} className="w-full">
             {isBusy ? <Spinner className="size-4 border-2" /> : null}
             Continue
@@ -197,14 +199,13 @@ export function PasswordRecovery({
             variant="ghost"
             onClick={() => {
               setStep('email');
-              setCode('');
-              setError(null);
+              codeForm.reset();
             }}
             className="w-full"
           >
             Use a different email address
           </Button>
-        </form>
+        </Form>
       </section>
     );
   }
@@ -227,15 +228,13 @@ export function PasswordRecovery({
     return (
       <section aria-labelledby="new-password-heading" className="flex flex-col gap-5">
         <StepHeading id="new-password-heading" title="Choose a new password" />
-        <form noValidate onSubmit={(event) => void submitPassword(event)} className="flex flex-col gap-5">
+        <Form form={passwordForm} onSubmit={submitPassword} className="flex flex-col gap-5">
           <div className="flex flex-col gap-2">
             <PasswordField
               label="New password"
-              name="new-password"
               autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              error={fieldError}
+              {...passwordForm.register('new-password')}
+              error={fieldError(passwordForm, 'new-password')}
               aria-describedby={strengthId}
               autoFocus
             />
@@ -246,7 +245,7 @@ export function PasswordRecovery({
               serverMessages={weakMessages?.password === password ? weakMessages.messages : []}
             />
           </div>
-          <FormError error={error} />
+          <FormError error={fieldError(passwordForm, 'root')} />
           <Button type="submit" disabled={isBusy} className="w-full">
             {isBusy ? <Spinner className="size-4 border-2" /> : null}
             Save new password
@@ -261,7 +260,7 @@ export function PasswordRecovery({
           >
             Cancel and sign out
           </Button>
-        </form>
+        </Form>
       </section>
     );
   }

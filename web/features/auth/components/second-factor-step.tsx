@@ -1,14 +1,18 @@
 import { ShieldCheck } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { z } from 'zod';
 import type { AuthSession } from '../../../../contracts/auth';
 import { Button } from '../../../components/button';
+import { fieldError, Form, useZodForm } from '../../../components/form';
 import { Spinner } from '../../../components/spinner';
 import { useAuth, useAuthClient } from '../../../lib/auth/use-auth';
 import { challengeFactor } from '../api/challenge-factor';
 import { CodeField } from '../../../components/code-field';
-import { FormError } from '../../../components/form-error';
+import { errorText, FormError } from '../../../components/form-error';
+import { sixDigitCodeSchema } from '../lib/code-form';
 
-const SIX_DIGITS = /^\d{6}$/;
+/** The field is named totp, as the input always was (password managers know it). */
+const totpFormSchema = z.object({ totp: sixDigitCodeSchema });
 
 /**
  * The second step of signing in (and of stepping up to aal2 before a protected action): the code
@@ -30,36 +34,26 @@ export function SecondFactorStep({
 }) {
   const { user } = useAuth();
   const client = useAuthClient();
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const form = useZodForm(totpFormSchema, { defaultValues: { totp: '' } });
   const [isSubmitting, setIsSubmitting] = useState(false);
   const factor = user?.factors.find((candidate) => candidate.status === 'verified');
   const headingId = useId();
   const Heading = (['h1', 'h2', 'h3'] as const)[headingLevel - 1] ?? 'h2';
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    const trimmed = code.replace(/\s/g, '');
-    if (!SIX_DIGITS.test(trimmed)) {
-      setCodeError('Enter the 6-digit code.');
-      return;
-    }
-    setCodeError(null);
+  async function submit({ totp: code }: z.output<typeof totpFormSchema>) {
     if (!factor) return;
     setIsSubmitting(true);
     try {
       const challenge = await challengeFactor(factor.id);
       const session = await client.completeSignIn(
         `/auth/v1/factors/${encodeURIComponent(factor.id)}/verify`,
-        { challenge_id: challenge.id, code: trimmed },
+        { challenge_id: challenge.id, code },
         'SIGNED_IN',
       );
       onVerified?.(session);
     } catch (caught) {
-      setError(caught);
-      setCode('');
+      form.setValue('totp', '');
+      form.setError('root', { type: 'server', message: errorText(caught) });
     } finally {
       setIsSubmitting(false);
     }
@@ -80,16 +74,14 @@ export function SecondFactorStep({
         <p className="text-text-muted">{description}</p>
       </div>
       {factor ? (
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+        <Form form={form} onSubmit={submit} className="flex flex-col gap-5">
           <CodeField
             label="Authenticator code"
-            name="totp"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            error={codeError}
+            {...form.register('totp')}
+            error={fieldError(form, 'totp')}
             autoFocus
           />
-          <FormError error={error} />
+          <FormError error={fieldError(form, 'root')} />
           <Button type="submit" disabled={isSubmitting} className="w-full">
             {isSubmitting ? <Spinner className="size-4 border-2" /> : null}
             Verify
@@ -99,7 +91,7 @@ export function SecondFactorStep({
               {cancelLabel}
             </Button>
           ) : null}
-        </form>
+        </Form>
       ) : (
         <p role="alert" className="text-text-muted">
           This account has no authenticator app set up, so there is no code to enter.
