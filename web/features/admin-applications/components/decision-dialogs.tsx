@@ -1,7 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { APPLICATION_LIMITS, rejectApplicationBodySchema } from '../../../../contracts/applications';
+import {
+  APPLICATION_LIMITS,
+  rejectApplicationBodySchema,
+  type RejectApplicationBody,
+} from '../../../../contracts/applications';
 import { Button } from '../../../components/button';
 import { ConfirmDialog, Dialog, DialogFooter } from '../../../components/dialog';
+import { fieldError, Form, useZodForm } from '../../../components/form';
 import { TextareaField } from '../../../components/textarea-field';
 
 /** The one destructive button (the danger token keeps contrast in both themes). */
@@ -50,27 +54,21 @@ export function RejectDialog({
   onOpenChange: (open: boolean) => void;
   onConfirm: (reason: string) => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // The reason has the focus from the start; a refused submit leaves it there.
+  const form = useZodForm(rejectApplicationBodySchema, {
+    defaultValues: { reason: '' },
+    shouldFocusError: false,
+  });
+  const reason = form.watch('reason');
 
   function change(next: boolean) {
-    if (!next) {
-      setReason('');
-      setError(null);
-    }
+    if (!next) form.reset({ reason: '' });
     onOpenChange(next);
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = rejectApplicationBodySchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Give a reason.');
-      return;
-    }
-    onConfirm(parsed.data.reason);
-    setReason('');
-    setError(null);
+  function submit(body: RejectApplicationBody) {
+    onConfirm(body.reason);
+    form.reset({ reason: '' });
   }
 
   return (
@@ -80,7 +78,7 @@ export function RejectDialog({
       title={`Reject ${name}'s application?`}
       description="They will see your reason on their application page and can apply again. Be specific and kind: say what to add or change."
     >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
         <TextareaField
           label="Reason for the applicant"
           value={reason}
@@ -88,11 +86,8 @@ export function RejectDialog({
           rows={4}
           required
           autoFocus
-          error={error}
-          onChange={(event) => {
-            setReason(event.target.value);
-            if (error) setError(null);
-          }}
+          error={fieldError(form, 'reason') ?? null}
+          {...form.register('reason', { onChange: () => form.clearErrors('reason') })}
         />
         <DialogFooter>
           <Button variant="ghost" onClick={() => change(false)}>
@@ -102,7 +97,7 @@ export function RejectDialog({
             Reject application
           </button>
         </DialogFooter>
-      </form>
+      </Form>
     </Dialog>
   );
 }

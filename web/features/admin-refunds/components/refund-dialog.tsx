@@ -1,4 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef } from 'react';
+import { z } from 'zod';
 import {
   REFUND_MESSAGES,
   REFUND_REASON_MAX,
@@ -7,6 +8,7 @@ import {
 } from '../../../../contracts/admin-money';
 import { Button } from '../../../components/button';
 import { Dialog, DialogFooter } from '../../../components/dialog';
+import { fieldError, Form, serverFieldErrors, useZodForm } from '../../../components/form';
 import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
@@ -15,7 +17,8 @@ import { ApiError } from '../../../lib/api-client';
 import { centsToInput, formatCents, inputToCents } from '../../../lib/money';
 import { newIdempotencyKey, useRefundSessionPayment } from '../api/session-payments';
 
-type Errors = { amount?: string; reason?: string };
+/** The server's fields that have one here (its other details are not shown on a field). */
+const SERVER_FIELDS = { amount: 'amount', reason: 'reason' } as const;
 
 /** The amount typed, checked against what is left; cents or the sentence to show. */
 export function checkRefundAmount(text: string, refundable: number): number | string {
@@ -26,6 +29,21 @@ export function checkRefundAmount(text: string, refundable: number): number | st
   if (amount > refundable) return `At most ${formatCents(refundable)} is left to refund for this session.`;
   return amount;
 }
+
+/** The amount (checked against what is left) and the reason (the contract's rule) into the refund body. */
+const refundFormSchema = (refundable: number) =>
+  z.object({ amount: z.string(), reason: z.string() }).transform((values, issues) => {
+    const amount = checkRefundAmount(values.amount, refundable);
+    const reason = refundBodySchema.shape.reason.safeParse(values.reason);
+    if (typeof amount === 'string') issues.addIssue({ code: 'custom', path: ['amount'], message: amount });
+    if (!reason.success)
+      issues.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: reason.error.issues[0]?.message ?? REFUND_MESSAGES.reasonRequired,
+      });
+    return typeof amount === 'string' || !reason.success ? z.NEVER : { amount, reason: reason.data };
+  });
 
 /**
  * Refund a session payment (all or part) to the client's wallet, with a reason (5–500 characters)
@@ -42,9 +60,16 @@ export function RefundDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [amountText, setAmountText] = useState(() => centsToInput(payment.refundable_amount));
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  // Checked against what is left when it is sent (the list may have been read again since opening).
+  const schema = useMemo(() => refundFormSchema(payment.refundable_amount), [payment.refundable_amount]);
+  // The reason has the focus from the start; a refused submit does not move it (as before the form library).
+  const form = useZodForm(schema, {
+    defaultValues: { amount: centsToInput(payment.refundable_amount), reason: '' },
+    shouldFocusError: false,
+  });
+  const reason = form.watch('reason');
+  const amountError = fieldError(form, 'amount');
+  const reasonError = fieldError(form, 'reason');
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const refund = useRefundSessionPayment();
   const { toast } = useToast();
@@ -53,30 +78,15 @@ export function RefundDialog({
   function change(next: boolean) {
     if (refund.isPending) return;
     if (!next) {
-      setAmountText(centsToInput(payment.refundable_amount));
-      setReason('');
-      setErrors({});
+      form.reset({ amount: centsToInput(payment.refundable_amount), reason: '' });
       attempt.current = null;
       refund.reset();
     }
     onOpenChange(next);
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit(body: z.output<typeof schema>) {
     if (refund.isPending) return;
-    const amount = checkRefundAmount(amountText, payment.refundable_amount);
-    const parsedReason = refundBodySchema.shape.reason.safeParse(reason);
-    const nextErrors: Errors = {
-      ...(typeof amount === 'string' ? { amount } : {}),
-      ...(parsedReason.success
-        ? {}
-        : { reason: parsedReason.error.issues[0]?.message ?? REFUND_MESSAGES.reasonRequired }),
-    };
-    setErrors(nextErrors);
-    if (typeof amount === 'string' || !parsedReason.success) return;
-
-    const body = { amount, reason: parsedReason.data };
     const serialized = JSON.stringify(body);
     if (attempt.current?.body !== serialized)
       attempt.current = { key: newIdempotencyKey(), body: serialized };
@@ -89,21 +99,18 @@ export function RefundDialog({
             description: `${formatCents(result.refund.amount)} is back in ${clientName}'s wallet.`,
           });
           attempt.current = null;
-          setReason('');
-          setErrors({});
+          form.setValue('reason', '');
+          form.clearErrors();
           refund.reset();
           onOpenChange(false);
         },
         onError: (error) => {
           // A refused request changed nothing: the next try is a new attempt.
           if (error instanceof ApiError && error.status >= 400 && error.status < 500) attempt.current = null;
-          const fieldErrors: Errors = {};
-          if (error instanceof ApiError)
-            for (const detail of error.details) {
-              const field = detail.path.replace(/^body\./, '');
-              if (field === 'amount' || field === 'reason') fieldErrors[field] ??= detail.message;
-            }
-          setErrors(fieldErrors);
+          // The server's messages replace the form's, without moving the focus.
+          form.clearErrors();
+          for (const [field, message] of Object.entries(serverFieldErrors(error, SERVER_FIELDS)))
+            form.setError(field as keyof typeof SERVER_FIELDS, { type: 'server', message });
         },
       },
     );
@@ -122,7 +129,7 @@ export function RefundDialog({
         </>
       }
     >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
         <dl className="grid grid-cols-2 gap-3 rounded-[var(--radius-control)] bg-surface-sunken px-4 py-3 text-sm">
           <div>
             <dt className="text-text-muted">Paid</dt>
@@ -137,13 +144,9 @@ export function RefundDialog({
           label="Amount to refund (USD)"
           inputMode="decimal"
           autoComplete="off"
-          value={amountText}
-          error={errors.amount ?? null}
+          error={amountError ?? null}
           hint={`Up to ${formatCents(payment.refundable_amount)}.`}
-          onChange={(event) => {
-            setAmountText(event.target.value);
-            if (errors.amount) setErrors((current) => ({ ...current, amount: undefined }));
-          }}
+          {...form.register('amount', { onChange: () => form.clearErrors('amount') })}
         />
         <TextareaField
           label="Reason"
@@ -153,13 +156,10 @@ export function RefundDialog({
           rows={3}
           required
           autoFocus
-          error={errors.reason ?? null}
-          onChange={(event) => {
-            setReason(event.target.value);
-            if (errors.reason) setErrors((current) => ({ ...current, reason: undefined }));
-          }}
+          error={reasonError ?? null}
+          {...form.register('reason', { onChange: () => form.clearErrors('reason') })}
         />
-        {refund.isError && !errors.amount && !errors.reason ? <FormError error={refund.error} /> : null}
+        {refund.isError && !amountError && !reasonError ? <FormError error={refund.error} /> : null}
         <DialogFooter>
           <Button variant="ghost" disabled={refund.isPending} onClick={() => change(false)}>
             Cancel
@@ -168,7 +168,7 @@ export function RefundDialog({
             {refund.isPending ? 'Refunding…' : 'Refund to wallet'}
           </Button>
         </DialogFooter>
-      </form>
+      </Form>
     </Dialog>
   );
 }

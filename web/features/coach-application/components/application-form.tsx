@@ -1,9 +1,15 @@
 import { Check, Send } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { APPLICATION_LIMITS, DEFAULT_INTENDED_RATES_CENTS } from '../../../../contracts/applications';
+import { z } from 'zod';
+import {
+  APPLICATION_LIMITS,
+  DEFAULT_INTENDED_RATES_CENTS,
+  type ApplicationBodyInput,
+} from '../../../../contracts/applications';
 import { COACH_CATEGORY_LIMIT } from '../../../../contracts/profiles';
 import { COACHING_CATEGORIES } from '../../../../domain/coaching/categories';
 import { Button } from '../../../components/button';
+import { fieldError, useZodForm } from '../../../components/form';
 import { FormError } from '../../../components/form-error';
 import { TextareaField } from '../../../components/textarea-field';
 import { TextField } from '../../../components/text-field';
@@ -16,9 +22,17 @@ import {
   sameValues,
   validateApplicationForm,
   type ApplicationField,
-  type ApplicationFormErrors,
   type ApplicationFormValues,
 } from '../lib/application-form';
+
+/** The form checked by validateApplicationForm (the API's schema and messages), one issue per field. */
+const applicationFormSchema = z.custom<ApplicationFormValues>().transform((values, issues) => {
+  const checked = validateApplicationForm(values);
+  if (checked.ok) return checked.body;
+  for (const [field, message] of Object.entries(checked.errors))
+    issues.addIssue({ code: 'custom', path: [field], message });
+  return z.NEVER;
+});
 
 const RATE_FIELDS = [
   { field: 'textRate', label: 'Text sessions', cents: DEFAULT_INTENDED_RATES_CENTS.text },
@@ -97,13 +111,15 @@ export function ApplicationForm({
   initialValues: ApplicationFormValues;
   submitLabel?: string;
 }) {
-  const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<ApplicationFormErrors>({});
+  // The focus goes to the first field with an error in the form's order, the category chips included.
+  const form = useZodForm(applicationFormSchema, { defaultValues: initialValues, shouldFocusError: false });
+  const values = form.watch();
   const [focusToken, setFocusToken] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const submit = useSubmitApplication();
   const sending = submit.isPending;
   const dirty = !sameValues(values, initialValues) && !submit.isSuccess;
+  const error = (field: ApplicationField) => fieldError(form, field);
 
   // After a failed submit, focus the first field with an error (in the form's order).
   useEffect(() => {
@@ -114,37 +130,45 @@ export function ApplicationForm({
     first?.focus();
   }, [focusToken]);
 
-  const set = <F extends ApplicationField>(field: F, value: ApplicationFormValues[F]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  /** A changed field loses its message. */
+  const input = (field: Exclude<ApplicationField, 'categories'>) =>
+    form.register(field, { onChange: () => form.clearErrors(field) });
 
-  const toggleCategory = (slug: string) =>
-    set(
+  const toggleCategory = (slug: string) => {
+    form.setValue(
       'categories',
       values.categories.includes(slug)
         ? values.categories.filter((entry) => entry !== slug)
         : [...values.categories, slug],
     );
+    form.clearErrors('categories');
+  };
 
-  async function send(): Promise<boolean> {
-    const checked = validateApplicationForm(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setFocusToken((token) => token + 1);
-      return false;
-    }
-    setErrors({});
+  async function post(body: ApplicationBodyInput): Promise<boolean> {
     try {
-      await submit.mutateAsync(checked.body);
+      await submit.mutateAsync(body);
       return true;
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
-        setErrors(fieldErrorsFromApi(error.details));
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.code === 'VALIDATION_ERROR') {
+        form.clearErrors();
+        for (const [field, message] of Object.entries(fieldErrorsFromApi(failure.details)))
+          form.setError(field as ApplicationField, { type: 'server', message });
         setFocusToken((token) => token + 1);
       }
       return false;
     }
+  }
+
+  /** Checks and sends; whether it was sent (the unsaved-changes dialog's Save uses it too). */
+  async function send(): Promise<boolean> {
+    let sent = false;
+    await form.handleSubmit(
+      async (body) => {
+        sent = await post(body);
+      },
+      () => setFocusToken((token) => token + 1),
+    )();
+    return sent;
   }
 
   function onSubmit(event: FormEvent) {
@@ -168,8 +192,8 @@ export function ApplicationForm({
         rows={5}
         required
         disabled={sending}
-        error={errors.experience}
-        onChange={(event) => set('experience', event.target.value)}
+        error={error('experience')}
+        {...input('experience')}
       />
       <div className="max-w-48">
         <TextField
@@ -177,15 +201,14 @@ export function ApplicationForm({
           hint="Optional."
           inputMode="numeric"
           autoComplete="off"
-          value={values.years}
           disabled={sending}
-          error={errors.years}
-          onChange={(event) => set('years', event.target.value)}
+          error={error('years')}
+          {...input('years')}
         />
       </div>
       <CategoryChips
         selected={values.categories}
-        error={errors.categories}
+        error={error('categories')}
         disabled={sending}
         onToggle={toggleCategory}
       />
@@ -196,8 +219,8 @@ export function ApplicationForm({
         maxLength={APPLICATION_LIMITS.credentials}
         rows={3}
         disabled={sending}
-        error={errors.credentials}
-        onChange={(event) => set('credentials', event.target.value)}
+        error={error('credentials')}
+        {...input('credentials')}
       />
       <TextareaField
         label="Bio"
@@ -207,8 +230,8 @@ export function ApplicationForm({
         rows={4}
         required
         disabled={sending}
-        error={errors.bio}
-        onChange={(event) => set('bio', event.target.value)}
+        error={error('bio')}
+        {...input('bio')}
       />
       <fieldset className="flex flex-col gap-3">
         <legend className="text-sm font-medium text-text">Intended on-demand rates</legend>
@@ -225,10 +248,9 @@ export function ApplicationForm({
               inputMode="decimal"
               autoComplete="off"
               placeholder={centsToInput(cents)}
-              value={values[field]}
               disabled={sending}
-              error={errors[field]}
-              onChange={(event) => set(field, event.target.value)}
+              error={error(field)}
+              {...input(field)}
             />
           ))}
         </div>

@@ -1,5 +1,7 @@
 import { Link2, Plus, Send, Trash2 } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, type FocusEvent } from 'react';
+import { useFieldArray, type Path } from 'react-hook-form';
+import { z } from 'zod';
 import {
   FOLLOWUP_MESSAGES,
   FOLLOWUP_NOTES_MAX,
@@ -8,10 +10,10 @@ import {
   FOLLOWUP_RESOURCES_MAX,
   followupUrlProblem,
   sendFollowupSchema,
-  type SendFollowup,
   type SendFollowupResponse,
 } from '../../../../contracts/followups';
 import { Button } from '../../../components/button';
+import { fieldError, Form, serverFieldErrors, useZodForm } from '../../../components/form';
 import { FormError } from '../../../components/form-error';
 import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
@@ -20,19 +22,17 @@ import { useToast } from '../../../components/toast';
 import { ApiError } from '../../../lib/api-client';
 import { newIdempotencyKey, useSendFollowup } from '../api/followups';
 
-type ResourceRow = { key: number; title: string; url: string };
-/** Field errors by path: 'notes', 'resources', 'resources.<i>.title', 'resources.<i>.url'. */
-type FieldErrors = Record<string, string>;
+/** What the coach typed, checked and trimmed by the contract (its messages land on the same paths). */
+const followupFormSchema = z
+  .object({
+    notes: z.string(),
+    resources: z.array(z.object({ title: z.string(), url: z.string() })),
+  })
+  .pipe(sendFollowupSchema.required());
 
-/** The contract's issues (or the server's `details`, whose paths start with 'body.') by field. */
-function errorsByField(issues: { path: string; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const path = issue.path.replace(/^body\./, '');
-    errors[path] ??= issue.message;
-  }
-  return errors;
-}
+type FollowupField = Path<z.input<typeof followupFormSchema>>;
+
+const EMPTY: z.input<typeof followupFormSchema> = { notes: '', resources: [] };
 
 /**
  * The coach's follow-up: notes with a counter, up to 10 resources (a title and an
@@ -44,83 +44,43 @@ function errorsByField(issues: { path: string; message: string }[]): FieldErrors
 export function FollowupForm({ sessionId, clientName }: { sessionId: string; clientName: string }) {
   const { toast } = useToast();
   const send = useSendFollowup(sessionId);
-  const [notes, setNotes] = useState('');
-  const [resources, setResources] = useState<ResourceRow[]>([]);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const nextKey = useRef(1);
+  const form = useZodForm(followupFormSchema, { defaultValues: EMPTY });
+  // Removing a row moves the messages of the rows below it up with them.
+  const resourceRows = useFieldArray({ control: form.control, name: 'resources' });
+  const resources = resourceRows.fields;
+  const notes = form.watch('notes');
   const attempt = useRef<{ body: string; key: string } | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const resourcesLabelId = useId();
+  const error = (name: string) => fieldError(form, name) ?? null;
+  const resourcesError = fieldError(form, 'resources') ?? fieldError(form, 'resources.root');
 
-  const clearError = (...paths: string[]) => {
-    setErrors((current) => {
-      if (!paths.some((path) => path in current)) return current;
-      const next = { ...current };
-      for (const path of paths) delete next[path];
-      return next;
-    });
+  /** A change clears its field's message and a refusal of the last attempt. */
+  const cleared = (name: FollowupField) => {
+    form.clearErrors(name);
     if (send.isError) send.reset();
   };
 
-  const updateResource = (index: number, changes: Partial<Omit<ResourceRow, 'key'>>) =>
-    setResources((current) => current.map((row, i) => (i === index ? { ...row, ...changes } : row)));
-
   function addResource() {
     if (resources.length >= FOLLOWUP_RESOURCES_MAX) return;
-    const key = nextKey.current++;
-    setResources((current) => [...current, { key, title: '', url: '' }]);
-    clearError('resources');
     // The new row's title gets the focus once it is rendered.
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLElement>(`[data-title-of="${key}"]`)?.focus(),
-    );
+    resourceRows.append({ title: '', url: '' }, { focusName: `resources.${resources.length}.title` });
+    cleared('resources');
   }
 
   function removeResource(index: number) {
-    setResources((current) => current.filter((_, i) => i !== index));
-    // Errors are stored by position: the rows below move up one place.
-    setErrors((current) => {
-      const next: FieldErrors = {};
-      for (const [path, message] of Object.entries(current)) {
-        const match = /^resources\.(\d+)\.(title|url)$/.exec(path);
-        if (!match) {
-          if (path !== 'resources') next[path] = message;
-          continue;
-        }
-        const at = Number(match[1]);
-        if (at < index) next[path] = message;
-        else if (at > index) next[`resources.${at - 1}.${match[2]}`] = message;
-      }
-      return next;
-    });
+    resourceRows.remove(index);
+    // The list's own message (not its rows') goes with any change to the list.
+    if (form.getFieldState('resources').error?.message) form.clearErrors('resources');
+    else form.clearErrors('resources.root' as FollowupField);
   }
 
   function checkUrl(index: number, url: string) {
     if (url.trim() === '') return;
     const problem = followupUrlProblem(url);
-    if (problem) setErrors((current) => ({ ...current, [`resources.${index}.url`]: problem }));
+    if (problem) form.setError(`resources.${index}.url`, { type: 'blur', message: problem });
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const input: SendFollowup = {
-      notes,
-      resources: resources.map(({ title, url }) => ({ title, url })),
-    };
-    const checked = sendFollowupSchema.safeParse(input);
-    if (!checked.success) {
-      setErrors(
-        errorsByField(
-          checked.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-        ),
-      );
-      requestAnimationFrame(() =>
-        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-      );
-      return;
-    }
-    setErrors({});
-    const body = checked.data;
+  function submit(body: z.output<typeof followupFormSchema>) {
     const serialized = JSON.stringify(body);
     if (attempt.current?.body !== serialized)
       attempt.current = { body: serialized, key: newIdempotencyKey() };
@@ -129,8 +89,7 @@ export function FollowupForm({ sessionId, clientName }: { sessionId: string; cli
       {
         onSuccess: (answer: SendFollowupResponse) => {
           attempt.current = null;
-          setNotes('');
-          setResources([]);
+          form.reset(EMPTY);
           if (answer.email === 'failed')
             toast({
               title: FOLLOWUP_MESSAGES.emailErrorTitle,
@@ -146,10 +105,16 @@ export function FollowupForm({ sessionId, clientName }: { sessionId: string; cli
                   : `${clientName} can read it in Wellspring. They have no confirmed email address, so no email went out.`,
             });
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.details.length > 0) setErrors(errorsByField(error.details));
+        onError: (failure) => {
+          if (failure instanceof ApiError && failure.details.length > 0) {
+            // The server's messages replace the form's, without moving the focus.
+            form.clearErrors();
+            for (const [field, message] of Object.entries(serverFieldErrors(failure)))
+              form.setError(field as FollowupField, { type: 'server', message });
+          }
           // A refusal is final for this attempt; a lost answer (network, 5xx) keeps the key for a retry.
-          if (error instanceof ApiError && error.status >= 400 && error.status < 500) attempt.current = null;
+          if (failure instanceof ApiError && failure.status >= 400 && failure.status < 500)
+            attempt.current = null;
         },
       },
     );
@@ -159,18 +124,15 @@ export function FollowupForm({ sessionId, clientName }: { sessionId: string; cli
   const fieldErrorShown = send.error instanceof ApiError && send.error.details.length > 0;
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-6">
+    <Form form={form} onSubmit={submit} className="flex flex-col gap-6">
       <TextareaField
         label={`Notes for ${clientName}`}
         rows={7}
         maxLength={FOLLOWUP_NOTES_MAX}
         value={notes}
-        onChange={(event) => {
-          setNotes(event.target.value);
-          clearError('notes');
-        }}
+        {...form.register('notes', { onChange: () => cleared('notes') })}
         hint="What you covered, what to try before you next speak, anything to keep in mind."
-        error={errors.notes ?? null}
+        error={error('notes')}
       />
 
       <fieldset className="flex flex-col gap-3" aria-describedby={`${resourcesLabelId}-hint`}>
@@ -182,7 +144,7 @@ export function FollowupForm({ sessionId, clientName }: { sessionId: string; cli
           <ol className="flex flex-col gap-3">
             {resources.map((row, index) => (
               <li
-                key={row.key}
+                key={row.id}
                 className="rounded-[var(--radius-control)] border border-border bg-surface-sunken/40 p-3"
               >
                 <div className="flex items-start gap-2">
@@ -195,15 +157,12 @@ export function FollowupForm({ sessionId, clientName }: { sessionId: string; cli
                   <div className="grid min-w-0 flex-1 gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
                     <TextField
                       label={`Title of resource ${index + 1}`}
-                      data-title-of={row.key}
                       maxLength={FOLLOWUP_RESOURCE_TITLE_MAX}
                       placeholder="Sleep hygiene basics"
-                      value={row.title}
-                      onChange={(event) => {
-                        updateResource(index, { title: event.target.value });
-                        clearError(`resources.${index}.title`);
-                      }}
-                      error={errors[`resources.${index}.title`] ?? null}
+                      {...form.register(`resources.${index}.title`, {
+                        onChange: () => cleared(`resources.${index}.title`),
+                      })}
+                      error={error(`resources.${index}.title`)}
                     />
                     <TextField
                       label={`Link of resource ${index + 1}`}
@@ -213,13 +172,11 @@ export function FollowupForm({ sessionId, clientName }: { sessionId: string; cli
                       spellCheck={false}
                       maxLength={FOLLOWUP_RESOURCE_URL_MAX}
                       placeholder="https://"
-                      value={row.url}
-                      onChange={(event) => {
-                        updateResource(index, { url: event.target.value });
-                        clearError(`resources.${index}.url`);
-                      }}
-                      onBlur={(event) => checkUrl(index, event.target.value)}
-                      error={errors[`resources.${index}.url`] ?? null}
+                      {...form.register(`resources.${index}.url`, {
+                        onChange: () => cleared(`resources.${index}.url`),
+                        onBlur: (event: FocusEvent<HTMLInputElement>) => checkUrl(index, event.target.value),
+                      })}
+                      error={error(`resources.${index}.url`)}
                     />
                   </div>
                   <button
@@ -247,7 +204,7 @@ export function FollowupForm({ sessionId, clientName }: { sessionId: string; cli
           </Button>
           {full ? <p className="text-sm text-text-muted">{FOLLOWUP_MESSAGES.tooManyResources}</p> : null}
         </div>
-        {errors.resources ? <p className="text-sm font-medium text-danger">{errors.resources}</p> : null}
+        {resourcesError ? <p className="text-sm font-medium text-danger">{resourcesError}</p> : null}
       </fieldset>
 
       {send.error && !fieldErrorShown ? <FormError error={send.error} /> : null}
@@ -265,6 +222,6 @@ export function FollowupForm({ sessionId, clientName }: { sessionId: string; cli
           {send.isPending ? 'Sending…' : 'Send follow-up'}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

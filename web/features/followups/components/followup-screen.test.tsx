@@ -146,7 +146,7 @@ describe('FollowupScreen, the coach', () => {
 
     fireEvent.change(notesBox(), { target: { value: '   ' } });
     send();
-    expect(screen.getByText(FOLLOWUP_MESSAGES.notesRequired)).toBeInTheDocument();
+    expect(await screen.findByText(FOLLOWUP_MESSAGES.notesRequired)).toBeInTheDocument();
     expect(screen.getByText(FOLLOWUP_MESSAGES.titleRequired)).toBeInTheDocument();
     expect(screen.getByText(FOLLOWUP_MESSAGES.urlNotHttps)).toBeInTheDocument();
     await waitFor(() => expect(notesBox()).toHaveFocus());
@@ -157,6 +157,27 @@ describe('FollowupScreen, the coach', () => {
     fireEvent.blur(url);
     expect(screen.getByText(FOLLOWUP_MESSAGES.urlInvalid)).toBeInTheDocument();
     expect(api.callsTo('POST', URL_OF)).toHaveLength(0);
+  });
+
+  it('focuses the title of a new resource, and a removed row takes its message with it', async () => {
+    renderScreen({ [`GET ${URL_OF}`]: () => ({ body: answer('coach') }) });
+    await screen.findByRole('heading', { level: 1 });
+    fireEvent.click(screen.getByRole('button', { name: 'Add a resource' }));
+    await waitFor(() => expect(screen.getByLabelText('Title of resource 1')).toHaveFocus());
+    fireEvent.click(screen.getByRole('button', { name: 'Add another resource' }));
+    await waitFor(() => expect(screen.getByLabelText('Title of resource 2')).toHaveFocus());
+    fireEvent.change(screen.getByLabelText('Title of resource 2'), { target: { value: 'Kept' } });
+    fireEvent.change(screen.getByLabelText('Link of resource 2'), {
+      target: { value: 'http://example.com' },
+    });
+    fireEvent.blur(screen.getByLabelText('Link of resource 2'));
+    expect(screen.getByText(FOLLOWUP_MESSAGES.urlNotHttps)).toBeInTheDocument();
+
+    // Row 1 goes: row 2 becomes row 1, with its value and its message.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove resource 1' }));
+    expect(screen.getByLabelText('Title of resource 1')).toHaveValue('Kept');
+    expect(screen.getByLabelText('Link of resource 1')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(FOLLOWUP_MESSAGES.urlNotHttps)).toBeInTheDocument();
   });
 
   it(`stops at ${FOLLOWUP_RESOURCES_MAX} resources`, async () => {

@@ -1,20 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { AtSign, Landmark, Plus, Star, Trash2, WalletCards } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import {
-  bankAccountBodySchema,
-  paypalBodySchema,
+  payoutMethodCreateBodySchema,
+  payoutMethodKindSchema,
   type PayoutMethod,
+  type PayoutMethodCreateBody,
   type PayoutMethodKindName,
 } from '../../../../contracts/payouts';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/dialog';
+import { fieldError, Form, serverFieldErrors, useZodForm } from '../../../components/form';
 import { errorText, FormError } from '../../../components/form-error';
 import { LoadError } from '../../../components/load-error';
 import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toast';
-import { ApiError } from '../../../lib/api-client';
 import {
   payoutMethodsQueryOptions,
   useAddPayoutMethod,
@@ -23,77 +25,66 @@ import {
 } from '../api/payouts';
 import { cardClasses } from '../../../components/card';
 
-type Fields = Record<string, string>;
-const EMPTY: Record<PayoutMethodKindName, Fields> = {
+const EMPTY = {
   bank_account: { holder_name: '', bank_name: '', routing_number: '', account_number: '' },
   paypal: { email: '' },
-};
+} as const satisfies Record<PayoutMethodKindName, Record<string, string>>;
 
-/** Field errors from the contract's own messages (client side) or the server's details ("body.email"). */
-function fieldErrors(kind: PayoutMethodKindName, fields: Fields): Fields {
-  const schema = kind === 'bank_account' ? bankAccountBodySchema : paypalBodySchema;
-  const result = schema.safeParse({ kind, ...fields });
-  if (result.success) return {};
-  const errors: Fields = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
+/**
+ * Both kinds' fields (switching keeps what was typed in the other), checked by the contract with its
+ * own messages; the body is what was typed, as before (the server trims and strips it the same way).
+ */
+const payoutFormSchema = z
+  .object({
+    kind: payoutMethodKindSchema,
+    holder_name: z.string(),
+    bank_name: z.string(),
+    routing_number: z.string(),
+    account_number: z.string(),
+    email: z.string(),
+  })
+  .transform((values, issues): PayoutMethodCreateBody => {
+    const { kind, holder_name, bank_name, routing_number, account_number, email } = values;
+    const body: PayoutMethodCreateBody =
+      kind === 'bank_account'
+        ? { kind, holder_name, bank_name, routing_number, account_number }
+        : { kind, email };
+    const checked = payoutMethodCreateBodySchema.safeParse(body);
+    if (checked.success) return body;
+    for (const issue of checked.error.issues)
+      issues.addIssue({ code: 'custom', path: [String(issue.path[0] ?? '')], message: issue.message });
+    return z.NEVER;
+  });
 
-function serverFieldErrors(error: unknown): Fields {
-  if (!(error instanceof ApiError)) return {};
-  const errors: Fields = {};
-  for (const detail of error.details) {
-    const key = detail.path.replace(/^body\./, '');
-    errors[key] ??= detail.message;
-  }
-  return errors;
-}
+type PayoutFormField = keyof z.input<typeof payoutFormSchema>;
 
 function AddMethod({ userId, first }: { userId: string; first: boolean }) {
   const { toast } = useToast();
   const add = useAddPayoutMethod(userId);
-  const [kind, setKind] = useState<PayoutMethodKindName>('bank_account');
-  const [fields, setFields] = useState<Record<PayoutMethodKindName, Fields>>(EMPTY);
-  const [errors, setErrors] = useState<Fields>({});
-  const [formError, setFormError] = useState<unknown>(null);
-  const current = fields[kind];
+  // A refused submit does not move the focus (as before the form library).
+  const form = useZodForm(payoutFormSchema, {
+    defaultValues: { kind: 'bank_account', ...EMPTY.bank_account, ...EMPTY.paypal },
+    shouldFocusError: false,
+  });
+  const kind = form.watch('kind');
+  const input = (name: PayoutFormField) => form.register(name, { onChange: () => form.clearErrors(name) });
+  const error = (name: PayoutFormField) => fieldError(form, name) ?? null;
+  // The server's refusal is shown whole only when none of it landed on a field.
+  const formError = add.error && Object.keys(serverFieldErrors(add.error)).length === 0 ? add.error : null;
 
-  const set = (name: string) => (value: string) => {
-    setFields((all) => ({ ...all, [kind]: { ...all[kind], [name]: value } }));
-    setErrors((all) => ({ ...all, [name]: '' }));
-  };
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    const problems = fieldErrors(kind, current);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    const body =
-      kind === 'bank_account'
-        ? {
-            kind,
-            holder_name: current.holder_name ?? '',
-            bank_name: current.bank_name ?? '',
-            routing_number: current.routing_number ?? '',
-            account_number: current.account_number ?? '',
-          }
-        : { kind, email: current.email ?? '' };
+  function submit(body: PayoutMethodCreateBody) {
     add.mutate(body, {
       onSuccess: (method) => {
-        setFields((all) => ({ ...all, [kind]: EMPTY[kind] }));
+        form.reset({ ...form.getValues(), ...EMPTY[body.kind] });
         toast({
           title: 'Payout method added',
           description: method.is_default ? `${method.label} is your default.` : method.label,
         });
       },
-      onError: (error) => {
-        const fromServer = serverFieldErrors(error);
-        setErrors(fromServer);
-        if (Object.keys(fromServer).length === 0) setFormError(error);
+      onError: (failure) => {
+        form.clearErrors();
+        for (const [field, message] of Object.entries(serverFieldErrors(failure)))
+          form.setError(field as PayoutFormField, { type: 'server', message });
       },
     });
   }
@@ -110,9 +101,9 @@ function AddMethod({ userId, first }: { userId: string; first: boolean }) {
         value={value}
         checked={kind === value}
         onChange={() => {
-          setKind(value);
-          setErrors({});
-          setFormError(null);
+          form.setValue('kind', value);
+          form.clearErrors();
+          add.reset();
         }}
         className="sr-only"
       />
@@ -130,7 +121,15 @@ function AddMethod({ userId, first }: { userId: string; first: boolean }) {
         Only you and Wellspring&apos;s finance admins see the full details; everywhere else shows the last
         digits.
       </p>
-      <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-4">
+      <Form
+        form={form}
+        onSubmit={submit}
+        // Every submit, valid or not, first takes away the last refusal.
+        onSubmitCapture={() => {
+          if (!add.isPending) add.reset();
+        }}
+        className="mt-4 flex flex-col gap-4"
+      >
         <fieldset>
           <legend className="mb-1.5 text-sm font-medium">Type</legend>
           <div className="flex gap-1 rounded-[var(--radius-control)] bg-surface-sunken p-1 sm:w-80">
@@ -143,34 +142,30 @@ function AddMethod({ userId, first }: { userId: string; first: boolean }) {
             <TextField
               label="Account holder name"
               autoComplete="name"
-              value={current.holder_name ?? ''}
-              onChange={(event) => set('holder_name')(event.target.value)}
-              error={errors.holder_name || null}
+              {...input('holder_name')}
+              error={error('holder_name')}
             />
             <TextField
               label="Bank name"
               autoComplete="off"
-              value={current.bank_name ?? ''}
-              onChange={(event) => set('bank_name')(event.target.value)}
-              error={errors.bank_name || null}
+              {...input('bank_name')}
+              error={error('bank_name')}
             />
             <TextField
               label="Routing number"
               inputMode="numeric"
               autoComplete="off"
               hint="9 digits"
-              value={current.routing_number ?? ''}
-              onChange={(event) => set('routing_number')(event.target.value)}
-              error={errors.routing_number || null}
+              {...input('routing_number')}
+              error={error('routing_number')}
             />
             <TextField
               label="Account number"
               inputMode="numeric"
               autoComplete="off"
               hint="4 to 17 digits"
-              value={current.account_number ?? ''}
-              onChange={(event) => set('account_number')(event.target.value)}
-              error={errors.account_number || null}
+              {...input('account_number')}
+              error={error('account_number')}
             />
           </div>
         ) : (
@@ -178,9 +173,8 @@ function AddMethod({ userId, first }: { userId: string; first: boolean }) {
             label="PayPal email"
             type="email"
             autoComplete="email"
-            value={current.email ?? ''}
-            onChange={(event) => set('email')(event.target.value)}
-            error={errors.email || null}
+            {...input('email')}
+            error={error('email')}
           />
         )}
         <FormError error={formError} />
@@ -194,7 +188,7 @@ function AddMethod({ userId, first }: { userId: string; first: boolean }) {
             Add {kind === 'bank_account' ? 'bank account' : 'PayPal'}
           </Button>
         </div>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { CircleCheck, Plus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import {
   TOP_UP_MAX_CENTS,
   TOP_UP_MIN_CENTS,
@@ -8,6 +9,7 @@ import {
   type PaymentProviderName,
 } from '../../../../contracts/wallet';
 import { Button } from '../../../components/button';
+import { fieldError, Form, useZodForm } from '../../../components/form';
 import { FormError } from '../../../components/form-error';
 import { Spinner } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
@@ -37,6 +39,17 @@ function amountError(cents: number | null | undefined): string | null {
   return null;
 }
 
+/** The amount chosen: a typed one when there is one, else the preset; checked, then handed on in cents. */
+const amountFormSchema = z
+  .object({ preset: z.number().nullable(), custom: z.string() })
+  .transform(({ preset, custom }, issues) => {
+    const chosen = custom.trim() !== '' ? inputToCents(custom) : preset;
+    const problem = amountError(chosen);
+    if (problem === null && chosen !== null && chosen !== undefined) return chosen;
+    issues.addIssue({ code: 'custom', path: ['custom'], message: problem ?? '' });
+    return z.NEVER;
+  });
+
 /**
  * "Add funds": choose a preset or type an amount, then pay with the provider's card form (the demo form,
  * or Stripe's card field when the server runs with Stripe). The wallet is credited by the provider's
@@ -53,9 +66,12 @@ export function AddFunds({
   stripePublishableKey?: string | null;
 }) {
   const [step, setStep] = useState<Step>({ name: 'amount' });
-  const [preset, setPreset] = useState<number | null>(TOP_UP_PRESETS_CENTS[1]);
-  const [custom, setCustom] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  // A refused amount does not move the focus (as before the form library).
+  const form = useZodForm(amountFormSchema, {
+    defaultValues: { preset: TOP_UP_PRESETS_CENTS[1], custom: '' },
+    shouldFocusError: false,
+  });
+  const [preset, custom] = form.watch(['preset', 'custom']);
   // One key per attempt; kept while the same attempt is retried after a lost answer.
   const [topUpKey, setTopUpKey] = useState(newIdempotencyKey);
   const createTopUp = useCreateTopUp();
@@ -64,16 +80,12 @@ export function AddFunds({
 
   const chosen = custom.trim() !== '' ? inputToCents(custom) : preset;
 
-  const startPayment = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = amountError(chosen);
-    setFieldError(problem);
-    if (problem !== null || chosen === null || chosen === undefined) return;
+  const startPayment = (amount: number) => {
     // Stripe.js starts loading now, while the server creates the payment (failures show on the card step).
     if (provider === 'stripe' && stripePublishableKey)
       loadStripeJs(stripePublishableKey).catch(() => undefined);
     createTopUp.mutate(
-      { body: { amount: chosen }, key: topUpKey },
+      { body: { amount }, key: topUpKey },
       {
         onSuccess: (topUp) => {
           setTopUpKey(newIdempotencyKey());
@@ -167,7 +179,7 @@ export function AddFunds({
           )}
         </div>
       ) : (
-        <form onSubmit={startPayment} noValidate className="mt-4 flex flex-col gap-4">
+        <Form form={form} onSubmit={startPayment} className="mt-4 flex flex-col gap-4">
           <div role="group" aria-label="Amount" className="flex flex-wrap gap-2">
             {TOP_UP_PRESETS_CENTS.map((amount) => {
               const on = custom.trim() === '' && preset === amount;
@@ -177,9 +189,9 @@ export function AddFunds({
                   type="button"
                   aria-pressed={on}
                   onClick={() => {
-                    setPreset(amount);
-                    setCustom('');
-                    setFieldError(null);
+                    form.setValue('preset', amount);
+                    form.setValue('custom', '');
+                    form.clearErrors('custom');
                   }}
                   className={`inline-flex min-h-11 min-w-20 items-center justify-center rounded-full border px-4 text-sm font-semibold transition-colors ${
                     on
@@ -197,13 +209,9 @@ export function AddFunds({
               label="Or another amount"
               inputMode="decimal"
               placeholder="$40.00"
-              value={custom}
-              onChange={(event) => {
-                setCustom(event.target.value);
-                setFieldError(null);
-              }}
+              {...form.register('custom', { onChange: () => form.clearErrors('custom') })}
               hint={`From ${formatCents(TOP_UP_MIN_CENTS)} to ${formatCents(TOP_UP_MAX_CENTS)}.`}
-              error={fieldError}
+              error={fieldError(form, 'custom') ?? null}
             />
           </div>
           <FormError error={createTopUp.error} />
@@ -213,7 +221,7 @@ export function AddFunds({
               {chosen && amountError(chosen) === null ? `Continue with ${formatCents(chosen)}` : 'Continue'}
             </Button>
           </div>
-        </form>
+        </Form>
       )}
     </section>
   );
