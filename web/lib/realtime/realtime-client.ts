@@ -11,6 +11,17 @@ import {
   type RealtimeEvent,
   type SubscribeRequest,
 } from '../../../contracts/realtime';
+import {
+  clearGap,
+  newTopicState,
+  receiveAck,
+  receiveEvent,
+  safely,
+  type RealtimeHandlers,
+  type TopicState,
+} from './topic-sequence';
+
+export type { RealtimeHandlers } from './topic-sequence';
 
 /**
  * The tab's one realtime connection (docs/decisions/003-realtime.md, protocol in contracts/realtime.ts).
@@ -34,13 +45,6 @@ export type RealtimeSnapshot = {
   topicCount: number;
   /** Why the server refused the last handshake, in its words, when it said (e.g. an unknown Origin). */
   reason?: string;
-};
-export type RealtimeHandlers = {
-  onEvent: (event: RealtimeEvent) => void;
-  /** Events may have been missed: refetch the snapshot (e.g. invalidate the topic's queries). */
-  onResync?: () => void;
-  /** The server refused the subscription (e.g. FORBIDDEN). */
-  onError?: (error: { code: string; message: string }) => void;
 };
 
 /** The part of a socket.io-client Socket this client uses (tests pass a fake). */
@@ -85,18 +89,6 @@ export const IDLE_DISCONNECT_MS = 1_000;
 const RETRY_MIN_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
 
-type TopicState = {
-  handlers: Set<RealtimeHandlers>;
-  /** The last seq applied; null until the first subscribe ack gives the starting point. */
-  lastSeq: number | null;
-  /** A subscribe is on the wire (events arriving meanwhile are buffered). */
-  pending: boolean;
-  /** Counts subscribe requests, so an ack from an older connection is ignored. */
-  attempt: number;
-  buffer: Map<number, RealtimeEvent>;
-  gapTimer: ReturnType<typeof setTimeout> | undefined;
-};
-
 const defaultSocketFactory: SocketFactory = (options) => io(options);
 
 export function createRealtimeClient(options: RealtimeClientOptions) {
@@ -132,52 +124,6 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     for (const listener of listeners) listener();
   }
 
-  function safely(run: () => void) {
-    try {
-      run();
-    } catch (error) {
-      // One subscriber's bug must not stop the others (or the ordering of later events).
-      console.error('A realtime subscriber failed', error);
-    }
-  }
-
-  function apply(state: TopicState, event: RealtimeEvent) {
-    state.lastSeq = event.seq;
-    for (const handlers of [...state.handlers]) safely(() => handlers.onEvent(event));
-  }
-
-  function resync(state: TopicState) {
-    for (const handlers of [...state.handlers]) if (handlers.onResync) safely(handlers.onResync);
-  }
-
-  function clearGap(state: TopicState) {
-    if (state.gapTimer) clearTimeout(state.gapTimer);
-    state.gapTimer = undefined;
-  }
-
-  /** Applies buffered events that continue the sequence; a remaining gap waits, then resyncs. */
-  function drain(state: TopicState) {
-    if (state.lastSeq === null) return;
-    for (const seq of [...state.buffer.keys()]) if (seq <= state.lastSeq) state.buffer.delete(seq);
-    for (let next = state.buffer.get(state.lastSeq + 1); next; next = state.buffer.get(state.lastSeq + 1)) {
-      state.buffer.delete(next.seq);
-      apply(state, next);
-    }
-    if (state.buffer.size === 0) {
-      clearGap(state);
-      return;
-    }
-    state.gapTimer ??= setTimeout(() => {
-      state.gapTimer = undefined;
-      // The missing events did not come: apply what we have in order and let the subscribers refetch.
-      for (const event of [...state.buffer.values()].sort((a, b) => a.seq - b.seq)) {
-        if (state.lastSeq === null || event.seq > state.lastSeq) apply(state, event);
-      }
-      state.buffer.clear();
-      resync(state);
-    }, gapWaitMs);
-  }
-
   function onEvent(raw: unknown) {
     const parsed = realtimeEventSchema.safeParse(raw);
     if (!parsed.success) return;
@@ -188,10 +134,7 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
       return;
     }
     const state = topics.get(event.topic);
-    if (!state) return;
-    if (state.lastSeq !== null && event.seq <= state.lastSeq) return;
-    state.buffer.set(event.seq, event);
-    if (!state.pending) drain(state);
+    if (state) receiveEvent(state, event, gapWaitMs);
   }
 
   function sendSubscribe(topic: string, state: TopicState) {
@@ -208,44 +151,8 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
   function onAck(topic: string, attempt: number, raw: unknown) {
     const state = topics.get(topic);
     if (!state || state.attempt !== attempt) return;
-    state.pending = false;
     const parsed = subscribeAckSchema.safeParse(raw);
-    if (!parsed.success || !parsed.data.ok) {
-      const error = parsed.success && !parsed.data.ok ? parsed.data.error : undefined;
-      state.buffer.clear();
-      for (const handlers of [...state.handlers])
-        if (handlers.onError)
-          safely(() =>
-            handlers.onError?.(
-              error ?? { code: 'INTERNAL_ERROR', message: 'The server answer was not understood.' },
-            ),
-          );
-      return;
-    }
-    const ack = parsed.data;
-    if (state.lastSeq === null) {
-      // First subscription: events after ack.seq are new. The subscribers fetched their snapshot when
-      // they mounted, before this ack: an event recorded in between is in neither (e.g. a request
-      // accepted while the tab was loading), so when the topic has any event they refetch it once.
-      state.lastSeq = ack.seq;
-      if (ack.seq > 0) resync(state);
-    } else if (!ack.complete) {
-      state.lastSeq = Math.max(state.lastSeq, ack.seq);
-      resync(state);
-    } else {
-      // Reconnected: apply what was missed, oldest first; a hole or a short replay means a resync.
-      let holes = false;
-      for (const event of [...ack.missed].sort((a, b) => a.seq - b.seq)) {
-        if (event.seq <= state.lastSeq) continue;
-        if (event.seq !== state.lastSeq + 1) holes = true;
-        apply(state, event);
-      }
-      if (holes || state.lastSeq < ack.seq) {
-        state.lastSeq = Math.max(state.lastSeq, ack.seq);
-        resync(state);
-      }
-    }
-    drain(state);
+    receiveAck(state, parsed.success ? parsed.data : undefined, gapWaitMs);
   }
 
   /** Connects again after a backoff; first asks for a fresh token when the old one was the problem. */
@@ -335,14 +242,7 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
       wanted = true;
       let state = topics.get(topic);
       if (!state) {
-        state = {
-          handlers: new Set(),
-          lastSeq: null,
-          pending: false,
-          attempt: 0,
-          buffer: new Map(),
-          gapTimer: undefined,
-        };
+        state = newTopicState();
         topics.set(topic, state);
         state.handlers.add(handlers);
         publish();

@@ -1,236 +1,27 @@
-import { ArrowLeft, Check, Inbox, ShieldAlert, X } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  APPLICATION_STATUSES,
-  DEFAULT_INTENDED_RATES_CENTS,
-  type AdminApplication,
-  type ApplicationStatus,
-} from '../../../../contracts/applications';
-import { categoryLabel } from '../../../../domain/coaching/categories';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../../contracts/applications';
 import { Button } from '../../../components/button';
 import { FormError } from '../../../components/form-error';
-import { formatCents } from '../../../lib/money';
 import { useApplication, useApplicationList, useDecideApplication } from '../api/admin-applications';
 import { ApplicantAvatar } from './applicant-avatar';
 import { ApproveDialog, RejectDialog } from './decision-dialogs';
 import { formatDateInViewerLocale, localTimeZone } from '../../../lib/dates';
 import { cardClasses } from '../../../components/card';
+import { ApplicationDetail, CategoryBadges, nameOf } from './application-detail';
+import { EmptyState, ListSkeleton, NoPermission } from './application-list-states';
 
 const TAB_LABELS: Record<ApplicationStatus, string> = {
   pending: 'Pending',
   approved: 'Approved',
   rejected: 'Rejected',
 };
-const EMPTY_TEXT: Record<ApplicationStatus, { title: string; body: string }> = {
-  pending: {
-    title: 'No applications waiting',
-    body: 'New applications appear here as people apply on the Become a coach page.',
-  },
-  approved: { title: 'No approved applications yet', body: 'Applications you approve are listed here.' },
-  rejected: {
-    title: 'No rejected applications',
-    body: 'Applications you reject are listed here with the reason you gave.',
-  },
-};
 const TAB_CLASSES =
   'inline-flex min-h-11 flex-1 items-center justify-center gap-1.5 rounded-[6px] px-2 text-sm sm:gap-2 sm:px-3 font-semibold text-text-muted hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-soft';
 
 const isStatus = (value: string | null): value is ApplicationStatus =>
   (APPLICATION_STATUSES as readonly string[]).includes(value ?? '');
-
-const nameOf = (application: AdminApplication) =>
-  application.applicant.full_name ?? application.applicant.email ?? 'Unnamed applicant';
-
-function CategoryBadges({ categories }: { categories: readonly string[] }) {
-  return (
-    <ul className="flex flex-wrap gap-1.5" aria-label="Categories">
-      {categories.map((slug) => (
-        <li
-          key={slug}
-          className="rounded-full bg-primary-soft px-2.5 py-0.5 text-xs font-medium text-primary"
-        >
-          {categoryLabel(slug)}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function ListSkeleton() {
-  return (
-    <div>
-      <p role="status" className="sr-only">
-        Loading applications...
-      </p>
-      <ul aria-hidden="true" className="flex flex-col divide-y divide-border">
-        {[0, 1, 2].map((row) => (
-          <li key={row} className="flex animate-pulse items-center gap-3 p-4">
-            <span className="size-10 rounded-full bg-surface-sunken" />
-            <span className="flex flex-1 flex-col gap-2">
-              <span className="h-4 w-1/2 rounded bg-surface-sunken" />
-              <span className="h-3 w-1/3 rounded bg-surface-sunken" />
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-function EmptyState({ status }: { status: ApplicationStatus }) {
-  const text = EMPTY_TEXT[status];
-  return (
-    <div className="flex flex-col items-center px-6 py-12 text-center">
-      <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
-        <Inbox aria-hidden="true" className="size-6" />
-      </span>
-      <h2 className="mt-4 text-lg font-semibold">{text.title}</h2>
-      <p className="mt-1 max-w-sm text-sm text-text-muted">{text.body}</p>
-    </div>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <dt className="text-sm font-medium text-text-muted">{label}</dt>
-      <dd className="mt-1 text-text">{children}</dd>
-    </div>
-  );
-}
-
-function ApplicationDetail({
-  application,
-  onBack,
-  onApprove,
-  onReject,
-  busy,
-}: {
-  application: AdminApplication;
-  onBack: () => void;
-  onApprove: () => void;
-  onReject: () => void;
-  busy: boolean;
-}) {
-  const rate = (cents: number | null, fallback: number) =>
-    cents === null ? `${formatCents(fallback)} (default)` : formatCents(cents);
-  const reviewer = application.reviewer?.full_name ?? 'an administrator';
-  return (
-    <article aria-labelledby="application-detail-heading" className={`${cardClasses} p-5 sm:p-6`}>
-      <Button variant="ghost" className="-ml-2 mb-3 lg:hidden" onClick={onBack}>
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to applications
-      </Button>
-      <header className="flex items-start gap-4">
-        <ApplicantAvatar applicant={application.applicant} className="size-14 text-lg" />
-        <div className="min-w-0 flex-1">
-          <h2 id="application-detail-heading" className="text-xl font-semibold wrap-anywhere">
-            {nameOf(application)}
-          </h2>
-          {application.applicant.email ? (
-            <p className="text-sm wrap-anywhere text-text-muted">{application.applicant.email}</p>
-          ) : null}
-          <p className="mt-1 text-sm text-text-muted">
-            Applied{' '}
-            <time dateTime={application.created_at}>
-              {formatDateInViewerLocale(application.created_at, localTimeZone(), {
-                date: 'long',
-                time: 'short',
-              })}
-            </time>
-          </p>
-        </div>
-      </header>
-
-      {application.status !== 'pending' && application.reviewed_at ? (
-        <div
-          className={`mt-5 rounded-[var(--radius-control)] border px-4 py-3 text-sm ${
-            application.status === 'approved'
-              ? 'border-success/40 text-success'
-              : 'border-warning/40 bg-warning-soft text-text'
-          }`}
-        >
-          <p className="font-semibold">
-            {application.status === 'approved' ? 'Approved' : 'Rejected'} by {reviewer} on{' '}
-            <time dateTime={application.reviewed_at}>
-              {formatDateInViewerLocale(application.reviewed_at, localTimeZone(), {
-                date: 'long',
-                time: 'short',
-              })}
-            </time>
-          </p>
-          {application.rejection_reason ? (
-            <p className="mt-1 whitespace-pre-line">Reason: {application.rejection_reason}</p>
-          ) : null}
-        </div>
-      ) : null}
-
-      <dl className="mt-6 flex flex-col gap-5">
-        <Field label="Categories">
-          <CategoryBadges categories={application.categories} />
-        </Field>
-        <Field label="Experience">
-          {application.years_experience !== null ? (
-            <p className="mb-1 font-medium">
-              {application.years_experience} {application.years_experience === 1 ? 'year' : 'years'}
-            </p>
-          ) : null}
-          <p className="whitespace-pre-line">{application.experience}</p>
-        </Field>
-        <Field label="Credentials">
-          {application.credentials ? (
-            <p className="whitespace-pre-line">{application.credentials}</p>
-          ) : (
-            <p className="text-text-muted">None given</p>
-          )}
-        </Field>
-        <Field label="Bio">
-          <p className="whitespace-pre-line">{application.bio}</p>
-        </Field>
-        <Field label="Intended rates per 15 minutes">
-          <ul className="grid gap-1 tabular-nums">
-            <li>Text: {rate(application.intended_text_price, DEFAULT_INTENDED_RATES_CENTS.text)}</li>
-            <li>Audio: {rate(application.intended_audio_price, DEFAULT_INTENDED_RATES_CENTS.audio)}</li>
-            <li>Video: {rate(application.intended_video_price, DEFAULT_INTENDED_RATES_CENTS.video)}</li>
-          </ul>
-        </Field>
-      </dl>
-
-      {application.status === 'pending' ? (
-        <div className="mt-8 flex flex-col-reverse gap-2 border-t border-border pt-5 sm:flex-row sm:justify-end">
-          <Button variant="secondary" disabled={busy} onClick={onReject}>
-            <X aria-hidden="true" className="size-4" />
-            Reject…
-          </Button>
-          <Button disabled={busy} onClick={onApprove}>
-            <Check aria-hidden="true" className="size-4" />
-            Approve…
-          </Button>
-        </div>
-      ) : null}
-    </article>
-  );
-}
-
-/** An admin without manage_applications (e.g. financial_admin): said plainly, nothing is fetched. */
-function NoPermission() {
-  return (
-    <section className={`${cardClasses} flex flex-col items-start gap-3 p-6`}>
-      <span className="inline-flex size-11 items-center justify-center rounded-full bg-warning-soft text-warning">
-        <ShieldAlert aria-hidden="true" className="size-6" />
-      </span>
-      <h2 className="text-lg font-semibold">Reviewing applications is not part of your admin role</h2>
-      <p className="text-text-muted">
-        Coach managers and super admins review coach applications. Ask a super admin if you need to.
-      </p>
-      <Link to="/admin" className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
-        Back to administration
-      </Link>
-    </section>
-  );
-}
 
 /**
  * /admin/applications: Pending / Approved / Rejected tabs, the list (applicant, date, categories)

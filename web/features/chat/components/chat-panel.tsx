@@ -1,11 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, MessageCircle } from 'lucide-react';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import {
-  CHAT_TOO_LARGE_MESSAGE,
-  type ChatAttachmentKind,
-  type ChatMessage,
-} from '../../../../contracts/chat';
+import { CHAT_TOO_LARGE_MESSAGE, type ChatMessage } from '../../../../contracts/chat';
 import { Button } from '../../../components/button';
 import { errorText } from '../../../components/form-error';
 import { LoadError } from '../../../components/load-error';
@@ -18,32 +14,16 @@ import {
   sendChatMessage,
   uploadChatAttachment,
 } from '../api/chat';
-import { useObjectUrl } from '../hooks/use-attachment';
 import { useChatLog, type ChatSide, type ChatViewerSide } from '../hooks/use-chat-log';
 import { useOtherTyping, useTypingNotifier } from '../hooks/use-typing';
 import type { RecordedVoice } from '../hooks/use-voice-recorder';
-import { AttachmentView } from './chat-attachment';
 import { Composer, type PickedFile } from './chat-composer';
-import { formatTime, localTimeZone } from '../../../lib/dates';
+import { MessageRow, type Pending, type Row } from './chat-message-row';
 
 /** Reads are posted at most this often (read receipts). */
 export const CHAT_READ_THROTTLE_MS = 1_000;
 /** Within this distance of the bottom the list follows new messages. */
 const STICK_PX = 48;
-
-/** An image, file or voice note on its way: the sender's own copy, re-sent as is by Retry. */
-type PendingAttachment = { kind: ChatAttachmentKind; file: Blob; name: string; durationMs?: number };
-type Pending = {
-  id: string;
-  content: string;
-  attachment?: PendingAttachment;
-  status: 'sending' | 'failed';
-  error?: string;
-};
-
-type Row =
-  | { kind: 'sent'; id: string; message: ChatMessage; mine: boolean }
-  | { kind: 'pending'; id: string; pending: Pending; mine: true };
 
 /** How a guest's messages are signed (a guest account has no name of its own). */
 export const GUEST_LABEL = 'Guest';
@@ -352,105 +332,5 @@ export function ChatPanel({
         />
       )}
     </section>
-  );
-}
-
-function MessageRow({
-  row,
-  firstOfRun,
-  senderName,
-  seen,
-  onRetry,
-}: {
-  row: Row;
-  firstOfRun: boolean;
-  senderName: string;
-  seen: boolean;
-  onRetry: (id: string) => void;
-}) {
-  const content = row.kind === 'sent' ? row.message.message_content : row.pending.content;
-  const failed = row.kind === 'pending' && row.pending.status === 'failed';
-  const sentAttachment = row.kind === 'sent' ? row.message.attachment : undefined;
-  const pendingAttachment = row.kind === 'pending' ? row.pending.attachment : undefined;
-  return (
-    <li
-      className={`flex flex-col ${row.mine ? 'items-end' : 'items-start'} ${firstOfRun ? 'mt-3 first:mt-0' : ''}`}
-      data-testid="chat-message"
-      data-mine={row.mine ? 'true' : 'false'}
-      data-type={row.kind === 'sent' ? row.message.message_type : (pendingAttachment?.kind ?? 'text')}
-    >
-      {firstOfRun ? (
-        <p className="mb-1 px-1 text-xs font-medium text-text-muted">{senderName}</p>
-      ) : (
-        <span className="sr-only">{senderName}:</span>
-      )}
-      {sentAttachment && row.kind === 'sent' && row.message.message_type !== 'text' ? (
-        <div className="max-w-[85%] sm:max-w-[75%]">
-          <AttachmentView kind={row.message.message_type} attachment={sentAttachment} />
-        </div>
-      ) : pendingAttachment ? (
-        <div
-          className={`max-w-[85%] rounded-2xl sm:max-w-[75%] ${failed ? 'ring-2 ring-danger' : 'opacity-75'}`}
-        >
-          <PendingAttachmentView attachment={pendingAttachment} />
-        </div>
-      ) : null}
-      {content ? (
-        <div
-          className={`max-w-[85%] rounded-2xl px-3.5 py-2 text-sm break-words whitespace-pre-wrap sm:max-w-[75%] ${
-            row.mine
-              ? `rounded-br-md bg-primary text-primary-foreground ${row.kind === 'pending' ? 'opacity-75' : ''}`
-              : 'rounded-bl-md bg-surface-sunken text-text'
-          } ${failed ? 'ring-2 ring-danger' : ''}`}
-        >
-          {content}
-        </div>
-      ) : null}
-      {failed && row.pending.error ? (
-        // Why it was refused (a quota, the type, the size), in the server's words, under the bubble.
-        <p className="mt-1 max-w-[85%] px-1 text-xs text-danger sm:max-w-[75%]" data-testid="chat-send-error">
-          {row.pending.error}
-        </p>
-      ) : null}
-      <p className="mt-0.5 px-1 text-xs text-text-muted">
-        {row.kind === 'sent' ? (
-          <>
-            <time dateTime={row.message.sent_at}>{formatTime(row.message.sent_at, localTimeZone())}</time>
-            {seen ? <span> · Seen</span> : null}
-          </>
-        ) : failed ? (
-          <span className="font-medium text-danger" title={row.pending.error}>
-            Not sent —{' '}
-            <button
-              type="button"
-              onClick={() => onRetry(row.id)}
-              className="rounded underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-ring"
-            >
-              Retry
-            </button>
-          </span>
-        ) : (
-          'Sending…'
-        )}
-      </p>
-    </li>
-  );
-}
-
-/** What the sender sees of their own picture, file or voice note while it uploads. */
-function PendingAttachmentView({ attachment }: { attachment: PendingAttachment }) {
-  const localUrl = useObjectUrl(attachment.kind === 'file' ? undefined : attachment.file);
-  return (
-    <AttachmentView
-      kind={attachment.kind}
-      localUrl={attachment.kind === 'file' ? undefined : localUrl}
-      attachment={{
-        name: attachment.name,
-        size: attachment.file.size,
-        mime: attachment.file.type,
-        duration_ms: attachment.durationMs ?? null,
-        url: null,
-      }}
-    />
   );
 }

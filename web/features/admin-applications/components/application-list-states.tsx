@@ -1,0 +1,68 @@
+import { Inbox, ShieldAlert } from 'lucide-react';
+import { Link } from 'react-router';
+import type { ApplicationStatus } from '../../../../contracts/applications';
+import { cardClasses } from '../../../components/card';
+
+const EMPTY_TEXT: Record<ApplicationStatus, { title: string; body: string }> = {
+  pending: {
+    title: 'No applications waiting',
+    body: 'New applications appear here as people apply on the Become a coach page.',
+  },
+  approved: { title: 'No approved applications yet', body: 'Applications you approve are listed here.' },
+  rejected: {
+    title: 'No rejected applications',
+    body: 'Applications you reject are listed here with the reason you gave.',
+  },
+};
+
+export function ListSkeleton() {
+  return (
+    <div>
+      <p role="status" className="sr-only">
+        Loading applications...
+      </p>
+      <ul aria-hidden="true" className="flex flex-col divide-y divide-border">
+        {[0, 1, 2].map((row) => (
+          <li key={row} className="flex animate-pulse items-center gap-3 p-4">
+            <span className="size-10 rounded-full bg-surface-sunken" />
+            <span className="flex flex-1 flex-col gap-2">
+              <span className="h-4 w-1/2 rounded bg-surface-sunken" />
+              <span className="h-3 w-1/3 rounded bg-surface-sunken" />
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function EmptyState({ status }: { status: ApplicationStatus }) {
+  const text = EMPTY_TEXT[status];
+  return (
+    <div className="flex flex-col items-center px-6 py-12 text-center">
+      <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
+        <Inbox aria-hidden="true" className="size-6" />
+      </span>
+      <h2 className="mt-4 text-lg font-semibold">{text.title}</h2>
+      <p className="mt-1 max-w-sm text-sm text-text-muted">{text.body}</p>
+    </div>
+  );
+}
+
+/** An admin without manage_applications (e.g. financial_admin): said plainly, nothing is fetched. */
+export function NoPermission() {
+  return (
+    <section className={`${cardClasses} flex flex-col items-start gap-3 p-6`}>
+      <span className="inline-flex size-11 items-center justify-center rounded-full bg-warning-soft text-warning">
+        <ShieldAlert aria-hidden="true" className="size-6" />
+      </span>
+      <h2 className="text-lg font-semibold">Reviewing applications is not part of your admin role</h2>
+      <p className="text-text-muted">
+        Coach managers and super admins review coach applications. Ask a super admin if you need to.
+      </p>
+      <Link to="/admin" className="text-sm font-semibold text-primary underline-offset-4 hover:underline">
+        Back to administration
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { BookOpen } from 'lucide-react';
+import { Link } from 'react-router';
+import type { ProgramSummary } from '../../../../contracts/programs';
+import { formatCents } from '../../../lib/money';
+import { paddedCardClasses } from '../../../components/card';
+import { ListError, ListSkeleton, SectionHeading, type Loadable } from './profile-section-parts';
+
+export function ProgramCard({ program }: { program: ProgramSummary }) {
+  return (
+    <li className="overflow-hidden rounded-[var(--radius-control)] border border-border bg-surface-raised">
+      <Link to={`/program/${program.id}`} className="flex h-full flex-col hover:bg-surface-sunken">
+        <div className="aspect-[16/9] w-full bg-primary-soft">
+          {program.cover_image_url ? (
+            <img
+              src={program.cover_image_url}
+              alt=""
+              width={320}
+              height={180}
+              loading="lazy"
+              decoding="async"
+              className="size-full object-cover"
+            />
+          ) : (
+            <span className="flex size-full items-center justify-center text-primary">
+              <BookOpen aria-hidden="true" className="size-8" />
+            </span>
+          )}
+        </div>
+        <div className="flex flex-1 flex-col gap-1 p-4">
+          <h3 className="font-semibold">{program.title}</h3>
+          {program.subtitle ? <p className="text-sm text-text-muted">{program.subtitle}</p> : null}
+          <p className="mt-auto flex items-center justify-between gap-2 pt-2 text-sm">
+            <span className="text-text-muted">
+              {program.lesson_count} {program.lesson_count === 1 ? 'lesson' : 'lessons'}
+            </span>
+            <span className="font-semibold tabular-nums">
+              {program.price === 0 ? 'Free' : formatCents(program.price)}
+            </span>
+          </p>
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+export function ProgramsSection({
+  programs,
+  labels,
+}: {
+  programs: Loadable<ProgramSummary>;
+  labels: boolean;
+}) {
+  // A coach without programs has no programs section (nothing to promise yet).
+  if (Array.isArray(programs) && programs.length === 0) return null;
+  return (
+    <section aria-labelledby="coach-programs" className={paddedCardClasses}>
+      <SectionHeading id="coach-programs" label={labels ? 'Programs' : null}>
+        Programs
+      </SectionHeading>
+      {programs === undefined ? (
+        <ListSkeleton rows={1} />
+      ) : programs === null ? (
+        <ListError what="programs" />
+      ) : (
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+          {programs.map((program) => (
+            <ProgramCard key={program.id} program={program} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

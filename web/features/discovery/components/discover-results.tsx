@@ -1,0 +1,106 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { SearchX, X } from 'lucide-react';
+import { LoadError } from '../../../components/load-error';
+import { Button, buttonClasses } from '../../../components/button';
+import { ApiError } from '../../../lib/api-client';
+import { coachSearchQueryOptions } from '../api/discovery';
+import { hasFilters, toSearchQuery, type DiscoverState } from '../lib/discover-params';
+import { CARD_GRID, CoachCard, CoachCardSkeleton } from './coach-card';
+
+const PAGE_SIZE = 24;
+
+export function DiscoverResults({
+  state,
+  onClear,
+  onClearFilters,
+}: {
+  state: DiscoverState;
+  onClear: () => void;
+  onClearFilters: () => void;
+}) {
+  const query = useInfiniteQuery(coachSearchQueryOptions(toSearchQuery(state, PAGE_SIZE)));
+  const coaches = query.data?.pages.flatMap((page) => page.coaches) ?? [];
+
+  if (query.isPending)
+    return (
+      <div role="status" aria-label="Loading coaches">
+        <ul className={CARD_GRID}>
+          {Array.from({ length: 6 }, (_, index) => (
+            <li key={index}>
+              <CoachCardSkeleton />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+
+  if (query.isError && coaches.length === 0)
+    return (
+      <LoadError title="We could not load coaches" error={query.error} onRetry={() => void query.refetch()} />
+    );
+
+  if (coaches.length === 0)
+    return (
+      <div className="flex flex-col items-center rounded-[var(--radius-card)] border border-dashed border-border bg-surface px-6 py-12 text-center">
+        <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
+          <SearchX aria-hidden="true" className="size-6" />
+        </span>
+        <h2 className="mt-4 text-lg font-semibold">No coaches match</h2>
+        <p className="mt-2 max-w-md text-sm text-text-muted">
+          {state.q.trim()
+            ? `Nobody matches “${state.q.trim()}”${hasFilters(state) ? ' with these filters' : ''}. Try fewer words or clear the filters.`
+            : 'Nobody matches these filters right now. Widen the price range or clear the filters.'}
+        </p>
+        <div className="mt-6 flex flex-wrap justify-center gap-2">
+          {hasFilters(state) ? (
+            <Button onClick={onClearFilters}>
+              <X aria-hidden="true" className="size-4" />
+              Clear filters
+            </Button>
+          ) : null}
+          {state.q.trim() || hasFilters(state) ? (
+            <Button variant="secondary" onClick={onClear}>
+              Start over
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    );
+
+  return (
+    <section aria-labelledby="discover-results">
+      <h2 id="discover-results" className="sr-only">
+        Results
+      </h2>
+      <p aria-live="polite" className="mb-3 text-sm text-text-muted">
+        {query.hasNextPage
+          ? `Showing the first ${coaches.length} coaches`
+          : `${coaches.length} ${coaches.length === 1 ? 'coach' : 'coaches'}`}
+      </p>
+      <ul className={CARD_GRID}>
+        {coaches.map((coach) => (
+          <li key={coach.coach_id}>
+            <CoachCard coach={coach} />
+          </li>
+        ))}
+      </ul>
+      {query.isFetchNextPageError ? (
+        <p role="alert" className="mt-4 text-center text-sm text-danger">
+          {query.error instanceof ApiError ? query.error.message : 'Loading more coaches failed.'} Try again.
+        </p>
+      ) : null}
+      {query.hasNextPage ? (
+        <div className="mt-6 flex justify-center">
+          <button
+            type="button"
+            className={buttonClasses('secondary')}
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            {query.isFetchingNextPage ? 'Loading more coaches…' : 'Show more coaches'}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
