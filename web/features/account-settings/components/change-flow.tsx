@@ -11,7 +11,7 @@ import { confirmAddressChange, reauthenticate, updateUser, type UserChanges } fr
 import { CodeField } from '../../../components/code-field';
 import { FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/text-field';
-import { codeFormSchema } from '../lib/code-form';
+import { codeFormSchema } from '../../../lib/code-form';
 import type { PasswordHintRenderer, StepUpRenderer } from './render-props';
 
 export type ChangeKind = 'email' | 'phone' | 'password';

@@ -10,7 +10,7 @@ import { useAuthClient } from '../../../lib/auth/use-auth';
 import { challengeFactor, enrollTotpFactor, removeFactor, verifyFactorPath } from '../api/factors';
 import { CodeField } from '../../../components/code-field';
 import { FormError, errorText } from '../../../components/form-error';
-import { codeFormSchema } from '../lib/code-form';
+import { codeFormSchema } from '../../../lib/code-form';
 import { SettingsCard } from './form-controls';
 import type { StepUpRenderer } from './render-props';
 import { formatDateInViewerLocale, localTimeZone } from '../../../lib/dates';

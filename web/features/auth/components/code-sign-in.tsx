@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/spinner';
 import { useAuthClient } from '../../../lib/auth/use-auth';
 import { requestSignInCode } from '../api/request-code';
 import { addressText, isPhone, parseAddress, PHONE_HINT, type Address } from '../lib/address';
-import { codeFormSchema } from '../lib/code-form';
+import { codeFormSchema } from '../../../lib/code-form';
 import { CodeField } from '../../../components/code-field';
 import { errorText, FormError } from '../../../components/form-error';
 import { TextField } from '../../../components/text-field';

@@ -12,7 +12,7 @@ import { loadPasswordAssessor } from '../hooks/use-password-assessment';
 import { parseAddress } from '../lib/address';
 import { accessTokenSessionId, needsSecondFactor } from '../lib/assurance';
 import { setPendingRecovery, usePendingRecovery } from '../lib/auth-flow-hold';
-import { codeFormSchema } from '../lib/code-form';
+import { codeFormSchema } from '../../../lib/code-form';
 import { CodeField } from '../../../components/code-field';
 import { errorText, FormError } from '../../../components/form-error';
 import { PasswordField } from './password-field';

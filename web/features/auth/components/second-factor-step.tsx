@@ -9,7 +9,7 @@ import { useAuth, useAuthClient } from '../../../lib/auth/use-auth';
 import { challengeFactor } from '../api/challenge-factor';
 import { CodeField } from '../../../components/code-field';
 import { errorText, FormError } from '../../../components/form-error';
-import { sixDigitCodeSchema } from '../lib/code-form';
+import { sixDigitCodeSchema } from '../../../lib/code-form';
 
 /** The field is named totp, as the input always was (password managers know it). */
 const totpFormSchema = z.object({ totp: sixDigitCodeSchema });

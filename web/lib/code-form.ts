@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-// The same rule as the auth feature's (features do not import each other).
-
-/** A 6-digit code as typed (an app may show it as "123 456"): spaces dropped, then exactly six digits. */
+/** Sign-in, recovery, the second factor and settings share it. A 6-digit code as typed (an app may show it as "123 456"): spaces dropped, then exactly six digits. */
 export const sixDigitCodeSchema = z
   .string()
   .transform((code) => code.replace(/\s/g, ''))
