@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import {
   test as base,
   expect,
+  type APIRequestContext,
   type Browser,
   type BrowserContext,
   type Page,
@@ -205,9 +206,26 @@ function instrumentPage(page: Page) {
   };
 }
 
+/**
+ * API calls made with a context's request (`page.request`) are sent once more after ECONNRESET. The
+ * server closes a keep-alive connection idle for 72 s (Fastify's default); a test that calls the API
+ * again after such a pause may write on that connection at the moment it closes, before Playwright's
+ * client has seen it go (a busy driver). The request never reached the server, so sending it again is
+ * safe; a browser does the same on a reused connection. Only ECONNRESET is retried (Playwright's
+ * `maxRetries`), never an HTTP answer.
+ */
+function retryResetConnections(request: APIRequestContext) {
+  for (const method of ['fetch', 'get', 'post', 'put', 'patch', 'delete', 'head'] as const) {
+    const original = request[method].bind(request) as (url: unknown, options?: object) => Promise<unknown>;
+    (request as unknown as Record<string, unknown>)[method] = (url: unknown, options: object = {}) =>
+      original(url, { maxRetries: 1, ...options });
+  }
+}
+
 function instrumentContext(context: BrowserContext) {
   if (contexts.has(context)) return;
   contexts.add(context);
+  retryResetConnections(context.request);
   context.pages().forEach(instrumentPage);
   context.on('page', instrumentPage);
   context.on('close', () => contexts.delete(context));
