@@ -56,7 +56,7 @@ async function expectNoSentToast(page: Page) {
 const lastMessage = (page: Page): Locator => chat(page).getByTestId('chat-message').last();
 
 test.describe('issue #7: typing, pictures, files and voice notes in the session chat', () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test('typing shows on the other side; a picture, a PDF and a voice note are sent and received', async ({
     browser,

@@ -59,7 +59,7 @@ async function portraitPng(): Promise<Buffer> {
 }
 
 test.describe('issue #4: from application to a client who follows the coach', () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test('apply, approve, complete the profile and a service, then be found, visited and followed', async ({
     browser,

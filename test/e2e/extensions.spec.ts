@@ -23,7 +23,7 @@ async function minutesLeft(page: Page): Promise<number> {
 }
 
 test.describe('issue #7: more time in a live session', () => {
-  test.describe.configure({ timeout: 120_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test('the client asks for 15 more minutes, the coach accepts, both timers grow, both payments settle', async ({
     browser,

@@ -43,7 +43,7 @@ async function regionShots(region: Locator, name: string) {
 }
 
 test.describe('issue #7: follow-up after a session, and the session in both lists', () => {
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 150_000 });
 
   test('the coach sends notes and a resource; the client sees it arrive; the email is in the mailbox', async ({
     browser,

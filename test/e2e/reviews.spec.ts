@@ -15,7 +15,7 @@ import { approveAndGoOnline, finishedSession, newParty, topUp } from './lib/part
  */
 
 test.describe('issue #7: reviews after a session', () => {
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 150_000 });
 
   test('the client rates, the coach reviews and replies, both see each other; the coach page lists it', async ({
     browser,
