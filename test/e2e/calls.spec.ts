@@ -73,7 +73,7 @@ async function enter(party: Party, sessionId: string) {
 test.describe('issue #7: calls in the session room', () => {
   // Two browsers with fake camera and microphone encode and decode media the whole time: on a 2-core
   // machine shared with another worker every step is slower than the page alone would be.
-  test.describe.configure({ timeout: 180_000 });
+  test.describe.configure({ timeout: 300_000 });
 
   test('a video session connects by itself; chat, mute, a network loss and the end', async ({ browser }) => {
     const { coach, client } = await pair(browser, 'Amara Okafor', 'Theo Lindqvist');
