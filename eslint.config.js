@@ -23,7 +23,7 @@ const root = path.resolve('.');
 /**
  * Server modules in tiers, lowest first (docs/architecture.md): a module may import modules of its own
  * tier and lower ones, never a higher one. A higher module that must act inside a lower one's
- * transaction subscribes to the lower module's hook (e.g. chat-sessions' onSessionCompleted).
+ * transaction subscribes to the lower module's hook (e.g. sessions' onSessionCompleted).
  */
 const MODULE_TIERS = [
   [
@@ -38,7 +38,7 @@ const MODULE_TIERS = [
     [
       'presence',
       'session-requests',
-      'chat-sessions',
+      'sessions',
       'session-room',
       'chat',
       'session-extensions',
@@ -61,6 +61,12 @@ const tierZones = MODULE_TIERS.flatMap(([tier, modules], index) => {
     message: `The ${tier} tier never imports a higher tier's module (see MODULE_TIERS).`,
   }));
 });
+
+/** Imports that leave their folder by more than one level use an alias (package.json "imports"). */
+const deepRelativeImport = {
+  regex: '^\\.\\./\\.\\./',
+  message: 'Use an alias (#domain/, #contracts/, #server/, #web/, #test/, #scripts/) instead of ../../.',
+};
 
 const layerZones = [
   ...tierZones,
@@ -124,6 +130,7 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: layerZones }],
+      'no-restricted-imports': ['error', { patterns: [deepRelativeImport] }],
       'import-x/no-default-export': 'error',
       'import-x/no-cycle': ['error', { maxDepth: 10 }],
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
@@ -155,9 +162,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
+            deepRelativeImport,
             // zxcvbn-ts is pure computation, shared by the server and the browser.
             {
-              regex: '^(?!\\.|@zxcvbn-ts/)',
+              regex: '^(?!\\.|#domain/|@zxcvbn-ts/)',
               message: 'domain/ is pure: it imports only other domain/ modules.',
             },
           ],
@@ -172,6 +180,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          patterns: [deepRelativeImport],
           paths: [
             {
               name: '@playwright/test',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SESSION_FORMATS } from '../domain/coaching/categories';
+import { SESSION_FORMATS } from '#domain/coaching/categories';
 
 /**
  * Admin money: session payments and their refunds for financial admins

@@ -5,8 +5,8 @@ import {
   ADMIN_ACTIONS,
   ADMIN_TARGET_TYPES,
   isAdminActionType,
-} from '../domain/auth/admin-actions';
-import { ADMIN_PERMISSIONS, ADMIN_ROLES } from '../domain/auth/permissions';
+} from '#domain/auth/admin-actions';
+import { ADMIN_PERMISSIONS, ADMIN_ROLES } from '#domain/auth/permissions';
 
 export const adminMeResponseSchema = z.object({
   user_id: z.string(),

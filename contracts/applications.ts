@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_RATE_CENTS } from '../domain/money/limits';
-import { CATEGORY_SLUGS, type SessionFormat } from '../domain/coaching/categories';
+import { MAX_RATE_CENTS } from '#domain/money/limits';
+import { CATEGORY_SLUGS, type SessionFormat } from '#domain/coaching/categories';
 import { COACH_CATEGORY_LIMIT } from './profiles';
 
 /**

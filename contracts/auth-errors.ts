@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { WeakPasswordReason } from '../domain/auth/password-strength';
-import type { ErrorCode } from '../domain/errors/app-error';
+import type { WeakPasswordReason } from '#domain/auth/password-strength';
+import type { ErrorCode } from '#domain/errors/app-error';
 
 export type { WeakPasswordReason };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ADMIN_PERMISSIONS, ADMIN_ROLES } from '../domain/auth/permissions';
-import { ROLES } from '../domain/auth/roles';
+import { ADMIN_PERMISSIONS, ADMIN_ROLES } from '#domain/auth/permissions';
+import { ROLES } from '#domain/auth/roles';
 
 /**
  * The auth API under /auth/v1, shaped like SPEC §7 (Auth API) and §3 (Auth session).

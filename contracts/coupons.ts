@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SESSION_FORMATS } from '../domain/coaching/categories';
+import { SESSION_FORMATS } from '#domain/coaching/categories';
 
 /**
  * Coupons: a percentage or a fixed amount off a session, a validity window, usage

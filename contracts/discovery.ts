@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORY_SLUGS, SESSION_FORMATS } from '../domain/coaching/categories';
+import { CATEGORY_SLUGS, SESSION_FORMATS } from '#domain/coaching/categories';
 
 /**
  * Coach discovery: GET /api/coaches over the coach_directory read model.

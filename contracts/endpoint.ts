@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AdminPermission } from '../domain/auth/permissions';
+import type { AdminPermission } from '#domain/auth/permissions';
 
 /**
  * One HTTP endpoint, defined once: the server registers its route from it (server/http/route.ts), the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_CODES, type ErrorCode } from '../domain/errors/app-error';
+import { ERROR_CODES, type ErrorCode } from '#domain/errors/app-error';
 
 const codes = Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]];
 

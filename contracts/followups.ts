@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SESSION_FORMATS } from '../domain/coaching/categories';
+import { SESSION_FORMATS } from '#domain/coaching/categories';
 
 /**
  * The coach's follow-up after a session (SPEC §2 /follow-up/:sessionId, §7

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SESSION_FORMATS } from '../domain/coaching/categories';
+import { SESSION_FORMATS } from '#domain/coaching/categories';
 
 /**
  * Gifts: wallet credit, or a session with a chosen coach, sent to someone by email.

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { CATEGORY_SLUGS } from '../domain/coaching/categories';
-import { PROFILE_COMPLETION_ITEMS, type ProfileCompletionItem } from '../domain/profiles/profile-completion';
-import { UNIFIED_PROFILE_MESSAGES } from '../domain/profiles/profile-errors';
+import { CATEGORY_SLUGS } from '#domain/coaching/categories';
+import { PROFILE_COMPLETION_ITEMS, type ProfileCompletionItem } from '#domain/profiles/profile-completion';
+import { UNIFIED_PROFILE_MESSAGES } from '#domain/profiles/profile-errors';
 import {
   FULL_NAME_REQUIRED_UNIFIED,
   USERNAME_MAX_LENGTH,
   USERNAME_TOO_LONG_MESSAGE,
-} from '../domain/profiles/profile-rules';
-import { MAX_RATE_CENTS, RATE_LIMIT_MESSAGE } from '../domain/money/limits';
+} from '#domain/profiles/profile-rules';
+import { MAX_RATE_CENTS, RATE_LIMIT_MESSAGE } from '#domain/money/limits';
 
 export { UNIFIED_PROFILE_MESSAGES, FULL_NAME_REQUIRED_UNIFIED };
 

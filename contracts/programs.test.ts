@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../domain/errors/app-error';
+import { AppError } from '#domain/errors/app-error';
 import { PROGRAM_MESSAGES } from './programs';
 
 describe('program messages', () => {

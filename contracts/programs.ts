@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_PRICE_CENTS, PRICE_LIMIT_MESSAGE } from '../domain/money/limits';
-import { CATEGORY_SLUGS } from '../domain/coaching/categories';
+import { MAX_PRICE_CENTS, PRICE_LIMIT_MESSAGE } from '#domain/money/limits';
+import { CATEGORY_SLUGS } from '#domain/coaching/categories';
 
 /**
  * Programs. Money is integer cents. `programSummarySchema` is a program as listed on a

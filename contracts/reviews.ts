@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SESSION_FORMATS } from '../domain/coaching/categories';
+import { SESSION_FORMATS } from '#domain/coaching/categories';
 
 /**
  * Reviews after a session (SPEC §2 /review, /coach-review, /rating-reviews, /reviews;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_PRICE_CENTS, PRICE_LIMIT_MESSAGE } from '../domain/money/limits';
-import { CATEGORY_SLUGS, SESSION_FORMATS } from '../domain/coaching/categories';
+import { MAX_PRICE_CENTS, PRICE_LIMIT_MESSAGE } from '#domain/money/limits';
+import { CATEGORY_SLUGS, SESSION_FORMATS } from '#domain/coaching/categories';
 
 /**
  * Services (SPEC §3 service shape). Money is integer cents, duration in minutes.
@@ -35,7 +35,7 @@ export type ServiceList = z.infer<typeof serviceListSchema>;
 // ---- Management (the coach's own services) and the rules shared by the API and the /services screen.
 
 /** SPEC §9: on-demand rates per 15 minutes when the profile has none, in cents; defined once in domain/money. */
-export { ON_DEMAND_DEFAULT_RATES } from '../domain/money/pricing';
+export { ON_DEMAND_DEFAULT_RATES } from '#domain/money/pricing';
 
 export const SERVICE_LIMITS = {
   titleMax: 120,

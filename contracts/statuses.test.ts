@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { REQUEST_STATUSES, refusalMessage } from '../domain/sessions/request-machine';
-import { SESSION_STATUSES } from '../domain/sessions/session-machine';
-import { WITHDRAWAL_STATUSES } from '../domain/payouts/withdrawal-status';
+import { REQUEST_STATUSES, refusalMessage } from '#domain/sessions/request-machine';
+import { SESSION_STATUSES } from '#domain/sessions/session-machine';
+import { WITHDRAWAL_STATUSES } from '#domain/payouts/withdrawal-status';
 import { SESSION_EXTENSION_MESSAGES, SESSION_EXTENSION_STATUSES } from './session-extensions';
 import { CHAT_SESSION_STATUSES, SESSION_REQUEST_STATUSES } from './sessions';
 import { withdrawalStatusSchema } from './payouts';

@@ -2,9 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { CATEGORY_SLUGS } from '../domain/coaching/categories';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../server/db/embedded-postgres';
-import { runMigrations } from '../server/db/migrate';
+import { CATEGORY_SLUGS } from '#domain/coaching/categories';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '#server/db/embedded-postgres';
+import { runMigrations } from '#server/db/migrate';
 
 /**
  * `npm run seed:large [-- --count N]`: N (default 100,000) approved, listed coaches for benchmarks and

@@ -1,4 +1,4 @@
-import type { Clock } from '../domain/clock';
+import type { Clock } from '#domain/clock';
 import type { Config } from './config/env';
 import type { Database } from './db/client';
 import { latestMigrationMillis } from './db/migrate';
@@ -49,11 +49,11 @@ import { createHttpApp, type RegisteredRoute } from './http/http-app';
 import { createRouter } from './http/route';
 import { attachRealtimeGateway, createRealtime } from './realtime/create-realtime';
 import { holdsRole } from './db/role-queries';
-import type { AdminPermission } from '../domain/auth/permissions';
-import { registerChatSessions } from './modules/chat-sessions/chat-sessions.module';
+import type { AdminPermission } from '#domain/auth/permissions';
+import { registerSessions } from './modules/sessions/sessions.module';
 import { registerSessionRoom } from './modules/session-room/session-room.module';
 import type { SessionRoomService } from './modules/session-room/session-room.service';
-import type { ChatSessionsService } from './modules/chat-sessions/chat-sessions.service';
+import type { SessionsService } from './modules/sessions/sessions.service';
 import { registerChat } from './modules/chat/chat.module';
 import { registerReviews } from './modules/reviews/reviews.module';
 import type { ReviewsService } from './modules/reviews/reviews.service';
@@ -274,14 +274,14 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   // complete when the coach ends them or, on the server's clock, by the lifecycle job that
   // server/main.ts runs (completeDue); completion captures the request's hold exactly once. Modules
   // built on a session (reviews, session extensions) subscribe to its completing transaction.
-  const chatSessions = registerChatSessions(app, {
+  const chatSessions = registerSessions(app, {
     route,
     db,
     settlement,
     realtime,
     clock,
     announcePresence: (tx, coachId) => presenceAnnouncer.announce(tx, coachId),
-    logger: app.log.child({ module: 'chat-sessions' }),
+    logger: app.log.child({ module: 'sessions' }),
   });
   app.decorate('chatSessions', chatSessions);
 
@@ -412,7 +412,7 @@ declare module 'fastify' {
     /** Payout methods and withdrawals (request, approve, reject, mark paid). */
     payouts: PayoutsService;
     /** Chat sessions: createFromRequest (accept), end, completeDue (the lifecycle job), lists. */
-    chatSessions: ChatSessionsService;
+    chatSessions: SessionsService;
     sessionRoom: SessionRoomService;
     /** Coach presence: get/set/confirm, and announce(tx, coachId) for busy changes (PRESENCE_EVENT). */
     presence: PresenceService;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { systemClock } from '../domain/clock';
+import { systemClock } from '#domain/clock';
 import { createSmtpEmailSender } from './adapters/email/smtp-email-sender';
 import { createTwilioSmsSender } from './adapters/sms/twilio-sms-sender';
 import { buildApp } from './app';

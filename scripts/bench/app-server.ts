@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { systemClock } from '../../domain/clock';
-import { buildApp, type App } from '../../server/app';
-import { loadConfig } from '../../server/config/env';
-import { connectDatabase, type DatabaseHandle } from '../../server/db/client';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../server/db/embedded-postgres';
-import { runMigrations } from '../../server/db/migrate';
+import { systemClock } from '#domain/clock';
+import { buildApp, type App } from '#server/app';
+import { loadConfig } from '#server/config/env';
+import { connectDatabase, type DatabaseHandle } from '#server/db/client';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '#server/db/embedded-postgres';
+import { runMigrations } from '#server/db/migrate';
 import { readPostmasterPid } from './lib/proc';
 import { repoRoot } from './lib/children';
 import { handleServerLifecycle } from './lib/server-lifecycle';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHAT_EVENTS } from '../../contracts/chat';
+import { CHAT_EVENTS } from '#contracts/chat';
 import { appLogErrors } from './lib/app-log';
 import { spawnServer, type ServerChild } from './lib/children';
 import { sleep } from './lib/concurrency';

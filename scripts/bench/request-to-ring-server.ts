@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { demoPaymentEvent, demoProviderPaymentId } from '../../server/adapters/payments/demo-provider';
+import { demoPaymentEvent, demoProviderPaymentId } from '#server/adapters/payments/demo-provider';
 import { runAppChild, seedPeople } from './lib/app-child';
 import { pooled } from './lib/concurrency';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SESSION_EVENTS } from '../../contracts/sessions';
+import { SESSION_EVENTS } from '#contracts/sessions';
 import { spawnServer, type ServerChild } from './lib/children';
 import { sleep } from './lib/concurrency';
 import { latencySample, startCpuWindow, type CpuWindow } from './lib/latency-round';

@@ -6,25 +6,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { systemClock } from '../../domain/clock';
-import { AppError } from '../../domain/errors/app-error';
-import { onDemandPrice, type SessionFormat } from '../../domain/money/pricing';
+import { systemClock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import { onDemandPrice, type SessionFormat } from '#domain/money/pricing';
 import {
   createDemoPaymentProvider,
   demoPaymentEvent,
   demoProviderPaymentId,
-} from '../../server/adapters/payments/demo-provider';
-import { connectDatabase, type DatabaseHandle } from '../../server/db/client';
-import { runMigrations } from '../../server/db/migrate';
-import { createLedgerRepository } from '../../server/modules/ledger/ledger.repository';
-import { createLedgerService, type LedgerService } from '../../server/modules/ledger/ledger.service';
-import { createSettlementRepository } from '../../server/modules/settlement/settlement.repository';
+} from '#server/adapters/payments/demo-provider';
+import { connectDatabase, type DatabaseHandle } from '#server/db/client';
+import { runMigrations } from '#server/db/migrate';
+import { createLedgerRepository } from '#server/modules/ledger/ledger.repository';
+import { createLedgerService, type LedgerService } from '#server/modules/ledger/ledger.service';
+import { createSettlementRepository } from '#server/modules/settlement/settlement.repository';
 import {
   createSettlementService,
   type SettlementService,
-} from '../../server/modules/settlement/settlement.service';
-import { createWalletRepository } from '../../server/modules/wallet/wallet.repository';
-import { createWalletService, type WalletService } from '../../server/modules/wallet/wallet.service';
+} from '#server/modules/settlement/settlement.service';
+import { createWalletRepository } from '#server/modules/wallet/wallet.repository';
+import { createWalletService, type WalletService } from '#server/modules/wallet/wallet.service';
 import { openBenchDatabase, type BenchDatabase } from './lib/bench-database';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { useTestDatabase } from '../../test/support/test-app';
-import { COACHING_CATEGORIES } from '../../domain/coaching/categories';
+import { useTestDatabase } from '#test/support/test-app';
+import { COACHING_CATEGORIES } from '#domain/coaching/categories';
 
 /**
  * The discovery read model (coach_directory) is written only by the triggers of migration 0004.

@@ -9,7 +9,7 @@ import {
   spawnServer,
   waitHealthy,
   type ServerProcess,
-} from '../../test/support/server-process';
+} from '#test/support/server-process';
 
 /** one app per data directory, and an app whose database dies says so and exits. */
 describe('one app per data directory', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/support/database';
+import { createTestDatabase, type TestDatabase } from '#test/support/database';
 import { latestMigrationMillis, migrationsFolder, runMigrations } from './migrate';
 import * as schema from './schema/index';
 

@@ -1,4 +1,4 @@
-import { AppError } from '../../domain/errors/app-error';
+import { AppError } from '#domain/errors/app-error';
 
 /** Header value rules: 1–255 visible ASCII characters (a UUID is typical). */
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;

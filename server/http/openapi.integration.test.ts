@@ -1,8 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { sessionRequestsApi } from '../../contracts/session-requests.api';
-import { createTestApp } from '../../test/support/app';
-import { useTestDatabase } from '../../test/support/test-app';
+import { sessionRequestsApi } from '#contracts/session-requests.api';
+import { createTestApp } from '#test/support/app';
+import { useTestDatabase } from '#test/support/test-app';
 import { API_DOCS_PATH, OPENAPI_JSON_PATH } from './openapi';
 
 type Operation = {

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authErrorBodySchema } from '../../contracts/auth-errors';
-import { errorBodySchema } from '../../contracts/errors';
+import { authErrorBodySchema } from '#contracts/auth-errors';
+import { errorBodySchema } from '#contracts/errors';
 
 export const OPENAPI_JSON_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';

@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineEndpoint } from '../../contracts/endpoint';
+import { defineEndpoint } from '#contracts/endpoint';
 import type { AuthGuard } from '../plugins/auth-guard';
 import { errorHandlerPlugin } from '../plugins/error-handler';
 import { createRouter, type HttpApp } from './route';

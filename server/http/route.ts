@@ -9,10 +9,10 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { Access, EndpointDefinition, ResponseOf, ValidatedInputOf } from '../../contracts/endpoint';
-import type { AdminRole } from '../../domain/auth/permissions';
-import type { RealtimeEvent } from '../../contracts/realtime';
-import { AppError } from '../../domain/errors/app-error';
+import type { Access, EndpointDefinition, ResponseOf, ValidatedInputOf } from '#contracts/endpoint';
+import type { AdminRole } from '#domain/auth/permissions';
+import type { RealtimeEvent } from '#contracts/realtime';
+import { AppError } from '#domain/errors/app-error';
 import type { DbExecutor } from '../db/client';
 import type { AuthContext, AuthGuard } from '../plugins/auth-guard';
 import { idempotencyKeyFrom } from './idempotency-key';

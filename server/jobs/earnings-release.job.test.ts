@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createManualClock } from '../../domain/clock';
+import { createManualClock } from '#domain/clock';
 import { createEarningsReleaseJob, EARNINGS_RELEASE_INTERVAL_MS } from './earnings-release.job';
 
 function logger() {

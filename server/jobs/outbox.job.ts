@@ -1,4 +1,4 @@
-import type { Clock } from '../../domain/clock';
+import type { Clock } from '#domain/clock';
 import type { EmailSender } from '../adapters/email/email-sender';
 import type { SmsSender } from '../adapters/sms/sms-sender';
 import type { Database } from '../db/client';

@@ -1,4 +1,4 @@
-import type { Clock } from '../../domain/clock';
+import type { Clock } from '#domain/clock';
 import { describeErrorForLog } from '../plugins/log-safety';
 import { createIntervalJob } from './interval-job';
 

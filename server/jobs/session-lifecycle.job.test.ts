@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createManualClock } from '../../domain/clock';
+import { createManualClock } from '#domain/clock';
 import { createSessionLifecycleJob, SESSION_LIFECYCLE_INTERVAL_MS } from './session-lifecycle.job';
 
 function logger() {

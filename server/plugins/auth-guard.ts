@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../domain/errors/app-error';
+import { AppError } from '#domain/errors/app-error';
 import type { SessionService } from '../modules/auth/sessions/session.service';
 import type { TokenService } from '../modules/auth/sessions/tokens';
 

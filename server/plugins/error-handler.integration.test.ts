@@ -4,11 +4,11 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../../contracts/errors';
-import { AppError, type ErrorCode } from '../../domain/errors/app-error';
+import { errorBodySchema } from '#contracts/errors';
+import { AppError, type ErrorCode } from '#domain/errors/app-error';
 import { appMeta } from '../db/schema/index';
-import { createTestApp } from '../../test/support/app';
-import { createTestDatabase, type TestDatabase } from '../../test/support/database';
+import { createTestApp } from '#test/support/app';
+import { createTestDatabase, type TestDatabase } from '#test/support/database';
 
 /** What must never appear in a response body: SQL, stack frames, SQLSTATE codes, driver internals. */
 const LEAK_PATTERNS = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, ERROR_CODES, type ErrorCode } from '../../domain/errors/app-error';
+import { AppError, ERROR_CODES, type ErrorCode } from '#domain/errors/app-error';
 import { HTTP_STATUS_BY_CODE, mapError } from './error-handler';
 
 describe('mapError', () => {

@@ -7,8 +7,8 @@ import {
   isErrorCode,
   type ErrorCode,
   type ErrorDetail,
-} from '../../domain/errors/app-error';
-import type { ErrorBody } from '../../contracts/errors';
+} from '#domain/errors/app-error';
+import type { ErrorBody } from '#contracts/errors';
 import { describeErrorForLog } from './log-safety';
 
 /** Exhaustive: adding a code to ERROR_CODES without a status here fails the typecheck. */

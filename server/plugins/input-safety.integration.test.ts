@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../contracts/auth';
+import type { AuthSession } from '#contracts/auth';
 import type { App } from '../app';
-import { createTestApp } from '../../test/support/app';
-import { bearer, errorOf, signUpWithRole } from '../../test/support/auth';
-import { createTestDatabase, type TestDatabase } from '../../test/support/database';
+import { createTestApp } from '#test/support/app';
+import { bearer, errorOf, signUpWithRole } from '#test/support/auth';
+import { createTestDatabase, type TestDatabase } from '#test/support/database';
 import { INPUT_SAFETY_MESSAGES, MAX_INPUT_DEPTH } from './input-safety';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, type ErrorDetail } from '../../domain/errors/app-error';
+import { AppError, type ErrorDetail } from '#domain/errors/app-error';
 
 /**
  * The request edge's one check on everything a request carries into the app, run

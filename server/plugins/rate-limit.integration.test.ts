@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../contracts/auth';
-import { createTestApp } from '../../test/support/app';
-import { authed, errorCode, refresh, signIn, signUp } from '../../test/support/auth';
-import { useTestDatabase } from '../../test/support/test-app';
+import type { AuthSession } from '#contracts/auth';
+import { createTestApp } from '#test/support/app';
+import { authed, errorCode, refresh, signIn, signUp } from '#test/support/auth';
+import { useTestDatabase } from '#test/support/test-app';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Injected = Awaited<ReturnType<TestApp['app']['inject']>>;

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../../domain/errors/app-error';
+import { AppError } from '#domain/errors/app-error';
 
 export type RateBudget = { max: number; windowMs: number };
 

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { walletSchema } from '../../contracts/wallet';
-import { signUp } from '../../test/support/auth';
-import { useTestApp } from '../../test/support/test-app';
+import { walletSchema } from '#contracts/wallet';
+import { signUp } from '#test/support/auth';
+import { useTestApp } from '#test/support/test-app';
 
 /**
  * The Content-Security-Policy per payment provider: Stripe.js is allowed only when

@@ -1,4 +1,4 @@
-import type { Clock } from '../../domain/clock';
+import type { Clock } from '#domain/clock';
 import type { Database } from '../db/client';
 import type { HttpApp } from '../http/route';
 import type { BusLogger, RealtimeBus } from './bus/bus';

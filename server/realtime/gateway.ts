@@ -10,9 +10,9 @@ import {
   type CommandReply,
   type RealtimeEvent,
   type SubscribeAck,
-} from '../../contracts/realtime';
-import type { Clock } from '../../domain/clock';
-import { AppError } from '../../domain/errors/app-error';
+} from '#contracts/realtime';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
 import type { BusLogger } from './bus/bus';
 import type { RealtimeService } from './realtime.service';
 

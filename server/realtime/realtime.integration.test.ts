@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../contracts/auth';
+import type { AuthSession } from '#contracts/auth';
 import {
   BROADCAST_TOPIC,
   REALTIME_MAX_REPLAY,
@@ -10,12 +10,12 @@ import {
   type RealtimeError,
   type RealtimeEvent,
   type SubscribeAck,
-} from '../../contracts/realtime';
+} from '#contracts/realtime';
 import type { App } from '../app';
 import { REALTIME_RETENTION_MS } from './realtime.service';
-import { createTestApp } from '../../test/support/app';
-import { authed, signUp } from '../../test/support/auth';
-import { useTestApp } from '../../test/support/test-app';
+import { createTestApp } from '#test/support/app';
+import { authed, signUp } from '#test/support/auth';
+import { useTestApp } from '#test/support/test-app';
 
 const ORIGIN = 'http://app.test';
 const ENV = { REALTIME_ALLOWED_ORIGINS: ORIGIN, RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' };

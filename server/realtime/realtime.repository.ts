@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { RealtimeEvent } from '../../contracts/realtime';
+import type { RealtimeEvent } from '#contracts/realtime';
 import type { DbExecutor } from '../db/client';
 import { realtimeConnections, realtimeEvents, realtimeTopics } from '../db/schema/index';
 

@@ -1,5 +1,5 @@
-import { BROADCAST_TOPIC, REALTIME_MAX_REPLAY, type RealtimeEvent } from '../../contracts/realtime';
-import type { Clock } from '../../domain/clock';
+import { BROADCAST_TOPIC, REALTIME_MAX_REPLAY, type RealtimeEvent } from '#contracts/realtime';
+import type { Clock } from '#domain/clock';
 import type { Database, DbExecutor } from '../db/client';
 import type { BusLogger, RealtimeBus } from './bus/bus';
 import type { RealtimeRepository } from './realtime.repository';

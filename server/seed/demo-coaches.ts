@@ -1,4 +1,4 @@
-import type { CoachingCategory } from '../../domain/coaching/categories';
+import type { CoachingCategory } from '#domain/coaching/categories';
 import type { PortraitLook } from './demo-photos';
 
 /**

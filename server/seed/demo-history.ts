@@ -1,4 +1,4 @@
-import type { SessionFormat } from '../../domain/money/pricing';
+import type { SessionFormat } from '#domain/money/pricing';
 
 /**
  * The demo marketplace's past (seeded by server/seed/seed-history.ts through the real services): the

@@ -1,11 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { RealtimeEvent } from '../../contracts/realtime';
-import { createSessionRequestSchema } from '../../contracts/sessions';
-import type { Clock } from '../../domain/clock';
-import { onDemandPrice } from '../../domain/money/pricing';
+import type { RealtimeEvent } from '#contracts/realtime';
+import { createSessionRequestSchema } from '#contracts/sessions';
+import type { Clock } from '#domain/clock';
+import { onDemandPrice } from '#domain/money/pricing';
 import { createDemoPaymentProvider } from '../adapters/payments/demo-provider';
-import { createChatSessionsRepository } from '../modules/chat-sessions/chat-sessions.repository';
-import { createChatSessionsService } from '../modules/chat-sessions/chat-sessions.service';
+import { createSessionsRepository } from '../modules/sessions/sessions.repository';
+import { createSessionsService } from '../modules/sessions/sessions.service';
 import { createCouponsRepository } from '../modules/coupons/coupons.repository';
 import { createCouponsService } from '../modules/coupons/coupons.service';
 import { createLedgerRepository } from '../modules/ledger/ledger.repository';
@@ -109,9 +109,9 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
     clock,
     log: quiet,
   });
-  const chatSessions = createChatSessionsService({
+  const chatSessions = createSessionsService({
     db,
-    repository: createChatSessionsRepository(),
+    repository: createSessionsRepository(),
     settlement,
     realtime,
     clock,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalObjectStorage } from '../adapters/storage/local-object-storage';
 import { DEMO_COACHES } from './demo-coaches';
 import { DEMO_CLIENTS } from './demo-history';
-import { useTestDatabase } from '../../test/support/test-app';
+import { useTestDatabase } from '#test/support/test-app';
 import { verifyPassword } from '../modules/auth/password';
 import {
   adminUsers,

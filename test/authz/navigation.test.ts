@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Me } from '../../contracts/auth';
-import { ADMIN_PERMISSIONS } from '../../domain/auth/permissions';
+import type { Me } from '#contracts/auth';
+import { ADMIN_PERMISSIONS } from '#domain/auth/permissions';
 import {
   ADMIN_NAV,
   CLIENT_NAV,
@@ -9,9 +9,9 @@ import {
   navigationFor,
   NO_ROLE_NAV,
   type NavEntry,
-} from '../../web/app/routes/app-navigation';
-import { routes } from '../../web/app/router';
-import { decideAccess, ROUTES, type Viewer } from '../../web/features/roles/route-access';
+} from '#web/app/routes/app-navigation';
+import { routes } from '#web/app/router';
+import { decideAccess, ROUTES, type Viewer } from '#web/features/roles/route-access';
 
 /**
  * The navigation data (web/app/routes/app-navigation.tsx) against the router and the route gates:

@@ -1,7 +1,7 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../web/app/router';
-import { decideAccess, findRedirect, findRoute, type Viewer } from '../../web/features/roles/route-access';
+import { routes } from '#web/app/router';
+import { decideAccess, findRedirect, findRoute, type Viewer } from '#web/features/roles/route-access';
 import { HTTP_PRINCIPALS, loadAccessMatrix, PRINCIPALS, type Principal } from './access-matrix';
 
 /**

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './lib/test';
-import { totpCode, totpStep } from '../../server/modules/auth/factors/totp';
+import { totpCode, totpStep } from '#server/modules/auth/factors/totp';
 
 /**
  * The sign-in screen, the settings screen and the inactivity sign-out, in a real Chromium against

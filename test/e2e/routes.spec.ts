@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { checkAccessibility, expect, test } from './lib/test';
-import { totpCode, totpStep } from '../../server/modules/auth/factors/totp';
+import { totpCode, totpStep } from '#server/modules/auth/factors/totp';
 import { loadAccessMatrix, type ScreenRow } from '../authz/access-matrix';
 
 /**

@@ -1,9 +1,9 @@
-import type { AuthSession } from '../../contracts/auth';
-import type { AdminRole } from '../../domain/auth/permissions';
-import type { App } from '../../server/app';
-import type { Database } from '../../server/db/client';
-import { adminUsers } from '../../server/db/schema/index';
-import { totpCode, totpStep } from '../../server/modules/auth/factors/totp';
+import type { AuthSession } from '#contracts/auth';
+import type { AdminRole } from '#domain/auth/permissions';
+import type { App } from '#server/app';
+import type { Database } from '#server/db/client';
+import { adminUsers } from '#server/db/schema/index';
+import { totpCode, totpStep } from '#server/modules/auth/factors/totp';
 import { bearer, signUp } from '../support/auth';
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { App } from '../../server/app';
+import type { App } from '#server/app';
 import type { TestDatabase } from '../support/database';
 
 type Pool = TestDatabase['pool'];

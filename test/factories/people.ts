@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthSession } from '../../contracts/auth';
-import type { App } from '../../server/app';
+import type { AuthSession } from '#contracts/auth';
+import type { App } from '#server/app';
 import { signUpWithRole, uniqueEmail } from '../support/auth';
 import type { TestDatabase } from '../support/database';
 import { topUpThroughEvent } from './money';

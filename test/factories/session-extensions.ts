@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { AuthSession } from '../../contracts/auth';
+import type { AuthSession } from '#contracts/auth';
 import {
   acceptSessionExtensionResponseSchema,
   sessionExtensionSchema,
   type SessionExtension,
-} from '../../contracts/session-extensions';
-import { acceptResponseSchema, type ChatSession } from '../../contracts/sessions';
+} from '#contracts/session-extensions';
+import { acceptResponseSchema, type ChatSession } from '#contracts/sessions';
 import { bearer } from '../support/auth';
 import type { TestClient, TestCoach } from './people';
 import { buildSessionRequestBody, postSessionRequest } from './sessions';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthSession } from '../../contracts/auth';
-import type { App } from '../../server/app';
-import type { Database } from '../../server/db/client';
+import type { AuthSession } from '#contracts/auth';
+import type { App } from '#server/app';
+import type { Database } from '#server/db/client';
 import { outboxFor, uniqueEmail } from '../support/auth';
 import type { TestDatabase } from '../support/database';
 import { insertClient, insertCoach } from './people';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fc, { type Arbitrary } from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../contracts/auth';
-import type { App, RegisteredRoute } from '../../server/app';
+import type { AuthSession } from '#contracts/auth';
+import type { App, RegisteredRoute } from '#server/app';
 import { insertAdmin } from '../factories/admin';
 import { createTestApp } from '../support/app';
 import { bearer, signUpWithRole } from '../support/auth';

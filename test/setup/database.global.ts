@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../../server/db/embedded-postgres';
-import { runMigrations } from '../../server/db/migrate';
+import { startEmbeddedPostgres } from '#server/db/embedded-postgres';
+import { runMigrations } from '#server/db/migrate';
 import { databaseUrlFor } from '../support/database-url';
 
 declare module 'vitest' {

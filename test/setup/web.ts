@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { resetStubApi, server } from '../../web/test/api';
+import { resetStubApi, server } from '#web/test/api';
 import { installConsoleGuard } from './console-guard';
 
 installConsoleGuard();

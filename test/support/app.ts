@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
-import { createManualClock } from '../../domain/clock';
-import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config/env';
-import type { Database } from '../../server/db/client';
+import { createManualClock } from '#domain/clock';
+import { buildApp } from '#server/app';
+import { loadConfig } from '#server/config/env';
+import type { Database } from '#server/db/client';
 
 /** Collects the app's log lines so tests can assert on what was (and was not) logged. */
 export function createLogCapture() {

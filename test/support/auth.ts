@@ -1,11 +1,11 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import type { AuthSession } from '../../contracts/auth';
-import { APP_CODE_BY_AUTH_ERROR, isAuthErrorCode } from '../../contracts/auth-errors';
-import type { Role } from '../../domain/auth/roles';
-import type { App } from '../../server/app';
-import type { Database } from '../../server/db/client';
-import { outboxMessages, securityEvents } from '../../server/db/schema/index';
+import type { AuthSession } from '#contracts/auth';
+import { APP_CODE_BY_AUTH_ERROR, isAuthErrorCode } from '#contracts/auth-errors';
+import type { Role } from '#domain/auth/roles';
+import type { App } from '#server/app';
+import type { Database } from '#server/db/client';
+import { outboxMessages, securityEvents } from '#server/db/schema/index';
 
 let counter = 0;
 /** A unique email per call, so tests in one database never collide. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { connectDatabase, type DatabaseHandle } from '../../server/db/client';
+import { connectDatabase, type DatabaseHandle } from '#server/db/client';
 import { databaseUrlFor } from './database-url';
 
 export type TestDatabase = DatabaseHandle & { url: string; name: string; drop: () => Promise<void> };

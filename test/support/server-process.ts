@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { findFreePort } from '../../server/db/embedded-postgres';
+import { findFreePort } from '#server/db/embedded-postgres';
 
 /**
  * The real server (server/main.ts) as a child process on an embedded PostgreSQL in `dataDir`,

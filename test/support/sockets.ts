@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { io as connectClient, type Socket } from 'socket.io-client';
-import { REALTIME_PATH, type RealtimeEvent } from '../../contracts/realtime';
-import type { App } from '../../server/app';
+import { REALTIME_PATH, type RealtimeEvent } from '#contracts/realtime';
+import type { App } from '#server/app';
 
 /** Makes the app listen on a free port of 127.0.0.1 (once) and answers its base URL. */
 export async function listen(app: App): Promise<string> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { App } from '../../server/app';
-import type { Database } from '../../server/db/client';
+import type { App } from '#server/app';
+import type { Database } from '#server/db/client';
 import { createTestApp } from './app';
 import { authed } from './auth';
 import { createTestDatabase, type TestDatabase } from './database';

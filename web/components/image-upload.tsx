@@ -1,6 +1,6 @@
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import type { UploadKind } from '../../contracts/uploads';
+import type { UploadKind } from '#contracts/uploads';
 import { useAuth } from '../lib/auth/use-auth';
 import { ACCEPTED_IMAGE_TYPES, uploadImage } from '../lib/upload-image';
 import { Button } from './button';

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { REALTIME_HEALTH_CHECK_MS } from '../../contracts/realtime';
+import { REALTIME_HEALTH_CHECK_MS } from '#contracts/realtime';
 import type { RealtimeSnapshot } from '../lib/realtime/realtime-client';
 import { LiveUpdatesNotice, RealtimeStatus } from './realtime-status';
 

@@ -4,7 +4,7 @@ import {
   REALTIME_CHANNELS_CRITICAL,
   REALTIME_CHANNELS_WARNING,
   REALTIME_HEALTH_CHECK_MS,
-} from '../../contracts/realtime';
+} from '#contracts/realtime';
 import type { RealtimeSnapshot } from '../lib/realtime/realtime-client';
 
 type Level = 'ok' | 'warning' | 'critical';

@@ -5,9 +5,9 @@ import {
   authErrorBodySchema,
   isAuthErrorCode,
   WEAK_PASSWORD_REASON_TEXT,
-} from '../../contracts/auth-errors';
-import { errorBodySchema } from '../../contracts/errors';
-import { ERROR_CODES, type ErrorCode, type ErrorDetail } from '../../domain/errors/app-error';
+} from '#contracts/auth-errors';
+import { errorBodySchema } from '#contracts/errors';
+import { ERROR_CODES, type ErrorCode, type ErrorDetail } from '#domain/errors/app-error';
 import { reportRateLimited } from './rate-limited';
 
 /** The server's AppError, rebuilt on the client from the response body. */

@@ -5,7 +5,7 @@ import {
   type EndpointDefinition,
   type InputOf,
   type ResponseOf,
-} from '../../contracts/endpoint';
+} from '#contracts/endpoint';
 import { apiRequest } from './api-client';
 
 /** Per call: cancel with the query's signal; money-moving POSTs carry the attempt's Idempotency-Key. */

@@ -1,5 +1,5 @@
-import { errorBodySchema } from '../../contracts/errors';
-import { ERROR_CODES } from '../../domain/errors/app-error';
+import { errorBodySchema } from '#contracts/errors';
+import { ERROR_CODES } from '#domain/errors/app-error';
 import { ApiError } from './api-client';
 
 const FILENAME = /filename="([^"]+)"/;

@@ -1,11 +1,11 @@
-import { formatDecimalDollars, parseDollars } from '../../domain/money/format';
+import { formatDecimalDollars, parseDollars } from '#domain/money/format';
 
 /**
  * Money is integer cents everywhere (DESIGN.md "Honest money"), written by the one formatter of
  * domain/money/format.ts that the server's emails and messages use too, so prices read the same
  * wherever they appear. Kept here under the web's names: the screens and forms import them from lib.
  */
-export { formatCents } from '../../domain/money/format';
+export { formatCents } from '#domain/money/format';
 
 /** Cents as the text of a dollars input: 3000 -> "30.00", null -> "". */
 export const centsToInput = (cents: number | null): string =>

@@ -1,10 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  PROFILE_CLIENT_ERROR_MESSAGES,
-  type OwnProfile,
-  type ProfileUpdateBody,
-} from '../../contracts/profiles';
-import { profilesApi } from '../../contracts/profiles.api';
+import { PROFILE_CLIENT_ERROR_MESSAGES, type OwnProfile, type ProfileUpdateBody } from '#contracts/profiles';
+import { profilesApi } from '#contracts/profiles.api';
 import { api } from './api';
 import { ApiError } from './api-client';
 import { useAuth } from './auth/use-auth';

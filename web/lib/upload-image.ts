@@ -1,8 +1,8 @@
-import { errorBodySchema } from '../../contracts/errors';
-import { deleteUploadResponseSchema, uploadResponseSchema, type UploadKind } from '../../contracts/uploads';
-import { UPLOADED_FILES_PREFIX, uploadsApi } from '../../contracts/uploads.api';
-import { ERROR_CODES } from '../../domain/errors/app-error';
-import { pathOf } from '../../contracts/endpoint';
+import { errorBodySchema } from '#contracts/errors';
+import { deleteUploadResponseSchema, uploadResponseSchema, type UploadKind } from '#contracts/uploads';
+import { UPLOADED_FILES_PREFIX, uploadsApi } from '#contracts/uploads.api';
+import { ERROR_CODES } from '#domain/errors/app-error';
+import { pathOf } from '#contracts/endpoint';
 import { ApiError, apiRequest } from './api-client';
 
 const UPLOAD_ENDPOINT = { avatar: uploadsApi.uploadAvatar, cover: uploadsApi.uploadCover } as const;

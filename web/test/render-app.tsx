@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { onTestFinished } from 'vitest';
-import type { AuthSession, Me } from '../../contracts/auth';
+import type { AuthSession, Me } from '#contracts/auth';
 import { Providers } from '../app/providers';
 import { routes } from '../app/router';
 import { createAuthClient } from '../lib/auth/auth-client';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../../../server/db/embedded-postgres';
+import { startEmbeddedPostgres } from '#server/db/embedded-postgres';
 import { readPostmasterPid } from './proc';
 import type { CloseReporter } from './server-lifecycle';
 

@@ -1,5 +1,5 @@
 import { io as connectClient, type Socket } from 'socket.io-client';
-import { REALTIME_PATH, type RealtimeEvent, type SubscribeAck } from '../../../contracts/realtime';
+import { REALTIME_PATH, type RealtimeEvent, type SubscribeAck } from '#contracts/realtime';
 import { pooled } from './concurrency';
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSmtpPeer } from '../../../test/support/smtp-peer';
+import { startSmtpPeer } from '#test/support/smtp-peer';
 import { createSmtpEmailSender } from './smtp-email-sender';
 
 describe('SMTP email sender', () => {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../../domain/errors/app-error';
+import { AppError } from '#domain/errors/app-error';
 import { createStripePaymentProvider } from './stripe-provider';
 
 type Captured = { method: string; url: string; headers: http.IncomingHttpHeaders; form: URLSearchParams };

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { AppError } from '../../../domain/errors/app-error';
+import { AppError } from '#domain/errors/app-error';
 import type { PaymentProvider } from './payment-provider';
 
 export type StripeProviderOptions = {

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from '../../../domain/clock';
+import { createManualClock } from '#domain/clock';
 import {
   createStripeWebhookVerifier,
   paymentEventFromStripe,

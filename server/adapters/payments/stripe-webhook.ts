@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { z } from 'zod';
-import type { Clock } from '../../../domain/clock';
+import type { Clock } from '#domain/clock';
 import type { PaymentEvent } from './payment-provider';
 
 /** Deliveries signed more than this many seconds away from our clock (past or future) are refused. */

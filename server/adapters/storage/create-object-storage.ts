@@ -1,5 +1,5 @@
-import type { Clock } from '../../../domain/clock';
-import type { Config } from '../../config/env';
+import type { Clock } from '#domain/clock';
+import type { Config } from '#server/config/env';
 import { createLocalObjectStorage } from './local-object-storage';
 import type { ObjectStorage } from './object-storage';
 import { createS3ObjectStorage } from './s3-object-storage';

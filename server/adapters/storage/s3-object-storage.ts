@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AwsV4Signer } from 'aws4fetch';
-import type { Clock } from '../../../domain/clock';
+import type { Clock } from '#domain/clock';
 import { assertValidKey, assertValidPrefix, contentTypeForKey, type ObjectStorage } from './object-storage';
 
 export type S3Options = {

@@ -6,7 +6,7 @@ import {
   OWNED_LEDGER_ACCOUNT_KINDS,
   type LedgerAccountKind,
   type LedgerTransactionKind,
-} from '../../../domain/ledger/accounts';
+} from '#domain/ledger/accounts';
 import { users } from './accounts';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../../domain/payouts/withdrawal-status';
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '#domain/payouts/withdrawal-status';
 import { users } from './accounts';
 import { moneyHolds } from './holds';
 

@@ -12,8 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { REQUEST_STATUSES, type RequestStatus } from '../../../domain/sessions/request-machine';
-import { SESSION_SIDES, type SessionSide } from '../../../domain/sessions/session-side';
+import { REQUEST_STATUSES, type RequestStatus } from '#domain/sessions/request-machine';
+import { SESSION_SIDES, type SessionSide } from '#domain/sessions/session-side';
 import { users } from './accounts';
 import { chatSessions } from './sessions';
 

@@ -12,8 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { REQUEST_STATUSES, type RequestStatus } from '../../../domain/sessions/request-machine';
-import { SESSION_STATUSES, type SessionStatus } from '../../../domain/sessions/session-machine';
+import { REQUEST_STATUSES, type RequestStatus } from '#domain/sessions/request-machine';
+import { SESSION_STATUSES, type SessionStatus } from '#domain/sessions/session-machine';
 import { users } from './accounts';
 
 /**

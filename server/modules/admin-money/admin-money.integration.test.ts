@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PlatformRevenue, RefundResult, SessionPaymentsPage } from '../../../contracts/admin-money';
-import type { AuthSession } from '../../../contracts/auth';
-import type { SessionFormat } from '../../../domain/money/pricing';
-import { insertAdmin } from '../../../test/factories/admin';
-import { bearer, errorOf, signUp, signUpWithRole } from '../../../test/support/auth';
-import { balanceOf, topUpThroughEvent } from '../../../test/factories/money';
-import { useTestApp } from '../../../test/support/test-app';
+import type { PlatformRevenue, RefundResult, SessionPaymentsPage } from '#contracts/admin-money';
+import type { AuthSession } from '#contracts/auth';
+import type { SessionFormat } from '#domain/money/pricing';
+import { insertAdmin } from '#test/factories/admin';
+import { bearer, errorOf, signUp, signUpWithRole } from '#test/support/auth';
+import { balanceOf, topUpThroughEvent } from '#test/factories/money';
+import { useTestApp } from '#test/support/test-app';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });
 

@@ -1,4 +1,4 @@
-import type { HttpApp, Route } from '../../http/route';
+import type { HttpApp, Route } from '#server/http/route';
 import { createAdminMoneyRepository } from './admin-money.repository';
 import { adminMoneyRoutes } from './admin-money.routes';
 import { createAdminMoneyService, type AdminMoneyService } from './admin-money.service';

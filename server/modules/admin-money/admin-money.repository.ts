@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { moneyHolds, sessionRefunds } from '../../db/schema/index';
+import type { DbExecutor } from '#server/db/client';
+import { moneyHolds, sessionRefunds } from '#server/db/schema/index';
 
 export type HoldRow = typeof moneyHolds.$inferSelect;
 

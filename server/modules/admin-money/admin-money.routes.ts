@@ -1,5 +1,5 @@
-import { adminMoneyApi as endpoints } from '../../../contracts/admin-money.api';
-import type { HttpApp, Route } from '../../http/route';
+import { adminMoneyApi as endpoints } from '#contracts/admin-money.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { AdminMoneyService } from './admin-money.service';
 
 /** Refunds and platform revenue for financial admins (contracts/admin-money.api.ts): one service call each. */

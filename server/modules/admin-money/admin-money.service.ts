@@ -10,12 +10,12 @@ import {
   type SessionPaymentsPage,
   type SessionPaymentsQuery,
   type SessionRefund,
-} from '../../../contracts/admin-money';
-import { PAYMENT_FORMATS } from '../../../contracts/admin-money';
-import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
-import { formatCents } from '../../../domain/money/format';
-import type { Database, DbExecutor } from '../../db/client';
+} from '#contracts/admin-money';
+import { PAYMENT_FORMATS } from '#contracts/admin-money';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import { formatCents } from '#domain/money/format';
+import type { Database, DbExecutor } from '#server/db/client';
 import type { ActiveAdmin, AdminService } from '../admin/admin.service';
 import type { SettlementService } from '../settlement/settlement.service';
 import type {

@@ -1,4 +1,4 @@
-import { formatDecimalDollars } from '../../../domain/money/format';
+import { formatDecimalDollars } from '#domain/money/format';
 
 /**
  * CSV that is safe to open in a spreadsheet (OWASP "CSV injection"): a text cell starting with

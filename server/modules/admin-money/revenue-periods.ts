@@ -10,7 +10,7 @@ import {
   subDays,
   subMonths,
 } from 'date-fns';
-import type { RevenueRange } from '../../../contracts/admin-money';
+import type { RevenueRange } from '#contracts/admin-money';
 
 export type RevenuePeriods = {
   unit: 'day' | 'month';

@@ -5,12 +5,12 @@ import {
   ADMIN_ROLES,
   hasPermission,
   type AdminPermission,
-} from '../../../domain/auth/permissions';
-import { ADMIN_ACTION_MESSAGES, ADMIN_ACTION_TYPES } from '../../../domain/auth/admin-actions';
-import { insertAdmin } from '../../../test/factories/admin';
-import { bearer, errorOf, signUp } from '../../../test/support/auth';
-import { useTestApp } from '../../../test/support/test-app';
-import { adminAuditLog } from '../../db/schema/index';
+} from '#domain/auth/permissions';
+import { ADMIN_ACTION_MESSAGES, ADMIN_ACTION_TYPES } from '#domain/auth/admin-actions';
+import { insertAdmin } from '#test/factories/admin';
+import { bearer, errorOf, signUp } from '#test/support/auth';
+import { useTestApp } from '#test/support/test-app';
+import { adminAuditLog } from '#server/db/schema/index';
 
 /** The admin API that exercises each permission (super_admin-only actions are checked separately). */
 const ENDPOINT_BY_PERMISSION: Partial<Record<AdminPermission, string>> = {

@@ -1,4 +1,4 @@
-import type { HttpApp, Route } from '../../http/route';
+import type { HttpApp, Route } from '#server/http/route';
 import { createAdminRepository } from './admin.repository';
 import { adminRoutes } from './admin.routes';
 import { createAdminService, type AdminService } from './admin.service';

@@ -1,6 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { adminAuditLog, adminUsers, profiles, securityEvents, userRoles, users } from '../../db/schema/index';
+import type { DbExecutor } from '#server/db/client';
+import {
+  adminAuditLog,
+  adminUsers,
+  profiles,
+  securityEvents,
+  userRoles,
+  users,
+} from '#server/db/schema/index';
 
 export type NewAuditEntry = typeof adminAuditLog.$inferInsert;
 

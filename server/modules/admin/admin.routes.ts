@@ -1,5 +1,5 @@
-import { adminApi as endpoints } from '../../../contracts/admin.api';
-import type { HttpApp, Route } from '../../http/route';
+import { adminApi as endpoints } from '#contracts/admin.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { AdminService } from './admin.service';
 
 /** Admin APIs (contracts/admin.api.ts): the access rule names each one's permission; one service call each. */

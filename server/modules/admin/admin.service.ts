@@ -4,17 +4,17 @@ import {
   permissionsOf,
   type AdminPermission,
   type AdminRole,
-} from '../../../domain/auth/permissions';
+} from '#domain/auth/permissions';
 import type {
   AdminCoachesResponse,
   AdminMeResponse,
   AuditLogResponse,
   SecurityEventsResponse,
-} from '../../../contracts/admin';
-import type { AdminActionType, AdminTargetType } from '../../../domain/auth/admin-actions';
-import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
-import type { Database, DbExecutor } from '../../db/client';
+} from '#contracts/admin';
+import type { AdminActionType, AdminTargetType } from '#domain/auth/admin-actions';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import type { Database, DbExecutor } from '#server/db/client';
 import type { SessionService } from '../auth/sessions/session.service';
 import type { AdminRepository } from './admin.repository';
 

@@ -5,16 +5,16 @@ import {
   adminApplicationSchema,
   myApplicationResponseSchema,
   type ApplicationBodyInput,
-} from '../../../contracts/applications';
-import type { AuthSession } from '../../../contracts/auth';
-import { meResponseSchema } from '../../../contracts/auth';
-import { ownProfileSchema } from '../../../contracts/profiles';
-import { adminAuditLog, coachApplications, coachDirectory } from '../../db/schema/index';
-import type { Role } from '../../../domain/auth/roles';
-import { createManualClock } from '../../../domain/clock';
-import { insertAdmin } from '../../../test/factories/admin';
-import { bearer, errorOf, outboxFor, signUpWithRole, uniqueEmail } from '../../../test/support/auth';
-import { useTestApp } from '../../../test/support/test-app';
+} from '#contracts/applications';
+import type { AuthSession } from '#contracts/auth';
+import { meResponseSchema } from '#contracts/auth';
+import { ownProfileSchema } from '#contracts/profiles';
+import { adminAuditLog, coachApplications, coachDirectory } from '#server/db/schema/index';
+import type { Role } from '#domain/auth/roles';
+import { createManualClock } from '#domain/clock';
+import { insertAdmin } from '#test/factories/admin';
+import { bearer, errorOf, outboxFor, signUpWithRole, uniqueEmail } from '#test/support/auth';
+import { useTestApp } from '#test/support/test-app';
 import { createApplicationsRepository } from './applications.repository';
 import { createApplicationsService } from './applications.service';
 

@@ -1,4 +1,4 @@
-import type { HttpApp, Route } from '../../http/route';
+import type { HttpApp, Route } from '#server/http/route';
 import { createApplicationsRepository } from './applications.repository';
 import { applicationsRoutes } from './applications.routes';
 import { createApplicationsService, type ApplicationsService } from './applications.service';

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { ApplicationStatus } from '../../../contracts/applications';
-import type { DbExecutor } from '../../db/client';
-import { coachApplications, profiles, users } from '../../db/schema/index';
+import type { ApplicationStatus } from '#contracts/applications';
+import type { DbExecutor } from '#server/db/client';
+import { coachApplications, profiles, users } from '#server/db/schema/index';
 
 export type ApplicationRow = typeof coachApplications.$inferSelect;
 export type NewApplication = Pick<

@@ -1,5 +1,5 @@
-import { applicationsApi as endpoints } from '../../../contracts/applications.api';
-import type { HttpApp, Route } from '../../http/route';
+import { applicationsApi as endpoints } from '#contracts/applications.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { ApplicationsService } from './applications.service';
 
 /** Coach applications (contracts/applications.api.ts): each handler is one service call. */

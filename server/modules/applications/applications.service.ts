@@ -5,11 +5,11 @@ import type {
   ApplicationBody,
   ApplicationStatus,
   MyApplicationResponse,
-} from '../../../contracts/applications';
-import { ADMIN_APPLICATIONS_PAGE_LIMIT } from '../../../contracts/applications';
-import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
-import type { Database, DbExecutor } from '../../db/client';
+} from '#contracts/applications';
+import { ADMIN_APPLICATIONS_PAGE_LIMIT } from '#contracts/applications';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import type { Database, DbExecutor } from '#server/db/client';
 import type { ActiveAdmin, AdminService } from '../admin/admin.service';
 import { renderEmail } from '../outbox/email-templates';
 import type { OutboxService } from '../outbox/outbox.service';

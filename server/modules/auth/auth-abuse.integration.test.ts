@@ -1,10 +1,10 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { MISSING_CREDENTIALS, type AuthSession } from '../../../contracts/auth';
-import { assessPassword } from '../../../domain/auth/password-strength';
-import { signInFailures, users } from '../../db/schema/index';
-import { createTestApp } from '../../../test/support/app';
+import { MISSING_CREDENTIALS, type AuthSession } from '#contracts/auth';
+import { assessPassword } from '#domain/auth/password-strength';
+import { signInFailures, users } from '#server/db/schema/index';
+import { createTestApp } from '#test/support/app';
 import {
   authed,
   errorCode,
@@ -19,8 +19,8 @@ import {
   signUpRaw,
   STRONG_PASSWORD,
   uniqueEmail,
-} from '../../../test/support/auth';
-import { useTestDatabase } from '../../../test/support/test-app';
+} from '#test/support/auth';
+import { useTestDatabase } from '#test/support/test-app';
 import { totpCode, totpStep } from './factors/totp';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

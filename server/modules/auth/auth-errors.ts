@@ -1,14 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import type { HttpApp } from '../../http/route';
+import type { HttpApp } from '#server/http/route';
 import {
   AUTH_API_VERSION_2024,
   AUTH_API_VERSION_HEADER,
   type AuthErrorCode,
   type WeakPasswordReason,
-} from '../../../contracts/auth-errors';
-import { AppError, ERROR_CODES, type ErrorCode } from '../../../domain/errors/app-error';
-import { HTTP_STATUS_BY_CODE, mapError } from '../../plugins/error-handler';
-import { describeErrorForLog } from '../../plugins/log-safety';
+} from '#contracts/auth-errors';
+import { AppError, ERROR_CODES, type ErrorCode } from '#domain/errors/app-error';
+import { HTTP_STATUS_BY_CODE, mapError } from '#server/plugins/error-handler';
+import { describeErrorForLog } from '#server/plugins/log-safety';
 
 /**
  * An AppError that also says which GoTrue error it is (and, where GoTrue differs, its status), for

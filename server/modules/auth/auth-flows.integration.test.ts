@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AuthSession, AuthUser } from '../../../contracts/auth';
-import { users } from '../../db/schema/index';
-import { createTestApp } from '../../../test/support/app';
+import type { AuthSession, AuthUser } from '#contracts/auth';
+import { users } from '#server/db/schema/index';
+import { createTestApp } from '#test/support/app';
 import {
   authed,
   claimsOf,
@@ -16,8 +16,8 @@ import {
   signUpRaw,
   STRONG_PASSWORD,
   uniqueEmail,
-} from '../../../test/support/auth';
-import { useTestDatabase } from '../../../test/support/test-app';
+} from '#test/support/auth';
+import { useTestDatabase } from '#test/support/test-app';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 

@@ -8,13 +8,13 @@ import {
   type Session,
 } from '@supabase/auth-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Clock } from '../../../domain/clock';
-import { MISSING_CREDENTIALS } from '../../../contracts/auth';
-import { buildApp, type App } from '../../app';
-import { loadConfig } from '../../config/env';
-import { createLogCapture } from '../../../test/support/app';
-import { latestCode, STRONG_PASSWORD, uniqueEmail } from '../../../test/support/auth';
-import { useTestDatabase } from '../../../test/support/test-app';
+import type { Clock } from '#domain/clock';
+import { MISSING_CREDENTIALS } from '#contracts/auth';
+import { buildApp, type App } from '#server/app';
+import { loadConfig } from '#server/config/env';
+import { createLogCapture } from '#test/support/app';
+import { latestCode, STRONG_PASSWORD, uniqueEmail } from '#test/support/auth';
+import { useTestDatabase } from '#test/support/test-app';
 import { totpCode, totpStep } from './factors/totp';
 
 /**

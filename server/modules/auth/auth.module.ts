@@ -1,8 +1,8 @@
-import type { Clock } from '../../../domain/clock';
-import type { Config } from '../../config/env';
-import type { Database } from '../../db/client';
-import { inScope, type HttpApp, type Route } from '../../http/route';
-import { createAuthGuard } from '../../plugins/auth-guard';
+import type { Clock } from '#domain/clock';
+import type { Config } from '#server/config/env';
+import type { Database } from '#server/db/client';
+import { inScope, type HttpApp, type Route } from '#server/http/route';
+import { createAuthGuard } from '#server/plugins/auth-guard';
 import type { OutboxService } from '../outbox/outbox.service';
 import type { SecurityEventsService } from '../security-events/security-events.service';
 import { useAuthApiConventions } from './auth-errors';

@@ -1,6 +1,6 @@
 import { and, desc, eq, exists, type SQL, gt, isNull, lt, ne, not, or, sql, inArray } from 'drizzle-orm';
-import type { FactorExpiry } from '../../../domain/auth/session-policy';
-import type { DbExecutor } from '../../db/client';
+import type { FactorExpiry } from '#domain/auth/session-policy';
+import type { DbExecutor } from '#server/db/client';
 import {
   appMeta,
   authSessions,
@@ -14,7 +14,7 @@ import {
   signInFailures,
   signingKeys,
   users,
-} from '../../db/schema/index';
+} from '#server/db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof authSessions.$inferSelect;

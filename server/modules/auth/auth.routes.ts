@@ -6,12 +6,12 @@ import {
   REFRESH_COOKIE_HEADER,
   SESSION_HINT_COOKIE,
   type AuthSession,
-} from '../../../contracts/auth';
-import { authApi as endpoints } from '../../../contracts/auth.api';
-import { AppError } from '../../../domain/errors/app-error';
-import type { HttpApp, Route } from '../../http/route';
-import type { AuthGuard } from '../../plugins/auth-guard';
-import { tokenEndpointLimit, type RateBudget } from '../../plugins/rate-limit';
+} from '#contracts/auth';
+import { authApi as endpoints } from '#contracts/auth.api';
+import { AppError } from '#domain/errors/app-error';
+import type { HttpApp, Route } from '#server/http/route';
+import type { AuthGuard } from '#server/plugins/auth-guard';
+import { tokenEndpointLimit, type RateBudget } from '#server/plugins/rate-limit';
 import { isLoopbackRequest } from '../outbox/loopback';
 import type { AuthService } from './auth.service';
 import type { FactorsService } from './factors/factors.service';

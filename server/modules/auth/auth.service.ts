@@ -1,5 +1,5 @@
-import type { Clock } from '../../../domain/clock';
-import type { Database } from '../../db/client';
+import type { Clock } from '#domain/clock';
+import type { Database } from '#server/db/client';
 import type { OutboxService } from '../outbox/outbox.service';
 import type { SecurityEventsService } from '../security-events/security-events.service';
 import { createAccountService } from './accounts/account.service';

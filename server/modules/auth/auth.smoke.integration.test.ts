@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/support/app';
-import { bearer, errorOf, refresh, signIn, signUp } from '../../../test/support/auth';
-import { createTestDatabase } from '../../../test/support/database';
-import { useTestDatabase } from '../../../test/support/test-app';
+import { createTestApp } from '#test/support/app';
+import { bearer, errorOf, refresh, signIn, signUp } from '#test/support/auth';
+import { createTestDatabase } from '#test/support/database';
+import { useTestDatabase } from '#test/support/test-app';
 
 describe('auth smoke', () => {
   const database = useTestDatabase();
@@ -52,7 +52,7 @@ describe('confirming the account address while signed in', () => {
       (await app.inject({ method: 'POST', url: '/auth/v1/resend', payload: { type: 'signup', email } }))
         .statusCode,
     ).toBe(200);
-    const { outboxMessages } = await import('../../db/schema/index');
+    const { outboxMessages } = await import('#server/db/schema/index');
     const messages = await database.db.select().from(outboxMessages);
     const code = /(\d{6})/.exec(messages.at(-1)?.bodyText ?? '')?.[1] ?? '';
     const wrong = await app.inject({

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHAT_MESSAGES, chatMessageResponseSchema, type ChatMessage } from '../../../contracts/chat';
-import { CHAT_ATTACHMENT_QUOTA, CHAT_QUOTA_MESSAGES } from '../../../domain/chat/attachment-quota';
-import { bearer, errorOf } from '../../../test/support/auth';
-import { insertChatSession } from '../../../test/factories/sessions';
-import { insertPerson, type Person } from '../../../test/factories/people';
-import { useTestApp } from '../../../test/support/test-app';
-import { buildPng } from '../../../test/factories/files';
+import { CHAT_MESSAGES, chatMessageResponseSchema, type ChatMessage } from '#contracts/chat';
+import { CHAT_ATTACHMENT_QUOTA, CHAT_QUOTA_MESSAGES } from '#domain/chat/attachment-quota';
+import { bearer, errorOf } from '#test/support/auth';
+import { insertChatSession } from '#test/factories/sessions';
+import { insertPerson, type Person } from '#test/factories/people';
+import { useTestApp } from '#test/support/test-app';
+import { buildPng } from '#test/factories/files';
 
 /**
  * with the probe's hostile files: attachment quotas (per person and session,

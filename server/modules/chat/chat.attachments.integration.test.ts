@@ -16,12 +16,12 @@ import {
   chatMessageResponseSchema,
   chatTypingEventPayloadSchema,
   type ChatMessage,
-} from '../../../contracts/chat';
-import { bearer, errorOf } from '../../../test/support/auth';
-import { insertChatSession } from '../../../test/factories/sessions';
-import { insertPerson, type Person } from '../../../test/factories/people';
-import { useTestApp } from '../../../test/support/test-app';
-import { buildPng, buildOfficeZip, buildVoiceWebm } from '../../../test/factories/files';
+} from '#contracts/chat';
+import { bearer, errorOf } from '#test/support/auth';
+import { insertChatSession } from '#test/factories/sessions';
+import { insertPerson, type Person } from '#test/factories/people';
+import { useTestApp } from '#test/support/test-app';
+import { buildPng, buildOfficeZip, buildVoiceWebm } from '#test/factories/files';
 
 let workDir: string | undefined;
 const t = useTestApp(async () => {

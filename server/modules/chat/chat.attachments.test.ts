@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_ATTACHMENT_NAME_MAX } from '../../../contracts/chat';
+import { CHAT_ATTACHMENT_NAME_MAX } from '#contracts/chat';
 import { sniffFile, sniffImage, sniffVoice, zipEntryNames } from '../uploads/upload-pipeline';
 import { attachmentName, contentDisposition } from './chat.attachments';
-import { buildOfficeZip, buildVoiceWebm } from '../../../test/factories/files';
+import { buildOfficeZip, buildVoiceWebm } from '#test/factories/files';
 
 const bytes = (...values: number[]) => Buffer.from(values);
 const PDF = { mime: 'application/pdf', extensions: ['pdf'] } as const;

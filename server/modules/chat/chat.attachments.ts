@@ -5,8 +5,8 @@ import {
   CHAT_MESSAGES,
   CHAT_TOO_LARGE_MESSAGE,
   type ChatAttachmentKind,
-} from '../../../contracts/chat';
-import { AppError } from '../../../domain/errors/app-error';
+} from '#contracts/chat';
+import { AppError } from '#domain/errors/app-error';
 import {
   FILE_TYPES,
   IMAGE_EXTENSIONS,

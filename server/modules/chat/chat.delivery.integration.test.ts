@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../../contracts/auth';
+import type { AuthSession } from '#contracts/auth';
 import {
   CHAT_EVENTS,
   chatMessageEventPayloadSchema,
   chatMessageResponseSchema,
   type ChatMessage,
-} from '../../../contracts/chat';
-import type { RealtimeEvent, SubscribeAck } from '../../../contracts/realtime';
-import { signUpWithRole, uniqueEmail } from '../../../test/support/auth';
-import { collectEvents, listen, socketPool, waitUntil } from '../../../test/support/sockets';
-import { useTestApp } from '../../../test/support/test-app';
+} from '#contracts/chat';
+import type { RealtimeEvent, SubscribeAck } from '#contracts/realtime';
+import { signUpWithRole, uniqueEmail } from '#test/support/auth';
+import { collectEvents, listen, socketPool, waitUntil } from '#test/support/sockets';
+import { useTestApp } from '#test/support/test-app';
 
 // Delivery of chat messages sent at the same time in one session (#7 point 9, performance goal G5):
 // concurrent sends share transactions (group commit), and every socket still gets them in seq order.

@@ -1,8 +1,8 @@
-import { CHAT_EVENTS, CHAT_MESSAGES } from '../../../contracts/chat';
-import type { RealtimeEvent } from '../../../contracts/realtime';
-import type { ChatSession } from '../../../contracts/sessions';
-import { AppError } from '../../../domain/errors/app-error';
-import type { DbExecutor } from '../../db/client';
+import { CHAT_EVENTS, CHAT_MESSAGES } from '#contracts/chat';
+import type { RealtimeEvent } from '#contracts/realtime';
+import type { ChatSession } from '#contracts/sessions';
+import { AppError } from '#domain/errors/app-error';
+import type { DbExecutor } from '#server/db/client';
 import { createGroupCommit, type Settled } from './group-commit';
 import type { NewChatMessageRow } from './chat.repository';
 import {

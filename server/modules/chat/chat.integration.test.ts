@@ -9,11 +9,11 @@ import {
   chatMessageResponseSchema,
   chatReadEventPayloadSchema,
   type ChatMessage,
-} from '../../../contracts/chat';
-import { errorOf } from '../../../test/support/auth';
-import { insertChatSession } from '../../../test/factories/sessions';
-import { insertPerson, type Person } from '../../../test/factories/people';
-import { useTestApp } from '../../../test/support/test-app';
+} from '#contracts/chat';
+import { errorOf } from '#test/support/auth';
+import { insertChatSession } from '#test/factories/sessions';
+import { insertPerson, type Person } from '#test/factories/people';
+import { useTestApp } from '#test/support/test-app';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });
 

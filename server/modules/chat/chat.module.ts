@@ -1,5 +1,5 @@
-import type { HttpApp, Route } from '../../http/route';
-import type { ChatSessionsService } from '../chat-sessions/chat-sessions.service';
+import type { HttpApp, Route } from '#server/http/route';
+import type { SessionsService } from '../sessions/sessions.service';
 import { createChatRepository } from './chat.repository';
 import { chatRoutes } from './chat.routes';
 import { createChatService, type ChatService } from './chat.service';
@@ -7,7 +7,7 @@ import { createChatService, type ChatService } from './chat.service';
 export type ChatModuleDeps = Omit<Parameters<typeof createChatService>[0], 'repository' | 'findSession'> & {
   route: Route;
   /** Who is a party (or a guest) of the session: the chat sessions' decision. */
-  chatSessions: Pick<ChatSessionsService, 'get'>;
+  chatSessions: Pick<SessionsService, 'get'>;
 };
 
 /** The chat module: its repository, service and routes (the attachment upload in a scope of its own). */

@@ -1,10 +1,5 @@
-import {
-  CHAT_EVENTS,
-  CHAT_MESSAGES,
-  CHAT_TYPING_SERVER_GAP_MS,
-  type ChatHistory,
-} from '../../../contracts/chat';
-import { AppError } from '../../../domain/errors/app-error';
+import { CHAT_EVENTS, CHAT_MESSAGES, CHAT_TYPING_SERVER_GAP_MS, type ChatHistory } from '#contracts/chat';
+import { AppError } from '#domain/errors/app-error';
 import { isOn, senderTypeOf, toChatMessage, userTopic, type ChatDeps } from './chat.shared';
 
 /** Reading a session's chat: its history, read receipts, and "is typing". */

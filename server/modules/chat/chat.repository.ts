@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { chatMessages, chatReads, chatSessions, sessionGuests } from '../../db/schema/index';
+import type { DbExecutor } from '#server/db/client';
+import { chatMessages, chatReads, chatSessions, sessionGuests } from '#server/db/schema/index';
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type NewChatMessageRow = typeof chatMessages.$inferInsert;

@@ -1,11 +1,7 @@
-import { chatApi as endpoints } from '../../../contracts/chat.api';
-import {
-  CHAT_ATTACHMENT_KINDS,
-  CHAT_ATTACHMENT_MAX_BYTES,
-  CHAT_TOO_LARGE_MESSAGE,
-} from '../../../contracts/chat';
-import { AppError } from '../../../domain/errors/app-error';
-import type { HttpApp, Route } from '../../http/route';
+import { chatApi as endpoints } from '#contracts/chat.api';
+import { CHAT_ATTACHMENT_KINDS, CHAT_ATTACHMENT_MAX_BYTES, CHAT_TOO_LARGE_MESSAGE } from '#contracts/chat';
+import { AppError } from '#domain/errors/app-error';
+import type { HttpApp, Route } from '#server/http/route';
 import { contentDisposition } from './chat.attachments';
 import type { ChatService } from './chat.service';
 

@@ -1,7 +1,7 @@
-import { CHAT_MESSAGES, type SendChatMessage } from '../../../contracts/chat';
-import { CHAT_ATTACHMENT_QUOTA, checkAttachmentQuota } from '../../../domain/chat/attachment-quota';
-import { AppError } from '../../../domain/errors/app-error';
-import type { DbExecutor } from '../../db/client';
+import { CHAT_MESSAGES, type SendChatMessage } from '#contracts/chat';
+import { CHAT_ATTACHMENT_QUOTA, checkAttachmentQuota } from '#domain/chat/attachment-quota';
+import { AppError } from '#domain/errors/app-error';
+import type { DbExecutor } from '#server/db/client';
 import { prepareAttachment, type PreparedAttachment } from './chat.attachments';
 import type { ChatWriter } from './chat.insert';
 import {

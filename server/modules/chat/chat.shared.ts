@@ -3,17 +3,17 @@ import {
   chatAttachmentPath,
   type ChatAttachmentKind,
   type ChatMessage,
-} from '../../../contracts/chat';
-import type { ChatSession } from '../../../contracts/sessions';
-import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
-import type { ObjectStorage } from '../../adapters/storage/object-storage';
-import type { Database } from '../../db/client';
-import type { RealtimeService } from '../../realtime/realtime.service';
+} from '#contracts/chat';
+import type { ChatSession } from '#contracts/sessions';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import type { ObjectStorage } from '#server/adapters/storage/object-storage';
+import type { Database } from '#server/db/client';
+import type { RealtimeService } from '#server/realtime/realtime.service';
 import type { ChatMessageRow, ChatRepository } from './chat.repository';
 
 /**
- * A party's view of a session (404 for anyone else): the chat-sessions service's `get`, which decides
+ * A party's view of a session (404 for anyone else): the sessions service's `get`, which decides
  * who is a party (the coach, or the client by id or by confirmed email).
  */
 export type FindSessionForParty = (userId: string, sessionId: string) => Promise<ChatSession>;
@@ -67,7 +67,7 @@ export type ChatDeps = {
   clock: Clock;
 };
 
-/** The viewer the chat-sessions service decided ('guest' for someone invited by a guest link). */
+/** The viewer the sessions service decided ('guest' for someone invited by a guest link). */
 export const senderTypeOf = (session: ChatSession, userId: string) =>
   session.viewer ?? (session.coach_id === userId ? ('coach' as const) : ('client' as const));
 

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../../contracts/auth';
-import { coachPageSchema, ownBrandingSchema, PRIMARY_CONTRAST_MESSAGE } from '../../../contracts/coach-pages';
-import { coachApplications, coachStats } from '../../db/schema/index';
-import type { Role } from '../../../domain/auth/roles';
-import { bearer, errorOf, signUpWithRole } from '../../../test/support/auth';
-import { useTestApp } from '../../../test/support/test-app';
+import type { AuthSession } from '#contracts/auth';
+import { coachPageSchema, ownBrandingSchema, PRIMARY_CONTRAST_MESSAGE } from '#contracts/coach-pages';
+import { coachApplications, coachStats } from '#server/db/schema/index';
+import type { Role } from '#domain/auth/roles';
+import { bearer, errorOf, signUpWithRole } from '#test/support/auth';
+import { useTestApp } from '#test/support/test-app';
 
 const t = useTestApp();
 

@@ -1,4 +1,4 @@
-import type { HttpApp, Route } from '../../http/route';
+import type { HttpApp, Route } from '#server/http/route';
 import { createCoachPagesRepository } from './coach-pages.repository';
 import { coachPagesRoutes } from './coach-pages.routes';
 import { createCoachPagesService, type CoachPagesService } from './coach-pages.service';

@@ -1,5 +1,5 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import type { DbExecutor } from '#server/db/client';
 import {
   coachStats,
   coachWebsites,
@@ -7,7 +7,7 @@ import {
   userRoles,
   users,
   type WebsiteSection,
-} from '../../db/schema/index';
+} from '#server/db/schema/index';
 
 export type CoachPageRow = NonNullable<Awaited<ReturnType<CoachPagesRepository['findCoachPage']>>>;
 export type WebsiteRow = typeof coachWebsites.$inferSelect;

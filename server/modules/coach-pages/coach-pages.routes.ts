@@ -1,5 +1,5 @@
-import { coachPagesApi as endpoints } from '../../../contracts/coach-pages.api';
-import type { HttpApp, Route } from '../../http/route';
+import { coachPagesApi as endpoints } from '#contracts/coach-pages.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { CoachPagesService } from './coach-pages.service';
 
 /** Coach pages (contracts/coach-pages.api.ts): each handler is one service call. */

@@ -6,11 +6,11 @@ import {
   type BrandingValues,
   type CoachPage,
   type OwnBranding,
-} from '../../../contracts/coach-pages';
-import type { Clock } from '../../../domain/clock';
-import { ON_DEMAND_DEFAULT_RATES as DEFAULT_RATES } from '../../../domain/money/pricing';
-import { AppError } from '../../../domain/errors/app-error';
-import type { Database } from '../../db/client';
+} from '#contracts/coach-pages';
+import type { Clock } from '#domain/clock';
+import { ON_DEMAND_DEFAULT_RATES as DEFAULT_RATES } from '#domain/money/pricing';
+import { AppError } from '#domain/errors/app-error';
+import type { Database } from '#server/db/client';
 import type { CoachPageRow, CoachPagesRepository, WebsiteRow } from './coach-pages.repository';
 
 function brandingOf(website: WebsiteRow | null, customFonts: unknown): Branding {

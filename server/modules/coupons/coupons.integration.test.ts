@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../../contracts/auth';
+import type { AuthSession } from '#contracts/auth';
 import {
   COUPON_INVALID_MESSAGES,
   COUPON_MESSAGES,
@@ -8,19 +8,14 @@ import {
   couponSchema,
   quoteSchema,
   type Coupon,
-} from '../../../contracts/coupons';
-import { AppError } from '../../../domain/errors/app-error';
-import { insertAdmin } from '../../../test/factories/admin';
-import { errorOf, signUpWithRole } from '../../../test/support/auth';
-import {
-  balanceOf,
-  insertBareUser,
-  insertFundedUser,
-  topUpThroughEvent,
-} from '../../../test/factories/money';
-import { createTestApp } from '../../../test/support/app';
-import { useTestApp } from '../../../test/support/test-app';
-import { connectDatabase, type DatabaseHandle } from '../../db/client';
+} from '#contracts/coupons';
+import { AppError } from '#domain/errors/app-error';
+import { insertAdmin } from '#test/factories/admin';
+import { errorOf, signUpWithRole } from '#test/support/auth';
+import { balanceOf, insertBareUser, insertFundedUser, topUpThroughEvent } from '#test/factories/money';
+import { createTestApp } from '#test/support/app';
+import { useTestApp } from '#test/support/test-app';
+import { connectDatabase, type DatabaseHandle } from '#server/db/client';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000' });
 

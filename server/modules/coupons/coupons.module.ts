@@ -1,4 +1,4 @@
-import type { HttpApp, Route } from '../../http/route';
+import type { HttpApp, Route } from '#server/http/route';
 import { createCouponsRepository } from './coupons.repository';
 import { couponsRoutes } from './coupons.routes';
 import { createCouponsService, type CouponsService } from './coupons.service';

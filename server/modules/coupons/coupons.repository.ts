@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { couponRedemptions, coupons } from '../../db/schema/index';
+import type { DbExecutor } from '#server/db/client';
+import { couponRedemptions, coupons } from '#server/db/schema/index';
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type CouponInsert = Omit<typeof coupons.$inferInsert, 'id'>;

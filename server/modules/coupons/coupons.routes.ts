@@ -1,5 +1,5 @@
-import { couponsApi as endpoints } from '../../../contracts/coupons.api';
-import type { HttpApp, Route } from '../../http/route';
+import { couponsApi as endpoints } from '#contracts/coupons.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { CouponsService } from './coupons.service';
 
 /** Coupons (contracts/coupons.api.ts): each handler is one service call. */

@@ -7,10 +7,10 @@ import {
   type CouponCreateBody,
   type CouponDiscountType,
   type CouponUpdateBody,
-} from '../../../contracts/coupons';
-import type { Clock } from '../../../domain/clock';
-import { AppError, type ErrorDetail } from '../../../domain/errors/app-error';
-import type { Database, DbExecutor } from '../../db/client';
+} from '#contracts/coupons';
+import type { Clock } from '#domain/clock';
+import { AppError, type ErrorDetail } from '#domain/errors/app-error';
+import type { Database, DbExecutor } from '#server/db/client';
 import type { ActiveAdmin, AdminService } from '../admin/admin.service';
 import {
   isUniqueViolation,

@@ -7,10 +7,10 @@ import {
   coachSearchResponseSchema,
   recommendedCoachesResponseSchema,
   type CoachSearchResponse,
-} from '../../../contracts/discovery';
-import { seedLargeCoaches } from '../../../scripts/seed-large';
-import { bearer, signUp } from '../../../test/support/auth';
-import { useTestApp } from '../../../test/support/test-app';
+} from '#contracts/discovery';
+import { seedLargeCoaches } from '#scripts/seed-large';
+import { bearer, signUp } from '#test/support/auth';
+import { useTestApp } from '#test/support/test-app';
 
 /**
  * Discovery on seeded data: 400 coaches from the seed:large generator (varied categories, prices,

@@ -1,6 +1,6 @@
-import type { Clock } from '../../../domain/clock';
-import type { Database } from '../../db/client';
-import type { HttpApp, Route } from '../../http/route';
+import type { Clock } from '#domain/clock';
+import type { Database } from '#server/db/client';
+import type { HttpApp, Route } from '#server/http/route';
 import { createDiscoveryRepository } from './discovery.repository';
 import { discoveryRoutes } from './discovery.routes';
 import { createDiscoveryService, type DiscoveryService } from './discovery.service';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coachSearchQuerySchema } from '../../../contracts/discovery';
+import { coachSearchQuerySchema } from '#contracts/discovery';
 import { decodeCursor, planSearch, segmentQuery, toTsQueryText } from './discovery.query';
 
 describe('toTsQueryText', () => {

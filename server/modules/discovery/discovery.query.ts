@@ -1,6 +1,6 @@
-import type { CoachSearchParams, DiscoverySort } from '../../../contracts/discovery';
-import { DISCOVERY_PAGE_SIZE_DEFAULT } from '../../../contracts/discovery';
-import { AppError } from '../../../domain/errors/app-error';
+import type { CoachSearchParams, DiscoverySort } from '#contracts/discovery';
+import { DISCOVERY_PAGE_SIZE_DEFAULT } from '#contracts/discovery';
+import { AppError } from '#domain/errors/app-error';
 
 /**
  * The discovery SQL, as plain text and bound values (no string-built user input: every value is a

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database } from '../../db/client';
+import type { Database } from '#server/db/client';
 import {
   CARD_COLUMNS,
   cursorAfter,

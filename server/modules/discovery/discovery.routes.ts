@@ -1,5 +1,5 @@
-import { discoveryApi as endpoints } from '../../../contracts/discovery.api';
-import type { HttpApp, Route } from '../../http/route';
+import { discoveryApi as endpoints } from '#contracts/discovery.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { DiscoveryService } from './discovery.service';
 
 /** Coach discovery (contracts/discovery.api.ts): public; cards show public data only. */

@@ -4,9 +4,9 @@ import type {
   CoachSearchParams,
   CoachSearchResponse,
   RecommendedCoachesResponse,
-} from '../../../contracts/discovery';
-import type { Clock } from '../../../domain/clock';
-import { COACHING_CATEGORIES, categoryLabel } from '../../../domain/coaching/categories';
+} from '#contracts/discovery';
+import type { Clock } from '#domain/clock';
+import { COACHING_CATEGORIES, categoryLabel } from '#domain/coaching/categories';
 import { decodeCursor, planSearch, type DirectoryRow } from './discovery.query';
 import type { DiscoveryRepository } from './discovery.repository';
 

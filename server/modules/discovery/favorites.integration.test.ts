@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../../contracts/auth';
-import { favoritesResponseSchema, followStateSchema } from '../../../contracts/favorites';
-import type { Role } from '../../../domain/auth/roles';
-import { errorCode, signUpWithRole } from '../../../test/support/auth';
-import { useTestApp } from '../../../test/support/test-app';
+import type { AuthSession } from '#contracts/auth';
+import { favoritesResponseSchema, followStateSchema } from '#contracts/favorites';
+import type { Role } from '#domain/auth/roles';
+import { errorCode, signUpWithRole } from '#test/support/auth';
+import { useTestApp } from '#test/support/test-app';
 
 const t = useTestApp();
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { coachDirectory, coachFollows, profiles, userRoles } from '../../db/schema/index';
+import type { DbExecutor } from '#server/db/client';
+import { coachDirectory, coachFollows, profiles, userRoles } from '#server/db/schema/index';
 
 /** coach_follows, read with the coach's directory row (only listed coaches can be followed). */
 export function createFavoritesRepository() {

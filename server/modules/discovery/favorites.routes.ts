@@ -1,5 +1,5 @@
-import { favoritesApi as endpoints } from '../../../contracts/favorites.api';
-import type { HttpApp, Route } from '../../http/route';
+import { favoritesApi as endpoints } from '#contracts/favorites.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { FavoritesService } from './favorites.service';
 
 /** Favourites (contracts/favorites.api.ts): the caller's own follows (the client role: CLIENT_ROLE_REQUIRED). */

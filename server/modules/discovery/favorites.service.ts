@@ -1,7 +1,7 @@
-import type { FavoritesResponse, FollowBody, FollowState } from '../../../contracts/favorites';
-import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
-import type { Database } from '../../db/client';
+import type { FavoritesResponse, FollowBody, FollowState } from '#contracts/favorites';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import type { Database } from '#server/db/client';
 import type { DirectoryRow } from './discovery.query';
 import { toCoachCard } from './discovery.service';
 import type { FavoritesRepository } from './favorites.repository';

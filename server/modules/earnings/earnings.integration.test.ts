@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { earningsSchema, type Earnings } from '../../../contracts/earnings';
-import type { AuthSession } from '../../../contracts/auth';
-import { errorOf, signUpWithRole } from '../../../test/support/auth';
-import { balanceOf, topUpThroughEvent } from '../../../test/factories/money';
-import { useTestApp } from '../../../test/support/test-app';
-import { connectDatabase, type DatabaseHandle } from '../../db/client';
+import { earningsSchema, type Earnings } from '#contracts/earnings';
+import type { AuthSession } from '#contracts/auth';
+import { errorOf, signUpWithRole } from '#test/support/auth';
+import { balanceOf, topUpThroughEvent } from '#test/factories/money';
+import { useTestApp } from '#test/support/test-app';
+import { connectDatabase, type DatabaseHandle } from '#server/db/client';
 import {
   DEFAULT_MONEY_SETTINGS,
   type PlatformSettingsService,

@@ -1,4 +1,4 @@
-import type { HttpApp, Route } from '../../http/route';
+import type { HttpApp, Route } from '#server/http/route';
 import { createEarningsRepository } from './earnings.repository';
 import { earningsRoutes } from './earnings.routes';
 import { createEarningsService, type EarningsService } from './earnings.service';

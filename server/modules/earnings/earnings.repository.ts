@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { moneyHolds, type LedgerTransactionKind, type WithdrawalStatus } from '../../db/schema/index';
+import type { DbExecutor } from '#server/db/client';
+import { moneyHolds, type LedgerTransactionKind, type WithdrawalStatus } from '#server/db/schema/index';
 
 export type DueHoldRow = {
   id: string;

@@ -1,5 +1,5 @@
-import { earningsApi as endpoints } from '../../../contracts/earnings.api';
-import type { HttpApp, Route } from '../../http/route';
+import { earningsApi as endpoints } from '#contracts/earnings.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { EarningsService } from './earnings.service';
 
 /** The calling coach's earnings (contracts/earnings.api.ts): each handler is one service call. */

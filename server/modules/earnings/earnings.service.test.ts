@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { EarningsTransaction } from '../../../contracts/earnings';
-import { formatCents as dollars, formatDecimalDollars as decimalDollars } from '../../../domain/money/format';
-import { refundedCoachShare as coachShareOf } from '../../../domain/ledger/postings';
+import type { EarningsTransaction } from '#contracts/earnings';
+import { formatCents as dollars, formatDecimalDollars as decimalDollars } from '#domain/money/format';
+import { refundedCoachShare as coachShareOf } from '#domain/ledger/postings';
 import { csvCell, periodsOf, transactionsCsv } from './earnings.service';
 
 describe('csvCell', () => {

@@ -1,7 +1,7 @@
-import type { Clock } from '../../../domain/clock';
-import { refundedCoachShare } from '../../../domain/ledger/postings';
-import { cents } from '../../../domain/money/cents';
-import { formatDecimalDollars } from '../../../domain/money/format';
+import type { Clock } from '#domain/clock';
+import { refundedCoachShare } from '#domain/ledger/postings';
+import { cents } from '#domain/money/cents';
+import { formatDecimalDollars } from '#domain/money/format';
 import {
   EARNINGS_RECENT_TRANSACTIONS,
   SESSION_FORMATS,
@@ -9,12 +9,12 @@ import {
   type EarningsRange,
   type EarningsSession,
   type EarningsTransaction,
-} from '../../../contracts/earnings';
-import type { Database } from '../../db/client';
+} from '#contracts/earnings';
+import type { Database } from '#server/db/client';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { PlatformSettingsService } from '../platform-settings/platform-settings.service';
 import type { CoachTransactionRow, EarningsRepository, SessionRow } from './earnings.repository';
-import { FORMAT_ADJECTIVES } from '../../../domain/coaching/format-labels';
+import { FORMAT_ADJECTIVES } from '#domain/coaching/format-labels';
 
 export const EARNINGS_CURRENCY = 'usd';
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../../contracts/auth';
+import type { AuthSession } from '#contracts/auth';
 import {
   FOLLOWUP_EVENTS,
   FOLLOWUP_MESSAGES,
@@ -8,9 +8,9 @@ import {
   followupEventPayloadSchema,
   followupsResponseSchema,
   sendFollowupResponseSchema,
-} from '../../../contracts/followups';
-import { errorOf, outboxFor, signUpWithRole, uniqueEmail } from '../../../test/support/auth';
-import { useTestApp } from '../../../test/support/test-app';
+} from '#contracts/followups';
+import { errorOf, outboxFor, signUpWithRole, uniqueEmail } from '#test/support/auth';
+import { useTestApp } from '#test/support/test-app';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });
 

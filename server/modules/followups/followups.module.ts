@@ -1,5 +1,5 @@
-import type { HttpApp, Route } from '../../http/route';
-import type { ChatSessionsService } from '../chat-sessions/chat-sessions.service';
+import type { HttpApp, Route } from '#server/http/route';
+import type { SessionsService } from '../sessions/sessions.service';
 import { createFollowupsRepository } from './followups.repository';
 import { followupsRoutes } from './followups.routes';
 import { createFollowupsService, type FollowupsService } from './followups.service';
@@ -10,7 +10,7 @@ export type FollowupsModuleDeps = Omit<
 > & {
   route: Route;
   /** Who is a party of the session (guests are not): the chat sessions' decision. */
-  chatSessions: Pick<ChatSessionsService, 'get'>;
+  chatSessions: Pick<SessionsService, 'get'>;
 };
 
 /** The follow-ups module: its repository, service and routes. */

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { sessionFollowups, users } from '../../db/schema/index';
+import type { DbExecutor } from '#server/db/client';
+import { sessionFollowups, users } from '#server/db/schema/index';
 
 export type FollowupRow = typeof sessionFollowups.$inferSelect;
 export type NewFollowupRow = typeof sessionFollowups.$inferInsert;

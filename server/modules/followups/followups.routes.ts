@@ -1,5 +1,5 @@
-import { followupsApi as endpoints } from '../../../contracts/followups.api';
-import type { HttpApp, Route } from '../../http/route';
+import { followupsApi as endpoints } from '#contracts/followups.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { FollowupsService } from './followups.service';
 
 /** Follow-ups after a session (contracts/followups.api.ts): each handler is one service call. */

@@ -6,19 +6,19 @@ import {
   type FollowupEmailOutcome,
   type FollowupsResponse,
   type SendFollowupResponse,
-} from '../../../contracts/followups';
-import type { RealtimeEvent } from '../../../contracts/realtime';
-import type { ChatSession } from '../../../contracts/sessions';
-import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
-import type { Database, DbExecutor } from '../../db/client';
-import type { RealtimeService } from '../../realtime/realtime.service';
+} from '#contracts/followups';
+import type { RealtimeEvent } from '#contracts/realtime';
+import type { ChatSession } from '#contracts/sessions';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import type { Database, DbExecutor } from '#server/db/client';
+import type { RealtimeService } from '#server/realtime/realtime.service';
 import { renderEmail } from '../outbox/email-templates';
 import type { OutboxService } from '../outbox/outbox.service';
 import type { FollowupRow, FollowupsRepository } from './followups.repository';
 
 /**
- * A party's view of a session (404 for anyone else): the chat-sessions service's `get`, which decides
+ * A party's view of a session (404 for anyone else): the sessions service's `get`, which decides
  * who is a party (the coach, or the client by id or by confirmed email).
  */
 export type FindSessionForParty = (userId: string, sessionId: string) => Promise<ChatSession>;

@@ -1,24 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../../contracts/auth';
+import type { AuthSession } from '#contracts/auth';
 import {
   cancelGiftResponseSchema,
   claimGiftResponseSchema,
   createGiftResponseSchema,
   giftsResponseSchema,
   type CreateGiftBody,
-} from '../../../contracts/gifts';
-import {
-  bearer,
-  errorOf,
-  latestCode,
-  signIn,
-  signUp,
-  signUpWithRole,
-  uniqueEmail,
-} from '../../../test/support/auth';
-import { balanceOf, topUpThroughEvent } from '../../../test/factories/money';
-import { useTestApp, type TestAppHandle } from '../../../test/support/test-app';
+} from '#contracts/gifts';
+import { bearer, errorOf, latestCode, signIn, signUp, signUpWithRole, uniqueEmail } from '#test/support/auth';
+import { balanceOf, topUpThroughEvent } from '#test/factories/money';
+import { useTestApp, type TestAppHandle } from '#test/support/test-app';
 
 const ENV = { RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' };
 

@@ -1,4 +1,4 @@
-import type { HttpApp, Route } from '../../http/route';
+import type { HttpApp, Route } from '#server/http/route';
 import { createGiftsRepository } from './gifts.repository';
 import { giftsRoutes } from './gifts.routes';
 import { createGiftsService, type GiftsService } from './gifts.service';

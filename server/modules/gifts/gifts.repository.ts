@@ -1,6 +1,6 @@
 import { and, desc, eq, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbExecutor } from '../../db/client';
+import type { DbExecutor } from '#server/db/client';
 import {
   gifts,
   outboxMessages,
@@ -8,7 +8,7 @@ import {
   users,
   type GiftKind,
   type GiftStatus,
-} from '../../db/schema/index';
+} from '#server/db/schema/index';
 
 export type GiftRow = typeof gifts.$inferSelect;
 

@@ -1,5 +1,5 @@
-import { giftsApi as endpoints } from '../../../contracts/gifts.api';
-import type { HttpApp, Route } from '../../http/route';
+import { giftsApi as endpoints } from '#contracts/gifts.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { GiftsService } from './gifts.service';
 
 /** Gifts (contracts/gifts.api.ts): each handler is one service call. */

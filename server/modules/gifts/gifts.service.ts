@@ -1,7 +1,7 @@
-import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
-import { formatCents } from '../../../domain/money/format';
-import { cents } from '../../../domain/money/cents';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import { formatCents } from '#domain/money/format';
+import { cents } from '#domain/money/cents';
 import {
   GIFT_DELIVERY_HOUR_UTC,
   GIFT_MESSAGES,
@@ -11,14 +11,14 @@ import {
   type GiftsResponse,
   type ReceivedGift,
   type SentGift,
-} from '../../../contracts/gifts';
-import type { Database, DbExecutor } from '../../db/client';
+} from '#contracts/gifts';
+import type { Database, DbExecutor } from '#server/db/client';
 import type { LedgerService } from '../ledger/ledger.service';
 import { renderEmail } from '../outbox/email-templates';
 import type { OutboxService } from '../outbox/outbox.service';
 import type { SettlementService } from '../settlement/settlement.service';
 import type { GiftAccount, GiftRow, GiftView, GiftsRepository } from './gifts.repository';
-import { FORMAT_ADJECTIVES } from '../../../domain/coaching/format-labels';
+import { FORMAT_ADJECTIVES } from '#domain/coaching/format-labels';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createGiftBodySchema } from '../../../contracts/gifts';
-import { AppError } from '../../../domain/errors/app-error';
+import { createGiftBodySchema } from '#contracts/gifts';
+import { AppError } from '#domain/errors/app-error';
 import { renderEmail } from '../outbox/email-templates';
 import { deliveryTime } from './gifts.service';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { healthResponseSchema } from '../../../contracts/health';
-import { connectDatabase } from '../../db/client';
-import { findFreePort } from '../../db/embedded-postgres';
-import { runMigrations } from '../../db/migrate';
-import { createTestApp } from '../../../test/support/app';
-import { createTestDatabase } from '../../../test/support/database';
-import { useTestDatabase } from '../../../test/support/test-app';
+import { healthResponseSchema } from '#contracts/health';
+import { connectDatabase } from '#server/db/client';
+import { findFreePort } from '#server/db/embedded-postgres';
+import { runMigrations } from '#server/db/migrate';
+import { createTestApp } from '#test/support/app';
+import { createTestDatabase } from '#test/support/database';
+import { useTestDatabase } from '#test/support/test-app';
 
 describe('GET /api/health', () => {
   const database = useTestDatabase();

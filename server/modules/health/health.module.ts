@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client';
-import type { HttpApp, Route } from '../../http/route';
+import type { Database } from '#server/db/client';
+import type { HttpApp, Route } from '#server/http/route';
 import { createHealthRepository } from './health.repository';
 import { healthRoutes } from './health.routes';
 import { createHealthService, type HealthService } from './health.service';

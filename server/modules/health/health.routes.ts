@@ -1,5 +1,5 @@
-import { healthApi as endpoints } from '../../../contracts/health.api';
-import type { HttpApp, Route } from '../../http/route';
+import { healthApi as endpoints } from '#contracts/health.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { HealthService } from './health.service';
 
 /** Health (contracts/health.api.ts): 200 or 503 with the same body, never rate-limited or cached. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from '../../../domain/clock';
+import { createManualClock } from '#domain/clock';
 import { createHealthService } from './health.service';
 
 function setup(answers: (number | null | Error)[]) {

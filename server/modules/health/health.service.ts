@@ -1,5 +1,5 @@
-import type { Clock } from '../../../domain/clock';
-import type { HealthResponse } from '../../../contracts/health';
+import type { Clock } from '#domain/clock';
+import type { HealthResponse } from '#contracts/health';
 import type { HealthRepository } from './health.repository';
 
 type Checks = HealthResponse['checks'];

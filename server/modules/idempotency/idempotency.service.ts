@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import stableStringify from 'safe-stable-stringify';
-import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
-import type { Database, DbExecutor } from '../../db/client';
-import { idempotencyKeys } from '../../db/schema/index';
-import { idempotencyKeyFrom } from '../../http/idempotency-key';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import type { Database, DbExecutor } from '#server/db/client';
+import { idempotencyKeys } from '#server/db/schema/index';
+import { idempotencyKeyFrom } from '#server/http/idempotency-key';
 
 export type IdempotentResponse<T> = { status: number; body: T };
 

@@ -11,7 +11,7 @@ import {
   spawnServer,
   waitHealthy,
   type ServerProcess,
-} from '../../../test/support/server-process';
+} from '#test/support/server-process';
 
 /**
  * Issue #14 (Tests): the probe's three rounds of kill -9 during money traffic, kept as a test. Workers

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../domain/errors/app-error';
-import { cents, negateCents, type Cents } from '../../../domain/money/cents';
-import { healthResponseSchema } from '../../../contracts/health';
-import { createLedgerInvariantsJob } from '../../jobs/ledger-invariants.job';
-import { useTestApp } from '../../../test/support/test-app';
+import { AppError } from '#domain/errors/app-error';
+import { cents, negateCents, type Cents } from '#domain/money/cents';
+import { healthResponseSchema } from '#contracts/health';
+import { createLedgerInvariantsJob } from '#server/jobs/ledger-invariants.job';
+import { useTestApp } from '#test/support/test-app';
 import { LedgerIntegrityError, type LedgerService } from './ledger.service';
 
 type Handle = ReturnType<typeof useTestApp>;

@@ -1,5 +1,5 @@
-import type { Clock } from '../../../domain/clock';
-import type { HttpApp } from '../../http/route';
+import type { Clock } from '#domain/clock';
+import type { HttpApp } from '#server/http/route';
 import { createLedgerRepository } from './ledger.repository';
 import {
   createLedgerInvariantStatus,

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import type { DbExecutor } from '#server/db/client';
 import {
   ledgerAccounts,
   ledgerEntries,
   ledgerTransactions,
   type LedgerAccountKind,
   type LedgerTransactionKind,
-} from '../../db/schema/index';
+} from '#server/db/schema/index';
 
 export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
 

@@ -1,8 +1,8 @@
-import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
-import { centsFromDatabase, type Cents } from '../../../domain/money/cents';
-import type { DbExecutor } from '../../db/client';
-import type { LedgerAccountKind, LedgerTransactionKind } from '../../db/schema/index';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import { centsFromDatabase, type Cents } from '#domain/money/cents';
+import type { DbExecutor } from '#server/db/client';
+import type { LedgerAccountKind, LedgerTransactionKind } from '#server/db/schema/index';
 import type { InvariantFindings, LedgerAccountRow, LedgerRepository } from './ledger.repository';
 
 export type LedgerEntryInput = { accountId: string; amount: Cents };

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { isLoopbackHost } from '../../config/env';
+import { isLoopbackHost } from '#server/config/env';
 
 /**
  * Whether a request comes from this machine: the TCP peer is a loopback address and, behind trusted

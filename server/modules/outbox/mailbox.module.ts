@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client';
-import type { HttpApp, Route } from '../../http/route';
+import type { Database } from '#server/db/client';
+import type { HttpApp, Route } from '#server/http/route';
 import { createOutboxRepository } from './outbox.repository';
 import { mailboxRoutes } from './outbox.routes';
 import { createMailboxService } from './outbox.service';

@@ -1,9 +1,9 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { mailboxResponseSchema } from '../../../contracts/outbox';
-import { createTestApp } from '../../../test/support/app';
-import { useTestDatabase } from '../../../test/support/test-app';
-import { outboxMessages } from '../../db/schema/index';
+import { mailboxResponseSchema } from '#contracts/outbox';
+import { createTestApp } from '#test/support/app';
+import { useTestDatabase } from '#test/support/test-app';
+import { outboxMessages } from '#server/db/schema/index';
 import { createOutboxRepository } from './outbox.repository';
 import { createOutboxService } from './outbox.service';
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { outboxMessages } from '../../db/schema/index';
+import type { DbExecutor } from '#server/db/client';
+import { outboxMessages } from '#server/db/schema/index';
 
 export type OutboxChannel = 'email' | 'sms';
 export type OutboxStatus = 'pending' | 'sent' | 'failed';

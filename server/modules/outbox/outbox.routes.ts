@@ -1,7 +1,7 @@
-import { mailboxApi as endpoints } from '../../../contracts/outbox.api';
-import { MAILBOX_LOOPBACK_ONLY_MESSAGE } from '../../../contracts/outbox';
-import type { HttpApp, Route } from '../../http/route';
-import { sendError } from '../../plugins/error-handler';
+import { mailboxApi as endpoints } from '#contracts/outbox.api';
+import { MAILBOX_LOOPBACK_ONLY_MESSAGE } from '#contracts/outbox';
+import type { HttpApp, Route } from '#server/http/route';
+import { sendError } from '#server/plugins/error-handler';
 import { isLoopbackRequest } from './loopback';
 import type { MailboxService } from './outbox.service';
 

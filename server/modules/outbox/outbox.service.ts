@@ -1,6 +1,6 @@
-import type { Clock } from '../../../domain/clock';
-import { MAILBOX_LIMIT, type MailboxResponse } from '../../../contracts/outbox';
-import type { Database, DbExecutor } from '../../db/client';
+import type { Clock } from '#domain/clock';
+import { MAILBOX_LIMIT, type MailboxResponse } from '#contracts/outbox';
+import type { Database, DbExecutor } from '#server/db/client';
 import type { NewOutboxMessage, OutboxRepository } from './outbox.repository';
 
 /**

@@ -1,4 +1,4 @@
-import type { HttpApp, Route } from '../../http/route';
+import type { HttpApp, Route } from '#server/http/route';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
 import { createStripeWebhookService } from './stripe-webhook.service';
 

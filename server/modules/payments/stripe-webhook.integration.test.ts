@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { payments } from '../../db/schema/index';
-import { errorCode, signUp } from '../../../test/support/auth';
-import { useTestApp } from '../../../test/support/test-app';
+import { payments } from '#server/db/schema/index';
+import { errorCode, signUp } from '#test/support/auth';
+import { useTestApp } from '#test/support/test-app';
 
 /**
  * Issue #5 "Webhooks": deliveries through the real route (raw body, real Stripe signatures from the

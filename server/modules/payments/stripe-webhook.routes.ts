@@ -1,5 +1,5 @@
-import { paymentsApi as endpoints } from '../../../contracts/payments.api';
-import type { HttpApp, Route } from '../../http/route';
+import { paymentsApi as endpoints } from '#contracts/payments.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { StripeWebhookService } from './stripe-webhook.service';
 
 /**

@@ -1,7 +1,7 @@
-import type { StripeWebhookResponse } from '../../../contracts/payments';
-import { AppError } from '../../../domain/errors/app-error';
-import type { PaymentEvent } from '../../adapters/payments/payment-provider';
-import { StripeWebhookRejected, type StripeWebhookVerifier } from '../../adapters/payments/stripe-webhook';
+import type { StripeWebhookResponse } from '#contracts/payments';
+import { AppError } from '#domain/errors/app-error';
+import type { PaymentEvent } from '#server/adapters/payments/payment-provider';
+import { StripeWebhookRejected, type StripeWebhookVerifier } from '#server/adapters/payments/stripe-webhook';
 
 /** What the wallet's applyPaymentEvent answers (only the outcome matters here). */
 export type ApplyPaymentEvent = (event: PaymentEvent) => Promise<{

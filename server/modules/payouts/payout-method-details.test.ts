@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { payoutMethodCreateBodySchema } from '../../../contracts/payouts';
+import { payoutMethodCreateBodySchema } from '#contracts/payouts';
 import { detailsOf, labelOf, maskEmail, payoutDetailsOf } from './payout-method-details';
 
 describe('maskEmail', () => {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { PayoutDetails, payoutMethodCreateBodySchema } from '../../../contracts/payouts';
+import type { PayoutDetails, payoutMethodCreateBodySchema } from '#contracts/payouts';
 
 /** A create body after validation (digits stripped of spaces and dashes, text trimmed). */
 export type ParsedPayoutMethodBody = z.output<typeof payoutMethodCreateBodySchema>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../../contracts/auth';
-import { earningsSchema } from '../../../contracts/earnings';
+import type { AuthSession } from '#contracts/auth';
+import { earningsSchema } from '#contracts/earnings';
 import {
   adminWithdrawalListSchema,
   adminWithdrawalSchema,
@@ -10,14 +10,14 @@ import {
   withdrawalListSchema,
   withdrawalSchema,
   type PayoutMethod,
-} from '../../../contracts/payouts';
-import { insertAdmin, elevateWithTotp } from '../../../test/factories/admin';
-import { bearer, errorOf, signUpWithRole } from '../../../test/support/auth';
-import { createTestApp } from '../../../test/support/app';
-import { balanceOf, topUpThroughEvent } from '../../../test/factories/money';
-import { useTestApp } from '../../../test/support/test-app';
-import type { App } from '../../app';
-import { connectDatabase, type DatabaseHandle } from '../../db/client';
+} from '#contracts/payouts';
+import { insertAdmin, elevateWithTotp } from '#test/factories/admin';
+import { bearer, errorOf, signUpWithRole } from '#test/support/auth';
+import { createTestApp } from '#test/support/app';
+import { balanceOf, topUpThroughEvent } from '#test/factories/money';
+import { useTestApp } from '#test/support/test-app';
+import type { App } from '#server/app';
+import { connectDatabase, type DatabaseHandle } from '#server/db/client';
 
 const ENV = { RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' };
 const t = useTestApp(ENV);

@@ -1,4 +1,4 @@
-import type { HttpApp, Route } from '../../http/route';
+import type { HttpApp, Route } from '#server/http/route';
 import { createPayoutsRepository } from './payouts.repository';
 import { payoutsRoutes } from './payouts.routes';
 import { createPayoutsService, type PayoutsService } from './payouts.service';

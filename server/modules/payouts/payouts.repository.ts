@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNull, sql, sum } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import type { DbExecutor } from '#server/db/client';
 import {
   payoutMethods,
   profiles,
@@ -7,7 +7,7 @@ import {
   withdrawals,
   type PayoutMethodKind,
   type WithdrawalStatus,
-} from '../../db/schema/index';
+} from '#server/db/schema/index';
 
 export type PayoutMethodRow = typeof payoutMethods.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;

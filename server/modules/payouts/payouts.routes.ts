@@ -1,5 +1,5 @@
-import { payoutsApi as endpoints } from '../../../contracts/payouts.api';
-import type { HttpApp, Route } from '../../http/route';
+import { payoutsApi as endpoints } from '#contracts/payouts.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { PayoutsService } from './payouts.service';
 
 /** Payout methods, withdrawals and the admins' queue (contracts/payouts.api.ts): one service call each. */

@@ -1,16 +1,16 @@
-import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
-import { formatCents } from '../../../domain/money/format';
-import { cents } from '../../../domain/money/cents';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import { formatCents } from '#domain/money/format';
+import { cents } from '#domain/money/cents';
 import type {
   AdminWithdrawal,
   AdminWithdrawalList,
   PayoutMethod,
   Withdrawal,
   WithdrawalCreateBody,
-} from '../../../contracts/payouts';
-import type { Database, DbExecutor } from '../../db/client';
-import type { WithdrawalStatus } from '../../db/schema/index';
+} from '#contracts/payouts';
+import type { Database, DbExecutor } from '#server/db/client';
+import type { WithdrawalStatus } from '#server/db/schema/index';
 import type { ActiveAdmin, AdminService } from '../admin/admin.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { PlatformSettingsService } from '../platform-settings/platform-settings.service';

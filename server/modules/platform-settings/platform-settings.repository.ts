@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { platformSettings } from '../../db/schema/index';
+import type { DbExecutor } from '#server/db/client';
+import { platformSettings } from '#server/db/schema/index';
 
 /** platform_settings: key -> JSON value (seeded by migration 0008). */
 export function createPlatformSettingsRepository() {

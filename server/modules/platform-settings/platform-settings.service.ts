@@ -1,4 +1,4 @@
-import type { DbExecutor } from '../../db/client';
+import type { DbExecutor } from '#server/db/client';
 import type { PlatformSettingsRepository } from './platform-settings.repository';
 
 export type MoneySettings = {

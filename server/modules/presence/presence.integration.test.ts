@@ -1,20 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import type { AuthSession } from '../../../contracts/auth';
-import { coachSearchResponseSchema, recommendedCoachesResponseSchema } from '../../../contracts/discovery';
-import { favoritesResponseSchema } from '../../../contracts/favorites';
-import { coachPageSchema } from '../../../contracts/coach-pages';
-import { PRESENCE_EVENT, presenceSchema } from '../../../contracts/presence';
-import { BROADCAST_TOPIC } from '../../../contracts/realtime';
+import type { AuthSession } from '#contracts/auth';
+import { coachSearchResponseSchema, recommendedCoachesResponseSchema } from '#contracts/discovery';
+import { favoritesResponseSchema } from '#contracts/favorites';
+import { coachPageSchema } from '#contracts/coach-pages';
+import { PRESENCE_EVENT, presenceSchema } from '#contracts/presence';
+import { BROADCAST_TOPIC } from '#contracts/realtime';
 import {
   chatSessions,
   coachApplications,
   coachDirectory,
   profiles,
   realtimeEvents,
-} from '../../db/schema/index';
-import { errorOf, signUpWithRole } from '../../../test/support/auth';
-import { useTestApp } from '../../../test/support/test-app';
+} from '#server/db/schema/index';
+import { errorOf, signUpWithRole } from '#test/support/auth';
+import { useTestApp } from '#test/support/test-app';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000' });
 

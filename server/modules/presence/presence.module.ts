@@ -1,5 +1,5 @@
-import type { HttpApp, Route } from '../../http/route';
-import type { RealtimeService } from '../../realtime/realtime.service';
+import type { HttpApp, Route } from '#server/http/route';
+import type { RealtimeService } from '#server/realtime/realtime.service';
 import { createPresenceRepository } from './presence.repository';
 import { presenceRoutes } from './presence.routes';
 import {

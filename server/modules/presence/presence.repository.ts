@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { profiles } from '../../db/schema/index';
+import type { DbExecutor } from '#server/db/client';
+import { profiles } from '#server/db/schema/index';
 
 /** A coach's stored presence, with whether they are in an active chat session now. */
 export type PresenceRow = {

@@ -1,5 +1,5 @@
-import { presenceApi as endpoints } from '../../../contracts/presence.api';
-import type { HttpApp, Route } from '../../http/route';
+import { presenceApi as endpoints } from '#contracts/presence.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { PresenceService } from './presence.service';
 
 /** Coach presence (contracts/presence.api.ts): each handler is one service call. */

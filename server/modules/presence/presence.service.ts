@@ -1,9 +1,9 @@
-import { PRESENCE_EVENT, type CoachPresenceEvent, type Presence } from '../../../contracts/presence';
-import type { RealtimeEvent } from '../../../contracts/realtime';
-import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
-import type { Database, DbExecutor } from '../../db/client';
-import type { RealtimeService } from '../../realtime/realtime.service';
+import { PRESENCE_EVENT, type CoachPresenceEvent, type Presence } from '#contracts/presence';
+import type { RealtimeEvent } from '#contracts/realtime';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import type { Database, DbExecutor } from '#server/db/client';
+import type { RealtimeService } from '#server/realtime/realtime.service';
 import type { PresenceRepository, PresenceRow } from './presence.repository';
 
 export const NOT_AN_APPROVED_COACH_MESSAGE =

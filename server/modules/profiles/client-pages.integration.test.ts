@@ -3,19 +3,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../../contracts/auth';
+import type { AuthSession } from '#contracts/auth';
 import {
   clientProfileSchema,
   coachViewOfClientSchema,
   ownProfileSchema,
   PROFILE_PICTURE_MESSAGES,
   publicClientProfileSchema,
-} from '../../../contracts/profiles';
-import { uploadResponseSchema } from '../../../contracts/uploads';
-import type { Role } from '../../../domain/auth/roles';
-import { bearer, errorOf, signUpWithRole } from '../../../test/support/auth';
-import { useTestApp } from '../../../test/support/test-app';
-import { clientCoachStats } from '../../db/schema/index';
+} from '#contracts/profiles';
+import { uploadResponseSchema } from '#contracts/uploads';
+import type { Role } from '#domain/auth/roles';
+import { bearer, errorOf, signUpWithRole } from '#test/support/auth';
+import { useTestApp } from '#test/support/test-app';
+import { clientCoachStats } from '#server/db/schema/index';
 
 /**
  * The client pages (public /client/:username, a coach's view after a session) and the profile

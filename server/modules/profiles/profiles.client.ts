@@ -4,9 +4,9 @@ import {
   type ClientProfileBody,
   type ClientPublicField,
   type CoachViewOfClient,
-} from '../../../contracts/profiles';
-import { AppError } from '../../../domain/errors/app-error';
-import { toProfileUpdateError, UNIFIED_PROFILE_MESSAGES } from '../../../domain/profiles/profile-errors';
+} from '#contracts/profiles';
+import { AppError } from '#domain/errors/app-error';
+import { toProfileUpdateError, UNIFIED_PROFILE_MESSAGES } from '#domain/profiles/profile-errors';
 import type { ProfilesDeps } from './profiles.deps';
 import type { ClientProfileChanges, ClientProfileRow } from './profiles.repository';
 

@@ -1,6 +1,6 @@
-import type { RealtimeEvent } from '../../../contracts/realtime';
-import type { Clock } from '../../../domain/clock';
-import type { Database, DbExecutor } from '../../db/client';
+import type { RealtimeEvent } from '#contracts/realtime';
+import type { Clock } from '#domain/clock';
+import type { Database, DbExecutor } from '#server/db/client';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { ProfilesRepository } from './profiles.repository';
 

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../../contracts/auth';
-import { clientProfileSchema, ownProfileSchema, profileCompletionSchema } from '../../../contracts/profiles';
-import { coachStats } from '../../db/schema/index';
-import { bearer, errorOf, signUpWithRole } from '../../../test/support/auth';
-import { useTestApp } from '../../../test/support/test-app';
+import type { AuthSession } from '#contracts/auth';
+import { clientProfileSchema, ownProfileSchema, profileCompletionSchema } from '#contracts/profiles';
+import { coachStats } from '#server/db/schema/index';
+import { bearer, errorOf, signUpWithRole } from '#test/support/auth';
+import { useTestApp } from '#test/support/test-app';
 
 const t = useTestApp(async () => ({ AUTH_RATE_LIMIT_MAX: '100000', RATE_LIMIT_MAX: '100000' }));
 

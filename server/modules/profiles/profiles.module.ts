@@ -1,4 +1,4 @@
-import type { HttpApp, Route } from '../../http/route';
+import type { HttpApp, Route } from '#server/http/route';
 import { createProfilesRepository } from './profiles.repository';
 import { profilesRoutes } from './profiles.routes';
 import { createProfilesService, type ProfilesService } from './profiles.service';

@@ -4,18 +4,18 @@ import {
   type OwnProfile,
   type ProfileCompletion,
   type ProfileUpdateBody,
-} from '../../../contracts/profiles';
-import { uploadResponseSchema, type UploadKind } from '../../../contracts/uploads';
-import type { RealtimeEvent } from '../../../contracts/realtime';
-import { AppError } from '../../../domain/errors/app-error';
-import { profileCompletion } from '../../../domain/profiles/profile-completion';
-import { toProfileUpdateError, UNIFIED_PROFILE_MESSAGES } from '../../../domain/profiles/profile-errors';
+} from '#contracts/profiles';
+import { uploadResponseSchema, type UploadKind } from '#contracts/uploads';
+import type { RealtimeEvent } from '#contracts/realtime';
+import { AppError } from '#domain/errors/app-error';
+import { profileCompletion } from '#domain/profiles/profile-completion';
+import { toProfileUpdateError, UNIFIED_PROFILE_MESSAGES } from '#domain/profiles/profile-errors';
 import {
   normaliseProfileUpdate,
   usernameCandidates,
   usernameWithSuffix,
-} from '../../../domain/profiles/profile-rules';
-import type { DbExecutor } from '../../db/client';
+} from '#domain/profiles/profile-rules';
+import type { DbExecutor } from '#server/db/client';
 import type { ProfilesDeps } from './profiles.deps';
 import type { ProfileChanges, ProfileRow } from './profiles.repository';
 

@@ -1,5 +1,5 @@
-import type { PublicClientProfile, PublicCoachProfile } from '../../../contracts/profiles';
-import { AppError } from '../../../domain/errors/app-error';
+import type { PublicClientProfile, PublicCoachProfile } from '#contracts/profiles';
+import { AppError } from '#domain/errors/app-error';
 import { publicFieldsOf } from './profiles.client';
 import type { ProfilesDeps } from './profiles.deps';
 

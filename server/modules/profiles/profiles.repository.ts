@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { holdsRole } from '../../db/role-queries';
+import type { DbExecutor } from '#server/db/client';
+import { holdsRole } from '#server/db/role-queries';
 import {
   clientCoachStats,
   clientProfiles,
@@ -9,7 +9,7 @@ import {
   profiles,
   userRoles,
   users,
-} from '../../db/schema/index';
+} from '#server/db/schema/index';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type ProfileChanges = Partial<

@@ -1,5 +1,5 @@
-import { profilesApi as endpoints } from '../../../contracts/profiles.api';
-import type { HttpApp, Route } from '../../http/route';
+import { profilesApi as endpoints } from '#contracts/profiles.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { ProfilesService } from './profiles.service';
 
 /** Profiles (contracts/profiles.api.ts): each handler is one service call. */

@@ -7,9 +7,9 @@ import {
   type ProgramDetail,
   type ProgramSummary,
   type ProgramUpdateBody,
-} from '../../../contracts/programs';
-import { AppError } from '../../../domain/errors/app-error';
-import type { DbExecutor } from '../../db/client';
+} from '#contracts/programs';
+import { AppError } from '#domain/errors/app-error';
+import type { DbExecutor } from '#server/db/client';
 import type { LessonChanges, ProgramChanges, ProgramRow } from './programs.repository';
 import {
   blankToNull,

@@ -3,8 +3,8 @@ import {
   type EnrolmentList,
   type LessonView,
   type ProgramProgress,
-} from '../../../contracts/programs';
-import { AppError } from '../../../domain/errors/app-error';
+} from '#contracts/programs';
+import { AppError } from '#domain/errors/app-error';
 import {
   LESSON_GONE,
   PROGRAM_GONE,

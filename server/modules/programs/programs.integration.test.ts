@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../../contracts/auth';
+import type { AuthSession } from '#contracts/auth';
 import {
   enrolmentListSchema,
   enrolResponseSchema,
@@ -10,10 +10,10 @@ import {
   programSummaryListSchema,
   publicProgramSchema,
   type ProgramDetail,
-} from '../../../contracts/programs';
-import type { Role } from '../../../domain/auth/roles';
-import { errorOf, signUpWithRole, type Injected } from '../../../test/support/auth';
-import { useTestApp } from '../../../test/support/test-app';
+} from '#contracts/programs';
+import type { Role } from '#domain/auth/roles';
+import { errorOf, signUpWithRole, type Injected } from '#test/support/auth';
+import { useTestApp } from '#test/support/test-app';
 
 const t = useTestApp();
 

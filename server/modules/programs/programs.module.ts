@@ -1,4 +1,4 @@
-import type { HttpApp, Route } from '../../http/route';
+import type { HttpApp, Route } from '#server/http/route';
 import { createProgramsRepository } from './programs.repository';
 import { programsRoutes } from './programs.routes';
 import { createProgramsService, type ProgramsService } from './programs.service';

@@ -1,5 +1,5 @@
-import type { ProgramSummary, PublicProgram } from '../../../contracts/programs';
-import { AppError } from '../../../domain/errors/app-error';
+import type { ProgramSummary, PublicProgram } from '#contracts/programs';
+import { AppError } from '#domain/errors/app-error';
 import { PROGRAM_GONE, toCoach, toSummary, type ProgramsDeps, type ProgramsShared } from './programs.shared';
 
 /** What anyone sees: a coach's published programs, and one program's outline. */

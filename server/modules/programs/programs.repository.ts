@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, inArray, max, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import type { DbExecutor } from '#server/db/client';
 import {
   programEnrollments,
   programLessonProgress,
   programLessons,
   programs,
   profiles,
-} from '../../db/schema/index';
+} from '#server/db/schema/index';
 
 export type ProgramRow = typeof programs.$inferSelect;
 export type ProgramChanges = Partial<Omit<typeof programs.$inferInsert, 'id' | 'coachId' | 'createdAt'>>;

@@ -1,5 +1,5 @@
-import { programsApi as endpoints } from '../../../contracts/programs.api';
-import type { HttpApp, Route } from '../../http/route';
+import { programsApi as endpoints } from '#contracts/programs.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { ProgramsService } from './programs.service';
 
 /** Programs (contracts/programs.api.ts): each handler is one service call. */

@@ -4,10 +4,10 @@ import {
   type ProgramDetail,
   type ProgramProgress,
   type ProgramSummary,
-} from '../../../contracts/programs';
-import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
-import type { Database, DbExecutor } from '../../db/client';
+} from '#contracts/programs';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import type { Database, DbExecutor } from '#server/db/client';
 import type { EnrollmentRow, LessonRow, ProgramSummaryRow, ProgramsRepository } from './programs.repository';
 
 export const PROGRAM_GONE = 'This program does not exist or is not public.';

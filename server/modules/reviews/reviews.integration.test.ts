@@ -8,17 +8,17 @@ import {
   REVIEW_MESSAGES,
   sessionReviewsSchema,
   type SessionReviews,
-} from '../../../contracts/reviews';
-import { acceptResponseSchema, sessionRequestSchema } from '../../../contracts/sessions';
-import { errorOf } from '../../../test/support/auth';
-import { insertCoach, insertClient, type Person, insertPerson } from '../../../test/factories/people';
+} from '#contracts/reviews';
+import { acceptResponseSchema, sessionRequestSchema } from '#contracts/sessions';
+import { errorOf } from '#test/support/auth';
+import { insertCoach, insertClient, type Person, insertPerson } from '#test/factories/people';
 import {
   eventsOf,
   insertChatSession,
   postSessionRequest,
   buildSessionRequestBody,
-} from '../../../test/factories/sessions';
-import { useTestApp } from '../../../test/support/test-app';
+} from '#test/factories/sessions';
+import { useTestApp } from '#test/support/test-app';
 import { describeResponseTime, firstNameOf, onTimePercentage } from './reviews.service';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });

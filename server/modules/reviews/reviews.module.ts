@@ -1,5 +1,5 @@
-import type { HttpApp, Route } from '../../http/route';
-import type { ChatSessionsService } from '../chat-sessions/chat-sessions.service';
+import type { HttpApp, Route } from '#server/http/route';
+import type { SessionsService } from '../sessions/sessions.service';
 import { createReviewsRepository } from './reviews.repository';
 import { reviewsRoutes } from './reviews.routes';
 import { createReviewsService, type ReviewsService } from './reviews.service';
@@ -10,7 +10,7 @@ export type ReviewsModuleDeps = Omit<
 > & {
   route: Route;
   /** Who is a party (get) and the completing transaction (the stats are refreshed in it). */
-  chatSessions: Pick<ChatSessionsService, 'get' | 'onSessionCompleted'>;
+  chatSessions: Pick<SessionsService, 'get' | 'onSessionCompleted'>;
 };
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { holdsRole } from '../../db/role-queries';
-import { chatSessions, profiles, sessionReviews, users } from '../../db/schema/index';
+import type { DbExecutor } from '#server/db/client';
+import { holdsRole } from '#server/db/role-queries';
+import { chatSessions, profiles, sessionReviews, users } from '#server/db/schema/index';
 import { createReviewsStatsRepository, ENDS_AT } from './reviews.stats.repository';
 
 export type { CoachStatsFigures } from './reviews.stats.repository';

@@ -1,5 +1,5 @@
-import { reviewsApi as endpoints } from '../../../contracts/reviews.api';
-import type { HttpApp, Route } from '../../http/route';
+import { reviewsApi as endpoints } from '#contracts/reviews.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { ReviewsService } from './reviews.service';
 
 /** Reviews after a session (contracts/reviews.api.ts): each handler is one service call. */

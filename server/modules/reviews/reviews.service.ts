@@ -1,4 +1,4 @@
-import type { RealtimeEvent } from '../../../contracts/realtime';
+import type { RealtimeEvent } from '#contracts/realtime';
 import {
   COACH_REVIEWS_PAGE_SIZE,
   MY_REVIEWS_LIMIT,
@@ -12,15 +12,15 @@ import {
   type ReviewAuthorRole,
   type ReviewItem,
   type SessionReviews,
-} from '../../../contracts/reviews';
-import type { ChatSession } from '../../../contracts/sessions';
-import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
-import type { Database, DbExecutor } from '../../db/client';
-import type { RealtimeService } from '../../realtime/realtime.service';
+} from '#contracts/reviews';
+import type { ChatSession } from '#contracts/sessions';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import type { Database, DbExecutor } from '#server/db/client';
+import type { RealtimeService } from '#server/realtime/realtime.service';
 import type { CoachStatsFigures, ReviewRow, ReviewsRepository } from './reviews.repository';
 
-/** A party's view of a session (404 for anyone else): the chat-sessions service's `get`. */
+/** A party's view of a session (404 for anyone else): the sessions service's `get`. */
 export type FindSessionForParty = (userId: string, sessionId: string) => Promise<ChatSession>;
 
 /** Reviews the visibility job counts per transaction. */
@@ -81,7 +81,7 @@ const endedAtOf = (session: ChatSession) => session.end_time ?? session.ends_at;
  * - reply: the reviewed coach, once, to a visible client review (compare-and-set on reply is null).
  * - countDueVisible (the job): reviews visible by time, claimed FOR UPDATE SKIP LOCKED, counted.
  * - refreshStats(tx, coachId, clientId): recomputes both stats rows from the real tables under their
- *   row locks; chat-sessions calls it in the completing transaction.
+ *   row locks; sessions calls it in the completing transaction.
  */
 export function createReviewsService(deps: {
   db: Database;

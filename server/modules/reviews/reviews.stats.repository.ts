@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import type { DbExecutor } from '#server/db/client';
 import {
   chatSessions,
   clientCoachStats,
   coachStats,
   sessionRequests,
   sessionReviews,
-} from '../../db/schema/index';
+} from '#server/db/schema/index';
 
 /** start_time + duration_minutes: when an active session is over (SPEC §4). */
 export const ENDS_AT = sql`(${chatSessions.startTime} + ${chatSessions.durationMinutes} * interval '1 minute')`;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { meResponseSchema } from '../../../contracts/auth';
-import { createTestApp } from '../../../test/support/app';
-import { bearer, signUp } from '../../../test/support/auth';
-import { useTestDatabase } from '../../../test/support/test-app';
+import { meResponseSchema } from '#contracts/auth';
+import { createTestApp } from '#test/support/app';
+import { bearer, signUp } from '#test/support/auth';
+import { useTestDatabase } from '#test/support/test-app';
 
 describe('roles', () => {
   const database = useTestDatabase();

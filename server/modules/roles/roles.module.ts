@@ -1,4 +1,4 @@
-import type { HttpApp, Route } from '../../http/route';
+import type { HttpApp, Route } from '#server/http/route';
 import { createRolesRepository } from './roles.repository';
 import { rolesRoutes } from './roles.routes';
 import { createRolesService, type RolesService } from './roles.service';

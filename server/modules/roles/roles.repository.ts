@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { profiles, userRoles, users } from '../../db/schema/index';
-import type { Role } from '../../../domain/auth/roles';
+import type { DbExecutor } from '#server/db/client';
+import { profiles, userRoles, users } from '#server/db/schema/index';
+import type { Role } from '#domain/auth/roles';
 
 export function createRolesRepository() {
   return {

@@ -1,5 +1,5 @@
-import { rolesApi as endpoints } from '../../../contracts/roles.api';
-import type { HttpApp, Route } from '../../http/route';
+import { rolesApi as endpoints } from '#contracts/roles.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { RolesService } from './roles.service';
 
 /** Roles (contracts/roles.api.ts): each handler is one service call. */

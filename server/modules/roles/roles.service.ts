@@ -1,8 +1,8 @@
-import type { Me } from '../../../contracts/auth';
-import { automaticRole, resolveActiveRole, type Role } from '../../../domain/auth/roles';
-import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
-import type { Database, DbExecutor } from '../../db/client';
+import type { Me } from '#contracts/auth';
+import { automaticRole, resolveActiveRole, type Role } from '#domain/auth/roles';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import type { Database, DbExecutor } from '#server/db/client';
 import type { AdminService } from '../admin/admin.service';
 import type { RolesRepository } from './roles.repository';
 

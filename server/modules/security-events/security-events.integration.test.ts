@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/support/app';
-import { bearer, signIn, signUp, STRONG_PASSWORD } from '../../../test/support/auth';
-import { useTestDatabase } from '../../../test/support/test-app';
-import { securityEvents } from '../../db/schema/index';
+import { createTestApp } from '#test/support/app';
+import { bearer, signIn, signUp, STRONG_PASSWORD } from '#test/support/auth';
+import { useTestDatabase } from '#test/support/test-app';
+import { securityEvents } from '#server/db/schema/index';
 
 const event = (type: string) => ({
   event_type: type,

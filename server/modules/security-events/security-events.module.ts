@@ -1,4 +1,4 @@
-import type { HttpApp, Route } from '../../http/route';
+import type { HttpApp, Route } from '#server/http/route';
 import { createSecurityEventsRepository } from './security-events.repository';
 import { securityEventsRoutes } from './security-events.routes';
 import { createSecurityEventsService, type SecurityEventsService } from './security-events.service';

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { securityEvents } from '../../db/schema/index';
+import type { DbExecutor } from '#server/db/client';
+import { securityEvents } from '#server/db/schema/index';
 
 export type NewSecurityEvent = typeof securityEvents.$inferInsert;
 

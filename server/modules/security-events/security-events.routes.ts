@@ -1,5 +1,5 @@
-import { securityEventsApi as endpoints } from '../../../contracts/security-events.api';
-import type { HttpApp, Route } from '../../http/route';
+import { securityEventsApi as endpoints } from '#contracts/security-events.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { SecurityEventsService } from './security-events.service';
 
 /** Security events reported by the browser (contracts/security-events.api.ts). */

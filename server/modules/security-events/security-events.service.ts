@@ -1,5 +1,5 @@
-import type { Clock } from '../../../domain/clock';
-import type { Database, DbExecutor } from '../../db/client';
+import type { Clock } from '#domain/clock';
+import type { Database, DbExecutor } from '#server/db/client';
 import type { SecurityEventsRepository } from './security-events.repository';
 
 /** Events the server observes itself (sign-ins, failures, token reuse, lockouts, denials). */

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../../contracts/auth';
-import {
-  SERVICE_LIMITS,
-  SERVICE_MESSAGES,
-  serviceListSchema,
-  serviceSchema,
-} from '../../../contracts/services';
-import type { Role } from '../../../domain/auth/roles';
-import { errorOf, signUpWithRole } from '../../../test/support/auth';
-import { useTestApp } from '../../../test/support/test-app';
+import type { AuthSession } from '#contracts/auth';
+import { SERVICE_LIMITS, SERVICE_MESSAGES, serviceListSchema, serviceSchema } from '#contracts/services';
+import type { Role } from '#domain/auth/roles';
+import { errorOf, signUpWithRole } from '#test/support/auth';
+import { useTestApp } from '#test/support/test-app';
 
 const t = useTestApp();
 

@@ -1,4 +1,4 @@
-import type { HttpApp, Route } from '../../http/route';
+import type { HttpApp, Route } from '#server/http/route';
 import { createServicesRepository } from './services.repository';
 import { servicesRoutes } from './services.routes';
 import { createServicesService, type ServicesService } from './services.service';

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { services } from '../../db/schema/index';
+import type { DbExecutor } from '#server/db/client';
+import { services } from '#server/db/schema/index';
 
 export type ServiceRow = typeof services.$inferSelect;
 export type ServiceInsert = Omit<typeof services.$inferInsert, 'id' | 'bookingCount'>;

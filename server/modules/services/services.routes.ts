@@ -1,5 +1,5 @@
-import { servicesApi as endpoints } from '../../../contracts/services.api';
-import type { HttpApp, Route } from '../../http/route';
+import { servicesApi as endpoints } from '#contracts/services.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { ServicesService } from './services.service';
 
 /** Services (contracts/services.api.ts): each handler is one service call. */

@@ -4,10 +4,10 @@ import {
   type Service,
   type ServiceCreateBody,
   type ServiceUpdateBody,
-} from '../../../contracts/services';
-import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
-import type { Database } from '../../db/client';
+} from '#contracts/services';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import type { Database } from '#server/db/client';
 import type { ServiceChanges, ServiceRow, ServicesRepository } from './services.repository';
 
 export function toService(row: ServiceRow): Service {

@@ -5,11 +5,11 @@ import {
   SESSION_EXTENSION_PENDING_MS,
   type SessionExtension,
   type SessionExtensionsResponse,
-} from '../../../contracts/session-extensions';
-import type { ChatSession } from '../../../contracts/sessions';
-import { AppError } from '../../../domain/errors/app-error';
-import { formatCents } from '../../../domain/money/format';
-import type { DbExecutor } from '../../db/client';
+} from '#contracts/session-extensions';
+import type { ChatSession } from '#contracts/sessions';
+import { AppError } from '#domain/errors/app-error';
+import { formatCents } from '#domain/money/format';
+import type { DbExecutor } from '#server/db/client';
 import type { SessionExtensionRow } from './session-extensions.repository';
 import {
   notLive,

@@ -7,15 +7,15 @@ import {
   sessionExtensionEventPayloadSchema,
   sessionExtensionSchema,
   sessionExtensionsResponseSchema,
-} from '../../../contracts/session-extensions';
-import { SESSION_EVENTS, sessionEventPayloadSchema } from '../../../contracts/sessions';
-import { walletSchema } from '../../../contracts/wallet';
-import { errorOf, signUpWithRole } from '../../../test/support/auth';
-import { balanceOf } from '../../../test/factories/money';
-import { insertCoach, insertClient } from '../../../test/factories/people';
-import { eventsOf } from '../../../test/factories/sessions';
-import { useTestApp } from '../../../test/support/test-app';
-import { extensionHelpers } from '../../../test/factories/session-extensions';
+} from '#contracts/session-extensions';
+import { SESSION_EVENTS, sessionEventPayloadSchema } from '#contracts/sessions';
+import { walletSchema } from '#contracts/wallet';
+import { errorOf, signUpWithRole } from '#test/support/auth';
+import { balanceOf } from '#test/factories/money';
+import { insertCoach, insertClient } from '#test/factories/people';
+import { eventsOf } from '#test/factories/sessions';
+import { useTestApp } from '#test/support/test-app';
+import { extensionHelpers } from '#test/factories/session-extensions';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });
 const h = extensionHelpers(t);

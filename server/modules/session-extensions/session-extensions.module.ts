@@ -1,5 +1,5 @@
-import type { HttpApp, Route } from '../../http/route';
-import type { ChatSessionsService } from '../chat-sessions/chat-sessions.service';
+import type { HttpApp, Route } from '#server/http/route';
+import type { SessionsService } from '../sessions/sessions.service';
 import { createSessionExtensionsRepository } from './session-extensions.repository';
 import { sessionExtensionsRoutes } from './session-extensions.routes';
 import { createSessionExtensionsService, type SessionExtensionsService } from './session-extensions.service';
@@ -9,7 +9,7 @@ export type SessionExtensionsModuleDeps = Omit<
   'repository' | 'chatSessions'
 > & {
   route: Route;
-  chatSessions: Pick<ChatSessionsService, 'get' | 'lockShared' | 'extend' | 'onSessionSettling'>;
+  chatSessions: Pick<SessionsService, 'get' | 'lockShared' | 'extend' | 'onSessionSettling'>;
 };
 
 /**

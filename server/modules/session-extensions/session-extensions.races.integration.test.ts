@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { errorOf } from '../../../test/support/auth';
-import { balanceOf } from '../../../test/factories/money';
-import { insertCoach, insertClient, type TestClient, type TestCoach } from '../../../test/factories/people';
-import { useTestApp } from '../../../test/support/test-app';
-import { extensionHelpers } from '../../../test/factories/session-extensions';
+import { errorOf } from '#test/support/auth';
+import { balanceOf } from '#test/factories/money';
+import { insertCoach, insertClient, type TestClient, type TestCoach } from '#test/factories/people';
+import { useTestApp } from '#test/support/test-app';
+import { extensionHelpers } from '#test/factories/session-extensions';
 
 /**
  * Exactly once, whatever races: an ask's money is either captured with the session (accepted before

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
-import type { SessionExtensionStatus } from '../../../contracts/session-extensions';
-import type { DbExecutor } from '../../db/client';
-import { chatSessions, profiles, sessionExtensions } from '../../db/schema/index';
+import type { SessionExtensionStatus } from '#contracts/session-extensions';
+import type { DbExecutor } from '#server/db/client';
+import { chatSessions, profiles, sessionExtensions } from '#server/db/schema/index';
 
 export type SessionExtensionRow = typeof sessionExtensions.$inferSelect;
 export type NewSessionExtensionRow = typeof sessionExtensions.$inferInsert;

@@ -1,5 +1,5 @@
-import type { AcceptSessionExtensionResponse, SessionExtension } from '../../../contracts/session-extensions';
-import { REQUEST_TRANSITIONS } from '../../../domain/sessions/request-machine';
+import type { AcceptSessionExtensionResponse, SessionExtension } from '#contracts/session-extensions';
+import { REQUEST_TRANSITIONS } from '#domain/sessions/request-machine';
 import {
   notLive,
   statusConflict,

@@ -1,5 +1,5 @@
-import { sessionExtensionsApi as endpoints } from '../../../contracts/session-extensions.api';
-import type { HttpApp, Route } from '../../http/route';
+import { sessionExtensionsApi as endpoints } from '#contracts/session-extensions.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { SessionExtensionsService } from './session-extensions.service';
 
 /** More minutes in a live session (contracts/session-extensions.api.ts): each handler is one service call. */

@@ -1,6 +1,6 @@
-import type { RealtimeEvent } from '../../../contracts/realtime';
-import { REQUEST_TRANSITIONS } from '../../../domain/sessions/request-machine';
-import type { DbExecutor } from '../../db/client';
+import type { RealtimeEvent } from '#contracts/realtime';
+import { REQUEST_TRANSITIONS } from '#domain/sessions/request-machine';
+import type { DbExecutor } from '#server/db/client';
 import type { SessionExtensionRow } from './session-extensions.repository';
 import {
   referenceOf,

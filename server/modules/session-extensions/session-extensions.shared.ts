@@ -1,16 +1,16 @@
-import type { RealtimeEvent } from '../../../contracts/realtime';
+import type { RealtimeEvent } from '#contracts/realtime';
 import {
   SESSION_EXTENSION_EVENTS,
   SESSION_EXTENSION_MESSAGES,
   type SessionExtension,
-} from '../../../contracts/session-extensions';
-import { SESSION_MESSAGES } from '../../../contracts/sessions';
-import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
-import { refusalMessage, shownRequestStatus as shownStatus } from '../../../domain/sessions/request-machine';
-import type { Database, DbExecutor } from '../../db/client';
-import type { RealtimeService } from '../../realtime/realtime.service';
-import type { ChatSessionsService } from '../chat-sessions/chat-sessions.service';
+} from '#contracts/session-extensions';
+import { SESSION_MESSAGES } from '#contracts/sessions';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import { refusalMessage, shownRequestStatus as shownStatus } from '#domain/sessions/request-machine';
+import type { Database, DbExecutor } from '#server/db/client';
+import type { RealtimeService } from '#server/realtime/realtime.service';
+import type { SessionsService } from '../sessions/sessions.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { HoldReference, SettlementService } from '../settlement/settlement.service';
 import type {
@@ -69,7 +69,7 @@ export const notLive = () =>
 export type SessionExtensionsDeps = {
   db: Database;
   repository: SessionExtensionsRepository;
-  chatSessions: Pick<ChatSessionsService, 'get' | 'lockShared' | 'extend'>;
+  chatSessions: Pick<SessionsService, 'get' | 'lockShared' | 'extend'>;
   settlement: Pick<SettlementService, 'quote' | 'hold' | 'release' | 'capture' | 'findHold'>;
   ledger: Pick<LedgerService, 'ensureAccount' | 'balanceOf'>;
   realtime: Pick<RealtimeService, 'record' | 'transaction'>;

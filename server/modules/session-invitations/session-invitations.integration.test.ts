@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHAT_EVENTS, chatHistorySchema, chatMessageEventPayloadSchema } from '../../../contracts/chat';
-import type { CommandReply } from '../../../contracts/realtime';
-import { SESSION_ROOM_COMMANDS } from '../../../contracts/session-room';
+import { CHAT_EVENTS, chatHistorySchema, chatMessageEventPayloadSchema } from '#contracts/chat';
+import type { CommandReply } from '#contracts/realtime';
+import { SESSION_ROOM_COMMANDS } from '#contracts/session-room';
 import {
   INVITATION_TOKEN_PATTERN,
   INVITATIONS_PER_SESSION_MAX,
@@ -12,20 +12,20 @@ import {
   invitationsResponseSchema,
   redeemInvitationResponseSchema,
   type RedeemInvitationResponse,
-} from '../../../contracts/session-invitations';
+} from '#contracts/session-invitations';
 import {
   SESSION_EVENTS,
   acceptResponseSchema,
   activeSessionResponseSchema,
   chatSessionSchema,
   sessionEventPayloadSchema,
-} from '../../../contracts/sessions';
-import { GUEST_FORBIDDEN_MESSAGE } from '../../plugins/auth-guard';
-import { claimsOf, errorOf, outboxFor, signUpWithRole, uniqueEmail } from '../../../test/support/auth';
-import { insertCoach, insertClient } from '../../../test/factories/people';
-import { postSessionRequest, buildSessionRequestBody } from '../../../test/factories/sessions';
-import { collectEvents, listen, socketPool, waitUntil } from '../../../test/support/sockets';
-import { useTestApp } from '../../../test/support/test-app';
+} from '#contracts/sessions';
+import { GUEST_FORBIDDEN_MESSAGE } from '#server/plugins/auth-guard';
+import { claimsOf, errorOf, outboxFor, signUpWithRole, uniqueEmail } from '#test/support/auth';
+import { insertCoach, insertClient } from '#test/factories/people';
+import { postSessionRequest, buildSessionRequestBody } from '#test/factories/sessions';
+import { collectEvents, listen, socketPool, waitUntil } from '#test/support/sockets';
+import { useTestApp } from '#test/support/test-app';
 
 const ORIGIN = 'http://app.test';
 const t = useTestApp({

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthSession } from '../../../contracts/auth';
-import type { HttpApp, Route } from '../../http/route';
+import type { AuthSession } from '#contracts/auth';
+import type { HttpApp, Route } from '#server/http/route';
 import type { RequestContext } from '../auth/sessions/session.service';
-import type { ChatSessionsService } from '../chat-sessions/chat-sessions.service';
+import type { SessionsService } from '../sessions/sessions.service';
 import { createSessionInvitationsRepository } from './session-invitations.repository';
 import { sessionInvitationsRoutes } from './session-invitations.routes';
 import {
@@ -22,7 +22,7 @@ export type SessionInvitationsModuleDeps = Omit<
 > & {
   route: Route;
   /** Who is a party (or, asked so, a guest) of the session: the chat sessions' decision. */
-  chatSessions: Pick<ChatSessionsService, 'get'>;
+  chatSessions: Pick<SessionsService, 'get'>;
   signIn: SignInAnswer;
   rateLimit: { max: number; windowMs: number };
 };

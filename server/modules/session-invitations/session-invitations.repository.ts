@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { chatSessions, profiles, sessionGuests, sessionInvitations, users } from '../../db/schema/index';
+import type { DbExecutor } from '#server/db/client';
+import { chatSessions, profiles, sessionGuests, sessionInvitations, users } from '#server/db/schema/index';
 
 export type InvitationRow = typeof sessionInvitations.$inferSelect;
 export type NewInvitationRow = typeof sessionInvitations.$inferInsert;

@@ -1,5 +1,5 @@
-import { sessionInvitationsApi as endpoints } from '../../../contracts/session-invitations.api';
-import type { HttpApp, Route } from '../../http/route';
+import { sessionInvitationsApi as endpoints } from '#contracts/session-invitations.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { SignInAnswer } from './session-invitations.module';
 import type { SessionInvitationsService } from './session-invitations.service';
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AuthSession } from '../../../contracts/auth';
+import type { AuthSession } from '#contracts/auth';
 import {
   INVITATION_MAX_AGE_MS,
   INVITATION_TOKEN_BYTES,
@@ -8,12 +8,12 @@ import {
   type InvitationsResponse,
   type RedeemInvitationResponse,
   type SessionInvitation,
-} from '../../../contracts/session-invitations';
-import type { ChatSession } from '../../../contracts/sessions';
-import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
-import type { Database, DbExecutor } from '../../db/client';
-import { GUEST_SIGN_IN_METHOD } from '../../plugins/auth-guard';
+} from '#contracts/session-invitations';
+import type { ChatSession } from '#contracts/sessions';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import type { Database, DbExecutor } from '#server/db/client';
+import { GUEST_SIGN_IN_METHOD } from '#server/plugins/auth-guard';
 import type { RequestContext } from '../auth/sessions/session.service';
 import { renderEmail } from '../outbox/email-templates';
 import type { OutboxService } from '../outbox/outbox.service';

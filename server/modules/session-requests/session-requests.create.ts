@@ -1,14 +1,14 @@
-import type { RealtimeEvent } from '../../../contracts/realtime';
+import type { RealtimeEvent } from '#contracts/realtime';
 import {
   REQUEST_ALERT_MS,
   SESSION_EVENTS,
   SESSION_MESSAGES,
   type SessionRequest,
   SESSION_REQUEST_ERRORS,
-} from '../../../contracts/sessions';
-import { AppError } from '../../../domain/errors/app-error';
-import { formatCents } from '../../../domain/money/format';
-import type { DbExecutor } from '../../db/client';
+} from '#contracts/sessions';
+import { AppError } from '#domain/errors/app-error';
+import { formatCents } from '#domain/money/format';
+import type { DbExecutor } from '#server/db/client';
 import { renderEmail } from '../outbox/email-templates';
 import type { CoachAvailability, SessionRequestRow } from './session-requests.repository';
 import {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../../contracts/auth';
-import { couponSchema } from '../../../contracts/coupons';
+import type { AuthSession } from '#contracts/auth';
+import { couponSchema } from '#contracts/coupons';
 import {
   REQUEST_ALERT_MS,
   SESSION_EVENTS,
@@ -12,18 +12,18 @@ import {
   scheduledRequestsResponseSchema,
   sessionRequestSchema,
   type SessionRequest,
-} from '../../../contracts/sessions';
-import { AppError } from '../../../domain/errors/app-error';
-import { errorOf, signUpWithRole } from '../../../test/support/auth';
-import { balanceOf, topUpThroughEvent } from '../../../test/factories/money';
-import { insertCoach, insertClient, type TestCoach } from '../../../test/factories/people';
+} from '#contracts/sessions';
+import { AppError } from '#domain/errors/app-error';
+import { errorOf, signUpWithRole } from '#test/support/auth';
+import { balanceOf, topUpThroughEvent } from '#test/factories/money';
+import { insertCoach, insertClient, type TestCoach } from '#test/factories/people';
 import {
   eventsOf,
   holdOfRequest,
   postSessionRequest,
   buildSessionRequestBody,
-} from '../../../test/factories/sessions';
-import { useTestApp, type TestAppHandle } from '../../../test/support/test-app';
+} from '#test/factories/sessions';
+import { useTestApp, type TestAppHandle } from '#test/support/test-app';
 import type { OutboxService } from '../outbox/outbox.service';
 import { createSessionRequestsRepository } from './session-requests.repository';
 import { createSessionRequestsService } from './session-requests.service';

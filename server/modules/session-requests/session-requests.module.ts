@@ -1,4 +1,4 @@
-import type { HttpApp, Route } from '../../http/route';
+import type { HttpApp, Route } from '#server/http/route';
 import { createSessionRequestsRepository } from './session-requests.repository';
 import { sessionRequestsRoutes } from './session-requests.routes';
 import { createSessionRequestsService, type SessionRequestsService } from './session-requests.service';

@@ -1,5 +1,5 @@
-import { SESSION_MESSAGES, type Alternatives, type SessionRequest } from '../../../contracts/sessions';
-import { AppError } from '../../../domain/errors/app-error';
+import { SESSION_MESSAGES, type Alternatives, type SessionRequest } from '#contracts/sessions';
+import { AppError } from '#domain/errors/app-error';
 import { ALTERNATIVES_LIMIT, toSessionRequest, type SessionRequestsDeps } from './session-requests.shared';
 
 /** What a party reads: one request, the coach's pending ones, and other coaches to ask instead. */

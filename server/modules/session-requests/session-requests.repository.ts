@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { holdsRole } from '../../db/role-queries';
+import type { DbExecutor } from '#server/db/client';
+import { holdsRole } from '#server/db/role-queries';
 import {
   chatSessions,
   coachApplications,
@@ -10,7 +10,7 @@ import {
   userRoles,
   users,
   type SessionRequestStatus,
-} from '../../db/schema/index';
+} from '#server/db/schema/index';
 
 export type SessionRequestRow = typeof sessionRequests.$inferSelect;
 export type NewSessionRequestRow = typeof sessionRequests.$inferInsert;

@@ -1,10 +1,7 @@
-import type { RealtimeEvent } from '../../../contracts/realtime';
-import { type ChatSession, type SessionRequest, SESSION_REQUEST_ERRORS } from '../../../contracts/sessions';
-import { AppError } from '../../../domain/errors/app-error';
-import {
-  REQUEST_TRANSITIONS,
-  shownRequestStatus as shownStatus,
-} from '../../../domain/sessions/request-machine';
+import type { RealtimeEvent } from '#contracts/realtime';
+import { type ChatSession, type SessionRequest, SESSION_REQUEST_ERRORS } from '#contracts/sessions';
+import { AppError } from '#domain/errors/app-error';
+import { REQUEST_TRANSITIONS, shownRequestStatus as shownStatus } from '#domain/sessions/request-machine';
 import { renderEmail } from '../outbox/email-templates';
 import {
   statusConflict,
@@ -44,7 +41,7 @@ export function createSessionRequestsRespond(deps: SessionRequestsDeps, shared: 
   return {
     /**
      * POST /:id/accept (the request's coach): in ONE transaction, claim the pending, unexpired request
-     * (row lock), create its chat session (chat-sessions module), mark it accepted with the session.
+     * (row lock), create its chat session (sessions module), mark it accepted with the session.
      */
     async accept(
       coachId: string,

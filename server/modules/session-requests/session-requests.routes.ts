@@ -1,5 +1,5 @@
-import { sessionRequestsApi as endpoints } from '../../../contracts/session-requests.api';
-import type { HttpApp, Route } from '../../http/route';
+import { sessionRequestsApi as endpoints } from '#contracts/session-requests.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { SessionRequestsService } from './session-requests.service';
 
 /** Session requests (contracts/session-requests.api.ts): each handler is one service call. */

@@ -9,7 +9,7 @@ export {
   EXPIRE_BATCH_SIZE,
   toSessionRequest,
   type AcceptedRequest,
-  type ChatSessionsPort,
+  type SessionsPort,
   type CreateSessionRequestInput,
   type Outcome,
   type SessionRequestsDeps,

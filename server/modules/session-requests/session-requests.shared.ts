@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { RealtimeEvent } from '../../../contracts/realtime';
+import type { RealtimeEvent } from '#contracts/realtime';
 import {
   SESSION_EVENTS,
   SESSION_MESSAGES,
@@ -7,16 +7,16 @@ import {
   type SessionRequest,
   type createSessionRequestSchema,
   SESSION_REQUEST_ERRORS,
-} from '../../../contracts/sessions';
-import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
+} from '#contracts/sessions';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
 import {
   REQUEST_TRANSITIONS,
   refusalMessage,
   shownRequestStatus as shownStatus,
-} from '../../../domain/sessions/request-machine';
-import type { Database, DbExecutor } from '../../db/client';
-import type { RealtimeService } from '../../realtime/realtime.service';
+} from '#domain/sessions/request-machine';
+import type { Database, DbExecutor } from '#server/db/client';
+import type { RealtimeService } from '#server/realtime/realtime.service';
 import type { CouponsService } from '../coupons/coupons.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { OutboxService } from '../outbox/outbox.service';
@@ -29,7 +29,7 @@ import type {
 
 export type CreateSessionRequestInput = z.output<typeof createSessionRequestSchema>;
 
-/** What the chat-sessions module needs of an accepted request to open its session. */
+/** What the sessions module needs of an accepted request to open its session. */
 export type AcceptedRequest = Pick<
   SessionRequestRow,
   | 'id'
@@ -49,10 +49,10 @@ export type AcceptedRequest = Pick<
 >;
 
 /**
- * The chat-sessions module's side of an accept: inserts the active session (coach present, client not)
+ * The sessions module's side of an accept: inserts the active session (coach present, client not)
  * in the caller's transaction and records its events (returned, to be delivered after commit).
  */
-export type ChatSessionsPort = {
+export type SessionsPort = {
   createFromRequest: (
     tx: DbExecutor,
     request: AcceptedRequest,
@@ -134,7 +134,7 @@ export type SessionRequestsDeps = {
   ledger: Pick<LedgerService, 'ensureAccount' | 'balanceOf'>;
   realtime: Pick<RealtimeService, 'record' | 'transaction' | 'hasOpenTab'>;
   outbox: OutboxService;
-  chatSessions: ChatSessionsPort;
+  chatSessions: SessionsPort;
   clock: Clock;
   publicUrl: string;
   logger: SessionRequestsLogger;

@@ -1,19 +1,19 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CommandReply } from '../../../contracts/realtime';
+import type { CommandReply } from '#contracts/realtime';
 import {
   SESSION_ROOM_COMMANDS,
   SESSION_ROOM_EVENTS,
   rtcConfigSchema,
   rtcSignalEventSchema,
-} from '../../../contracts/session-room';
-import { SESSION_EVENTS, acceptResponseSchema, sessionEventPayloadSchema } from '../../../contracts/sessions';
-import { signUpWithRole } from '../../../test/support/auth';
-import { insertCoach, insertClient } from '../../../test/factories/people';
-import { postSessionRequest, buildSessionRequestBody } from '../../../test/factories/sessions';
-import { collectEvents, listen, socketPool, waitUntil } from '../../../test/support/sockets';
-import { useTestApp } from '../../../test/support/test-app';
+} from '#contracts/session-room';
+import { SESSION_EVENTS, acceptResponseSchema, sessionEventPayloadSchema } from '#contracts/sessions';
+import { signUpWithRole } from '#test/support/auth';
+import { insertCoach, insertClient } from '#test/factories/people';
+import { postSessionRequest, buildSessionRequestBody } from '#test/factories/sessions';
+import { collectEvents, listen, socketPool, waitUntil } from '#test/support/sockets';
+import { useTestApp } from '#test/support/test-app';
 
 const ORIGIN = 'http://app.test';
 const TURN_SECRET = 'a-shared-secret-for-coturn';

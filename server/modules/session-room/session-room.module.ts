@@ -1,4 +1,4 @@
-import type { HttpApp, Route } from '../../http/route';
+import type { HttpApp, Route } from '#server/http/route';
 import { createSessionRoomRepository } from './session-room.repository';
 import { sessionRoomRoutes } from './session-room.routes';
 import { createSessionRoomService, type SessionRoomService } from './session-room.service';

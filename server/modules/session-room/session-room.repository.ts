@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { sessionPresence, type SessionSide } from '../../db/schema/index';
+import type { DbExecutor } from '#server/db/client';
+import { sessionPresence, type SessionSide } from '#server/db/schema/index';
 
 /**
  * session_presence: one row per socket that has a session's room open. Rows of a

@@ -1,5 +1,5 @@
-import { sessionRoomApi as endpoints } from '../../../contracts/session-room.api';
-import type { HttpApp, Route } from '../../http/route';
+import { sessionRoomApi as endpoints } from '#contracts/session-room.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { SessionRoomService } from './session-room.service';
 
 /** The session room over HTTP (contracts/session-room.api.ts): each handler is one service call. */

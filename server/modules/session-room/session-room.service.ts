@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { CommandReply, RealtimeEvent } from '../../../contracts/realtime';
+import type { CommandReply, RealtimeEvent } from '#contracts/realtime';
 import {
   SESSION_ROOM_COMMANDS,
   SESSION_ROOM_EVENTS,
@@ -8,15 +8,15 @@ import {
   sessionRoomSignalSchema,
   type RtcConfig,
   type RtcSignalEvent,
-} from '../../../contracts/session-room';
-import type { ChatSession } from '../../../contracts/sessions';
-import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
-import type { Config } from '../../config/env';
-import type { Database, DbExecutor } from '../../db/client';
-import type { SessionSide } from '../../db/schema/index';
-import type { RealtimeService } from '../../realtime/realtime.service';
-import type { GatewayExtension, SocketContext } from '../../realtime/gateway';
+} from '#contracts/session-room';
+import type { ChatSession } from '#contracts/sessions';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import type { Config } from '#server/config/env';
+import type { Database, DbExecutor } from '#server/db/client';
+import type { SessionSide } from '#server/db/schema/index';
+import type { RealtimeService } from '#server/realtime/realtime.service';
+import type { GatewayExtension, SocketContext } from '#server/realtime/gateway';
 import type { SessionRoomRepository } from './session-room.repository';
 
 /** A presence row not refreshed for this long belongs to a stopped instance (sweeps run every 5 s). */
@@ -24,7 +24,7 @@ export const PRESENCE_STALE_MS = 30_000;
 /** Stale rows cleaned per sweep. */
 const STALE_BATCH = 200;
 
-/** What the room needs of the chat-sessions service. */
+/** What the room needs of the sessions service. */
 export type RoomSessions = {
   /** A party's view (404 for anyone else; with `guests: true` a guest of the session too, as 'guest'). */
   get(userId: string, sessionId: string, options?: { guests?: boolean }): Promise<ChatSession>;
@@ -50,7 +50,7 @@ const invalid = (message: string | undefined) =>
  * on any instance) -> chat_sessions.coach_present / client_present and the timer; call signalling
  * between the two parties over the realtime socket; the ICE servers for calls.
  *
- * Every presence change runs in one transaction that first locks the session row (the chat-sessions
+ * Every presence change runs in one transaction that first locks the session row (the sessions
  * service's applyPresence), then changes this socket's row and reads who is present: concurrent joins
  * and leaves of one session queue on that lock, so the flags always match the rows.
  */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
-import { balanceOf, insertBareUser, insertFundedUser } from '../../../test/factories/money';
-import { useTestApp } from '../../../test/support/test-app';
-import { connectDatabase, type DatabaseHandle } from '../../db/client';
+import { systemClock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import { balanceOf, insertBareUser, insertFundedUser } from '#test/factories/money';
+import { useTestApp } from '#test/support/test-app';
+import { connectDatabase, type DatabaseHandle } from '#server/db/client';
 import { createSettlementRepository } from './settlement.repository';
 import { createSettlementService, type HoldReference, type SettlementService } from './settlement.service';
 

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../domain/errors/app-error';
-import type { PaymentEvent } from '../../adapters/payments/payment-provider';
-import { insertBareUser, topUpThroughEvent } from '../../../test/factories/money';
-import { useTestApp } from '../../../test/support/test-app';
+import { AppError } from '#domain/errors/app-error';
+import type { PaymentEvent } from '#server/adapters/payments/payment-provider';
+import { insertBareUser, topUpThroughEvent } from '#test/factories/money';
+import { useTestApp } from '#test/support/test-app';
 import type { HoldReference } from './settlement.service';
-import type { DbExecutor } from '../../db/client';
-import { createGiftBodySchema } from '../../../contracts/gifts';
+import type { DbExecutor } from '#server/db/client';
+import { createGiftBodySchema } from '#contracts/gifts';
 
 /**
  * Model-based property test: random sequences of top-ups (through wallet.applyPaymentEvent),

@@ -1,4 +1,4 @@
-import type { HttpApp, Route } from '../../http/route';
+import type { HttpApp, Route } from '#server/http/route';
 import { createSettlementRepository } from './settlement.repository';
 import { settlementRoutes } from './settlement.routes';
 import { createSettlementService, type SettlementService } from './settlement.service';

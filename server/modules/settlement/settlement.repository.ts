@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { holdsRole } from '../../db/role-queries';
-import { moneyHolds, profiles } from '../../db/schema/index';
+import type { DbExecutor } from '#server/db/client';
+import { holdsRole } from '#server/db/role-queries';
+import { moneyHolds, profiles } from '#server/db/schema/index';
 
 export type MoneyHoldRow = typeof moneyHolds.$inferSelect;
 export type HoldReference = { type: string; id: string };

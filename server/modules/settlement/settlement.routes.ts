@@ -1,5 +1,5 @@
-import { settlementApi as endpoints } from '../../../contracts/settlement.api';
-import type { HttpApp, Route } from '../../http/route';
+import { settlementApi as endpoints } from '#contracts/settlement.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { SettlementService } from './settlement.service';
 
 /** The price of a session (contracts/settlement.api.ts); holds and settlement themselves have no routes. */

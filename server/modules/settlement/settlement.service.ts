@@ -1,6 +1,6 @@
-import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
-import { partyOf } from '../../../domain/ledger/accounts';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import { partyOf } from '#domain/ledger/accounts';
 import {
   capturePosting,
   holdPosting,
@@ -9,11 +9,11 @@ import {
   refundCoachPart,
   refundPosting,
   releasePosting,
-} from '../../../domain/ledger/postings';
-import { cents, type Cents } from '../../../domain/money/cents';
-import { applyCoupon } from '../../../domain/money/discount';
-import { onDemandPrice, ratePer15Minutes, type SessionFormat } from '../../../domain/money/pricing';
-import type { Database, DbExecutor } from '../../db/client';
+} from '#domain/ledger/postings';
+import { cents, type Cents } from '#domain/money/cents';
+import { applyCoupon } from '#domain/money/discount';
+import { onDemandPrice, ratePer15Minutes, type SessionFormat } from '#domain/money/pricing';
+import type { Database, DbExecutor } from '#server/db/client';
 import type { CouponsService } from '../coupons/coupons.service';
 import type { LedgerEntryInput, LedgerService } from '../ledger/ledger.service';
 import type { HoldReference, MoneyHoldRow, SettlementRepository } from './settlement.repository';

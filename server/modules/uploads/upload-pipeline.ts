@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
-import { AppError } from '../../../domain/errors/app-error';
+import { AppError } from '#domain/errors/app-error';
 
 /**
  * The one place where uploaded bytes are typed and images re-encoded (R22, ASVS 5.2.2).

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadResponseSchema } from '../../../contracts/uploads';
-import { createTestApp } from '../../../test/support/app';
-import { bearer, signUp } from '../../../test/support/auth';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/database';
-import type { App } from '../../app';
-import { STORAGE_KEY_PATTERN } from '../../adapters/storage/object-storage';
+import { uploadResponseSchema } from '#contracts/uploads';
+import { createTestApp } from '#test/support/app';
+import { bearer, signUp } from '#test/support/auth';
+import { createTestDatabase, type TestDatabase } from '#test/support/database';
+import type { App } from '#server/app';
+import { STORAGE_KEY_PATTERN } from '#server/adapters/storage/object-storage';
 import { MAX_UPLOAD_BYTES } from './uploads.service';
 
 /**

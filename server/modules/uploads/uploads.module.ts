@@ -1,4 +1,4 @@
-import type { HttpApp, Route } from '../../http/route';
+import type { HttpApp, Route } from '#server/http/route';
 import { uploadsRoutes } from './uploads.routes';
 import { createUploadsService, type UploadsService } from './uploads.service';
 

@@ -1,5 +1,5 @@
-import { uploadsApi as endpoints } from '../../../contracts/uploads.api';
-import type { HttpApp, Route } from '../../http/route';
+import { uploadsApi as endpoints } from '#contracts/uploads.api';
+import type { HttpApp, Route } from '#server/http/route';
 import { MAX_UPLOAD_BYTES, type UploadsService } from './uploads.service';
 
 /** Uploads (contracts/uploads.api.ts): the pictures people upload, and serving them. */

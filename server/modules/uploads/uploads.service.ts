@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../../domain/errors/app-error';
-import type { UploadKind } from '../../../contracts/uploads';
+import { AppError } from '#domain/errors/app-error';
+import type { UploadKind } from '#contracts/uploads';
 import {
   isValidStorageKey,
   type ObjectStorage,
   type StoredObject,
-} from '../../adapters/storage/object-storage';
+} from '#server/adapters/storage/object-storage';
 import { processUpload, type UploadPolicy } from './upload-pipeline';
 
 /** R22 limits. */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../../contracts/auth';
-import type { Payment, TopUp, Wallet } from '../../../contracts/wallet';
-import { bearer, errorOf, signUpWithRole } from '../../../test/support/auth';
-import { useTestApp } from '../../../test/support/test-app';
+import type { AuthSession } from '#contracts/auth';
+import type { Payment, TopUp, Wallet } from '#contracts/wallet';
+import { bearer, errorOf, signUpWithRole } from '#test/support/auth';
+import { useTestApp } from '#test/support/test-app';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000' });
 

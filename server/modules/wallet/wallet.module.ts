@@ -1,5 +1,5 @@
-import type { PaymentProvider } from '../../adapters/payments/payment-provider';
-import type { HttpApp, Route } from '../../http/route';
+import type { PaymentProvider } from '#server/adapters/payments/payment-provider';
+import type { HttpApp, Route } from '#server/http/route';
 import { createWalletRepository } from './wallet.repository';
 import { walletRoutes } from './wallet.routes';
 import { createWalletService, type WalletService } from './wallet.service';

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
+import type { DbExecutor } from '#server/db/client';
 import {
   ledgerAccounts,
   ledgerEntries,
@@ -9,7 +9,7 @@ import {
   payments,
   profiles,
   type PaymentStatus,
-} from '../../db/schema/index';
+} from '#server/db/schema/index';
 
 export type PaymentRow = typeof payments.$inferSelect;
 

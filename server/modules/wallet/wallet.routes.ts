@@ -1,5 +1,5 @@
-import { walletApi as endpoints } from '../../../contracts/wallet.api';
-import type { HttpApp, Route } from '../../http/route';
+import { walletApi as endpoints } from '#contracts/wallet.api';
+import type { HttpApp, Route } from '#server/http/route';
 import type { WalletService } from './wallet.service';
 
 /** The caller's own wallet (contracts/wallet.api.ts): each handler is one service call. */

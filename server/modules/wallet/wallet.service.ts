@@ -1,14 +1,14 @@
-import type { Clock } from '../../../domain/clock';
-import { AppError } from '../../../domain/errors/app-error';
-import { cents } from '../../../domain/money/cents';
-import type { DemoConfirmBody, Payment, TopUp, Wallet, WalletTransaction } from '../../../contracts/wallet';
-import { demoCardOutcome, demoPaymentEvent } from '../../adapters/payments/demo-provider';
-import type { PaymentEvent, PaymentProvider } from '../../adapters/payments/payment-provider';
-import type { Database, DbExecutor } from '../../db/client';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import { cents } from '#domain/money/cents';
+import type { DemoConfirmBody, Payment, TopUp, Wallet, WalletTransaction } from '#contracts/wallet';
+import { demoCardOutcome, demoPaymentEvent } from '#server/adapters/payments/demo-provider';
+import type { PaymentEvent, PaymentProvider } from '#server/adapters/payments/payment-provider';
+import type { Database, DbExecutor } from '#server/db/client';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { PaymentRow, WalletRepository, WalletTransactionRow } from './wallet.repository';
-import { isSessionFormat } from '../../../domain/coaching/categories';
-import { FORMAT_ADJECTIVES } from '../../../domain/coaching/format-labels';
+import { isSessionFormat } from '#domain/coaching/categories';
+import { FORMAT_ADJECTIVES } from '#domain/coaching/format-labels';
 
 export const WALLET_CURRENCY = 'usd';
 const RECENT_TRANSACTIONS = 20;

@@ -1,4 +1,4 @@
-import type { RealtimeEvent } from '../../../contracts/realtime';
+import type { RealtimeEvent } from '#contracts/realtime';
 
 /**
  * Carries recorded events to every app instance (docs/decisions/003-realtime.md). Each instance

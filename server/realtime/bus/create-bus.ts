@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Database } from '../../db/client';
+import type { Database } from '#server/db/client';
 import type { RealtimeRepository } from '../realtime.repository';
 import type { BusLogger, RealtimeBus } from './bus';
 import { createPgBus } from './pg-bus';

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { realtimeEventSchema, type RealtimeEvent } from '../../../contracts/realtime';
+import { realtimeEventSchema, type RealtimeEvent } from '#contracts/realtime';
 import type { BusLogger, RealtimeBus } from './bus';
 import { createTopicOrder, type TopicOrder } from './topic-order';
 

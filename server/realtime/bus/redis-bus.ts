@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { realtimeEventSchema } from '../../../contracts/realtime';
+import { realtimeEventSchema } from '#contracts/realtime';
 import type { BusLogger, RealtimeBus } from './bus';
 import { createTopicOrder } from './topic-order';
 

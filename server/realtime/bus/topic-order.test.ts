@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RealtimeEvent } from '../../../contracts/realtime';
+import type { RealtimeEvent } from '#contracts/realtime';
 import { createTopicOrder } from './topic-order';
 
 const A = 'user:00000000-0000-4000-8000-00000000000a';

@@ -1,4 +1,4 @@
-import type { RealtimeEvent } from '../../../contracts/realtime';
+import type { RealtimeEvent } from '#contracts/realtime';
 
 /** How long an event waits for a missing lower seq of its topic before it is passed on anyway. */
 export const TOPIC_ORDER_HOLD_MS = 150;

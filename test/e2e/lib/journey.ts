@@ -8,7 +8,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { totpCode, totpStep } from '../../../server/modules/auth/factors/totp';
+import { totpCode, totpStep } from '#server/modules/auth/factors/totp';
 
 /** Shared steps of the end-to-end journeys (coaches.spec.ts, money.spec.ts). */
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { Me } from '../../../contracts/auth';
-import { useActiveSessionSource } from '../../features/sessions/hooks/use-active-session-source';
-import { ActiveSessionContext } from '../../lib/active-session';
+import type { Me } from '#contracts/auth';
+import { useActiveSessionSource } from '#web/features/sessions/hooks/use-active-session-source';
+import { ActiveSessionContext } from '#web/lib/active-session';
 
 /**
  * Provides the signed-in person's live session (ActiveSessionContext, web/lib/active-session.ts) to

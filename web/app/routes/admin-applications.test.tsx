@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AdminApplication, AdminApplicationList } from '../../../contracts/applications';
-import type { Me } from '../../../contracts/auth';
-import { apiError, type StubHandler, type StubResponse } from '../../test/api';
-import { buildMe, buildSession } from '../../test/fixtures/auth';
-import { renderApp } from '../../test/render-app';
+import type { AdminApplication, AdminApplicationList } from '#contracts/applications';
+import type { Me } from '#contracts/auth';
+import { apiError, type StubHandler, type StubResponse } from '#web/test/api';
+import { buildMe, buildSession } from '#web/test/fixtures/auth';
+import { renderApp } from '#web/test/render-app';
 
 const NOW = '2026-11-21T09:00:00.000Z';
 const item = (id: string, name: string, overrides: Partial<AdminApplication> = {}): AdminApplication => ({

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { PageShell } from '../../components/page-shell';
-import { AdminApplicationsScreen } from '../../features/admin-applications/components/admin-applications-screen';
-import { useMe } from '../../features/roles/api/get-me';
+import { PageShell } from '#web/components/page-shell';
+import { AdminApplicationsScreen } from '#web/features/admin-applications/components/admin-applications-screen';
+import { useMe } from '#web/features/roles/api/get-me';
 
 /**
  * SPEC §2 `/admin/applications`: the review queue of coach applications. The access gate has

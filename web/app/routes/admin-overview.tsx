@@ -1,9 +1,9 @@
 import { ArrowLeftRight, ArrowRight } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../components/button';
-import { PageShell } from '../../components/page-shell';
-import { useMe } from '../../features/roles/api/get-me';
+import { buttonClasses } from '#web/components/button';
+import { PageShell } from '#web/components/page-shell';
+import { useMe } from '#web/features/roles/api/get-me';
 import { adminSectionsFor } from './app-navigation';
 
 const ADMIN_ROLE_LABEL = {

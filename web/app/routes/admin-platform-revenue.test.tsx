@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { PlatformRevenue } from '../../../contracts/admin-money';
-import type { Me } from '../../../contracts/auth';
-import { buildMe, buildSession } from '../../test/fixtures/auth';
-import { type StubHandler, type StubResponse } from '../../test/api';
-import { renderApp } from '../../test/render-app';
+import type { PlatformRevenue } from '#contracts/admin-money';
+import type { Me } from '#contracts/auth';
+import { buildMe, buildSession } from '#web/test/fixtures/auth';
+import { type StubHandler, type StubResponse } from '#web/test/api';
+import { renderApp } from '#web/test/render-app';
 
 const zero = { fees_earned: 0, refunded: 0, other_debits: 0, net: 0 };
 const days = Array.from({ length: 30 }, (_, index) => {

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { NotInAdminRole } from '../../components/not-in-admin-role';
-import { PageShell } from '../../components/page-shell';
-import { CouponManager } from '../../features/coupons';
-import { PlatformRevenueScreen } from '../../features/platform-revenue/components/platform-revenue-screen';
-import { useMe } from '../../features/roles/api/get-me';
+import { NotInAdminRole } from '#web/components/not-in-admin-role';
+import { PageShell } from '#web/components/page-shell';
+import { CouponManager } from '#web/features/coupons';
+import { PlatformRevenueScreen } from '#web/features/admin-money/components/platform-revenue-screen';
+import { useMe } from '#web/features/roles/api/get-me';
 
 /**
  * SPEC §2 `/admin/platform-revenue`: what the platform itself earns. The access

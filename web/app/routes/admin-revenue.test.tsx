@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Me } from '../../../contracts/auth';
-import type { AdminWithdrawal, AdminWithdrawalList, WithdrawalStatusName } from '../../../contracts/payouts';
-import { buildMe, buildSession } from '../../test/fixtures/auth';
-import { type StubHandler, type StubResponse } from '../../test/api';
-import { renderApp } from '../../test/render-app';
+import type { Me } from '#contracts/auth';
+import type { AdminWithdrawal, AdminWithdrawalList, WithdrawalStatusName } from '#contracts/payouts';
+import { buildMe, buildSession } from '#web/test/fixtures/auth';
+import { type StubHandler, type StubResponse } from '#web/test/api';
+import { renderApp } from '#web/test/render-app';
 
 const REQUESTED: AdminWithdrawal = {
   id: '11111111-1111-4111-8111-111111111111',

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { NotInAdminRole } from '../../components/not-in-admin-role';
-import { PageShell } from '../../components/page-shell';
-import { WithdrawalQueue } from '../../features/payouts-admin/components/withdrawal-queue';
-import { useMe } from '../../features/roles/api/get-me';
-import { SessionPaymentsPanel } from '../../features/admin-refunds/components/session-payments-panel';
+import { NotInAdminRole } from '#web/components/not-in-admin-role';
+import { PageShell } from '#web/components/page-shell';
+import { WithdrawalQueue } from '#web/features/payouts-admin/components/withdrawal-queue';
+import { useMe } from '#web/features/roles/api/get-me';
+import { SessionPaymentsPanel } from '#web/features/admin-money/components/session-payments-panel';
 
 /**
  * SPEC §2 `/admin/revenue`: coach withdrawals to approve, pay and reject, and

@@ -1,7 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../components/button';
-import { SecondFactorStep } from '../../features/auth/components/second-factor-step';
+import { buttonClasses } from '#web/components/button';
+import { SecondFactorStep } from '#web/features/auth/components/second-factor-step';
 
 /**
  * Admin routes need aal2 (a verified authenticator code in this session). At aal1 this stands in

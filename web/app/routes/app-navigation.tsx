@@ -28,9 +28,9 @@ import {
   Video,
   Wallet,
 } from 'lucide-react';
-import type { Me } from '../../../contracts/auth';
-import type { AdminPermission } from '../../../domain/auth/permissions';
-import type { NavItem } from '../../components/app-shell';
+import type { Me } from '#contracts/auth';
+import type { AdminPermission } from '#domain/auth/permissions';
+import type { NavItem } from '#web/components/app-shell';
 
 const icon = (Icon: typeof House) => <Icon aria-hidden="true" className="size-5" />;
 

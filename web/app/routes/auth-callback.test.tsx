@@ -1,9 +1,9 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthSession, AuthUser } from '../../../contracts/auth';
-import { createAuthClient, type AuthClient } from '../../lib/auth/auth-client';
-import { AuthClientContext } from '../../lib/auth/use-auth';
+import type { AuthSession, AuthUser } from '#contracts/auth';
+import { createAuthClient, type AuthClient } from '#web/lib/auth/auth-client';
+import { AuthClientContext } from '#web/lib/auth/use-auth';
 import { AuthCallbackPage } from './auth-callback';
 
 const VERIFIER_KEY = 'wellspring.google-sign-in.code-verifier';

@@ -1,9 +1,9 @@
 import { TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { buttonClasses } from '../../components/button';
-import { Spinner } from '../../components/spinner';
-import { useGoogleCallback } from '../../features/google-sign-in/hooks/use-google-callback';
+import { buttonClasses } from '#web/components/button';
+import { Spinner } from '#web/components/spinner';
+import { useGoogleCallback } from '#web/features/google-sign-in/hooks/use-google-callback';
 
 /**
  * SPEC §2 `/auth/callback` and `/auth/google/callback`: the sign-in return pages. A code from the

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthSession } from '../../../contracts/auth';
-import { assessPassword } from '../../../domain/auth/password-strength';
-import { createAuthClient, type AuthClient } from '../../lib/auth/auth-client';
+import type { AuthSession } from '#contracts/auth';
+import { assessPassword } from '#domain/auth/password-strength';
+import { createAuthClient, type AuthClient } from '#web/lib/auth/auth-client';
 import { AuthPage, TIMEOUT_NOTICE } from './auth';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '#web/test/render';
 
 // ---- A fake server: each test says how the endpoints answer; every call is recorded.
 

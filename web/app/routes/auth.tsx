@@ -1,9 +1,9 @@
 import { Clock } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { useAuthSettings } from '../../features/auth/api/auth-settings';
-import { AuthPanel } from '../../features/auth/components/auth-panel';
-import type { CredentialsMode } from '../../features/auth/components/credentials-form';
-import { GoogleSignInButton } from '../../features/google-sign-in/components/google-sign-in-button';
+import { useAuthSettings } from '#web/features/auth/api/auth-settings';
+import { AuthPanel } from '#web/features/auth/components/auth-panel';
+import type { CredentialsMode } from '#web/features/auth/components/credentials-form';
+import { GoogleSignInButton } from '#web/features/google-sign-in/components/google-sign-in-button';
 
 export const TIMEOUT_NOTICE = 'You were signed out after 30 minutes without activity.';
 

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SECTIONS, type CoachPage, type OwnBranding } from '../../../contracts/coach-pages';
-import { apiError, type StubHandler, type StubResponse } from '../../test/api';
-import { buildMe, USER_ID } from '../../test/fixtures/auth';
-import { renderApp } from '../../test/render-app';
+import { DEFAULT_SECTIONS, type CoachPage, type OwnBranding } from '#contracts/coach-pages';
+import { apiError, type StubHandler, type StubResponse } from '#web/test/api';
+import { buildMe, USER_ID } from '#web/test/fixtures/auth';
+import { renderApp } from '#web/test/render-app';
 
 const saved: OwnBranding = {
   font: 'inter',

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
-import type { Branding } from '../../../contracts/coach-pages';
-import type { PreviewRenderer } from '../../features/branding/components/branding-editor';
-import { BrandingScreen } from '../../features/branding/components/branding-screen';
-import { useCoachPage } from '../../features/coach-page/api/coach-page';
-import { useCoachOffers } from '../../features/coach-page/components/coach-profile-screen';
-import { CoachWebsiteView } from '../../features/coach-page/components/coach-website-view';
-import { useAuth } from '../../lib/auth/use-auth';
+import type { Branding } from '#contracts/coach-pages';
+import type { PreviewRenderer } from '#web/features/branding/components/branding-editor';
+import { BrandingScreen } from '#web/features/branding/components/branding-screen';
+import { useCoachPage } from '#web/features/coach-page/api/coach-page';
+import { useCoachOffers } from '#web/features/coach-page/components/coach-profile-screen';
+import { CoachWebsiteView } from '#web/features/coach-page/components/coach-website-view';
+import { useAuth } from '#web/lib/auth/use-auth';
 
 /**
  * SPEC §2 /branding (signed in; the editor itself needs the coach role): the branding editor with the

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { PayoutMethod } from '../../../contracts/payouts';
-import { buildMe } from '../../test/fixtures/auth';
-import { type StubHandler, type StubResponse } from '../../test/api';
-import { renderApp } from '../../test/render-app';
+import type { PayoutMethod } from '#contracts/payouts';
+import { buildMe } from '#web/test/fixtures/auth';
+import { type StubHandler, type StubResponse } from '#web/test/api';
+import { renderApp } from '#web/test/render-app';
 
 const coach = buildMe({ roles: ['coach'], active_role: 'coach' });
 const BANK: PayoutMethod = {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { PageShell } from '../../components/page-shell';
-import { PayoutMethodsScreen } from '../../features/payouts/components/payout-methods-screen';
-import { useAuth } from '../../lib/auth/use-auth';
+import { PageShell } from '#web/components/page-shell';
+import { PayoutMethodsScreen } from '#web/features/payouts/components/payout-methods-screen';
+import { useAuth } from '#web/lib/auth/use-auth';
 
 /** SPEC §2 `/cards`: where the coach's withdrawals are paid (bank accounts and PayPal, masked). */
 export function CardsPage() {

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import type { CoachCard as CoachCardData } from '../../../contracts/discovery';
-import { PageShell } from '../../components/page-shell';
-import { CoachCard } from '../../features/discovery/components/coach-card';
-import { FavoritesScreen } from '../../features/favorites/components/favorites-screen';
-import { useAuth } from '../../lib/auth/use-auth';
+import type { CoachCard as CoachCardData } from '#contracts/discovery';
+import { PageShell } from '#web/components/page-shell';
+import { CoachCard } from '#web/features/discovery/components/coach-card';
+import { FavoritesScreen } from '#web/features/favorites/components/favorites-screen';
+import { useAuth } from '#web/lib/auth/use-auth';
 
 const renderCoach = (coach: CoachCardData) => <CoachCard coach={coach} headingLevel={2} />;
 

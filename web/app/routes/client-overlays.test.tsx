@@ -1,13 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Me } from '../../../contracts/auth';
-import { createNotificationStore } from '../../features/notifications/lib/notification-store';
-import { resetSessionToasts } from '../../features/session-requests/lib/session-toasts';
-import { chatSession, SESSION_ID, sessionRequest } from '../../test/fixtures/sessions';
-import { realtimeEvent, wallet } from '../../test/fixtures/session-requests';
-import { dispatchUserEvent } from '../../lib/realtime/user-events';
-import { buildMe, USER_ID } from '../../test/fixtures/auth';
-import { renderApp } from '../../test/render-app';
+import type { Me } from '#contracts/auth';
+import { createNotificationStore } from '#web/features/notifications/lib/notification-store';
+import { resetSessionToasts } from '#web/features/session-requests/lib/session-toasts';
+import { chatSession, SESSION_ID, sessionRequest } from '#web/test/fixtures/sessions';
+import { realtimeEvent, wallet } from '#web/test/fixtures/session-requests';
+import { dispatchUserEvent } from '#web/lib/realtime/user-events';
+import { buildMe, USER_ID } from '#web/test/fixtures/auth';
+import { renderApp } from '#web/test/render-app';
 
 /**
  * SPEC §4 "Client side of requests", client-wide: 'Session Ready!' (a new session, join after 1 s),

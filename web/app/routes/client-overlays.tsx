@@ -1,11 +1,11 @@
 import { useLocation } from 'react-router';
-import type { Me } from '../../../contracts/auth';
+import type { Me } from '#contracts/auth';
 import {
   NotificationsProvider,
   NotificationStack,
   useNotifications,
-} from '../../features/notifications/components/notification-stack';
-import { useClientSessionEvents } from '../../features/session-requests/hooks/use-client-session-events';
+} from '#web/features/notifications/components/notification-stack';
+import { useClientSessionEvents } from '#web/features/session-requests/hooks/use-client-session-events';
 
 /**
  * The client's request and session toasts (SPEC §4 "Client side of requests") and the SPEC §4

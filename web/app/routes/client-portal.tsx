@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { ClientHomeDiscovery } from '../../features/discovery/components/client-home';
-import { useMe } from '../../features/roles/api/get-me';
-import { SessionList } from '../../features/sessions/components/session-list';
-import { useAuth } from '../../lib/auth/use-auth';
-import { firstNameOf } from '../../lib/person-name';
+import { ClientHomeDiscovery } from '#web/features/discovery/components/client-home';
+import { useMe } from '#web/features/roles/api/get-me';
+import { SessionList } from '#web/features/sessions/components/session-list';
+import { useAuth } from '#web/lib/auth/use-auth';
+import { firstNameOf } from '#web/lib/person-name';
 
 const nameIn = (metadata: Record<string, unknown> | undefined) => {
   const name = metadata?.full_name ?? metadata?.name;

@@ -1,9 +1,9 @@
-import { UNIFIED_PROFILE_MESSAGES } from '../../../contracts/profiles';
-import { LoadError } from '../../components/load-error';
-import { useClientProfile } from '../../features/client-profile/api/client-profile';
-import { ClientProfileEditor } from '../../features/client-profile/components/client-profile-editor';
-import { useScheduleCompletionCheck } from '../../features/profile-completion/api/profile-completion';
-import { useOwnProfile } from '../../lib/own-profile';
+import { UNIFIED_PROFILE_MESSAGES } from '#contracts/profiles';
+import { LoadError } from '#web/components/load-error';
+import { useClientProfile } from '#web/features/client-profile/api/client-profile';
+import { ClientProfileEditor } from '#web/features/client-profile/components/client-profile-editor';
+import { useScheduleCompletionCheck } from '#web/features/profile-completion/api/profile-completion';
+import { useOwnProfile } from '#web/lib/own-profile';
 import { EditorSkeleton } from './profile-edit';
 
 /** SPEC §2 `/client-profile-edit`: the client's profile editor. */

@@ -1,12 +1,12 @@
 import { CalendarClock, UserRoundSearch } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { LoadError } from '../../components/load-error';
-import { buttonClasses } from '../../components/button';
-import { useCoachViewOfClient } from '../../features/client-profile/api/client-profile';
-import { ClientProfileCard } from '../../features/client-profile/components/client-profile-card';
-import { ApiError } from '../../lib/api-client';
-import { formatCents } from '../../lib/money';
-import { formatDate, localTimeZone } from '../../lib/dates';
+import { LoadError } from '#web/components/load-error';
+import { buttonClasses } from '#web/components/button';
+import { useCoachViewOfClient } from '#web/features/client-profile/api/client-profile';
+import { ClientProfileCard } from '#web/features/client-profile/components/client-profile-card';
+import { ApiError } from '#web/lib/api-client';
+import { formatCents } from '#web/lib/money';
+import { formatDate, localTimeZone } from '#web/lib/dates';
 
 /** SPEC §2 `/client-profile-view/:clientId`: a client's profile as their coach sees it, after a session. */
 export function ClientProfileViewPage() {

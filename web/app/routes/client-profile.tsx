@@ -1,12 +1,12 @@
 import { Eye, EyeOff, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
-import { UNIFIED_PROFILE_MESSAGES } from '../../../contracts/profiles';
-import { LoadError } from '../../components/load-error';
-import { buttonClasses } from '../../components/button';
-import { useClientProfile } from '../../features/client-profile/api/client-profile';
-import { ClientProfileCard } from '../../features/client-profile/components/client-profile-card';
-import { PUBLIC_FIELD_LABELS } from '../../features/client-profile/lib/client-values';
-import { useOwnProfile } from '../../lib/own-profile';
+import { UNIFIED_PROFILE_MESSAGES } from '#contracts/profiles';
+import { LoadError } from '#web/components/load-error';
+import { buttonClasses } from '#web/components/button';
+import { useClientProfile } from '#web/features/client-profile/api/client-profile';
+import { ClientProfileCard } from '#web/features/client-profile/components/client-profile-card';
+import { PUBLIC_FIELD_LABELS } from '#web/features/client-profile/lib/client-values';
+import { useOwnProfile } from '#web/lib/own-profile';
 import { EditorSkeleton } from './profile-edit';
 
 /** SPEC §2 `/client-profile`: the client's own profile, what coaches see, and what the public page shows. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { PageShell } from '../../components/page-shell';
-import { EnrolmentList } from '../../features/programs/components/enrolment-list';
+import { PageShell } from '#web/components/page-shell';
+import { EnrolmentList } from '#web/features/programs/components/enrolment-list';
 
 /** SPEC §2 /client-programs (client): the programs the person joined and how far they are. */
 export function ClientProgramsPage() {

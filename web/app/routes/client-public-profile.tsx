@@ -1,10 +1,10 @@
 import { UserRoundX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { LoadError } from '../../components/load-error';
-import { buttonClasses } from '../../components/button';
-import { usePublicClientProfile } from '../../features/client-profile/api/client-profile';
-import { ClientProfileCard } from '../../features/client-profile/components/client-profile-card';
-import { ApiError } from '../../lib/api-client';
+import { LoadError } from '#web/components/load-error';
+import { buttonClasses } from '#web/components/button';
+import { usePublicClientProfile } from '#web/features/client-profile/api/client-profile';
+import { ClientProfileCard } from '#web/features/client-profile/components/client-profile-card';
+import { ApiError } from '#web/lib/api-client';
 
 /** SPEC §2 `/client/:username` (public): only what the client chose to show. */
 export function ClientPublicProfilePage() {

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Application, MyApplicationResponse } from '../../../contracts/applications';
-import { apiError, type StubHandler, type StubResponse } from '../../test/api';
-import { buildMe, USER_ID } from '../../test/fixtures/auth';
-import { renderApp } from '../../test/render-app';
+import type { Application, MyApplicationResponse } from '#contracts/applications';
+import { apiError, type StubHandler, type StubResponse } from '#web/test/api';
+import { buildMe, USER_ID } from '#web/test/fixtures/auth';
+import { renderApp } from '#web/test/render-app';
 
 const NOW = '2026-11-21T09:00:00.000Z';
 const application = (overrides: Partial<Application> = {}): Application => ({

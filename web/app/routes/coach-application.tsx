@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
-import { PageShell } from '../../components/page-shell';
-import { CoachApplicationScreen } from '../../features/coach-application/components/coach-application-screen';
-import { useMe } from '../../features/roles/api/get-me';
+import { PageShell } from '#web/components/page-shell';
+import { CoachApplicationScreen } from '#web/features/coach-application/components/coach-application-screen';
+import { useMe } from '#web/features/roles/api/get-me';
 
 /** SPEC §2 `/coach-application` (signed in): apply to coach, see the review's outcome, apply again. */
 export function CoachApplicationPage() {

@@ -1,5 +1,5 @@
-import type { Me } from '../../../contracts/auth';
-import { IncomingRequestBanner } from '../../features/incoming-requests/components/incoming-request-banner';
+import type { Me } from '#contracts/auth';
+import { IncomingRequestBanner } from '#web/features/incoming-requests/components/incoming-request-banner';
 
 /** The coach's incoming-request banner (SPEC §4), only while the active role is coach. */
 export function CoachOverlays({ me }: { me: Me }) {

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CoachPage } from '../../../contracts/coach-pages';
-import type { Quote } from '../../../contracts/coupons';
-import { COACH_ID, REQUEST_ID, sessionRequest } from '../../test/fixtures/sessions';
-import { wallet } from '../../test/fixtures/session-requests';
-import { apiError, type StubHandler, type StubResponse } from '../../test/api';
-import { buildMe } from '../../test/fixtures/auth';
-import { renderApp } from '../../test/render-app';
+import type { CoachPage } from '#contracts/coach-pages';
+import type { Quote } from '#contracts/coupons';
+import { COACH_ID, REQUEST_ID, sessionRequest } from '#web/test/fixtures/sessions';
+import { wallet } from '#web/test/fixtures/session-requests';
+import { apiError, type StubHandler, type StubResponse } from '#web/test/api';
+import { buildMe } from '#web/test/fixtures/auth';
+import { renderApp } from '#web/test/render-app';
 
 /**
  * on the coach's page: "Start a session now" / "Book a time" for a signed-in client,

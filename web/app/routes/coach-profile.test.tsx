@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CoachPage } from '../../../contracts/coach-pages';
-import type { ProgramSummary } from '../../../contracts/programs';
-import type { Service } from '../../../contracts/services';
-import { apiError, type StubHandler, type StubResponse } from '../../test/api';
-import { buildMe } from '../../test/fixtures/auth';
-import { renderApp } from '../../test/render-app';
+import type { CoachPage } from '#contracts/coach-pages';
+import type { ProgramSummary } from '#contracts/programs';
+import type { Service } from '#contracts/services';
+import { apiError, type StubHandler, type StubResponse } from '#web/test/api';
+import { buildMe } from '#web/test/fixtures/auth';
+import { renderApp } from '#web/test/render-app';
 
 const COACH_ID = '11111111-1111-4111-8111-111111111111';
 const PROFILE_ID = '22222222-2222-4222-8222-222222222222';

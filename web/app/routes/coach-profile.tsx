@@ -1,16 +1,16 @@
 import { useParams } from 'react-router';
-import type { CoachPage } from '../../../contracts/coach-pages';
-import { CoachProfileScreen } from '../../features/coach-page/components/coach-profile-screen';
-import { displayNameOf } from '../../features/coach-page/lib/display';
-import type { FollowRenderer } from '../../features/coach-page/components/coach-profile-view';
-import { FollowButtons } from '../../features/favorites/components/follow-buttons';
-import { CoachReviewsSection } from '../../features/reviews/components/coach-reviews-section';
-import { useMe } from '../../features/roles/api/get-me';
+import type { CoachPage } from '#contracts/coach-pages';
+import { CoachProfileScreen } from '#web/features/coach-page/components/coach-profile-screen';
+import { displayNameOf } from '#web/features/coach-page/lib/display';
+import type { FollowRenderer } from '#web/features/coach-page/components/coach-profile-view';
+import { FollowButtons } from '#web/features/favorites/components/follow-buttons';
+import { CoachReviewsSection } from '#web/features/reviews/components/coach-reviews-section';
+import { useMe } from '#web/features/roles/api/get-me';
 import {
   SessionRequestPanel,
   viewerOf,
-} from '../../features/session-requests/components/session-request-panel';
-import { useAuth } from '../../lib/auth/use-auth';
+} from '#web/features/session-requests/components/session-request-panel';
+import { useAuth } from '#web/lib/auth/use-auth';
 
 export const renderFollowButtons: FollowRenderer = (props) => <FollowButtons {...props} />;
 

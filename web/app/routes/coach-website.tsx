@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { CoachWebsiteScreen } from '../../features/coach-page/components/coach-website-screen';
+import { CoachWebsiteScreen } from '#web/features/coach-page/components/coach-website-screen';
 
 /** SPEC §2 /coach/:username/website: the coach's own website in their branding (public). */
 export function CoachWebsitePage() {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
-import { ComingSoon, PageShell } from '../../components/page-shell';
+import { ComingSoon, PageShell } from '#web/components/page-shell';
 
 /** What a screen is, from its route's `handle` (web/app/router.tsx). */
 export type ScreenHandle = { title: string; description: string };

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MailboxMessage } from '../../../contracts/outbox';
+import type { MailboxMessage } from '#contracts/outbox';
 import { DevMailboxPage } from './dev-mailbox';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders } from '#web/test/render';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

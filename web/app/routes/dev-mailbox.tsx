@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, Inbox, Mail, MailX, MessageSquare, TriangleAlert } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import type { MailboxMessage } from '../../../contracts/outbox';
-import { mailboxApi } from '../../../contracts/outbox.api';
-import { Button } from '../../components/button';
-import { api } from '../../lib/api';
-import { ApiError } from '../../lib/api-client';
-import { formatDateInViewerLocale, localTimeZone } from '../../lib/dates';
+import type { MailboxMessage } from '#contracts/outbox';
+import { mailboxApi } from '#contracts/outbox.api';
+import { Button } from '#web/components/button';
+import { api } from '#web/lib/api';
+import { ApiError } from '#web/lib/api-client';
+import { formatDateInViewerLocale, localTimeZone } from '#web/lib/dates';
 
 /*
  * /dev/mailbox — for the demo configuration only. It shows what Wellspring would have emailed or

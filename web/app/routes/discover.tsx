@@ -1,4 +1,4 @@
-import { DiscoverScreen } from '../../features/discovery/components/discover-screen';
+import { DiscoverScreen } from '#web/features/discovery/components/discover-screen';
 
 /** SPEC §2 `/discover` (public; coaches without the client role are sent to /portal by the guard). */
 export function DiscoverPage() {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FollowupsResponse } from '../../../contracts/followups';
-import { buildMe } from '../../test/fixtures/auth';
-import { renderApp } from '../../test/render-app';
+import type { FollowupsResponse } from '#contracts/followups';
+import { buildMe } from '#web/test/fixtures/auth';
+import { renderApp } from '#web/test/render-app';
 
 /* /follow-up/:sessionId in the real route table (guard, layout, lazy route). */
 

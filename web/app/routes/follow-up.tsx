@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { FollowupScreen } from '../../features/followups/components/followup-screen';
-import { useMe } from '../../features/roles/api/get-me';
-import { homeOf } from '../../features/roles/route-access';
+import { FollowupScreen } from '#web/features/followups/components/followup-screen';
+import { useMe } from '#web/features/roles/api/get-me';
+import { homeOf } from '#web/features/roles/route-access';
 
 /**
  * /follow-up/:sessionId (SPEC §2): the coach's notes and resources after a session,

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { CoachCard } from '../../../contracts/discovery';
-import type { GiftsResponse, ReceivedGift, SentGift } from '../../../contracts/gifts';
-import type { Wallet } from '../../../contracts/wallet';
-import { apiError, type StubHandler, type StubResponse } from '../../test/api';
-import { buildMe } from '../../test/fixtures/auth';
-import { renderApp } from '../../test/render-app';
+import type { CoachCard } from '#contracts/discovery';
+import type { GiftsResponse, ReceivedGift, SentGift } from '#contracts/gifts';
+import type { Wallet } from '#contracts/wallet';
+import { apiError, type StubHandler, type StubResponse } from '#web/test/api';
+import { buildMe } from '#web/test/fixtures/auth';
+import { renderApp } from '#web/test/render-app';
 
 const GIFT_ID = '33333333-3333-4333-8333-333333333333';
 const NOW = new Date().toISOString();

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { PageShell } from '../../components/page-shell';
-import { ConfirmAddress } from '../../features/account-settings/components/confirm-address';
-import { GiftsScreen } from '../../features/gifts/components/gifts-screen';
-import { useAuth } from '../../lib/auth/use-auth';
+import { PageShell } from '#web/components/page-shell';
+import { ConfirmAddress } from '#web/features/account-settings/components/confirm-address';
+import { GiftsScreen } from '#web/features/gifts/components/gifts-screen';
+import { useAuth } from '#web/lib/auth/use-auth';
 
 /**
  * SPEC §2 `/gift`: send wallet credit or a session by email, claim gifts sent to

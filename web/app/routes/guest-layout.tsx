@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { Outlet, useNavigate } from 'react-router';
-import type { Me } from '../../../contracts/auth';
-import { AppShell } from '../../components/app-shell';
-import { Button } from '../../components/button';
-import { OfflineBanner } from '../../components/offline-banner';
-import { GuestOnlyScreen } from '../../features/session-invitations/components/guest-only-screen';
-import { activeSessionQueryOptions } from '../../features/sessions/api/sessions';
-import { ThemeToggle } from '../../features/theme/components/theme-toggle';
-import { useAuthClient } from '../../lib/auth/use-auth';
-import { useRealtimeTopic } from '../../lib/realtime/use-realtime-topic';
-import { dispatchUserEvent, dispatchUserResync, userTopic } from '../../lib/realtime/user-events';
-import { useOnlineStatus } from '../../lib/use-online-status';
+import type { Me } from '#contracts/auth';
+import { AppShell } from '#web/components/app-shell';
+import { Button } from '#web/components/button';
+import { OfflineBanner } from '#web/components/offline-banner';
+import { GuestOnlyScreen } from '#web/features/session-invitations/components/guest-only-screen';
+import { activeSessionQueryOptions } from '#web/features/sessions/api/sessions';
+import { ThemeToggle } from '#web/features/theme/components/theme-toggle';
+import { useAuthClient } from '#web/lib/auth/use-auth';
+import { useRealtimeTopic } from '#web/lib/realtime/use-realtime-topic';
+import { dispatchUserEvent, dispatchUserResync, userTopic } from '#web/lib/realtime/user-events';
+import { useOnlineStatus } from '#web/lib/use-online-status';
 
 /**
  * Signed in by a session's guest link: no navigation, no account menu, no role

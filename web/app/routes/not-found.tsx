@@ -1,6 +1,6 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../components/button';
+import { buttonClasses } from '#web/components/button';
 
 /** SPEC §2: any other path shows a not-found screen. */
 export function NotFoundPage() {

@@ -1,12 +1,12 @@
 import { Eye, Layers, Palette, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ApplicationStatusCard } from '../../features/profile-completion/components/application-status-card';
-import { CompletionChecklist } from '../../features/profile-completion/components/completion-checklist';
-import { SessionList } from '../../features/sessions/components/session-list';
-import { useAuth } from '../../lib/auth/use-auth';
-import { useOwnProfile } from '../../lib/own-profile';
-import { firstNameOf } from '../../lib/person-name';
+import { ApplicationStatusCard } from '#web/features/profile-completion/components/application-status-card';
+import { CompletionChecklist } from '#web/features/profile-completion/components/completion-checklist';
+import { SessionList } from '#web/features/sessions/components/session-list';
+import { useAuth } from '#web/lib/auth/use-auth';
+import { useOwnProfile } from '#web/lib/own-profile';
+import { firstNameOf } from '#web/lib/person-name';
 
 function greeting(now: Date): string {
   const hour = now.getHours();

@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CoachPage } from '../../../contracts/coach-pages';
-import type { CoachCard } from '../../../contracts/discovery';
-import { PRESENCE_EVENT } from '../../../contracts/presence';
-import { BROADCAST_TOPIC } from '../../../contracts/realtime';
-import { createFakeSockets } from '../../test/fake-socket';
-import { buildMe } from '../../test/fixtures/auth';
-import { renderApp } from '../../test/render-app';
+import type { CoachPage } from '#contracts/coach-pages';
+import type { CoachCard } from '#contracts/discovery';
+import { PRESENCE_EVENT } from '#contracts/presence';
+import { BROADCAST_TOPIC } from '#contracts/realtime';
+import { createFakeSockets } from '#web/test/fake-socket';
+import { buildMe } from '#web/test/fixtures/auth';
+import { renderApp } from '#web/test/render-app';
 import { PRESENCE_REFETCH_DEBOUNCE_MS } from './presence-overlay';
 
 const sockets = vi.hoisted(() => ({

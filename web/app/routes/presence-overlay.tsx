@@ -1,18 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { Me } from '../../../contracts/auth';
-import { coachPresenceEventSchema, PRESENCE_EVENT } from '../../../contracts/presence';
-import { applyCoachPagePresence, refetchCoachPages } from '../../features/coach-page/lib/coach-presence';
+import type { Me } from '#contracts/auth';
+import { coachPresenceEventSchema, PRESENCE_EVENT } from '#contracts/presence';
+import { applyCoachPagePresence, refetchCoachPages } from '#web/features/coach-page/lib/coach-presence';
 import {
   applyCoachPresence,
   refetchCoachLists,
   refetchPresenceDependentLists,
   withCoachPresence,
-} from '../../features/discovery/lib/coach-presence';
-import { favoritesQueryOptions } from '../../features/favorites/api/favorites';
-import { PresenceCheck } from '../../features/presence/components/presence-check';
-import { PresenceToggle } from '../../features/presence/components/presence-toggle';
-import { useRealtimeBroadcast, useRealtimeSnapshot } from '../../lib/realtime/use-realtime-topic';
+} from '#web/features/discovery/lib/coach-presence';
+import { favoritesQueryOptions } from '#web/features/favorites/api/favorites';
+import { PresenceCheck } from '#web/features/presence/components/presence-check';
+import { PresenceToggle } from '#web/features/presence/components/presence-toggle';
+import { useRealtimeBroadcast, useRealtimeSnapshot } from '#web/lib/realtime/use-realtime-topic';
 
 /** Lists whose members depend on presence are refetched at most once a second (SPEC §9 reload debounce). */
 export const PRESENCE_REFETCH_DEBOUNCE_MS = 1_000;

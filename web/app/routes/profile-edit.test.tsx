@@ -3,18 +3,18 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OwnProfile } from '../../../contracts/profiles';
-import { ToastProvider } from '../../components/toast';
+import type { OwnProfile } from '#contracts/profiles';
+import { ToastProvider } from '#web/components/toast';
 import {
   cancelScheduledCompletionCheck,
   COMPLETION_CHECK_DELAY_MS,
-} from '../../features/profile-completion/api/profile-completion';
-import { createAuthClient, type AuthClient } from '../../lib/auth/auth-client';
-import { AuthClientContext } from '../../lib/auth/use-auth';
-import { ownProfileQueryKey } from '../../lib/own-profile';
-import { createQueryClient } from '../../lib/query-client';
-import { apiError, stubApi, type StubHandler, type StubResponse } from '../../test/api';
-import { buildSession, USER_ID } from '../../test/fixtures/auth';
+} from '#web/features/profile-completion/api/profile-completion';
+import { createAuthClient, type AuthClient } from '#web/lib/auth/auth-client';
+import { AuthClientContext } from '#web/lib/auth/use-auth';
+import { ownProfileQueryKey } from '#web/lib/own-profile';
+import { createQueryClient } from '#web/lib/query-client';
+import { apiError, stubApi, type StubHandler, type StubResponse } from '#web/test/api';
+import { buildSession, USER_ID } from '#web/test/fixtures/auth';
 import { ProfileEditPage } from './profile-edit';
 
 /**

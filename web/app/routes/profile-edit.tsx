@@ -1,11 +1,11 @@
 import { Eye } from 'lucide-react';
 import { Link } from 'react-router';
-import { LoadError } from '../../components/load-error';
-import { buttonClasses } from '../../components/button';
-import { ProfileEditor } from '../../features/profile-editor/components/profile-editor';
-import { useScheduleCompletionCheck } from '../../features/profile-completion/api/profile-completion';
-import { UNIFIED_PROFILE_MESSAGES } from '../../../contracts/profiles';
-import { useOwnProfile } from '../../lib/own-profile';
+import { LoadError } from '#web/components/load-error';
+import { buttonClasses } from '#web/components/button';
+import { ProfileEditor } from '#web/features/profile-editor/components/profile-editor';
+import { useScheduleCompletionCheck } from '#web/features/profile-completion/api/profile-completion';
+import { UNIFIED_PROFILE_MESSAGES } from '#contracts/profiles';
+import { useOwnProfile } from '#web/lib/own-profile';
 
 /** Keeps the layout while the profile loads (DESIGN.md: skeletons, not spinners). */
 export function EditorSkeleton({ sections = 4 }: { sections?: number }) {

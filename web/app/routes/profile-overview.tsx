@@ -1,9 +1,9 @@
 import { Eye, Globe, Palette, PencilLine, Send } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../components/button';
-import { CoachProfileScreen } from '../../features/coach-page/components/coach-profile-screen';
-import { coachPathOf, websitePathOf } from '../../features/coach-page/lib/display';
-import { useAuth } from '../../lib/auth/use-auth';
+import { buttonClasses } from '#web/components/button';
+import { CoachProfileScreen } from '#web/features/coach-page/components/coach-profile-screen';
+import { coachPathOf, websitePathOf } from '#web/features/coach-page/lib/display';
+import { useAuth } from '#web/lib/auth/use-auth';
 import { renderFollowButtons } from './coach-profile';
 
 /** Someone without the coach role has no public page yet: say how to get one. */

@@ -1,9 +1,9 @@
 import { Eye, Palette, PencilLine } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { buttonClasses } from '../../components/button';
-import { CoachProfileScreen } from '../../features/coach-page/components/coach-profile-screen';
-import { displayNameOf } from '../../features/coach-page/lib/display';
-import { useAuth } from '../../lib/auth/use-auth';
+import { buttonClasses } from '#web/components/button';
+import { CoachProfileScreen } from '#web/features/coach-page/components/coach-profile-screen';
+import { displayNameOf } from '#web/features/coach-page/lib/display';
+import { useAuth } from '#web/lib/auth/use-auth';
 import { renderFollowButtons } from './coach-profile';
 import { NoCoachProfile } from './profile-overview';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { ProgramPage as ProgramView } from '../../features/programs/components/program-page';
+import { ProgramPage as ProgramView } from '#web/features/programs/components/program-page';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Earnings } from '../../../contracts/earnings';
-import type { PayoutMethod, Withdrawal } from '../../../contracts/payouts';
-import { apiError, type StubHandler, type StubResponse } from '../../test/api';
-import { buildMe, buildSession } from '../../test/fixtures/auth';
-import { renderApp } from '../../test/render-app';
+import type { Earnings } from '#contracts/earnings';
+import type { PayoutMethod, Withdrawal } from '#contracts/payouts';
+import { apiError, type StubHandler, type StubResponse } from '#web/test/api';
+import { buildMe, buildSession } from '#web/test/fixtures/auth';
+import { renderApp } from '#web/test/render-app';
 
 const FACTOR_ID = '00000000-0000-4000-8000-0000000000f1';
 const METHOD: PayoutMethod = {

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { PageShell } from '../../components/page-shell';
-import { SecondFactorStep } from '../../features/auth/components/second-factor-step';
-import { invalidateEarnings } from '../../features/earnings/api/earnings';
-import { EarningsScreen } from '../../features/earnings/components/earnings-screen';
-import { WithdrawAction } from '../../features/payouts/components/withdraw-action';
-import { WithdrawalsList } from '../../features/payouts/components/withdrawal-receipt';
-import { useAuth } from '../../lib/auth/use-auth';
+import { PageShell } from '#web/components/page-shell';
+import { SecondFactorStep } from '#web/features/auth/components/second-factor-step';
+import { invalidateEarnings } from '#web/features/earnings/api/earnings';
+import { EarningsScreen } from '#web/features/earnings/components/earnings-screen';
+import { WithdrawAction } from '#web/features/payouts/components/withdraw-action';
+import { WithdrawalsList } from '#web/features/payouts/components/withdrawal-receipt';
+import { useAuth } from '#web/lib/auth/use-auth';
 
 /**
  * SPEC §2 `/revenue` and `/manage-revenue` (the same screen): the coach's earnings (earnings feature)

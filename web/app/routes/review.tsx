@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { SessionReviewScreen } from '../../features/reviews/components/session-review-screen';
-import { useMe } from '../../features/roles/api/get-me';
-import { homeOf } from '../../features/roles/route-access';
+import { SessionReviewScreen } from '#web/features/reviews/components/session-review-screen';
+import { useMe } from '#web/features/roles/api/get-me';
+import { homeOf } from '#web/features/roles/route-access';
 
 /**
  * /review/:sessionId (the client rates the coach) and /coach-review/:sessionId (the coach reviews the

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { FullScreenLoader } from '../../components/full-screen-loader';
-import { MyReviewsScreen } from '../../features/reviews/components/my-reviews-screen';
-import { useMe } from '../../features/roles/api/get-me';
+import { FullScreenLoader } from '#web/components/full-screen-loader';
+import { MyReviewsScreen } from '#web/features/reviews/components/my-reviews-screen';
+import { useMe } from '#web/features/roles/api/get-me';
 
 /**
  * /reviews and /rating-reviews (SPEC §2): one screen, the signed-in person's reviews

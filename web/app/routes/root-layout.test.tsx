@@ -1,11 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_PERMISSIONS } from '../../../domain/auth/permissions';
-import { expectConsoleWarn } from '../../../test/setup/console-guard';
-import { apiError, type StubResponse } from '../../test/api';
-import { buildMe, buildSession } from '../../test/fixtures/auth';
-import { renderApp } from '../../test/render-app';
+import { ADMIN_PERMISSIONS } from '#domain/auth/permissions';
+import { expectConsoleWarn } from '#test/setup/console-guard';
+import { apiError, type StubResponse } from '#web/test/api';
+import { buildMe, buildSession } from '#web/test/fixtures/auth';
+import { renderApp } from '#web/test/render-app';
 
 // React Router warns (in development) while it renders a redirect-only route before its loader redirects.
 const expectRedirectRouteWarning = () =>

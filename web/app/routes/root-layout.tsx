@@ -1,17 +1,17 @@
 import { LogIn } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { AppShell } from '../../components/app-shell';
-import { ConnectivityToasts } from '../../components/connectivity-toasts';
-import { buttonClasses } from '../../components/button';
-import { FullScreenLoader } from '../../components/full-screen-loader';
-import { OfflineBanner } from '../../components/offline-banner';
-import { RateLimitNotice } from '../../components/rate-limit-notice';
-import { ToastProvider } from '../../components/toast';
-import { useAuthFlowHold } from '../../features/auth/lib/auth-flow-hold';
-import { AccessGate } from '../../features/roles/components/access-gate';
-import { ThemeToggle } from '../../features/theme/components/theme-toggle';
-import { useOnlineStatus } from '../../lib/use-online-status';
+import { AppShell } from '#web/components/app-shell';
+import { ConnectivityToasts } from '#web/components/connectivity-toasts';
+import { buttonClasses } from '#web/components/button';
+import { FullScreenLoader } from '#web/components/full-screen-loader';
+import { OfflineBanner } from '#web/components/offline-banner';
+import { RateLimitNotice } from '#web/components/rate-limit-notice';
+import { ToastProvider } from '#web/components/toast';
+import { useAuthFlowHold } from '#web/features/auth/lib/auth-flow-hold';
+import { AccessGate } from '#web/features/roles/components/access-gate';
+import { ThemeToggle } from '#web/features/theme/components/theme-toggle';
+import { useOnlineStatus } from '#web/lib/use-online-status';
 
 // Visitors never download the signed-in chrome (account menu, role switch, inactivity dialog).
 const SignedInLayout = lazy(async () => ({ default: (await import('./signed-in-layout')).SignedInLayout }));

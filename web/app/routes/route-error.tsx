@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useRouteError } from 'react-router';
-import { ErrorScreen } from '../../components/error-screen';
+import { ErrorScreen } from '#web/components/error-screen';
 
 /** The error boundary around every route: logs the error and offers Try Again and Refresh Page. */
 export function RouteError() {

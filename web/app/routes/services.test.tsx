@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Coupon } from '../../../contracts/coupons';
-import { buildMe, USER_ID } from '../../test/fixtures/auth';
-import { renderApp } from '../../test/render-app';
+import type { Coupon } from '#contracts/coupons';
+import { buildMe, USER_ID } from '#web/test/fixtures/auth';
+import { renderApp } from '#web/test/render-app';
 
 const COUPON: Coupon = {
   id: '00000000-0000-4000-8000-0000000000c1',

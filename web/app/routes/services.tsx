@@ -1,14 +1,14 @@
 import { Briefcase } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../components/button';
-import { PageShell } from '../../components/page-shell';
-import { Spinner } from '../../components/spinner';
-import { CouponManager } from '../../features/coupons';
-import { ProgramsManager } from '../../features/programs/components/programs-manager';
-import { useMe } from '../../features/roles/api/get-me';
-import { OnDemandRates } from '../../features/services/components/on-demand-rates';
-import { ServicesManager } from '../../features/services/components/services-manager';
+import { buttonClasses } from '#web/components/button';
+import { PageShell } from '#web/components/page-shell';
+import { Spinner } from '#web/components/spinner';
+import { CouponManager } from '#web/features/coupons';
+import { ProgramsManager } from '#web/features/programs/components/programs-manager';
+import { useMe } from '#web/features/roles/api/get-me';
+import { OnDemandRates } from '#web/features/services/components/on-demand-rates';
+import { ServicesManager } from '#web/features/services/components/services-manager';
 
 /** SPEC §2 /services (coach): services, on-demand rates per 15 minutes, coupons, and programs. */
 export function ServicesPage() {

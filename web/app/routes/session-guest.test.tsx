@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../../contracts/chat';
-import { SESSION_INVITATION_MESSAGES, type SessionInvitation } from '../../../contracts/session-invitations';
-import type { ChatSession } from '../../../contracts/sessions';
-import { chatSession, COACH_ID, SESSION_ID } from '../../test/fixtures/sessions';
-import { apiError } from '../../test/api';
-import { buildMe, buildSession, USER_ID } from '../../test/fixtures/auth';
-import { renderApp } from '../../test/render-app';
+import type { ChatMessage } from '#contracts/chat';
+import { SESSION_INVITATION_MESSAGES, type SessionInvitation } from '#contracts/session-invitations';
+import type { ChatSession } from '#contracts/sessions';
+import { chatSession, COACH_ID, SESSION_ID } from '#web/test/fixtures/sessions';
+import { apiError } from '#web/test/api';
+import { buildMe, buildSession, USER_ID } from '#web/test/fixtures/auth';
+import { renderApp } from '#web/test/render-app';
 
 /* Guest links in the real route table: /session/:token joins, the room for a guest,
    and "Invite someone" for the parties. */

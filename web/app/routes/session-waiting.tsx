@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { useMe } from '../../features/roles/api/get-me';
-import { homeOf } from '../../features/roles/route-access';
-import { SessionWaitingScreen } from '../../features/sessions/components/session-waiting-screen';
+import { useMe } from '#web/features/roles/api/get-me';
+import { homeOf } from '#web/features/roles/route-access';
+import { SessionWaitingScreen } from '#web/features/sessions/components/session-waiting-screen';
 
 /** /session-waiting/:sessionId: waits until the session is live for this person, then opens it. */
 export function SessionWaitingPage() {

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_EVENTS, type ChatSession, type SessionRequest } from '../../../contracts/sessions';
-import { dispatchUserEvent } from '../../lib/realtime/user-events';
-import { buildMe, USER_ID } from '../../test/fixtures/auth';
-import { renderApp } from '../../test/render-app';
-import { chatSession as chatSessionFixture } from '../../test/fixtures/sessions';
+import { SESSION_EVENTS, type ChatSession, type SessionRequest } from '#contracts/sessions';
+import { dispatchUserEvent } from '#web/lib/realtime/user-events';
+import { buildMe, USER_ID } from '#web/test/fixtures/auth';
+import { renderApp } from '#web/test/render-app';
+import { chatSession as chatSessionFixture } from '#web/test/fixtures/sessions';
 
 /* The session screens and lists in the real route table (routes, guards, layouts). */
 

@@ -1,18 +1,18 @@
 import { LogIn } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router';
-import { buttonClasses } from '../../components/button';
-import type { ChatSession } from '../../../contracts/sessions';
-import { CallPanel } from '../../features/calls/components/call-panel';
-import { useCall } from '../../features/calls/hooks/use-call';
-import { ChatPanel } from '../../features/chat/components/chat-panel';
-import { useMe } from '../../features/roles/api/get-me';
-import { homeOf, signInPath } from '../../features/roles/route-access';
-import { GuestJoinScreen } from '../../features/session-invitations/components/guest-join-screen';
-import { GuestNote } from '../../features/session-invitations/components/guest-note';
-import { InviteSomeone } from '../../features/session-invitations/components/invite-someone';
-import { SessionExtensions } from '../../features/session-extensions/components/session-extensions';
-import { SessionScreen } from '../../features/sessions/components/session-screen';
-import { useAuth } from '../../lib/auth/use-auth';
+import { buttonClasses } from '#web/components/button';
+import type { ChatSession } from '#contracts/sessions';
+import { CallPanel } from '#web/features/session-room/components/call-panel';
+import { useCall } from '#web/features/session-room/hooks/use-call';
+import { ChatPanel } from '#web/features/chat/components/chat-panel';
+import { useMe } from '#web/features/roles/api/get-me';
+import { homeOf, signInPath } from '#web/features/roles/route-access';
+import { GuestJoinScreen } from '#web/features/session-invitations/components/guest-join-screen';
+import { GuestNote } from '#web/features/session-invitations/components/guest-note';
+import { InviteSomeone } from '#web/features/session-invitations/components/invite-someone';
+import { SessionExtensions } from '#web/features/session-extensions/components/session-extensions';
+import { SessionScreen } from '#web/features/sessions/components/session-screen';
+import { useAuth } from '#web/lib/auth/use-auth';
 
 /** A session id; anything else in `/session/:x` is a guest link's token (SPEC §2 `/session/:token`). */
 const SESSION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,7 +21,7 @@ const SESSION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
  * /session/:sessionId, and /session/:token (a guest link: features/session-invitations joins it as a
  * guest; a guest then sees the session like the client, without the call). A signed-in party sees the
  * session (features/sessions); a visitor is asked to sign in first. The route composes the room's main
- * column: for audio and video sessions the call (features/calls) while the session is on, "Invite
+ * column: for audio and video sessions the call (features/session-room) while the session is on, "Invite
  * someone" for the parties, and the chat (features/chat), which stays as a readable transcript once the
  * session is over.
  */

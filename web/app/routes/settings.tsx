@@ -1,18 +1,18 @@
 import { LogIn } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../components/button';
-import { Spinner } from '../../components/spinner';
-import { AccountDetails } from '../../features/account-settings/components/account-details';
+import { buttonClasses } from '#web/components/button';
+import { Spinner } from '#web/components/spinner';
+import { AccountDetails } from '#web/features/account-settings/components/account-details';
 import type {
   PasswordHintRenderer,
   StepUpRenderer,
-} from '../../features/account-settings/components/render-props';
-import { SessionsSection } from '../../features/account-settings/components/sessions-section';
-import { TwoFactorSection } from '../../features/account-settings/components/two-factor-section';
-import { PasswordStrength } from '../../features/auth/components/password-strength';
-import { SecondFactorStep } from '../../features/auth/components/second-factor-step';
-import { ThemeToggle } from '../../features/theme/components/theme-toggle';
-import { useAuth } from '../../lib/auth/use-auth';
+} from '#web/features/account-settings/components/render-props';
+import { SessionsSection } from '#web/features/account-settings/components/sessions-section';
+import { TwoFactorSection } from '#web/features/account-settings/components/two-factor-section';
+import { PasswordStrength } from '#web/features/auth/components/password-strength';
+import { SecondFactorStep } from '#web/features/auth/components/second-factor-step';
+import { ThemeToggle } from '#web/features/theme/components/theme-toggle';
+import { useAuth } from '#web/lib/auth/use-auth';
 
 const renderStepUp: StepUpRenderer = ({ onVerified, onCancel }) => (
   <SecondFactorStep

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeSockets } from '../../test/fake-socket';
-import { onUserEvent, onUserResync } from '../../lib/realtime/user-events';
-import { USER_ID, buildMe } from '../../test/fixtures/auth';
-import { renderApp } from '../../test/render-app';
+import { createFakeSockets } from '#web/test/fake-socket';
+import { onUserEvent, onUserResync } from '#web/lib/realtime/user-events';
+import { USER_ID, buildMe } from '#web/test/fixtures/auth';
+import { renderApp } from '#web/test/render-app';
 
 const sockets = vi.hoisted(() => ({
   current: undefined as ReturnType<typeof createFakeSockets> | undefined,

@@ -1,24 +1,24 @@
 import { Outlet, useLocation } from 'react-router';
-import type { Me } from '../../../contracts/auth';
-import { AppShell } from '../../components/app-shell';
-import { OfflineBanner } from '../../components/offline-banner';
-import { RateLimitNotice } from '../../components/rate-limit-notice';
-import { LiveUpdatesNotice, RealtimeStatus } from '../../components/realtime-status';
-import type { GateView } from '../../features/roles/components/access-gate';
-import { AccountMenu } from '../../features/roles/components/account-menu';
-import { RoleSwitcher } from '../../features/roles/components/role-switcher';
-import { SessionSecurity } from '../../features/session-security/components/session-security';
-import { ThemeToggle } from '../../features/theme/components/theme-toggle';
-import { useAuthClient } from '../../lib/auth/use-auth';
-import { useActiveSessionRedirect } from '../../lib/use-active-session-redirect';
-import { useLiveUpdates, usePolling } from '../../lib/realtime/use-live-updates';
+import type { Me } from '#contracts/auth';
+import { AppShell } from '#web/components/app-shell';
+import { OfflineBanner } from '#web/components/offline-banner';
+import { RateLimitNotice } from '#web/components/rate-limit-notice';
+import { LiveUpdatesNotice, RealtimeStatus } from '#web/components/realtime-status';
+import type { GateView } from '#web/features/roles/components/access-gate';
+import { AccountMenu } from '#web/features/roles/components/account-menu';
+import { RoleSwitcher } from '#web/features/roles/components/role-switcher';
+import { SessionSecurity } from '#web/features/session-security/components/session-security';
+import { ThemeToggle } from '#web/features/theme/components/theme-toggle';
+import { useAuthClient } from '#web/lib/auth/use-auth';
+import { useActiveSessionRedirect } from '#web/lib/use-active-session-redirect';
+import { useLiveUpdates, usePolling } from '#web/lib/realtime/use-live-updates';
 import {
   useRealtimeClient,
   useRealtimeSnapshot,
   useRealtimeTopic,
-} from '../../lib/realtime/use-realtime-topic';
-import { dispatchUserEvent, dispatchUserResync, userTopic } from '../../lib/realtime/user-events';
-import { useOnlineStatus } from '../../lib/use-online-status';
+} from '#web/lib/realtime/use-realtime-topic';
+import { dispatchUserEvent, dispatchUserResync, userTopic } from '#web/lib/realtime/user-events';
+import { useOnlineStatus } from '#web/lib/use-online-status';
 import { ActiveSessionProvider } from './active-session-provider';
 import { AdminSecondFactor } from './admin-second-factor';
 import { navigationFor } from './app-navigation';

@@ -1,14 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Alternatives, SessionRequest } from '../../../contracts/sessions';
-import { resetSessionToasts } from '../../features/session-requests/lib/session-toasts';
-import { chatSession, COACH_ID, REQUEST_ID, SESSION_ID, sessionRequest } from '../../test/fixtures/sessions';
-import { realtimeEvent } from '../../test/fixtures/session-requests';
-import { dispatchUserEvent, dispatchUserResync } from '../../lib/realtime/user-events';
-import { apiError, type StubHandler, type StubResponse } from '../../test/api';
-import { buildMe } from '../../test/fixtures/auth';
-import { renderApp } from '../../test/render-app';
+import type { Alternatives, SessionRequest } from '#contracts/sessions';
+import { resetSessionToasts } from '#web/features/session-requests/lib/session-toasts';
+import { chatSession, COACH_ID, REQUEST_ID, SESSION_ID, sessionRequest } from '#web/test/fixtures/sessions';
+import { realtimeEvent } from '#web/test/fixtures/session-requests';
+import { dispatchUserEvent, dispatchUserResync } from '#web/lib/realtime/user-events';
+import { apiError, type StubHandler, type StubResponse } from '#web/test/api';
+import { buildMe } from '#web/test/fixtures/auth';
+import { renderApp } from '#web/test/render-app';
 
 /**
  * /waiting-room/:requestId: live status from the person's own topic, the

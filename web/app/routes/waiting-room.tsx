@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { WaitingRoomScreen } from '../../features/session-requests/components/waiting-room-screen';
-import { useAuth } from '../../lib/auth/use-auth';
+import { WaitingRoomScreen } from '#web/features/session-requests/components/waiting-room-screen';
+import { useAuth } from '#web/lib/auth/use-auth';
 
 /** SPEC §2 /waiting-room/:requestId: the client waits for the coach's answer. */
 export function WaitingRoomPage() {

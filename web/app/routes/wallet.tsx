@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { PageShell } from '../../components/page-shell';
-import { WalletScreen } from '../../features/wallet/components/wallet-screen';
-import { useAuth } from '../../lib/auth/use-auth';
+import { PageShell } from '#web/components/page-shell';
+import { WalletScreen } from '#web/features/wallet/components/wallet-screen';
+import { useAuth } from '#web/lib/auth/use-auth';
 
 /** SPEC §2 `/wallet` and `/client-wallet` (the same screen): balance, Add funds, recent transactions. */
 export function WalletPage() {

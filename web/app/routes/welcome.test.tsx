@@ -2,9 +2,9 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../components/toast';
-import { createAuthClient, type AuthClient } from '../../lib/auth/auth-client';
-import { apiError, stubApi } from '../../test/api';
+import { ToastProvider } from '#web/components/toast';
+import { createAuthClient, type AuthClient } from '#web/lib/auth/auth-client';
+import { apiError, stubApi } from '#web/test/api';
 import { Providers } from '../providers';
 import { WelcomePage } from './welcome';
 

@@ -1,12 +1,12 @@
 import { ArrowRight, Compass, HeartHandshake, ShieldCheck, Sprout } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Role } from '../../../domain/auth/roles';
-import { buttonClasses } from '../../components/button';
-import { Spinner } from '../../components/spinner';
-import { useMe } from '../../features/roles/api/get-me';
-import { useChooseRole } from '../../features/roles/hooks/use-choose-role';
-import { useAuth } from '../../lib/auth/use-auth';
+import type { Role } from '#domain/auth/roles';
+import { buttonClasses } from '#web/components/button';
+import { Spinner } from '#web/components/spinner';
+import { useMe } from '#web/features/roles/api/get-me';
+import { useChooseRole } from '#web/features/roles/hooks/use-choose-role';
+import { useAuth } from '#web/lib/auth/use-auth';
 
 function Choice({
   title,

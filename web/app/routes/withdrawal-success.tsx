@@ -1,7 +1,7 @@
-import { PageShell } from '../../components/page-shell';
+import { PageShell } from '#web/components/page-shell';
 import { useSearchParams } from 'react-router';
-import { WithdrawalReceipt } from '../../features/payouts/components/withdrawal-receipt';
-import { useAuth } from '../../lib/auth/use-auth';
+import { WithdrawalReceipt } from '#web/features/payouts/components/withdrawal-receipt';
+import { useAuth } from '#web/lib/auth/use-auth';
 
 /**
  * SPEC §2 `/withdrawal/success?id=`: the withdrawal just requested, and what happens next. The receipt

@@ -1,5 +1,5 @@
-import { toInternalPath } from '../../../contracts/oauth';
-import type { Role } from '../../../domain/auth/roles';
+import { toInternalPath } from '#contracts/oauth';
+import type { Role } from '#domain/auth/roles';
 
 /**
  * SPEC §2 "Screens and routes" and "Redirects and gates", and §4 Role, as pure data and one pure

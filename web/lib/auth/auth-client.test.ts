@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuthSession } from '../../../contracts/auth';
+import type { AuthSession } from '#contracts/auth';
 import { createAuthClient } from './auth-client';
 
 const NOW = new Date().toISOString();

@@ -6,7 +6,7 @@ import {
   userSchema,
   type AuthSession,
   type AuthUser,
-} from '../../../contracts/auth';
+} from '#contracts/auth';
 import { ApiError, apiRequest, setAccessTokenProvider } from '../api-client';
 
 /**

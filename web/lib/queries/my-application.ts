@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { applicationsApi } from '../../../contracts/applications.api';
+import { applicationsApi } from '#contracts/applications.api';
 import { api } from '../api';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { sessionsApi } from '../../../contracts/sessions.api';
+import { sessionsApi } from '#contracts/sessions.api';
 import { api } from '../api';
 
 /**

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { walletApi } from '../../../contracts/wallet.api';
+import { walletApi } from '#contracts/wallet.api';
 import { api } from '../api';
 
 /** The key of the caller's wallet: every screen that shows the balance reads and refreshes this one. */

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BROADCAST_TOPIC, REALTIME_PATH } from '../../../contracts/realtime';
+import { BROADCAST_TOPIC, REALTIME_PATH } from '#contracts/realtime';
 import type { AuthClient, AuthEvent, AuthState } from '../auth/auth-client';
 import { GAP_WAIT_MS, IDLE_DISCONNECT_MS, createRealtimeClient } from './realtime-client';
 import { realtimeClientFor } from './realtime-for-auth';
-import { expectConsoleWarn } from '../../../test/setup/console-guard';
-import { createFakeSockets, event } from '../../test/fake-socket';
+import { expectConsoleWarn } from '#test/setup/console-guard';
+import { createFakeSockets, event } from '#web/test/fake-socket';
 
 const sockets = vi.hoisted(() => ({
   current: undefined as ReturnType<typeof createFakeSockets> | undefined,

@@ -10,7 +10,7 @@ import {
   type RealtimeError,
   type RealtimeEvent,
   type SubscribeRequest,
-} from '../../../contracts/realtime';
+} from '#contracts/realtime';
 import {
   clearGap,
   newTopicState,

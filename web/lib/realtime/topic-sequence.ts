@@ -1,4 +1,4 @@
-import type { RealtimeEvent, SubscribeAck } from '../../../contracts/realtime';
+import type { RealtimeEvent, SubscribeAck } from '#contracts/realtime';
 
 /**
  * One topic's ordering (docs/decisions/003-realtime.md): events are applied strictly by seq, once. A seq

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import type { RealtimeEvent } from '../../../contracts/realtime';
+import type { RealtimeEvent } from '#contracts/realtime';
 import { useAuthClient } from '../auth/use-auth';
 import type { RealtimeClient, RealtimeSnapshot } from './realtime-client';
 import { realtimeClientFor } from './realtime-for-auth';

@@ -1,4 +1,4 @@
-import type { RealtimeEvent } from '../../../contracts/realtime';
+import type { RealtimeEvent } from '#contracts/realtime';
 
 /**
  * The hook point for events on the signed-in person's own topic `user:<id>` (held by the signed-in

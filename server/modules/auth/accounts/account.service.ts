@@ -1,10 +1,10 @@
-import { MISSING_CREDENTIALS, type AuthSession, type AuthUser } from '../../../../contracts/auth';
-import { assessPassword } from '../../../../domain/auth/password-strength';
-import { unverifiedFactorsSince } from '../../../../domain/auth/session-policy';
-import type { Clock } from '../../../../domain/clock';
-import { AppError } from '../../../../domain/errors/app-error';
-import type { Database, DbExecutor } from '../../../db/client';
-import type { SecurityEventsService } from '../../security-events/security-events.service';
+import { MISSING_CREDENTIALS, type AuthSession, type AuthUser } from '#contracts/auth';
+import { assessPassword } from '#domain/auth/password-strength';
+import { unverifiedFactorsSince } from '#domain/auth/session-policy';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import type { Database, DbExecutor } from '#server/db/client';
+import type { SecurityEventsService } from '#server/modules/security-events/security-events.service';
 import { AuthApiError } from '../auth-errors';
 import type { AuthRepository, UserRow } from '../auth.repository';
 import type { OneTimeCodes } from '../codes/one-time-codes';

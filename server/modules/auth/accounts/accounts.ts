@@ -1,6 +1,6 @@
-import type { Clock } from '../../../../domain/clock';
-import { AppError } from '../../../../domain/errors/app-error';
-import type { DbExecutor } from '../../../db/client';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import type { DbExecutor } from '#server/db/client';
 import type { AuthRepository, UserRow } from '../auth.repository';
 
 /** Account look-ups and creation shared by sign-up, password sign-in and code sign-in. */

@@ -1,8 +1,8 @@
-import type { AuthSession } from '../../../../contracts/auth';
-import type { Clock } from '../../../../domain/clock';
-import { AppError } from '../../../../domain/errors/app-error';
-import type { Database } from '../../../db/client';
-import type { SecurityEventsService } from '../../security-events/security-events.service';
+import type { AuthSession } from '#contracts/auth';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import type { Database } from '#server/db/client';
+import type { SecurityEventsService } from '#server/modules/security-events/security-events.service';
 import type { Accounts } from '../accounts/accounts';
 import type { AuthRepository, OneTimeTokenKind } from '../auth.repository';
 import type { RequestContext, SessionService } from '../sessions/session.service';

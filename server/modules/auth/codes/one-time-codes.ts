@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import type { Clock } from '../../../../domain/clock';
-import { AppError } from '../../../../domain/errors/app-error';
-import type { DbExecutor } from '../../../db/client';
-import type { OutboxService } from '../../outbox/outbox.service';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import type { DbExecutor } from '#server/db/client';
+import type { OutboxService } from '#server/modules/outbox/outbox.service';
 import { AuthApiError } from '../auth-errors';
 import type { AuthRepository, OneTimeTokenKind, UserRow } from '../auth.repository';
 import { sha256 } from '../sessions/tokens';

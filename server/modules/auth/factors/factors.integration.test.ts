@@ -1,16 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AuthSession, AuthUser } from '../../../../contracts/auth';
-import { createTestApp } from '../../../../test/support/app';
-import {
-  authed,
-  claimsOf,
-  errorCode,
-  refresh,
-  securityEventsOf,
-  signIn,
-  signUp,
-} from '../../../../test/support/auth';
-import { useTestDatabase } from '../../../../test/support/test-app';
+import type { AuthSession, AuthUser } from '#contracts/auth';
+import { createTestApp } from '#test/support/app';
+import { authed, claimsOf, errorCode, refresh, securityEventsOf, signIn, signUp } from '#test/support/auth';
+import { useTestDatabase } from '#test/support/test-app';
 import { totpCode, totpStep } from './totp';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,11 +1,11 @@
 import QRCode from 'qrcode';
-import type { AuthSession } from '../../../../contracts/auth';
-import type { Clock } from '../../../../domain/clock';
-import { unverifiedFactorsSince } from '../../../../domain/auth/session-policy';
-import { AppError } from '../../../../domain/errors/app-error';
+import type { AuthSession } from '#contracts/auth';
+import type { Clock } from '#domain/clock';
+import { unverifiedFactorsSince } from '#domain/auth/session-policy';
+import { AppError } from '#domain/errors/app-error';
 import { AuthApiError } from '../auth-errors';
-import type { Database, DbExecutor } from '../../../db/client';
-import type { SecurityEventsService } from '../../security-events/security-events.service';
+import type { Database, DbExecutor } from '#server/db/client';
+import type { SecurityEventsService } from '#server/modules/security-events/security-events.service';
 import type { AuthRepository } from '../auth.repository';
 import type { RequestContext, SessionService } from '../sessions/session.service';
 import { generateTotpSecret, matchTotpStep, totpUri } from './totp';

@@ -1,9 +1,9 @@
-import type { AuthSession } from '../../../../contracts/auth';
-import { GOOGLE_CALLBACK_PATH, toInternalPath } from '../../../../contracts/oauth';
-import type { Clock } from '../../../../domain/clock';
-import { AppError } from '../../../../domain/errors/app-error';
-import type { Database } from '../../../db/client';
-import type { SecurityEventsService } from '../../security-events/security-events.service';
+import type { AuthSession } from '#contracts/auth';
+import { GOOGLE_CALLBACK_PATH, toInternalPath } from '#contracts/oauth';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import type { Database } from '#server/db/client';
+import type { SecurityEventsService } from '#server/modules/security-events/security-events.service';
 import type { AuthRepository } from '../auth.repository';
 import type { RequestContext, SessionService } from '../sessions/session.service';
 import { randomToken, sha256 } from '../sessions/tokens';

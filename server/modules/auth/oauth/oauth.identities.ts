@@ -1,10 +1,10 @@
-import type { AuthUser } from '../../../../contracts/auth';
-import type { OAuthProvider } from '../../../../contracts/oauth';
-import { unverifiedFactorsSince } from '../../../../domain/auth/session-policy';
-import type { Clock } from '../../../../domain/clock';
-import { AppError } from '../../../../domain/errors/app-error';
-import type { Database, DbExecutor } from '../../../db/client';
-import type { SecurityEventsService } from '../../security-events/security-events.service';
+import type { AuthUser } from '#contracts/auth';
+import type { OAuthProvider } from '#contracts/oauth';
+import { unverifiedFactorsSince } from '#domain/auth/session-policy';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import type { Database, DbExecutor } from '#server/db/client';
+import type { SecurityEventsService } from '#server/modules/security-events/security-events.service';
 import type { AuthRepository, UserRow } from '../auth.repository';
 import { toAuthUser, type AmrEntry, type RequestContext } from '../sessions/session.service';
 import type { ProviderClaims } from './oauth.oidc-client';

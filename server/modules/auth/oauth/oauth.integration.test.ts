@@ -6,11 +6,11 @@ import { decodeJwt, exportJWK, generateKeyPair } from 'jose';
 import * as oidc from 'openid-client';
 import { Provider } from 'oidc-provider';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sessionSchema, userSchema, type AuthSession } from '../../../../contracts/auth';
-import { createTestApp } from '../../../../test/support/app';
-import { bearer, errorCode, refresh, signIn, signUp, uniqueEmail } from '../../../../test/support/auth';
-import { createTestDatabase, type TestDatabase } from '../../../../test/support/database';
-import type { App } from '../../../app';
+import { sessionSchema, userSchema, type AuthSession } from '#contracts/auth';
+import { createTestApp } from '#test/support/app';
+import { bearer, errorCode, refresh, signIn, signUp, uniqueEmail } from '#test/support/auth';
+import { createTestDatabase, type TestDatabase } from '#test/support/database';
+import type { App } from '#server/app';
 import {
   authSessions,
   identities,
@@ -18,7 +18,7 @@ import {
   outboxMessages,
   securityEvents,
   users,
-} from '../../../db/schema/index';
+} from '#server/db/schema/index';
 
 /**
  * Google sign-in end to end against a real OpenID Provider (oidc-provider) on 127.0.0.1: the test

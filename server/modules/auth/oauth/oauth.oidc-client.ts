@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import * as oidc from 'openid-client';
-import type { Clock } from '../../../../domain/clock';
+import type { Clock } from '#domain/clock';
 
 /** What we keep from a provider's ID token. */
 export type ProviderClaims = {

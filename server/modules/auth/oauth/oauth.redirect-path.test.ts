@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toInternalPath } from '../../../../contracts/oauth';
+import { toInternalPath } from '#contracts/oauth';
 
 /** The redirect target after Google sign-in (server /authorize and the web return page share it). */
 describe('toInternalPath', () => {

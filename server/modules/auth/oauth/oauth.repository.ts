@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import type { DbExecutor } from '../../../db/client';
-import { oauthFlows } from '../../../db/schema/index';
+import type { DbExecutor } from '#server/db/client';
+import { oauthFlows } from '#server/db/schema/index';
 
 export type OAuthFlowRow = typeof oauthFlows.$inferSelect;
 

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { authApi as endpoints } from '../../../../contracts/auth.api';
-import type { HttpApp, Route } from '../../../http/route';
-import { describeErrorForLog } from '../../../plugins/log-safety';
+import { authApi as endpoints } from '#contracts/auth.api';
+import type { HttpApp, Route } from '#server/http/route';
+import { describeErrorForLog } from '#server/plugins/log-safety';
 import { contextOf } from '../auth.routes';
 import type { OAuthService } from './oauth.service';
 

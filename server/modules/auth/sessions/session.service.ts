@@ -1,9 +1,9 @@
-import type { AuthSession, AuthUser } from '../../../../contracts/auth';
-import { sessionState, unverifiedFactorsSince } from '../../../../domain/auth/session-policy';
-import type { Clock } from '../../../../domain/clock';
-import { AppError } from '../../../../domain/errors/app-error';
-import type { Database, DbExecutor } from '../../../db/client';
-import type { SecurityEventsService } from '../../security-events/security-events.service';
+import type { AuthSession, AuthUser } from '#contracts/auth';
+import { sessionState, unverifiedFactorsSince } from '#domain/auth/session-policy';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import type { Database, DbExecutor } from '#server/db/client';
+import type { SecurityEventsService } from '#server/modules/security-events/security-events.service';
 import type { AuthRepository, FactorRow, IdentityRow, SessionRow, UserRow } from '../auth.repository';
 import { randomToken, sha256, type TokenService } from './tokens';
 

@@ -11,10 +11,10 @@ import {
   type JWTPayload,
 } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AuthSession } from '../../../../contracts/auth';
-import { loadConfig } from '../../../config/env';
-import { authSessions, refreshTokens, signingKeys } from '../../../db/schema/index';
-import { createTestApp } from '../../../../test/support/app';
+import type { AuthSession } from '#contracts/auth';
+import { loadConfig } from '#server/config/env';
+import { authSessions, refreshTokens, signingKeys } from '#server/db/schema/index';
+import { createTestApp } from '#test/support/app';
 import {
   authed,
   bearer,
@@ -27,8 +27,8 @@ import {
   signIn,
   signUp,
   STRONG_PASSWORD,
-} from '../../../../test/support/auth';
-import { useTestDatabase } from '../../../../test/support/test-app';
+} from '#test/support/auth';
+import { useTestDatabase } from '#test/support/test-app';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 

@@ -1,7 +1,7 @@
 import * as jose from 'jose';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createManualClock } from '../../../../domain/clock';
-import type { Database } from '../../../db/client';
+import { createManualClock } from '#domain/clock';
+import type { Database } from '#server/db/client';
 import type { AuthRepository, SigningKeyRow } from '../auth.repository';
 import { createTokenService, type AccessClaims } from './tokens';
 

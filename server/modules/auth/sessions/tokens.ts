@@ -10,8 +10,8 @@ import {
   type JSONWebKeySet,
   type JWK,
 } from 'jose';
-import type { Clock } from '../../../../domain/clock';
-import type { Database, DbExecutor } from '../../../db/client';
+import type { Clock } from '#domain/clock';
+import type { Database, DbExecutor } from '#server/db/client';
 import type { AuthRepository } from '../auth.repository';
 
 /** Claims of our access tokens (SPEC §7, security requirement R5). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { challengeResponseSchema, enrollFactorResponseSchema } from '../../../../contracts/auth';
-import { apiRequest } from '../../../lib/api-client';
+import { challengeResponseSchema, enrollFactorResponseSchema } from '#contracts/auth';
+import { apiRequest } from '#web/lib/api-client';
 
 const factorPath = (id: string) => `/auth/v1/factors/${encodeURIComponent(id)}`;
 

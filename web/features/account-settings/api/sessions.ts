@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { authSessionListSchema } from '../../../../contracts/auth';
-import { apiRequest } from '../../../lib/api-client';
+import { authSessionListSchema } from '#contracts/auth';
+import { apiRequest } from '#web/lib/api-client';
 
 /** GET /auth/v1/sessions: the person's open sign-in sessions, this one marked `current`. */
 export const sessionsQueryOptions = () =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { userSchema, type updateUserBodySchema } from '../../../../contracts/auth';
-import { apiRequest } from '../../../lib/api-client';
+import { userSchema, type updateUserBodySchema } from '#contracts/auth';
+import { apiRequest } from '#web/lib/api-client';
 
 export type UserChanges = Pick<
   z.input<typeof updateUserBodySchema>,

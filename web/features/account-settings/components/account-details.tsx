@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import type { AuthUser } from '../../../../contracts/auth';
-import { Button } from '../../../components/button';
+import type { AuthUser } from '#contracts/auth';
+import { Button } from '#web/components/button';
 import { ChangeFlow, type ChangeKind } from './change-flow';
 import { ConfirmAddress } from './confirm-address';
 import { SettingsCard } from './form-controls';

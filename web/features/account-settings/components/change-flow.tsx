@@ -1,17 +1,17 @@
 import { CircleCheck } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { z } from 'zod';
-import { updateUserBodySchema, type AuthUser } from '../../../../contracts/auth';
-import { Button } from '../../../components/button';
-import { fieldError, Form, useZodForm } from '../../../components/form';
-import { Spinner } from '../../../components/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { useAuthClient } from '../../../lib/auth/use-auth';
+import { updateUserBodySchema, type AuthUser } from '#contracts/auth';
+import { Button } from '#web/components/button';
+import { fieldError, Form, useZodForm } from '#web/components/form';
+import { Spinner } from '#web/components/spinner';
+import { ApiError } from '#web/lib/api-client';
+import { useAuthClient } from '#web/lib/auth/use-auth';
 import { confirmAddressChange, reauthenticate, updateUser, type UserChanges } from '../api/update-user';
-import { CodeField } from '../../../components/code-field';
-import { FormError } from '../../../components/form-error';
-import { TextField } from '../../../components/text-field';
-import { codeFormSchema } from '../../../lib/code-form';
+import { CodeField } from '#web/components/code-field';
+import { FormError } from '#web/components/form-error';
+import { TextField } from '#web/components/text-field';
+import { codeFormSchema } from '#web/lib/code-form';
 import type { PasswordHintRenderer, StepUpRenderer } from './render-props';
 
 export type ChangeKind = 'email' | 'phone' | 'password';

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import { userSchema, type AuthUser } from '../../../../contracts/auth';
-import { Button } from '../../../components/button';
-import { CodeField } from '../../../components/code-field';
-import { fieldError, Form, useZodForm } from '../../../components/form';
-import { errorText, FormError } from '../../../components/form-error';
-import { apiRequest } from '../../../lib/api-client';
-import { useAuthClient } from '../../../lib/auth/use-auth';
+import { userSchema, type AuthUser } from '#contracts/auth';
+import { Button } from '#web/components/button';
+import { CodeField } from '#web/components/code-field';
+import { fieldError, Form, useZodForm } from '#web/components/form';
+import { errorText, FormError } from '#web/components/form-error';
+import { apiRequest } from '#web/lib/api-client';
+import { useAuthClient } from '#web/lib/auth/use-auth';
 
 const confirmFormSchema = z.object({ code: z.string().transform((code) => code.trim()) });
 

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LogOut, Monitor, Smartphone } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/button';
-import { useAuthClient } from '../../../lib/auth/use-auth';
+import { Button } from '#web/components/button';
+import { useAuthClient } from '#web/lib/auth/use-auth';
 import { sessionsQueryOptions, signOutOtherSessions, useSessions } from '../api/sessions';
 import { describeUserAgent } from '../lib/describe-user-agent';
-import { FormError } from '../../../components/form-error';
+import { FormError } from '#web/components/form-error';
 import { SettingsCard } from './form-controls';
-import { formatDateInViewerLocale, localTimeZone } from '../../../lib/dates';
+import { formatDateInViewerLocale, localTimeZone } from '#web/lib/dates';
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 

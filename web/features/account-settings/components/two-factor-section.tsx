@@ -1,19 +1,19 @@
 import { Check, Copy, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useState } from 'react';
 import type { z } from 'zod';
-import type { AuthUser } from '../../../../contracts/auth';
-import { Button } from '../../../components/button';
-import { fieldError, Form, useZodForm } from '../../../components/form';
-import { Spinner } from '../../../components/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { useAuthClient } from '../../../lib/auth/use-auth';
+import type { AuthUser } from '#contracts/auth';
+import { Button } from '#web/components/button';
+import { fieldError, Form, useZodForm } from '#web/components/form';
+import { Spinner } from '#web/components/spinner';
+import { ApiError } from '#web/lib/api-client';
+import { useAuthClient } from '#web/lib/auth/use-auth';
 import { challengeFactor, enrollTotpFactor, removeFactor, verifyFactorPath } from '../api/factors';
-import { CodeField } from '../../../components/code-field';
-import { FormError, errorText } from '../../../components/form-error';
-import { codeFormSchema } from '../../../lib/code-form';
+import { CodeField } from '#web/components/code-field';
+import { FormError, errorText } from '#web/components/form-error';
+import { codeFormSchema } from '#web/lib/code-form';
 import { SettingsCard } from './form-controls';
 import type { StepUpRenderer } from './render-props';
-import { formatDateInViewerLocale, localTimeZone } from '../../../lib/dates';
+import { formatDateInViewerLocale, localTimeZone } from '#web/lib/dates';
 
 type Enrollment = { id: string; qrCode: string; secret: string };
 

@@ -1,13 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminApplication,
-  AdminApplicationList,
-  ApplicationStatus,
-} from '../../../../contracts/applications';
-import { applicationsApi } from '../../../../contracts/applications.api';
-import { errorText } from '../../../components/form-error';
-import { useToast } from '../../../components/toast';
-import { api } from '../../../lib/api';
+import type { AdminApplication, AdminApplicationList, ApplicationStatus } from '#contracts/applications';
+import { applicationsApi } from '#contracts/applications.api';
+import { errorText } from '#web/components/form-error';
+import { useToast } from '#web/components/toast';
+import { api } from '#web/lib/api';
 
 const ROOT = ['admin', 'coach-applications'] as const;
 

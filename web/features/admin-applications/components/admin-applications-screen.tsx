@@ -1,14 +1,14 @@
 import { Tabs } from 'radix-ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../../contracts/applications';
-import { Button } from '../../../components/button';
-import { FormError } from '../../../components/form-error';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '#contracts/applications';
+import { Button } from '#web/components/button';
+import { FormError } from '#web/components/form-error';
 import { useApplication, useApplicationList, useDecideApplication } from '../api/admin-applications';
 import { ApplicantAvatar } from './applicant-avatar';
 import { ApproveDialog, RejectDialog } from './decision-dialogs';
-import { formatDateInViewerLocale, localTimeZone } from '../../../lib/dates';
-import { cardClasses } from '../../../components/card';
+import { formatDateInViewerLocale, localTimeZone } from '#web/lib/dates';
+import { cardClasses } from '#web/components/card';
 import { ApplicationDetail, CategoryBadges, nameOf } from './application-detail';
 import { EmptyState, ListSkeleton, NoPermission } from './application-list-states';
 

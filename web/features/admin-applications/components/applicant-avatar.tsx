@@ -1,5 +1,5 @@
-import type { AdminApplication } from '../../../../contracts/applications';
-import { Avatar } from '../../../components/avatar';
+import type { AdminApplication } from '#contracts/applications';
+import { Avatar } from '#web/components/avatar';
 
 /** The applicant's photo when they uploaded one, else initials on a gradient. */
 export function ApplicantAvatar({

@@ -1,12 +1,12 @@
 import { ArrowLeft, Check, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { DEFAULT_INTENDED_RATES_CENTS, type AdminApplication } from '../../../../contracts/applications';
-import { categoryLabel } from '../../../../domain/coaching/categories';
-import { Button } from '../../../components/button';
-import { formatCents } from '../../../lib/money';
+import { DEFAULT_INTENDED_RATES_CENTS, type AdminApplication } from '#contracts/applications';
+import { categoryLabel } from '#domain/coaching/categories';
+import { Button } from '#web/components/button';
+import { formatCents } from '#web/lib/money';
 import { ApplicantAvatar } from './applicant-avatar';
-import { formatDateInViewerLocale, localTimeZone } from '../../../lib/dates';
-import { cardClasses } from '../../../components/card';
+import { formatDateInViewerLocale, localTimeZone } from '#web/lib/dates';
+import { cardClasses } from '#web/components/card';
 
 export const nameOf = (application: AdminApplication) =>
   application.applicant.full_name ?? application.applicant.email ?? 'Unnamed applicant';

@@ -1,7 +1,7 @@
 import { Inbox, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import type { ApplicationStatus } from '../../../../contracts/applications';
-import { cardClasses } from '../../../components/card';
+import type { ApplicationStatus } from '#contracts/applications';
+import { cardClasses } from '#web/components/card';
 
 const EMPTY_TEXT: Record<ApplicationStatus, { title: string; body: string }> = {
   pending: {

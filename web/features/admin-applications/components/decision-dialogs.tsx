@@ -2,11 +2,11 @@ import {
   APPLICATION_LIMITS,
   rejectApplicationBodySchema,
   type RejectApplicationBody,
-} from '../../../../contracts/applications';
-import { Button } from '../../../components/button';
-import { ConfirmDialog, Dialog, DialogFooter } from '../../../components/dialog';
-import { fieldError, Form, useZodForm } from '../../../components/form';
-import { TextareaField } from '../../../components/textarea-field';
+} from '#contracts/applications';
+import { Button } from '#web/components/button';
+import { ConfirmDialog, Dialog, DialogFooter } from '#web/components/dialog';
+import { fieldError, Form, useZodForm } from '#web/components/form';
+import { TextareaField } from '#web/components/textarea-field';
 
 /** The one destructive button (the danger token keeps contrast in both themes). */
 export const DANGER_BUTTON =

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 
 /** GET /auth/v1/settings: which sign-in options this server offers. */
 export const authSettingsSchema = z.object({

@@ -1,5 +1,5 @@
-import { challengeResponseSchema } from '../../../../contracts/auth';
-import { apiRequest } from '../../../lib/api-client';
+import { challengeResponseSchema } from '#contracts/auth';
+import { apiRequest } from '#web/lib/api-client';
 
 /** POST /auth/v1/factors/:id/challenge: a challenge to answer with the authenticator's code within 5 minutes. */
 export const challengeFactor = (factorId: string) =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '#web/lib/api-client';
 import type { Address } from '../lib/address';
 
 /**

@@ -1,5 +1,5 @@
-import { userSchema } from '../../../../contracts/auth';
-import { apiRequest } from '../../../lib/api-client';
+import { userSchema } from '#contracts/auth';
+import { apiRequest } from '#web/lib/api-client';
 
 /** PUT /auth/v1/user with a new password (right after a recovery sign-in, which counts as recent). */
 export const updatePassword = (password: string) =>

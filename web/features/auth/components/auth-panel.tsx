@@ -1,9 +1,9 @@
 import { CircleCheck, Inbox } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
-import { useAuth, useAuthClient } from '../../../lib/auth/use-auth';
+import { buttonClasses } from '#web/components/button';
+import { Spinner } from '#web/components/spinner';
+import { useAuth, useAuthClient } from '#web/lib/auth/use-auth';
 import { accessTokenSessionId, needsSecondFactor } from '../lib/assurance';
 import { setPendingRecovery, usePendingRecovery } from '../lib/auth-flow-hold';
 import type { DemoAccount } from '../api/auth-settings';

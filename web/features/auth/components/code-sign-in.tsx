@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { z } from 'zod';
-import { Button } from '../../../components/button';
-import { fieldError, Form, useZodForm } from '../../../components/form';
-import { Spinner } from '../../../components/spinner';
-import { useAuthClient } from '../../../lib/auth/use-auth';
+import { Button } from '#web/components/button';
+import { fieldError, Form, useZodForm } from '#web/components/form';
+import { Spinner } from '#web/components/spinner';
+import { useAuthClient } from '#web/lib/auth/use-auth';
 import { requestSignInCode } from '../api/request-code';
 import { addressText, isPhone, parseAddress, PHONE_HINT, type Address } from '../lib/address';
-import { codeFormSchema } from '../../../lib/code-form';
-import { CodeField } from '../../../components/code-field';
-import { errorText, FormError } from '../../../components/form-error';
-import { TextField } from '../../../components/text-field';
+import { codeFormSchema } from '#web/lib/code-form';
+import { CodeField } from '#web/components/code-field';
+import { errorText, FormError } from '#web/components/form-error';
+import { TextField } from '#web/components/text-field';
 
 /** The account's email address or phone number, as typed (kept for the other views) and as read. */
 const addressFormSchema = z.object({ username: z.string() }).transform((values, context) => {

@@ -1,18 +1,18 @@
 import { Tabs } from 'radix-ui';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { z } from 'zod';
-import { MISSING_CREDENTIALS } from '../../../../contracts/auth';
-import { Button } from '../../../components/button';
-import { fieldError, Form, useZodForm } from '../../../components/form';
-import { Spinner } from '../../../components/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { useAuthClient } from '../../../lib/auth/use-auth';
+import { MISSING_CREDENTIALS } from '#contracts/auth';
+import { Button } from '#web/components/button';
+import { fieldError, Form, useZodForm } from '#web/components/form';
+import { Spinner } from '#web/components/spinner';
+import { ApiError } from '#web/lib/api-client';
+import { useAuthClient } from '#web/lib/auth/use-auth';
 import { loadPasswordAssessor } from '../hooks/use-password-assessment';
 import { parseAddress, PHONE_HINT } from '../lib/address';
-import { errorText, FormError } from '../../../components/form-error';
+import { errorText, FormError } from '#web/components/form-error';
 import { PasswordField } from './password-field';
 import { PasswordStrength } from './password-strength';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '#web/components/text-field';
 
 export type CredentialsMode = 'sign_in' | 'sign_up';
 

@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '#web/components/text-field';
 
 /** A password input with a show/hide button (a toggle, so screen readers hear its state). */
 export function PasswordField(props: Omit<ComponentProps<typeof TextField>, 'type' | 'end'>) {

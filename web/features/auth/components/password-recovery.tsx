@@ -1,24 +1,24 @@
 import { CircleCheck } from 'lucide-react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { z } from 'zod';
-import { Button } from '../../../components/button';
-import { fieldError, Form, useZodForm } from '../../../components/form';
-import { Spinner } from '../../../components/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { useAuth, useAuthClient } from '../../../lib/auth/use-auth';
+import { Button } from '#web/components/button';
+import { fieldError, Form, useZodForm } from '#web/components/form';
+import { Spinner } from '#web/components/spinner';
+import { ApiError } from '#web/lib/api-client';
+import { useAuth, useAuthClient } from '#web/lib/auth/use-auth';
 import { recoverPassword } from '../api/recover-password';
 import { updatePassword } from '../api/update-password';
 import { loadPasswordAssessor } from '../hooks/use-password-assessment';
 import { parseAddress } from '../lib/address';
 import { accessTokenSessionId, needsSecondFactor } from '../lib/assurance';
 import { setPendingRecovery, usePendingRecovery } from '../lib/auth-flow-hold';
-import { codeFormSchema } from '../../../lib/code-form';
-import { CodeField } from '../../../components/code-field';
-import { errorText, FormError } from '../../../components/form-error';
+import { codeFormSchema } from '#web/lib/code-form';
+import { CodeField } from '#web/components/code-field';
+import { errorText, FormError } from '#web/components/form-error';
 import { PasswordField } from './password-field';
 import { PasswordStrength } from './password-strength';
 import { SecondFactorStep } from './second-factor-step';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '#web/components/text-field';
 
 type Step = 'email' | 'code' | 'password' | 'done';
 

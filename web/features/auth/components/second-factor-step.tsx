@@ -1,15 +1,15 @@
 import { ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { z } from 'zod';
-import type { AuthSession } from '../../../../contracts/auth';
-import { Button } from '../../../components/button';
-import { fieldError, Form, useZodForm } from '../../../components/form';
-import { Spinner } from '../../../components/spinner';
-import { useAuth, useAuthClient } from '../../../lib/auth/use-auth';
+import type { AuthSession } from '#contracts/auth';
+import { Button } from '#web/components/button';
+import { fieldError, Form, useZodForm } from '#web/components/form';
+import { Spinner } from '#web/components/spinner';
+import { useAuth, useAuthClient } from '#web/lib/auth/use-auth';
 import { challengeFactor } from '../api/challenge-factor';
-import { CodeField } from '../../../components/code-field';
-import { errorText, FormError } from '../../../components/form-error';
-import { sixDigitCodeSchema } from '../../../lib/code-form';
+import { CodeField } from '#web/components/code-field';
+import { errorText, FormError } from '#web/components/form-error';
+import { sixDigitCodeSchema } from '#web/lib/code-form';
 
 /** The field is named totp, as the input always was (password managers know it). */
 const totpFormSchema = z.object({ totp: sixDigitCodeSchema });

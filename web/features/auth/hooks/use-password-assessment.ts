@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { PasswordAssessment } from '../../../../domain/auth/password-strength';
+import type { PasswordAssessment } from '#domain/auth/password-strength';
 
 type Assess = (password: string, userInputs?: string[]) => PasswordAssessment;
 
@@ -10,7 +10,7 @@ let loading: Promise<Assess> | undefined;
  * so they live in their own chunk, fetched when a password field that needs them appears.
  */
 export function loadPasswordAssessor(): Promise<Assess> {
-  loading ??= import('../../../../domain/auth/password-strength').then((module) => module.assessPassword);
+  loading ??= import('#domain/auth/password-strength').then((module) => module.assessPassword);
   // A failed download may succeed next time.
   loading.catch(() => {
     loading = undefined;

@@ -1,4 +1,4 @@
-import { emailSchema, phoneSchema } from '../../../../contracts/auth';
+import { emailSchema, phoneSchema } from '#contracts/auth';
 
 export type Address = { email: string } | { phone: string };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthUser } from '../../../../contracts/auth';
+import type { AuthUser } from '#contracts/auth';
 import { accessTokenAal, accessTokenSessionId, needsSecondFactor } from './assurance';
 
 const token = (claims: object) =>

@@ -1,4 +1,4 @@
-import type { AuthState } from '../../../lib/auth/auth-client';
+import type { AuthState } from '#web/lib/auth/auth-client';
 
 /** The claims of an access token, read without verifying it (the server verifies; this only decides what to show). */
 function claimsOf(accessToken: string | null): Record<string, unknown> | null {

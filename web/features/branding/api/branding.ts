@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BrandingBody, BrandingFont, OwnBranding } from '../../../../contracts/coach-pages';
-import { coachPagesApi } from '../../../../contracts/coach-pages.api';
-import { profilesApi } from '../../../../contracts/profiles.api';
-import { api } from '../../../lib/api';
-import { useAuth } from '../../../lib/auth/use-auth';
-import { ownProfileQueryKey } from '../../../lib/own-profile';
+import type { BrandingBody, BrandingFont, OwnBranding } from '#contracts/coach-pages';
+import { coachPagesApi } from '#contracts/coach-pages.api';
+import { profilesApi } from '#contracts/profiles.api';
+import { api } from '#web/lib/api';
+import { useAuth } from '#web/lib/auth/use-auth';
+import { ownProfileQueryKey } from '#web/lib/own-profile';
 
 /** The coach-page feature's cache root (features do not import each other; the key is the contract). */
 const COACH_PAGE_QUERY_ROOT = ['coach-page'] as const;

@@ -8,13 +8,13 @@ import {
   type Branding,
   type BrandingFont,
   type OwnBranding,
-} from '../../../../contracts/coach-pages';
-import { Button } from '../../../components/button';
-import { FormError } from '../../../components/form-error';
-import { inputClasses } from '../../../components/text-field';
-import { useToast } from '../../../components/toast';
-import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import { ApiError } from '../../../lib/api-client';
+} from '#contracts/coach-pages';
+import { Button } from '#web/components/button';
+import { FormError } from '#web/components/form-error';
+import { inputClasses } from '#web/components/text-field';
+import { useToast } from '#web/components/toast';
+import { UnsavedChangesGuard } from '#web/components/unsaved-changes-guard';
+import { ApiError } from '#web/lib/api-client';
 import { useSaveBranding } from '../api/branding';
 import {
   draftOf,

@@ -1,9 +1,9 @@
 import { Send } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/button';
-import { errorText } from '../../../components/form-error';
-import { ApiError } from '../../../lib/api-client';
+import { Button, buttonClasses } from '#web/components/button';
+import { errorText } from '#web/components/form-error';
+import { ApiError } from '#web/lib/api-client';
 import { useOwnBranding } from '../api/branding';
 import { BrandingEditor, type PreviewRenderer } from './branding-editor';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { HEX_COLOR } from '../../../../contracts/coach-pages';
-import { inputClasses } from '../../../components/text-field';
+import { HEX_COLOR } from '#contracts/coach-pages';
+import { inputClasses } from '#web/components/text-field';
 
 /** A colour: the browser's picker and the #rrggbb text side by side, both labelled. */
 export function ColorField({

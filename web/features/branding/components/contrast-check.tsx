@@ -1,10 +1,5 @@
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import {
-  contrastRatio,
-  HEX_COLOR,
-  MIN_TEXT_CONTRAST,
-  readableTextOn,
-} from '../../../../contracts/coach-pages';
+import { contrastRatio, HEX_COLOR, MIN_TEXT_CONTRAST, readableTextOn } from '#contracts/coach-pages';
 
 function Row({ label, ratio, fg, bg }: { label: string; ratio: number; fg: string; bg: string }) {
   const ok = ratio >= MIN_TEXT_CONTRAST;

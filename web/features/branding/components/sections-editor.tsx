@@ -7,9 +7,9 @@ import {
   SECTION_LABELS,
   WEBSITE_SECTION_TYPES,
   type WebsiteSectionType,
-} from '../../../../contracts/coach-pages';
-import { Button } from '../../../components/button';
-import { inputClasses } from '../../../components/text-field';
+} from '#contracts/coach-pages';
+import { Button } from '#web/components/button';
+import { inputClasses } from '#web/components/text-field';
 import { moveItem, newSectionKey, type DraftSection } from '../lib/draft';
 
 const BUILT_IN = WEBSITE_SECTION_TYPES.filter((type) => type !== 'custom');

@@ -5,7 +5,7 @@ import {
   type BrandingFont,
   type OwnBranding,
   type WebsiteSection,
-} from '../../../../contracts/coach-pages';
+} from '#contracts/coach-pages';
 import type { BrandingDraft } from '../api/branding';
 
 /** A section being edited, with a key that stays with it while it moves. */

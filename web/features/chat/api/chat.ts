@@ -5,13 +5,13 @@ import {
   type ChatAttachmentKind,
   type ChatHistory,
   type ChatMessage,
-} from '../../../../contracts/chat';
-import { chatApi } from '../../../../contracts/chat.api';
-import { pathOf, queryStringOf } from '../../../../contracts/endpoint';
-import { errorBodySchema } from '../../../../contracts/errors';
-import { ERROR_CODES } from '../../../../domain/errors/app-error';
-import { api } from '../../../lib/api';
-import { ApiError } from '../../../lib/api-client';
+} from '#contracts/chat';
+import { chatApi } from '#contracts/chat.api';
+import { pathOf, queryStringOf } from '#contracts/endpoint';
+import { errorBodySchema } from '#contracts/errors';
+import { ERROR_CODES } from '#domain/errors/app-error';
+import { api } from '#web/lib/api';
+import { ApiError } from '#web/lib/api-client';
 
 /**
  * What the panel holds for a session: every message it knows (by seq, oldest first), the reads, and

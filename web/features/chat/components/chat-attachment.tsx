@@ -1,9 +1,9 @@
 import { Download, FileText, ImageOff, Mic, X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useState, type SyntheticEvent } from 'react';
-import type { ChatAttachment, ChatAttachmentKind } from '../../../../contracts/chat';
-import { errorText } from '../../../components/form-error';
-import { Spinner } from '../../../components/spinner';
+import type { ChatAttachment, ChatAttachmentKind } from '#contracts/chat';
+import { errorText } from '#web/components/form-error';
+import { Spinner } from '#web/components/spinner';
 import { useAttachmentUrl, useDownloadAttachment } from '../hooks/use-attachment';
 
 /** "820 KB", "4.2 MB". */

@@ -6,8 +6,8 @@ import {
   CHAT_MESSAGE_MAX,
   CHAT_TOO_LARGE_MESSAGE,
   type ChatAttachmentKind,
-} from '../../../../contracts/chat';
-import { Button } from '../../../components/button';
+} from '#contracts/chat';
+import { Button } from '#web/components/button';
 import { supportedVoiceType, useVoiceRecorder, type RecordedVoice } from '../hooks/use-voice-recorder';
 import { formatDuration } from './chat-attachment';
 

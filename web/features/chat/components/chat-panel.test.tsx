@@ -6,14 +6,14 @@ import {
   chatAttachmentPath,
   type ChatHistory,
   type ChatMessage,
-} from '../../../../contracts/chat';
-import { CHAT_QUOTA_MESSAGES } from '../../../../domain/chat/attachment-quota';
-import type { AuthClient, AuthState } from '../../../lib/auth/auth-client';
-import { dispatchUserEvent, dispatchUserResync } from '../../../lib/realtime/user-events';
-import { apiError, type StubHandler, type StubResponse } from '../../../test/api';
-import { createToastQueue } from '../../../lib/toast-queue';
+} from '#contracts/chat';
+import { CHAT_QUOTA_MESSAGES } from '#domain/chat/attachment-quota';
+import type { AuthClient, AuthState } from '#web/lib/auth/auth-client';
+import { dispatchUserEvent, dispatchUserResync } from '#web/lib/realtime/user-events';
+import { apiError, type StubHandler, type StubResponse } from '#web/test/api';
+import { createToastQueue } from '#web/lib/toast-queue';
 import { ChatPanel } from './chat-panel';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '#web/test/render';
 
 const COACH = '00000000-0000-4000-8000-0000000000c1';
 const CLIENT = '00000000-0000-4000-8000-0000000000a1';

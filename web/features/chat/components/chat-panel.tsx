@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, MessageCircle } from 'lucide-react';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { CHAT_TOO_LARGE_MESSAGE, type ChatMessage } from '../../../../contracts/chat';
-import { Button } from '../../../components/button';
-import { errorText } from '../../../components/form-error';
-import { LoadError } from '../../../components/load-error';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { CHAT_TOO_LARGE_MESSAGE, type ChatMessage } from '#contracts/chat';
+import { Button } from '#web/components/button';
+import { errorText } from '#web/components/form-error';
+import { LoadError } from '#web/components/load-error';
+import { useAuth } from '#web/lib/auth/use-auth';
 import {
   addToChatLog,
   chatAttachmentQueryKey,

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { useAuth } from '#web/lib/auth/use-auth';
 import { chatAttachmentQueryKey, fetchChatAttachment } from '../api/chat';
 
 /** An attachment's bytes are kept this long after nothing shows them. */

@@ -1,11 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import {
-  CHAT_EVENTS,
-  chatMessageEventPayloadSchema,
-  chatReadEventPayloadSchema,
-} from '../../../../contracts/chat';
-import { onUserEvent, onUserResync } from '../../../lib/realtime/user-events';
+import { CHAT_EVENTS, chatMessageEventPayloadSchema, chatReadEventPayloadSchema } from '#contracts/chat';
+import { onUserEvent, onUserResync } from '#web/lib/realtime/user-events';
 import { addToChatLog, chatLogQueryKey, fetchChatLog, raiseChatRead } from '../api/chat';
 
 export type ChatSide = 'coach' | 'client';

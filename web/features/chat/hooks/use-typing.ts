@@ -4,8 +4,8 @@ import {
   CHAT_TYPING_SEND_EVERY_MS,
   CHAT_TYPING_SHOW_MS,
   chatTypingEventPayloadSchema,
-} from '../../../../contracts/chat';
-import { onUserEvent } from '../../../lib/realtime/user-events';
+} from '#contracts/chat';
+import { onUserEvent } from '#web/lib/realtime/user-events';
 import { postTyping } from '../api/chat';
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CHAT_VOICE_MAX_MS } from '../../../../contracts/chat';
+import { CHAT_VOICE_MAX_MS } from '#contracts/chat';
 
 /** What the server accepts as a voice note, in the browser's order of preference. */
 const VOICE_TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/ogg'];

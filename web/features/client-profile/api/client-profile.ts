@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClientProfile, ClientProfileBody } from '../../../../contracts/profiles';
-import { profilesApi } from '../../../../contracts/profiles.api';
-import { api } from '../../../lib/api';
-import { useAuth } from '../../../lib/auth/use-auth';
-import { PROFILE_SAVE_TIMEOUT_MS, PROFILE_STALE_MS, withTimeout } from '../../../lib/own-profile';
+import type { ClientProfile, ClientProfileBody } from '#contracts/profiles';
+import { profilesApi } from '#contracts/profiles.api';
+import { api } from '#web/lib/api';
+import { useAuth } from '#web/lib/auth/use-auth';
+import { PROFILE_SAVE_TIMEOUT_MS, PROFILE_STALE_MS, withTimeout } from '#web/lib/own-profile';
 
 export const clientProfileQueryKey = (userId: string) => ['client-profiles', 'me', userId] as const;
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { categoryLabel } from '../../../../domain/coaching/categories';
-import { Avatar } from '../../../components/avatar';
+import { categoryLabel } from '#domain/coaching/categories';
+import { Avatar } from '#web/components/avatar';
 
 export type ClientProfileView = {
   full_name?: string | null;

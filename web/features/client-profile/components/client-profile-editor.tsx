@@ -6,21 +6,21 @@ import {
   UNIFIED_PROFILE_MESSAGES,
   type ClientProfile,
   type OwnProfile,
-} from '../../../../contracts/profiles';
-import { COACHING_CATEGORIES } from '../../../../domain/coaching/categories';
-import { Avatar } from '../../../components/avatar';
-import { buttonClasses } from '../../../components/button';
-import { ChipPicker } from '../../../components/chip-picker';
-import { ImageUpload } from '../../../components/image-upload';
-import { SaveBar } from '../../../components/save-bar';
-import { Switch } from '../../../components/switch';
-import { inputClasses, TextField } from '../../../components/text-field';
-import { TextareaField } from '../../../components/textarea-field';
-import { useToast } from '../../../components/toast';
-import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import { ApiError } from '../../../lib/api-client';
-import { fieldErrorsOf, profileErrorMessage, useUpdateOwnProfile } from '../../../lib/own-profile';
-import { deleteUploadedImage } from '../../../lib/upload-image';
+} from '#contracts/profiles';
+import { COACHING_CATEGORIES } from '#domain/coaching/categories';
+import { Avatar } from '#web/components/avatar';
+import { buttonClasses } from '#web/components/button';
+import { ChipPicker } from '#web/components/chip-picker';
+import { ImageUpload } from '#web/components/image-upload';
+import { SaveBar } from '#web/components/save-bar';
+import { Switch } from '#web/components/switch';
+import { inputClasses, TextField } from '#web/components/text-field';
+import { TextareaField } from '#web/components/textarea-field';
+import { useToast } from '#web/components/toast';
+import { UnsavedChangesGuard } from '#web/components/unsaved-changes-guard';
+import { ApiError } from '#web/lib/api-client';
+import { fieldErrorsOf, profileErrorMessage, useUpdateOwnProfile } from '#web/lib/own-profile';
+import { deleteUploadedImage } from '#web/lib/upload-image';
 import { useSaveClientProfile } from '../api/client-profile';
 import {
   clientChanges,

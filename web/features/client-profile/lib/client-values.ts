@@ -5,8 +5,8 @@ import {
   type ClientPublicField,
   type OwnProfile,
   type ProfileUpdateBody,
-} from '../../../../contracts/profiles';
-import { ERROR_CODES } from '../../../../domain/errors/app-error';
+} from '#contracts/profiles';
+import { ERROR_CODES } from '#domain/errors/app-error';
 
 export const ZODIAC_SIGNS = [
   'Aries',

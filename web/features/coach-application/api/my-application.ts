@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApplicationBodyInput, MyApplicationResponse } from '../../../../contracts/applications';
-import { applicationsApi } from '../../../../contracts/applications.api';
-import { api } from '../../../lib/api';
-import { useAuth } from '../../../lib/auth/use-auth';
-import { myApplicationQueryKey, myApplicationQueryOptions } from '../../../lib/queries/my-application';
+import type { ApplicationBodyInput, MyApplicationResponse } from '#contracts/applications';
+import { applicationsApi } from '#contracts/applications.api';
+import { api } from '#web/lib/api';
+import { useAuth } from '#web/lib/auth/use-auth';
+import { myApplicationQueryKey, myApplicationQueryOptions } from '#web/lib/queries/my-application';
 
 export function useMyApplication() {
   const auth = useAuth();

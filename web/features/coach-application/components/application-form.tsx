@@ -5,17 +5,17 @@ import {
   APPLICATION_LIMITS,
   DEFAULT_INTENDED_RATES_CENTS,
   type ApplicationBodyInput,
-} from '../../../../contracts/applications';
-import { COACH_CATEGORY_LIMIT } from '../../../../contracts/profiles';
-import { COACHING_CATEGORIES } from '../../../../domain/coaching/categories';
-import { Button } from '../../../components/button';
-import { fieldError, useZodForm } from '../../../components/form';
-import { FormError } from '../../../components/form-error';
-import { TextareaField } from '../../../components/textarea-field';
-import { TextField } from '../../../components/text-field';
-import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import { ApiError } from '../../../lib/api-client';
-import { centsToInput, formatCents } from '../../../lib/money';
+} from '#contracts/applications';
+import { COACH_CATEGORY_LIMIT } from '#contracts/profiles';
+import { COACHING_CATEGORIES } from '#domain/coaching/categories';
+import { Button } from '#web/components/button';
+import { fieldError, useZodForm } from '#web/components/form';
+import { FormError } from '#web/components/form-error';
+import { TextareaField } from '#web/components/textarea-field';
+import { TextField } from '#web/components/text-field';
+import { UnsavedChangesGuard } from '#web/components/unsaved-changes-guard';
+import { ApiError } from '#web/lib/api-client';
+import { centsToInput, formatCents } from '#web/lib/money';
 import { useSubmitApplication } from '../api/my-application';
 import {
   fieldErrorsFromApi,

@@ -1,16 +1,16 @@
 import { BadgeCheck, CircleAlert, Hourglass, RotateCcw, UserPen } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { Application, MyApplicationResponse } from '../../../../contracts/applications';
-import { categoryLabel } from '../../../../domain/coaching/categories';
-import { Button, buttonClasses } from '../../../components/button';
-import { FormError } from '../../../components/form-error';
-import { formatCents } from '../../../lib/money';
+import type { Application, MyApplicationResponse } from '#contracts/applications';
+import { categoryLabel } from '#domain/coaching/categories';
+import { Button, buttonClasses } from '#web/components/button';
+import { FormError } from '#web/components/form-error';
+import { formatCents } from '#web/lib/money';
 import { useMyApplication } from '../api/my-application';
 import { EMPTY_APPLICATION_FORM, valuesFromApplication } from '../lib/application-form';
 import { ApplicationForm } from './application-form';
-import { formatDateInViewerLocale, localTimeZone } from '../../../lib/dates';
-import { paddedCardClasses as cardClasses } from '../../../components/card';
+import { formatDateInViewerLocale, localTimeZone } from '#web/lib/dates';
+import { paddedCardClasses as cardClasses } from '#web/components/card';
 
 function Skeleton() {
   return (

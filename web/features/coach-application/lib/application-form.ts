@@ -3,9 +3,9 @@ import {
   applicationBodySchema,
   type Application,
   type ApplicationBodyInput,
-} from '../../../../contracts/applications';
-import type { ErrorDetail } from '../../../../domain/errors/app-error';
-import { centsToInput, inputToCents } from '../../../lib/money';
+} from '#contracts/applications';
+import type { ErrorDetail } from '#domain/errors/app-error';
+import { centsToInput, inputToCents } from '#web/lib/money';
 
 /** What the form holds: texts as typed (rates in dollars), categories as slugs. */
 export type ApplicationFormValues = {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { coachPagesApi } from '../../../../contracts/coach-pages.api';
-import type { ProgramSummary } from '../../../../contracts/programs';
-import { programsApi } from '../../../../contracts/programs.api';
-import type { Service } from '../../../../contracts/services';
-import { servicesApi } from '../../../../contracts/services.api';
-import { api } from '../../../lib/api';
-import { ApiError } from '../../../lib/api-client';
+import { coachPagesApi } from '#contracts/coach-pages.api';
+import type { ProgramSummary } from '#contracts/programs';
+import { programsApi } from '#contracts/programs.api';
+import type { Service } from '#contracts/services';
+import { servicesApi } from '#contracts/services.api';
+import { api } from '#web/lib/api';
+import { ApiError } from '#web/lib/api-client';
 
 /** Every cached coach page, so a branding or profile save can refresh them all. */
 export const COACH_PAGE_QUERY_ROOT = ['coach-page'] as const;

@@ -1,4 +1,4 @@
-import { Avatar } from '../../../components/avatar';
+import { Avatar } from '#web/components/avatar';
 
 /**
  * The coach's photo, or initials on a gradient, in a square box of `size` pixels fixed before the image

@@ -1,8 +1,8 @@
 import { RefreshCw, Search, UserRoundX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/button';
-import { errorText } from '../../../components/form-error';
+import { Button, buttonClasses } from '#web/components/button';
+import { errorText } from '#web/components/form-error';
 
 /** The page's shape while it loads: the same boxes as the real page, so nothing jumps (G9 CLS). */
 export function CoachPageSkeleton() {

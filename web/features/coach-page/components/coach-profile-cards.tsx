@@ -1,10 +1,10 @@
 import { BadgeCheck, CalendarDays, Star } from 'lucide-react';
-import type { CoachPage } from '../../../../contracts/coach-pages';
-import { SESSION_FORMATS } from '../../../../domain/coaching/categories';
-import { formatCents } from '../../../lib/money';
+import type { CoachPage } from '#contracts/coach-pages';
+import { SESSION_FORMATS } from '#domain/coaching/categories';
+import { formatCents } from '#web/lib/money';
 import { formatRating, memberSince } from '../lib/display';
-import { FORMAT_SHORT_LABELS } from '../../../../domain/coaching/format-labels';
-import { paddedCardClasses } from '../../../components/card';
+import { FORMAT_SHORT_LABELS } from '#domain/coaching/format-labels';
+import { paddedCardClasses } from '#web/components/card';
 import { FORMAT_ICONS, SectionHeading } from './profile-section-parts';
 
 export function StatsGrid({ stats }: { stats: NonNullable<CoachPage['stats']> }) {

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import type { CoachPage } from '../../../../contracts/coach-pages';
+import type { CoachPage } from '#contracts/coach-pages';
 import { isNotFound, useCoachPage, useCoachPrograms, useCoachServices } from '../api/coach-page';
 import { displayNameOf } from '../lib/display';
 import { CoachNotFound, CoachPageError, CoachPageSkeleton } from './coach-page-states';

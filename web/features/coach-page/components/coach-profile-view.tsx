@@ -1,13 +1,13 @@
 import { ExternalLink, Globe } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { CoachPage } from '../../../../contracts/coach-pages';
-import type { ProgramSummary } from '../../../../contracts/programs';
-import type { Service } from '../../../../contracts/services';
-import { buttonClasses } from '../../../components/button';
+import type { CoachPage } from '#contracts/coach-pages';
+import type { ProgramSummary } from '#contracts/programs';
+import type { Service } from '#contracts/services';
+import { buttonClasses } from '#web/components/button';
 import { categoriesOf, displayNameOf, websitePathOf } from '../lib/display';
 import { CoachAvatar, PreviewLabel } from './coach-avatar';
-import { paddedCardClasses } from '../../../components/card';
+import { paddedCardClasses } from '#web/components/card';
 import { OnlineBadge } from './coach-status';
 import { AboutSection, RatesCard, StatsGrid, TrustCard } from './coach-profile-cards';
 import { ProgramsSection } from './coach-programs-section';

@@ -1,8 +1,8 @@
 import { BookOpen } from 'lucide-react';
 import { Link } from 'react-router';
-import type { ProgramSummary } from '../../../../contracts/programs';
-import { formatCents } from '../../../lib/money';
-import { paddedCardClasses } from '../../../components/card';
+import type { ProgramSummary } from '#contracts/programs';
+import { formatCents } from '#web/lib/money';
+import { paddedCardClasses } from '#web/components/card';
 import { ListError, ListSkeleton, SectionHeading, type Loadable } from './profile-section-parts';
 
 export function ProgramCard({ program }: { program: ProgramSummary }) {

@@ -1,10 +1,10 @@
 import { Clock, Sparkles, Zap } from 'lucide-react';
-import type { CoachPage } from '../../../../contracts/coach-pages';
-import type { Service } from '../../../../contracts/services';
-import { formatCents } from '../../../lib/money';
+import type { CoachPage } from '#contracts/coach-pages';
+import type { Service } from '#contracts/services';
+import { formatCents } from '#web/lib/money';
 import { displayNameOf, formatDuration } from '../lib/display';
-import { FORMAT_SHORT_LABELS } from '../../../../domain/coaching/format-labels';
-import { paddedCardClasses } from '../../../components/card';
+import { FORMAT_SHORT_LABELS } from '#domain/coaching/format-labels';
+import { paddedCardClasses } from '#web/components/card';
 import {
   FORMAT_ICONS,
   ListError,

@@ -1,4 +1,4 @@
-import type { CoachPage } from '../../../../contracts/coach-pages';
+import type { CoachPage } from '#contracts/coach-pages';
 
 /** The coach's status pill (the same shape online, busy or offline) and, beside it, a short note. */
 function StatusLine({

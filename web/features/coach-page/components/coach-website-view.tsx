@@ -1,10 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { fontStackOf, type CoachPage, type WebsiteSection } from '../../../../contracts/coach-pages';
-import type { ProgramSummary } from '../../../../contracts/programs';
-import type { Service } from '../../../../contracts/services';
-import { useIsDarkTheme } from '../../../lib/theme';
+import { fontStackOf, type CoachPage, type WebsiteSection } from '#contracts/coach-pages';
+import type { ProgramSummary } from '#contracts/programs';
+import type { Service } from '#contracts/services';
+import { useIsDarkTheme } from '#web/lib/theme';
 import { categoriesOf, coachPathOf, displayNameOf, sectionHeading, websitePalette } from '../lib/display';
 import { CoachAvatar, PreviewLabel } from './coach-avatar';
 import type { Loadable } from './coach-profile-view';

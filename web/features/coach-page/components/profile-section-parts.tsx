@@ -1,6 +1,6 @@
 import { MessageSquare, Mic, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { SessionFormat } from '../../../../domain/coaching/categories';
+import type { SessionFormat } from '#domain/coaching/categories';
 import { PreviewLabel } from './coach-avatar';
 
 /** A list that is still loading (undefined), failed (null) or here. */

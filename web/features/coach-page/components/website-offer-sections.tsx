@@ -1,14 +1,14 @@
 import { BookOpen, Clock } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
-import type { CoachPage } from '../../../../contracts/coach-pages';
-import type { ProgramSummary } from '../../../../contracts/programs';
-import type { Service } from '../../../../contracts/services';
-import { SESSION_FORMATS } from '../../../../domain/coaching/categories';
-import { formatCents } from '../../../lib/money';
+import type { CoachPage } from '#contracts/coach-pages';
+import type { ProgramSummary } from '#contracts/programs';
+import type { Service } from '#contracts/services';
+import { SESSION_FORMATS } from '#domain/coaching/categories';
+import { formatCents } from '#web/lib/money';
 import { formatDuration, formatRating } from '../lib/display';
 import type { Loadable } from './coach-profile-view';
-import { FORMAT_SHORT_LABELS } from '../../../../domain/coaching/format-labels';
+import { FORMAT_SHORT_LABELS } from '#domain/coaching/format-labels';
 import { tint, type Palette } from './website-parts';
 
 export function SiteServices({

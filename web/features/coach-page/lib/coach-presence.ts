@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CoachPage } from '../../../../contracts/coach-pages';
-import type { CoachPresenceEvent } from '../../../../contracts/presence';
+import type { CoachPage } from '#contracts/coach-pages';
+import type { CoachPresenceEvent } from '#contracts/presence';
 import { COACH_PAGE_QUERY_ROOT } from '../api/coach-page';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, luminance } from '../../../../contracts/coach-pages';
+import { contrastRatio, luminance } from '#contracts/coach-pages';
 import { websitePalette } from './display';
 
 const BRANDING = {

@@ -6,9 +6,9 @@ import {
   SECTION_LABELS,
   type CoachPage,
   type WebsiteSection,
-} from '../../../../contracts/coach-pages';
-import { categoryLabel } from '../../../../domain/coaching/categories';
-import { formatMonthYear, localTimeZone } from '../../../lib/dates';
+} from '#contracts/coach-pages';
+import { categoryLabel } from '#domain/coaching/categories';
+import { formatMonthYear, localTimeZone } from '#web/lib/dates';
 
 export const displayNameOf = (page: Pick<CoachPage, 'full_name' | 'username'>) =>
   page.full_name?.trim() || page.username || 'This coach';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Coupon, CouponCreateBody, CouponList, CouponUpdateBody } from '../../../../contracts/coupons';
-import { couponsApi } from '../../../../contracts/coupons.api';
-import { api } from '../../../lib/api';
+import type { Coupon, CouponCreateBody, CouponList, CouponUpdateBody } from '#contracts/coupons';
+import { couponsApi } from '#contracts/coupons.api';
+import { api } from '#web/lib/api';
 
 /** Whose coupons: the signed-in coach's own (/api/coupons) or the platform's (/api/admin/coupons). */
 export type CouponScope = 'coach' | 'platform';

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { z } from 'zod';
-import { COUPON_LIMITS, type Coupon, type CouponDiscountType } from '../../../../contracts/coupons';
-import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
-import { applyServerErrors, fieldError, Form, serverFieldErrors, useZodForm } from '../../../components/form';
-import { FormError } from '../../../components/form-error';
-import { Switch } from '../../../components/switch';
-import { TextField } from '../../../components/text-field';
-import { useToast } from '../../../components/toast';
+import { COUPON_LIMITS, type Coupon, type CouponDiscountType } from '#contracts/coupons';
+import { Button } from '#web/components/button';
+import { Dialog } from '#web/components/dialog';
+import { applyServerErrors, fieldError, Form, serverFieldErrors, useZodForm } from '#web/components/form';
+import { FormError } from '#web/components/form-error';
+import { Switch } from '#web/components/switch';
+import { TextField } from '#web/components/text-field';
+import { useToast } from '#web/components/toast';
 import { useSaveCoupon, type CouponScope } from '../api/coupons';
 import { COUPON_FIELD_OF_PATH, couponFormSchema, draftOf, type CouponDraft } from '../lib/coupon-form';
 

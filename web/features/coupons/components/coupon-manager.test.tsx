@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COUPON_MESSAGES, type Coupon } from '../../../../contracts/coupons';
-import { apiError, stubApi } from '../../../test/api';
+import { COUPON_MESSAGES, type Coupon } from '#contracts/coupons';
+import { apiError, stubApi } from '#web/test/api';
 import type { CouponScope } from '../api/coupons';
 import { CouponManager } from './coupon-manager';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '#web/test/render';
 
 const COUPON: Coupon = {
   id: '00000000-0000-4000-8000-0000000000c1',

@@ -1,9 +1,9 @@
 import { CalendarDays, Pencil, Plus, TicketPercent, Users } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { Coupon } from '../../../../contracts/coupons';
-import { Button } from '../../../components/button';
-import { errorText, FormError } from '../../../components/form-error';
-import { useToast } from '../../../components/toast';
+import type { Coupon } from '#contracts/coupons';
+import { Button } from '#web/components/button';
+import { errorText, FormError } from '#web/components/form-error';
+import { useToast } from '#web/components/toast';
 import { useCoupons, useSetCouponActive, type CouponScope } from '../api/coupons';
 import { couponStatus, discountLabel, usesLabel, validityLabel, type CouponStatus } from '../lib/coupon-form';
 import { CouponFormDialog } from './coupon-form-dialog';

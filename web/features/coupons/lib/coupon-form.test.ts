@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUPON_MESSAGES, type Coupon } from '../../../../contracts/coupons';
+import { COUPON_MESSAGES, type Coupon } from '#contracts/coupons';
 import {
   couponStatus,
   discountLabel,

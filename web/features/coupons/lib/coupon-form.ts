@@ -9,8 +9,8 @@ import {
   type CouponCreateBody,
   type CouponDiscountType,
   type CouponUpdateBody,
-} from '../../../../contracts/coupons';
-import { centsToInput, formatCents, inputToCents } from '../../../lib/money';
+} from '#contracts/coupons';
+import { centsToInput, formatCents, inputToCents } from '#web/lib/money';
 
 /*
  * Dates: the form picks whole days in the person's own time zone. A start date means from the start of

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { CoachSearchQuery } from '../../../../contracts/discovery';
-import { discoveryApi } from '../../../../contracts/discovery.api';
-import { api } from '../../../lib/api';
+import type { CoachSearchQuery } from '#contracts/discovery';
+import { discoveryApi } from '#contracts/discovery.api';
+import { api } from '#web/lib/api';
 
 /** The filters that are set (empty text and unticked boxes are left out of the URL), and the page. */
 const searchQuery = (query: CoachSearchQuery, cursor?: string): CoachSearchQuery =>

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, RotateCcw, Search } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { categoryLabel, COACHING_CATEGORIES } from '../../../../domain/coaching/categories';
-import { Button, buttonClasses } from '../../../components/button';
-import { inputClasses } from '../../../components/text-field';
-import { ApiError } from '../../../lib/api-client';
+import { categoryLabel, COACHING_CATEGORIES } from '#domain/coaching/categories';
+import { Button, buttonClasses } from '#web/components/button';
+import { inputClasses } from '#web/components/text-field';
+import { ApiError } from '#web/lib/api-client';
 import { categoryCountsQueryOptions, coachListQueryOptions, recommendedQueryOptions } from '../api/discovery';
 import { CARD_GRID, CoachCard, CoachCardSkeleton } from './coach-card';
 

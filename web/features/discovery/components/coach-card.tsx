@@ -1,9 +1,9 @@
 import { Star } from 'lucide-react';
 import { Link } from 'react-router';
-import type { CoachCard as CoachCardData } from '../../../../contracts/discovery';
-import { categoryLabel } from '../../../../domain/coaching/categories';
-import { Avatar } from '../../../components/avatar';
-import { formatCents } from '../../../lib/money';
+import type { CoachCard as CoachCardData } from '#contracts/discovery';
+import { categoryLabel } from '#domain/coaching/categories';
+import { Avatar } from '#web/components/avatar';
+import { formatCents } from '#web/lib/money';
 
 /** "4.8 (94 reviews)", "New coach" (no reviews yet), or nothing when the coach hides stats. */
 function Rating({ coach }: { coach: CoachCardData }) {

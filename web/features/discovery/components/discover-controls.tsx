@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { DiscoverySort } from '../../../../contracts/discovery';
-import { COACHING_CATEGORIES, type CoachingCategory } from '../../../../domain/coaching/categories';
-import { inputClasses } from '../../../components/text-field';
+import type { DiscoverySort } from '#contracts/discovery';
+import { COACHING_CATEGORIES, type CoachingCategory } from '#domain/coaching/categories';
+import { inputClasses } from '#web/components/text-field';
 import { categoryCountsQueryOptions } from '../api/discovery';
 
 const SEARCH_DEBOUNCE_MS = 300;

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { SearchX, X } from 'lucide-react';
-import { LoadError } from '../../../components/load-error';
-import { Button, buttonClasses } from '../../../components/button';
-import { ApiError } from '../../../lib/api-client';
+import { LoadError } from '#web/components/load-error';
+import { Button, buttonClasses } from '#web/components/button';
+import { ApiError } from '#web/lib/api-client';
 import { coachSearchQueryOptions } from '../api/discovery';
 import { hasFilters, toSearchQuery, type DiscoverState } from '../lib/discover-params';
 import { CARD_GRID, CoachCard, CoachCardSkeleton } from './coach-card';

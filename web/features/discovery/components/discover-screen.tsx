@@ -1,7 +1,7 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../../components/button';
+import { Button } from '#web/components/button';
 import {
   EMPTY_DISCOVER_STATE,
   readDiscoverState,

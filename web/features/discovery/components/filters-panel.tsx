@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { SESSION_FORMATS } from '../../../../domain/coaching/categories';
-import { Button } from '../../../components/button';
-import { Switch } from '../../../components/switch';
-import { inputClasses } from '../../../components/text-field';
+import { SESSION_FORMATS } from '#domain/coaching/categories';
+import { Button } from '#web/components/button';
+import { Switch } from '#web/components/switch';
+import { inputClasses } from '#web/components/text-field';
 import { RATING_CHOICES, type DiscoverState } from '../lib/discover-params';
-import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
+import { FORMAT_NOUNS } from '#domain/coaching/format-labels';
 
 export function FiltersPanel({
   state,

@@ -1,6 +1,6 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
-import type { CoachCard, CoachSearchQuery } from '../../../../contracts/discovery';
-import type { CoachPresenceEvent } from '../../../../contracts/presence';
+import type { CoachCard, CoachSearchQuery } from '#contracts/discovery';
+import type { CoachPresenceEvent } from '#contracts/presence';
 
 /** What discovery caches: a page of cards, pages of them (infinite search), or another answer. */
 type CardList = { coaches: CoachCard[] };

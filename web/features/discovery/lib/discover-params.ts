@@ -1,11 +1,11 @@
-import type { CoachSearchQuery, DiscoverySort } from '../../../../contracts/discovery';
-import { DISCOVERY_SORTS } from '../../../../contracts/discovery';
+import type { CoachSearchQuery, DiscoverySort } from '#contracts/discovery';
+import { DISCOVERY_SORTS } from '#contracts/discovery';
 import {
   isCoachingCategory,
   SESSION_FORMATS,
   type CoachingCategory,
   type SessionFormat,
-} from '../../../../domain/coaching/categories';
+} from '#domain/coaching/categories';
 
 /**
  * The /discover state as it lives in the URL (so back/forward and shared links work). Prices in the

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { EarningsRange } from '../../../../contracts/earnings';
-import { earningsApi } from '../../../../contracts/earnings.api';
-import { pathOf } from '../../../../contracts/endpoint';
-import { api } from '../../../lib/api';
-import { downloadFile } from '../../../lib/download-file';
+import type { EarningsRange } from '#contracts/earnings';
+import { earningsApi } from '#contracts/earnings.api';
+import { pathOf } from '#contracts/endpoint';
+import { api } from '#web/lib/api';
+import { downloadFile } from '#web/lib/download-file';
 
 export const EARNINGS_SESSIONS_PAGE_SIZE = 10;
 

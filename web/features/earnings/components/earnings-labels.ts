@@ -1,4 +1,4 @@
-import type { EarningsRange } from '../../../../contracts/earnings';
+import type { EarningsRange } from '#contracts/earnings';
 
 export const RANGE_LABELS: Record<EarningsRange, string> = { '30d': '30 days', '12m': '12 months' };
 

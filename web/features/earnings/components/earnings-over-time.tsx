@@ -1,8 +1,8 @@
-import type { Earnings, EarningsRange } from '../../../../contracts/earnings';
-import { BarChart } from '../../../components/bar-chart';
-import { formatCents } from '../../../lib/money';
-import { formatDayMonth, formatShortMonthShortYear, UTC } from '../../../lib/dates';
-import { FORMAT_ADJECTIVES } from '../../../../domain/coaching/format-labels';
+import type { Earnings, EarningsRange } from '#contracts/earnings';
+import { BarChart } from '#web/components/bar-chart';
+import { formatCents } from '#web/lib/money';
+import { formatDayMonth, formatShortMonthShortYear, UTC } from '#web/lib/dates';
+import { FORMAT_ADJECTIVES } from '#domain/coaching/format-labels';
 import { plural, RANGE_LABELS } from './earnings-labels';
 
 /** Whole dollars on the chart's axis when the amount is round, cents otherwise. */

@@ -1,12 +1,12 @@
 import { ChevronLeft, ChevronRight, Receipt } from 'lucide-react';
-import type { Earnings, EarningsSession } from '../../../../contracts/earnings';
-import { Button } from '../../../components/button';
-import { Table } from '../../../components/table';
-import { formatCents } from '../../../lib/money';
+import type { Earnings, EarningsSession } from '#contracts/earnings';
+import { Button } from '#web/components/button';
+import { Table } from '#web/components/table';
+import { formatCents } from '#web/lib/money';
 import { EARNINGS_SESSIONS_PAGE_SIZE } from '../api/earnings';
-import { formatDate, localTimeZone } from '../../../lib/dates';
-import { FORMAT_ADJECTIVES } from '../../../../domain/coaching/format-labels';
-import { cardClasses } from '../../../components/card';
+import { formatDate, localTimeZone } from '#web/lib/dates';
+import { FORMAT_ADJECTIVES } from '#domain/coaching/format-labels';
+import { cardClasses } from '#web/components/card';
 
 function StatusBadge({ session }: { session: EarningsSession }) {
   return session.status === 'available' ? (

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { Earnings } from '../../../../contracts/earnings';
-import { formatCents } from '../../../lib/money';
-import { cardClasses } from '../../../components/card';
+import type { Earnings } from '#contracts/earnings';
+import { formatCents } from '#web/lib/money';
+import { cardClasses } from '#web/components/card';
 import { plural } from './earnings-labels';
 
 /** What the route puts next to the available balance: the Withdraw action (from the payouts feature). */

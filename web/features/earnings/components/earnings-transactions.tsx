@@ -1,14 +1,14 @@
 import { ArrowDownLeft, ArrowUpRight, Download, Receipt } from 'lucide-react';
 import { useState } from 'react';
-import type { EarningsTransaction } from '../../../../contracts/earnings';
-import { Button } from '../../../components/button';
-import { errorText } from '../../../components/form-error';
-import { useToast } from '../../../components/toast';
-import { useAuth } from '../../../lib/auth/use-auth';
-import { formatCents } from '../../../lib/money';
+import type { EarningsTransaction } from '#contracts/earnings';
+import { Button } from '#web/components/button';
+import { errorText } from '#web/components/form-error';
+import { useToast } from '#web/components/toast';
+import { useAuth } from '#web/lib/auth/use-auth';
+import { formatCents } from '#web/lib/money';
 import { downloadEarningsCsv } from '../api/earnings';
-import { formatDateTime, localTimeZone } from '../../../lib/dates';
-import { cardClasses } from '../../../components/card';
+import { formatDateTime, localTimeZone } from '#web/lib/dates';
+import { cardClasses } from '#web/components/card';
 
 function TransactionRow({ transaction }: { transaction: EarningsTransaction }) {
   const credit = transaction.transaction_type === 'credit';

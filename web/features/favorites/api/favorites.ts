@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FavoritesResponse, FollowState } from '../../../../contracts/favorites';
-import { favoritesApi } from '../../../../contracts/favorites.api';
-import { useToast } from '../../../components/toast';
-import { api } from '../../../lib/api';
-import { ApiError } from '../../../lib/api-client';
+import type { FavoritesResponse, FollowState } from '#contracts/favorites';
+import { favoritesApi } from '#contracts/favorites.api';
+import { useToast } from '#web/components/toast';
+import { api } from '#web/lib/api';
+import { ApiError } from '#web/lib/api-client';
 
 /** GET /api/favorites: the person's followed coaches. Follows change only here: fresh for the cache's 5 min. */
 export const favoritesQueryOptions = (userId: string) =>

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Heart } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { CoachCard } from '../../../../contracts/discovery';
-import type { FavoriteCoach } from '../../../../contracts/favorites';
-import { LoadError } from '../../../components/load-error';
-import { buttonClasses } from '../../../components/button';
-import { Switch } from '../../../components/switch';
-import { ApiError } from '../../../lib/api-client';
+import type { CoachCard } from '#contracts/discovery';
+import type { FavoriteCoach } from '#contracts/favorites';
+import { LoadError } from '#web/components/load-error';
+import { buttonClasses } from '#web/components/button';
+import { Switch } from '#web/components/switch';
+import { ApiError } from '#web/lib/api-client';
 import { favoritesQueryOptions, useFollowMutation } from '../api/favorites';
 
 /**

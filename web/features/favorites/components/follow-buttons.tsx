@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bell, BellRing, Heart, LogIn } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { useAuth } from '../../../lib/auth/use-auth';
+import { useAuth } from '#web/lib/auth/use-auth';
 import { followStateQueryOptions, useFollowMutation } from '../api/favorites';
 
 export type FollowButtonsProps = {

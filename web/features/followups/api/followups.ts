@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FollowupsResponse, SendFollowup } from '../../../../contracts/followups';
-import { followupsApi } from '../../../../contracts/followups.api';
-import { api } from '../../../lib/api';
+import type { FollowupsResponse, SendFollowup } from '#contracts/followups';
+import { followupsApi } from '#contracts/followups.api';
+import { api } from '#web/lib/api';
 
 /**
  * Follow-ups after a session (contracts/followups.ts): the session's follow-ups for
@@ -9,7 +9,7 @@ import { api } from '../../../lib/api';
  * the same attempt, so a lost answer never sends twice).
  */
 
-export { newIdempotencyKey } from '../../../lib/api';
+export { newIdempotencyKey } from '#web/lib/api';
 
 export const followupsQueryKey = (sessionId: string) => ['followups', sessionId] as const;
 

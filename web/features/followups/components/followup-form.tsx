@@ -11,15 +11,15 @@ import {
   followupUrlProblem,
   sendFollowupSchema,
   type SendFollowupResponse,
-} from '../../../../contracts/followups';
-import { Button } from '../../../components/button';
-import { fieldError, Form, serverFieldErrors, useZodForm } from '../../../components/form';
-import { FormError } from '../../../components/form-error';
-import { Spinner } from '../../../components/spinner';
-import { TextField } from '../../../components/text-field';
-import { TextareaField } from '../../../components/textarea-field';
-import { useToast } from '../../../components/toast';
-import { ApiError } from '../../../lib/api-client';
+} from '#contracts/followups';
+import { Button } from '#web/components/button';
+import { fieldError, Form, serverFieldErrors, useZodForm } from '#web/components/form';
+import { FormError } from '#web/components/form-error';
+import { Spinner } from '#web/components/spinner';
+import { TextField } from '#web/components/text-field';
+import { TextareaField } from '#web/components/textarea-field';
+import { useToast } from '#web/components/toast';
+import { ApiError } from '#web/lib/api-client';
 import { newIdempotencyKey, useSendFollowup } from '../api/followups';
 
 /** What the coach typed, checked and trimmed by the contract (its messages land on the same paths). */

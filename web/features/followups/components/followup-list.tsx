@@ -1,7 +1,7 @@
 import { ExternalLink, NotebookPen } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { Followup } from '../../../../contracts/followups';
-import { formatDateTime, localTimeZone } from '../../../lib/dates';
+import type { Followup } from '#contracts/followups';
+import { formatDateTime, localTimeZone } from '#web/lib/dates';
 
 /** Follow-ups, newest first: when, the notes as written (line breaks kept) and the resources as links. */
 export function FollowupList({ followups, empty }: { followups: Followup[]; empty: ReactNode }) {

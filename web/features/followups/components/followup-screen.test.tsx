@@ -7,11 +7,11 @@ import {
   type Followup,
   type FollowupsResponse,
   type SendFollowupResponse,
-} from '../../../../contracts/followups';
-import { dispatchUserEvent } from '../../../lib/realtime/user-events';
-import { apiError, type StubHandler } from '../../../test/api';
+} from '#contracts/followups';
+import { dispatchUserEvent } from '#web/lib/realtime/user-events';
+import { apiError, type StubHandler } from '#web/test/api';
 import { FollowupScreen } from './followup-screen';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '#web/test/render';
 
 const SESSION = '00000000-0000-4000-8000-0000000000e1';
 const COACH = '00000000-0000-4000-8000-0000000000c1';

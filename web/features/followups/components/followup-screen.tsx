@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
-import type { FollowupsResponse } from '../../../../contracts/followups';
-import { SessionDetailsLink, SessionPageError, SessionPageSkeleton } from '../../../components/session-page';
-import { ApiError } from '../../../lib/api-client';
+import type { FollowupsResponse } from '#contracts/followups';
+import { SessionDetailsLink, SessionPageError, SessionPageSkeleton } from '#web/components/session-page';
+import { ApiError } from '#web/lib/api-client';
 import { followupsQueryOptions } from '../api/followups';
 import { useFollowupUpdates } from '../hooks/use-followup-updates';
 import { FollowupForm } from './followup-form';
 import { FollowupList } from './followup-list';
-import { formatDateTime, localTimeZone } from '../../../lib/dates';
-import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
-import { cardClasses } from '../../../components/card';
+import { formatDateTime, localTimeZone } from '#web/lib/dates';
+import { FORMAT_NOUNS } from '#domain/coaching/format-labels';
+import { cardClasses } from '#web/components/card';
 
 /**
  * /follow-up/:sessionId. The coach of a finished session writes notes and

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { FOLLOWUP_EVENTS, followupEventPayloadSchema } from '../../../../contracts/followups';
-import { onUserEvent, onUserResync } from '../../../lib/realtime/user-events';
+import { FOLLOWUP_EVENTS, followupEventPayloadSchema } from '#contracts/followups';
+import { onUserEvent, onUserResync } from '#web/lib/realtime/user-events';
 import { followupsQueryKey } from '../api/followups';
 
 /**

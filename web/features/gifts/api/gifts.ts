@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { discoveryApi } from '../../../../contracts/discovery.api';
-import type { CreateGiftBody } from '../../../../contracts/gifts';
-import { giftsApi } from '../../../../contracts/gifts.api';
-import { api } from '../../../lib/api';
-import { walletQueryOptions as walletBalanceQueryOptions } from '../../../lib/queries/wallet';
+import { discoveryApi } from '#contracts/discovery.api';
+import type { CreateGiftBody } from '#contracts/gifts';
+import { giftsApi } from '#contracts/gifts.api';
+import { api } from '#web/lib/api';
+import { walletQueryOptions as walletBalanceQueryOptions } from '#web/lib/queries/wallet';
 
 /** GET /api/gifts: what the caller sent and what is theirs to claim. */
 export const giftsQueryOptions = (userId: string) =>
@@ -13,7 +13,7 @@ export const giftsQueryOptions = (userId: string) =>
   });
 
 /** GET /api/wallet, the wallet screen's own query, so both stay in step after a gift moves money. */
-export { walletQueryOptions as walletBalanceQueryOptions } from '../../../lib/queries/wallet';
+export { walletQueryOptions as walletBalanceQueryOptions } from '#web/lib/queries/wallet';
 
 /** How many coaches the picker offers per search. */
 export const COACH_PICKER_SIZE = 6;
@@ -32,7 +32,7 @@ export const coachPickerQueryOptions = (q: string) =>
  * Money-moving POSTs carry an Idempotency-Key made once per user action; the caller keeps it while
  * retrying the same action, so a lost answer never sends, claims or cancels twice.
  */
-export { newIdempotencyKey } from '../../../lib/api';
+export { newIdempotencyKey } from '#web/lib/api';
 
 function useRefreshMoney(userId: string) {
   const queryClient = useQueryClient();

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Search, SearchX } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import type { CoachCard } from '../../../../contracts/discovery';
-import { Avatar } from '../../../components/avatar';
-import { Button } from '../../../components/button';
-import { LoadError } from '../../../components/load-error';
-import { Spinner } from '../../../components/spinner';
-import { TextField } from '../../../components/text-field';
-import { formatCents } from '../../../lib/money';
+import type { CoachCard } from '#contracts/discovery';
+import { Avatar } from '#web/components/avatar';
+import { Button } from '#web/components/button';
+import { LoadError } from '#web/components/load-error';
+import { Spinner } from '#web/components/spinner';
+import { TextField } from '#web/components/text-field';
+import { formatCents } from '#web/lib/money';
 import { coachPickerQueryOptions } from '../api/gifts';
 
 const SEARCH_DEBOUNCE_MS = 300;

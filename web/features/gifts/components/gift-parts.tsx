@@ -1,8 +1,8 @@
 import { CalendarClock, CircleCheck, Clock, Gift, Sparkles, X } from 'lucide-react';
-import type { ReceivedGift, SentGift } from '../../../../contracts/gifts';
-import { formatCents } from '../../../lib/money';
+import type { ReceivedGift, SentGift } from '#contracts/gifts';
+import { formatCents } from '#web/lib/money';
 import { describeSession } from '../lib/gift-form';
-import { formatDate, localTimeZone } from '../../../lib/dates';
+import { formatDate, localTimeZone } from '#web/lib/dates';
 
 export const formatDay = (iso: string) => formatDate(iso, localTimeZone());
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LoadError } from '../../../components/load-error';
+import { LoadError } from '#web/components/load-error';
 import { giftsQueryOptions } from '../api/gifts';
 import { ReceivedGifts, type EmailConfirmationRenderer } from './received-gifts';
 import { SendGiftForm } from './send-gift-form';

@@ -1,12 +1,12 @@
 import { ArrowRight, Inbox, MailWarning } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { GiftsResponse, ReceivedGift } from '../../../../contracts/gifts';
-import { Button } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
-import { useToast } from '../../../components/toast';
-import { errorText } from '../../../components/form-error';
-import { formatCents } from '../../../lib/money';
+import type { GiftsResponse, ReceivedGift } from '#contracts/gifts';
+import { Button } from '#web/components/button';
+import { Spinner } from '#web/components/spinner';
+import { useToast } from '#web/components/toast';
+import { errorText } from '#web/components/form-error';
+import { formatCents } from '#web/lib/money';
 import { newIdempotencyKey, useClaimGift } from '../api/gifts';
 import { formatDay, GiftIcon, GiftMessage, giftTitle } from './gift-parts';
 

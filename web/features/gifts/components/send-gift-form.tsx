@@ -10,18 +10,18 @@ import {
   GIFT_SESSION_MINUTES,
   type CreateGiftBody,
   type GiftSessionMinutes,
-} from '../../../../contracts/gifts';
-import { SESSION_FORMATS, type SessionFormat } from '../../../../domain/coaching/categories';
-import { Button, buttonClasses } from '../../../components/button';
-import { Card } from '../../../components/card';
-import { applyServerErrors, fieldError, Form, useZodForm } from '../../../components/form';
-import { FormError } from '../../../components/form-error';
-import { Spinner } from '../../../components/spinner';
-import { TextField } from '../../../components/text-field';
-import { TextareaField } from '../../../components/textarea-field';
-import { useToast } from '../../../components/toast';
-import { ApiError } from '../../../lib/api-client';
-import { formatCents } from '../../../lib/money';
+} from '#contracts/gifts';
+import { SESSION_FORMATS, type SessionFormat } from '#domain/coaching/categories';
+import { Button, buttonClasses } from '#web/components/button';
+import { Card } from '#web/components/card';
+import { applyServerErrors, fieldError, Form, useZodForm } from '#web/components/form';
+import { FormError } from '#web/components/form-error';
+import { Spinner } from '#web/components/spinner';
+import { TextField } from '#web/components/text-field';
+import { TextareaField } from '#web/components/textarea-field';
+import { useToast } from '#web/components/toast';
+import { ApiError } from '#web/lib/api-client';
+import { formatCents } from '#web/lib/money';
 import { newIdempotencyKey, useSendGift, walletBalanceQueryOptions } from '../api/gifts';
 import {
   deliveryBounds,
@@ -37,8 +37,8 @@ import {
   type GiftKind,
 } from '../lib/gift-form';
 import { CoachPicker } from './coach-picker';
-import { Segmented } from '../../../components/segmented';
-import { FORMAT_ADJECTIVES } from '../../../../domain/coaching/format-labels';
+import { Segmented } from '#web/components/segmented';
+import { FORMAT_ADJECTIVES } from '#domain/coaching/format-labels';
 
 const INITIAL: GiftFormState = {
   kind: 'credit',

@@ -1,12 +1,12 @@
 import { Send } from 'lucide-react';
 import { useState } from 'react';
-import type { SentGift } from '../../../../contracts/gifts';
-import { Button } from '../../../components/button';
-import { ConfirmDialog } from '../../../components/dialog';
-import { FormError } from '../../../components/form-error';
-import { Spinner } from '../../../components/spinner';
-import { useToast } from '../../../components/toast';
-import { formatCents } from '../../../lib/money';
+import type { SentGift } from '#contracts/gifts';
+import { Button } from '#web/components/button';
+import { ConfirmDialog } from '#web/components/dialog';
+import { FormError } from '#web/components/form-error';
+import { Spinner } from '#web/components/spinner';
+import { useToast } from '#web/components/toast';
+import { formatCents } from '#web/lib/money';
 import { newIdempotencyKey, useCancelGift } from '../api/gifts';
 import { formatDay, GiftIcon, GiftMessage, giftTitle, StatusChip } from './gift-parts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CoachCard } from '../../../../contracts/discovery';
+import type { CoachCard } from '#contracts/discovery';
 import { deliveryBounds, giftAmount, localDate, validateGiftForm, type GiftFormState } from './gift-form';
 
 const base: GiftFormState = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CoachCard } from '../../../../contracts/discovery';
+import type { CoachCard } from '#contracts/discovery';
 import {
   GIFT_CREDIT_MAX_CENTS,
   GIFT_CREDIT_MIN_CENTS,
@@ -8,12 +8,12 @@ import {
   GIFT_MESSAGES,
   type CreateGiftBody,
   type GiftSessionMinutes,
-} from '../../../../contracts/gifts';
-import type { SessionFormat } from '../../../../domain/coaching/categories';
-import { cents } from '../../../../domain/money/cents';
-import { priceForMinutes } from '../../../../domain/money/pricing';
-import { formatCents, inputToCents } from '../../../lib/money';
-import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
+} from '#contracts/gifts';
+import type { SessionFormat } from '#domain/coaching/categories';
+import { cents } from '#domain/money/cents';
+import { priceForMinutes } from '#domain/money/pricing';
+import { formatCents, inputToCents } from '#web/lib/money';
+import { FORMAT_NOUNS } from '#domain/coaching/format-labels';
 
 export type GiftKind = 'credit' | 'session';
 

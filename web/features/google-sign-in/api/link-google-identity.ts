@@ -1,5 +1,5 @@
-import { authorizeUrlResponseSchema } from '../../../../contracts/oauth';
-import { apiRequest } from '../../../lib/api-client';
+import { authorizeUrlResponseSchema } from '#contracts/oauth';
+import { apiRequest } from '#web/lib/api-client';
 import { startPkce } from './google-pkce';
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { userSchema } from '../../../../contracts/auth';
-import { apiRequest } from '../../../lib/api-client';
-import { useAuthClient } from '../../../lib/auth/use-auth';
+import { userSchema } from '#contracts/auth';
+import { apiRequest } from '#web/lib/api-client';
+import { useAuthClient } from '#web/lib/auth/use-auth';
 
 /** DELETE /auth/v1/user/identities/:id — refused (CONFLICT) when it is the last way to sign in. */
 export const unlinkIdentity = (identityId: string) =>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { buttonClasses } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
+import { buttonClasses } from '#web/components/button';
+import { Spinner } from '#web/components/spinner';
 import { googleAuthorizeUrl } from '../api/google-authorize-url';
 import { GoogleLogo } from './google-logo';
 

@@ -1,8 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { toInternalPath } from '../../../../contracts/oauth';
-import { ApiError } from '../../../lib/api-client';
-import type { AuthClient } from '../../../lib/auth/auth-client';
-import { useAuth, useAuthClient } from '../../../lib/auth/use-auth';
+import { toInternalPath } from '#contracts/oauth';
+import { ApiError } from '#web/lib/api-client';
+import type { AuthClient } from '#web/lib/auth/auth-client';
+import { useAuth, useAuthClient } from '#web/lib/auth/use-auth';
 import { takeCodeVerifier } from '../api/google-pkce';
 
 /** SPEC §9: Google profile sync 1 s after the sign-in. */

@@ -1,6 +1,6 @@
-import { sessionRequestsApi } from '../../../../contracts/session-requests.api';
-import type { SessionRequest } from '../../../../contracts/sessions';
-import { api } from '../../../lib/api';
+import { sessionRequestsApi } from '#contracts/session-requests.api';
+import type { SessionRequest } from '#contracts/sessions';
+import { api } from '#web/lib/api';
 
 /** The newest pending instant request (the safety net behind the ring), or null. */
 export async function fetchPendingRequest(signal?: AbortSignal): Promise<SessionRequest | null> {

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { COACH_MESSAGE_MAX, SESSION_MESSAGES } from '../../../../contracts/sessions';
-import { Button } from '../../../components/button';
-import { errorText } from '../../../components/form-error';
-import { TextareaField } from '../../../components/textarea-field';
+import { COACH_MESSAGE_MAX, SESSION_MESSAGES } from '#contracts/sessions';
+import { Button } from '#web/components/button';
+import { errorText } from '#web/components/form-error';
+import { TextareaField } from '#web/components/textarea-field';
 import { sendCoachMessage } from '../api/incoming-requests';
 
 /**

@@ -8,12 +8,12 @@ import {
   SESSION_EVENTS,
   type ChatSession,
   type SessionRequest,
-} from '../../../../contracts/sessions';
-import { ToastProvider } from '../../../components/toast';
-import { dispatchUserEvent, dispatchUserResync } from '../../../lib/realtime/user-events';
-import { apiError, stubApi, type StubHandler, type StubResponse } from '../../../test/api';
+} from '#contracts/sessions';
+import { ToastProvider } from '#web/components/toast';
+import { dispatchUserEvent, dispatchUserResync } from '#web/lib/realtime/user-events';
+import { apiError, stubApi, type StubHandler, type StubResponse } from '#web/test/api';
 import { IncomingRequestBanner } from './incoming-request-banner';
-import { chatSession as chatSessionFixture } from '../../../test/fixtures/sessions';
+import { chatSession as chatSessionFixture } from '#web/test/fixtures/sessions';
 
 const COACH = '00000000-0000-4000-8000-0000000000c1';
 const CLIENT = '00000000-0000-4000-8000-0000000000a1';

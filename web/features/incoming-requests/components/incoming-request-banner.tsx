@@ -1,18 +1,18 @@
 import { BellRing, Check, Mic, MessageCircle, Video, Volume2, VolumeX, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { REQUEST_ALERT_MS, SESSION_MESSAGES, type SessionRequest } from '../../../../contracts/sessions';
-import { cents } from '../../../../domain/money/cents';
-import { splitSettlement } from '../../../../domain/money/pricing';
-import { Avatar } from '../../../components/avatar';
-import { Button } from '../../../components/button';
-import { FormError } from '../../../components/form-error';
-import { useToast } from '../../../components/toast';
-import { formatCents } from '../../../lib/money';
+import { REQUEST_ALERT_MS, SESSION_MESSAGES, type SessionRequest } from '#contracts/sessions';
+import { cents } from '#domain/money/cents';
+import { splitSettlement } from '#domain/money/pricing';
+import { Avatar } from '#web/components/avatar';
+import { Button } from '#web/components/button';
+import { FormError } from '#web/components/form-error';
+import { useToast } from '#web/components/toast';
+import { formatCents } from '#web/lib/money';
 import { useIncomingRequestAlert } from '../hooks/use-incoming-request-alert';
 import type { RequestAlert } from '../lib/alert-state';
 import { playRingTone } from '../lib/ring-tone';
 import { CoachMessageBox } from './coach-message-box';
-import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
+import { FORMAT_NOUNS } from '#domain/coaching/format-labels';
 
 const MUTE_KEY = 'wellspring.request-ring-muted';
 const FORMATS = {

@@ -7,9 +7,9 @@ import {
   SESSION_EVENTS,
   requestEventPayloadSchema,
   type SessionRequest,
-} from '../../../../contracts/sessions';
-import { errorText } from '../../../components/form-error';
-import { onUserEvent, onUserResync } from '../../../lib/realtime/user-events';
+} from '#contracts/sessions';
+import { errorText } from '#web/components/form-error';
+import { onUserEvent, onUserResync } from '#web/lib/realtime/user-events';
 import { acceptRequest, declineRequest, fetchPendingRequest, fetchRequest } from '../api/incoming-requests';
 import { alertReducer, initialAlertState } from '../lib/alert-state';
 

@@ -1,4 +1,4 @@
-import type { SessionRequest } from '../../../../contracts/sessions';
+import type { SessionRequest } from '#contracts/sessions';
 
 /**
  * The coach alert banner's states (SPEC §4 "Coach alert banner"), kept pure so every rule is in one

@@ -7,7 +7,7 @@ import {
   type AppNotification,
   type NotificationStore,
 } from '../lib/notification-store';
-import { formatDateTime, localTimeZone } from '../../../lib/dates';
+import { formatDateTime, localTimeZone } from '#web/lib/dates';
 
 const NotificationsContext = createContext<NotificationStore | null>(null);
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { WithdrawalStatusName } from '../../../../contracts/payouts';
-import { payoutsApi } from '../../../../contracts/payouts.api';
-import { api } from '../../../lib/api';
+import type { WithdrawalStatusName } from '#contracts/payouts';
+import { payoutsApi } from '#contracts/payouts.api';
+import { api } from '#web/lib/api';
 
 /** GET /api/admin/withdrawals?status=: one tab of the queue, with the totals of every status. */
 export const adminWithdrawalsQueryOptions = (status: WithdrawalStatusName) =>
@@ -48,4 +48,4 @@ export function useDecideWithdrawal() {
   });
 }
 
-export { newIdempotencyKey } from '../../../lib/api';
+export { newIdempotencyKey } from '#web/lib/api';

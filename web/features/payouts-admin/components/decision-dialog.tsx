@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import type { AdminWithdrawal } from '../../../../contracts/payouts';
-import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
-import { FormError } from '../../../components/form-error';
-import { Spinner } from '../../../components/spinner';
-import { TextField } from '../../../components/text-field';
-import { TextareaField } from '../../../components/textarea-field';
-import { useToast } from '../../../components/toast';
-import { ApiError } from '../../../lib/api-client';
-import { formatCents } from '../../../lib/money';
+import type { AdminWithdrawal } from '#contracts/payouts';
+import { Button } from '#web/components/button';
+import { Dialog } from '#web/components/dialog';
+import { FormError } from '#web/components/form-error';
+import { Spinner } from '#web/components/spinner';
+import { TextField } from '#web/components/text-field';
+import { TextareaField } from '#web/components/textarea-field';
+import { useToast } from '#web/components/toast';
+import { ApiError } from '#web/lib/api-client';
+import { formatCents } from '#web/lib/money';
 import { newIdempotencyKey, useDecideWithdrawal, type WithdrawalDecision } from '../api/admin-withdrawals';
 import { PayoutDetails } from './payout-details';
 

@@ -1,6 +1,6 @@
 import { AtSign, Landmark } from 'lucide-react';
-import type { AdminWithdrawal } from '../../../../contracts/payouts';
-import { formatCents } from '../../../lib/money';
+import type { AdminWithdrawal } from '#contracts/payouts';
+import { formatCents } from '#web/lib/money';
 
 export function PayoutDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
   const details = withdrawal.payout_details;

@@ -1,9 +1,9 @@
 import { Check, CircleDollarSign, X } from 'lucide-react';
-import type { AdminWithdrawal } from '../../../../contracts/payouts';
-import { Button } from '../../../components/button';
-import { formatCents } from '../../../lib/money';
-import { formatDateTime, localTimeZone } from '../../../lib/dates';
-import { cardClasses } from '../../../components/card';
+import type { AdminWithdrawal } from '#contracts/payouts';
+import { Button } from '#web/components/button';
+import { formatCents } from '#web/lib/money';
+import { formatDateTime, localTimeZone } from '#web/lib/dates';
+import { cardClasses } from '#web/components/card';
 import type { Pending } from './decision-dialog';
 import { PayoutDetails } from './payout-details';
 

@@ -7,12 +7,12 @@ import {
   WITHDRAWAL_STATUS_VALUES,
   type AdminWithdrawalList,
   type WithdrawalStatusName,
-} from '../../../../contracts/payouts';
-import { LoadError } from '../../../components/load-error';
-import { Spinner } from '../../../components/spinner';
-import { formatCents } from '../../../lib/money';
+} from '#contracts/payouts';
+import { LoadError } from '#web/components/load-error';
+import { Spinner } from '#web/components/spinner';
+import { formatCents } from '#web/lib/money';
 import { adminWithdrawalsQueryOptions } from '../api/admin-withdrawals';
-import { cardClasses } from '../../../components/card';
+import { cardClasses } from '#web/components/card';
 import { DecisionDialog, type Pending } from './decision-dialog';
 import { WithdrawalCard } from './withdrawal-card';
 

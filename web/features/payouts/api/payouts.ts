@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PayoutMethodCreateBody, WithdrawalCreateBody } from '../../../../contracts/payouts';
-import { payoutsApi } from '../../../../contracts/payouts.api';
-import { api } from '../../../lib/api';
+import type { PayoutMethodCreateBody, WithdrawalCreateBody } from '#contracts/payouts';
+import { payoutsApi } from '#contracts/payouts.api';
+import { api } from '#web/lib/api';
 
 /** GET /api/payout-methods: the coach's methods, masked, the default first. */
 export const payoutMethodsQueryOptions = (userId: string) =>
@@ -50,7 +50,7 @@ export function useSetDefaultPayoutMethod(userId: string) {
   });
 }
 
-export { newIdempotencyKey } from '../../../lib/api';
+export { newIdempotencyKey } from '#web/lib/api';
 
 /**
  * POST /api/withdrawals with an Idempotency-Key made once per attempt: the caller keeps it to retry

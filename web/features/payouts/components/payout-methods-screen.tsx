@@ -8,22 +8,22 @@ import {
   type PayoutMethod,
   type PayoutMethodCreateBody,
   type PayoutMethodKindName,
-} from '../../../../contracts/payouts';
-import { Button } from '../../../components/button';
-import { ConfirmDialog } from '../../../components/dialog';
-import { fieldError, Form, serverFieldErrors, useZodForm } from '../../../components/form';
-import { errorText, FormError } from '../../../components/form-error';
-import { LoadError } from '../../../components/load-error';
-import { Spinner } from '../../../components/spinner';
-import { TextField } from '../../../components/text-field';
-import { useToast } from '../../../components/toast';
+} from '#contracts/payouts';
+import { Button } from '#web/components/button';
+import { ConfirmDialog } from '#web/components/dialog';
+import { fieldError, Form, serverFieldErrors, useZodForm } from '#web/components/form';
+import { errorText, FormError } from '#web/components/form-error';
+import { LoadError } from '#web/components/load-error';
+import { Spinner } from '#web/components/spinner';
+import { TextField } from '#web/components/text-field';
+import { useToast } from '#web/components/toast';
 import {
   payoutMethodsQueryOptions,
   useAddPayoutMethod,
   useRemovePayoutMethod,
   useSetDefaultPayoutMethod,
 } from '../api/payouts';
-import { cardClasses } from '../../../components/card';
+import { cardClasses } from '#web/components/card';
 
 const EMPTY = {
   bank_account: { holder_name: '', bank_name: '', routing_number: '', account_number: '' },

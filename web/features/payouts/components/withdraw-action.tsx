@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowUpRight, CreditCard, ShieldAlert } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Withdrawal } from '../../../../contracts/payouts';
-import { Button, buttonClasses } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
-import { FormError } from '../../../components/form-error';
-import { Spinner } from '../../../components/spinner';
-import { inputClasses, TextField } from '../../../components/text-field';
-import { ApiError } from '../../../lib/api-client';
-import { centsToInput, formatCents, inputToCents } from '../../../lib/money';
+import type { Withdrawal } from '#contracts/payouts';
+import { Button, buttonClasses } from '#web/components/button';
+import { Dialog } from '#web/components/dialog';
+import { FormError } from '#web/components/form-error';
+import { Spinner } from '#web/components/spinner';
+import { inputClasses, TextField } from '#web/components/text-field';
+import { ApiError } from '#web/lib/api-client';
+import { centsToInput, formatCents, inputToCents } from '#web/lib/money';
 import { newIdempotencyKey, payoutMethodsQueryOptions, useRequestWithdrawal } from '../api/payouts';
 
 /** The second-factor step the route supplies (from the auth feature). */

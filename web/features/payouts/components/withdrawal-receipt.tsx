@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, SearchX } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Withdrawal, WithdrawalStatusName } from '../../../../contracts/payouts';
-import { buttonClasses } from '../../../components/button';
-import { LoadError } from '../../../components/load-error';
-import { PageShell } from '../../../components/page-shell';
-import { Spinner } from '../../../components/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { formatCents } from '../../../lib/money';
+import type { Withdrawal, WithdrawalStatusName } from '#contracts/payouts';
+import { buttonClasses } from '#web/components/button';
+import { LoadError } from '#web/components/load-error';
+import { PageShell } from '#web/components/page-shell';
+import { Spinner } from '#web/components/spinner';
+import { ApiError } from '#web/lib/api-client';
+import { formatCents } from '#web/lib/money';
 import { withdrawalQueryOptions, withdrawalsQueryOptions } from '../api/payouts';
-import { formatDateTime, localTimeZone } from '../../../lib/dates';
+import { formatDateTime, localTimeZone } from '#web/lib/dates';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

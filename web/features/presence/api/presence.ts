@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Presence } from '../../../../contracts/presence';
-import { presenceApi } from '../../../../contracts/presence.api';
-import { api } from '../../../lib/api';
+import type { Presence } from '#contracts/presence';
+import { presenceApi } from '#contracts/presence.api';
+import { api } from '#web/lib/api';
 
 /** The coach's own presence (GET /api/me/presence), per person. */
 export const presenceQueryKey = (userId: string) => ['presence', userId] as const;

@@ -7,20 +7,20 @@ import {
   PRESENCE_EVENT,
   PRESENCE_RECONFIRM_MS,
   type Presence,
-} from '../../../../contracts/presence';
-import { BROADCAST_TOPIC } from '../../../../contracts/realtime';
-import { SESSION_EVENTS } from '../../../../contracts/sessions';
-import { ToastProvider } from '../../../components/toast';
-import type { ActiveSession, ActiveSessionSource } from '../../../lib/active-session';
-import { ActiveSessionContext } from '../../../lib/active-session';
-import { createAuthClient } from '../../../lib/auth/auth-client';
-import { AuthClientContext } from '../../../lib/auth/use-auth';
-import { createQueryClient } from '../../../lib/query-client';
-import { realtimeClientFor } from '../../../lib/realtime/realtime-for-auth';
-import { createFakeSockets } from '../../../test/fake-socket';
-import { dispatchUserEvent } from '../../../lib/realtime/user-events';
-import { apiError, stubApi, type StubHandler, type StubResponse } from '../../../test/api';
-import { buildSession } from '../../../test/fixtures/auth';
+} from '#contracts/presence';
+import { BROADCAST_TOPIC } from '#contracts/realtime';
+import { SESSION_EVENTS } from '#contracts/sessions';
+import { ToastProvider } from '#web/components/toast';
+import type { ActiveSession, ActiveSessionSource } from '#web/lib/active-session';
+import { ActiveSessionContext } from '#web/lib/active-session';
+import { createAuthClient } from '#web/lib/auth/auth-client';
+import { AuthClientContext } from '#web/lib/auth/use-auth';
+import { createQueryClient } from '#web/lib/query-client';
+import { realtimeClientFor } from '#web/lib/realtime/realtime-for-auth';
+import { createFakeSockets } from '#web/test/fake-socket';
+import { dispatchUserEvent } from '#web/lib/realtime/user-events';
+import { apiError, stubApi, type StubHandler, type StubResponse } from '#web/test/api';
+import { buildSession } from '#web/test/fixtures/auth';
 import { reloadPage } from '../lib/reload-page';
 import { PresenceCheck } from './presence-check';
 

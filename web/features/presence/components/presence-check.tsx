@@ -6,12 +6,12 @@ import {
   PRESENCE_EVENT,
   PRESENCE_MESSAGES,
   type Presence,
-} from '../../../../contracts/presence';
-import { SESSION_EVENTS } from '../../../../contracts/sessions';
-import { useToast } from '../../../components/toast';
-import { ActiveSessionContext } from '../../../lib/active-session';
-import { useRealtimeBroadcast } from '../../../lib/realtime/use-realtime-topic';
-import { onUserEvent } from '../../../lib/realtime/user-events';
+} from '#contracts/presence';
+import { SESSION_EVENTS } from '#contracts/sessions';
+import { useToast } from '#web/components/toast';
+import { ActiveSessionContext } from '#web/lib/active-session';
+import { useRealtimeBroadcast } from '#web/lib/realtime/use-realtime-topic';
+import { onUserEvent } from '#web/lib/realtime/user-events';
 import { presenceQueryKey, presenceQueryOptions, setPresence } from '../api/presence';
 import { useConfirmPresence, usePresence } from '../hooks/use-presence';
 import { needsFirstConfirmation, shouldAskStillOnline } from '../lib/presence-check';

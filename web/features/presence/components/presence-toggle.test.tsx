@@ -1,12 +1,12 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Presence } from '../../../../contracts/presence';
-import type { OwnProfile } from '../../../../contracts/profiles';
-import { ToastProvider } from '../../../components/toast';
-import { ownProfileQueryKey } from '../../../lib/own-profile';
-import { createQueryClient } from '../../../lib/query-client';
-import { apiError, stubApi, type StubHandler, type StubResponse } from '../../../test/api';
+import type { Presence } from '#contracts/presence';
+import type { OwnProfile } from '#contracts/profiles';
+import { ToastProvider } from '#web/components/toast';
+import { ownProfileQueryKey } from '#web/lib/own-profile';
+import { createQueryClient } from '#web/lib/query-client';
+import { apiError, stubApi, type StubHandler, type StubResponse } from '#web/test/api';
 import { PresenceToggle } from './presence-toggle';
 
 const COACH = '00000000-0000-4000-8000-0000000000c1';

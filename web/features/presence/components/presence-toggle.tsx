@@ -1,4 +1,4 @@
-import { Switch } from '../../../components/switch';
+import { Switch } from '#web/components/switch';
 import { usePresence, usePresenceToggle } from '../hooks/use-presence';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { PRESENCE_COUNTDOWN_S, PRESENCE_MESSAGES } from '../../../../contracts/presence';
-import { Button } from '../../../components/button';
-import { ConfirmDialog } from '../../../components/dialog';
+import { PRESENCE_COUNTDOWN_S, PRESENCE_MESSAGES } from '#contracts/presence';
+import { Button } from '#web/components/button';
+import { ConfirmDialog } from '#web/components/dialog';
 import { secondsLeft } from '../lib/presence-check';
 
 /**

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { PRESENCE_MESSAGES, type Presence } from '../../../../contracts/presence';
-import type { OwnProfile } from '../../../../contracts/profiles';
-import { useToast } from '../../../components/toast';
-import { ownProfileQueryKey } from '../../../lib/own-profile';
+import { PRESENCE_MESSAGES, type Presence } from '#contracts/presence';
+import type { OwnProfile } from '#contracts/profiles';
+import { useToast } from '#web/components/toast';
+import { ownProfileQueryKey } from '#web/lib/own-profile';
 import { confirmPresence, presenceQueryKey, presenceQueryOptions, setPresence } from '../api/presence';
 
 export const usePresence = (userId: string) => useQuery(presenceQueryOptions(userId));

@@ -1,4 +1,4 @@
-import { PRESENCE_RECONFIRM_MS, type Presence } from '../../../../contracts/presence';
+import { PRESENCE_RECONFIRM_MS, type Presence } from '#contracts/presence';
 
 /**
  * SPEC §4 presence check: ask "Are you still online?" when the coach is online, has no active

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MyApplicationResponse } from '../../../../contracts/applications';
-import { useAuth } from '../../../lib/auth/use-auth';
-import { myApplicationQueryOptions } from '../../../lib/queries/my-application';
+import type { MyApplicationResponse } from '#contracts/applications';
+import { useAuth } from '#web/lib/auth/use-auth';
+import { myApplicationQueryOptions } from '#web/lib/queries/my-application';
 
 const statusOf = ({ status, rejection_reason }: MyApplicationResponse) => ({ status, rejection_reason });
 

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { ProfileCompletion } from '../../../../contracts/profiles';
-import { profilesApi } from '../../../../contracts/profiles.api';
-import { api } from '../../../lib/api';
-import { useAuth } from '../../../lib/auth/use-auth';
+import type { ProfileCompletion } from '#contracts/profiles';
+import { profilesApi } from '#contracts/profiles.api';
+import { api } from '#web/lib/api';
+import { useAuth } from '#web/lib/auth/use-auth';
 
 /** SPEC §4 Edit mode / §9: the completion check runs 2 s after a successful profile update. */
 export const COMPLETION_CHECK_DELAY_MS = 2_000;

@@ -1,6 +1,6 @@
 import { ClipboardCheck, Hourglass, RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/button';
+import { buttonClasses } from '#web/components/button';
 import { useMyApplicationStatus } from '../api/my-application';
 
 /**

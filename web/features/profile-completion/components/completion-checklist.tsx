@@ -1,8 +1,8 @@
 import { ChevronRight, CircleCheck, Circle, Eye } from 'lucide-react';
 import { Link } from 'react-router';
-import { PROFILE_COMPLETION_ITEMS } from '../../../../contracts/profiles';
-import { Button, buttonClasses } from '../../../components/button';
-import { errorText } from '../../../components/form-error';
+import { PROFILE_COMPLETION_ITEMS } from '#contracts/profiles';
+import { Button, buttonClasses } from '#web/components/button';
+import { errorText } from '#web/components/form-error';
 import { useProfileCompletion } from '../api/profile-completion';
 import { CHECKLIST_ITEMS, editorLink } from '../lib/checklist-items';
 

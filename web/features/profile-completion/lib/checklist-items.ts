@@ -1,4 +1,4 @@
-import type { ProfileCompletionItem } from '../../../../contracts/profiles';
+import type { ProfileCompletionItem } from '#contracts/profiles';
 
 /** The editor section each item is filled in (web/features/profile-editor: section ids). */
 export type EditorSection = 'basics' | 'about' | 'categories' | 'photos' | 'page-options' | 'prices';

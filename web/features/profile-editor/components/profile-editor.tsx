@@ -1,21 +1,21 @@
 import { Eye, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { COACH_CATEGORY_LIMIT, type OwnProfile } from '../../../../contracts/profiles';
-import { COACHING_CATEGORIES } from '../../../../domain/coaching/categories';
-import { Avatar } from '../../../components/avatar';
-import { Button, buttonClasses } from '../../../components/button';
-import { ChipPicker } from '../../../components/chip-picker';
-import { ImageUpload } from '../../../components/image-upload';
-import { SaveBar } from '../../../components/save-bar';
-import { Switch } from '../../../components/switch';
-import { TextField } from '../../../components/text-field';
-import { TextareaField } from '../../../components/textarea-field';
-import { useToast } from '../../../components/toast';
-import { UnsavedChangesGuard } from '../../../components/unsaved-changes-guard';
-import { formatCents } from '../../../lib/money';
-import { fieldErrorsOf, profileErrorMessage, useUpdateOwnProfile } from '../../../lib/own-profile';
-import { deleteUploadedImage } from '../../../lib/upload-image';
+import { COACH_CATEGORY_LIMIT, type OwnProfile } from '#contracts/profiles';
+import { COACHING_CATEGORIES } from '#domain/coaching/categories';
+import { Avatar } from '#web/components/avatar';
+import { Button, buttonClasses } from '#web/components/button';
+import { ChipPicker } from '#web/components/chip-picker';
+import { ImageUpload } from '#web/components/image-upload';
+import { SaveBar } from '#web/components/save-bar';
+import { Switch } from '#web/components/switch';
+import { TextField } from '#web/components/text-field';
+import { TextareaField } from '#web/components/textarea-field';
+import { useToast } from '#web/components/toast';
+import { UnsavedChangesGuard } from '#web/components/unsaved-changes-guard';
+import { formatCents } from '#web/lib/money';
+import { fieldErrorsOf, profileErrorMessage, useUpdateOwnProfile } from '#web/lib/own-profile';
+import { deleteUploadedImage } from '#web/lib/upload-image';
 import {
   changesBetween,
   DEFAULT_AVAILABILITY_MESSAGE,

@@ -1,15 +1,11 @@
-import {
-  FULL_NAME_REQUIRED_UNIFIED,
-  type OwnProfile,
-  type ProfileUpdateBody,
-} from '../../../../contracts/profiles';
-import { ON_DEMAND_DEFAULT_RATES } from '../../../../contracts/services';
-import type { CoachingCategory } from '../../../../domain/coaching/categories';
-import { ERROR_CODES } from '../../../../domain/errors/app-error';
-import { MAX_RATE_CENTS } from '../../../../domain/money/limits';
-import { generateUsername, USERNAME_MAX_LENGTH } from '../../../../domain/profiles/profile-rules';
-import { centsToInput, formatCents, inputToCents } from '../../../lib/money';
-import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
+import { FULL_NAME_REQUIRED_UNIFIED, type OwnProfile, type ProfileUpdateBody } from '#contracts/profiles';
+import { ON_DEMAND_DEFAULT_RATES } from '#contracts/services';
+import type { CoachingCategory } from '#domain/coaching/categories';
+import { ERROR_CODES } from '#domain/errors/app-error';
+import { MAX_RATE_CENTS } from '#domain/money/limits';
+import { generateUsername, USERNAME_MAX_LENGTH } from '#domain/profiles/profile-rules';
+import { centsToInput, formatCents, inputToCents } from '#web/lib/money';
+import { FORMAT_NOUNS } from '#domain/coaching/format-labels';
 
 /** SPEC §3 default of custom_availability_message. */
 export const DEFAULT_AVAILABILITY_MESSAGE = 'Online Now - Ready to help you grow!';

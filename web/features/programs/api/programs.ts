@@ -5,9 +5,9 @@ import type {
   ProgramCreateBody,
   ProgramDetail,
   ProgramUpdateBody,
-} from '../../../../contracts/programs';
-import { programsApi } from '../../../../contracts/programs.api';
-import { api } from '../../../lib/api';
+} from '#contracts/programs';
+import { programsApi } from '#contracts/programs.api';
+import { api } from '#web/lib/api';
 
 export const programKeys = {
   all: ['programs'] as const,

@@ -1,7 +1,7 @@
 import { BookOpen, PlayCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/button';
-import { FormError } from '../../../components/form-error';
+import { Button, buttonClasses } from '#web/components/button';
+import { FormError } from '#web/components/form-error';
 import { useEnrolments } from '../api/programs';
 import { ProgressBar } from './progress-bar';
 

@@ -1,5 +1,5 @@
 import { ExternalLink, PlayCircle } from 'lucide-react';
-import type { Lesson } from '../../../../contracts/programs';
+import type { Lesson } from '#contracts/programs';
 import { paragraphsOf, videoHostOf } from '../lib/lesson-text';
 
 /**

@@ -1,14 +1,14 @@
 import { ImagePlus, X } from 'lucide-react';
 import type { z } from 'zod';
-import { PROGRAM_LIMITS, type Lesson } from '../../../../contracts/programs';
-import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
-import { FieldError } from '../../../components/field';
-import { applyServerErrors, fieldError, Form, serverFieldErrors, useZodForm } from '../../../components/form';
-import { FormError } from '../../../components/form-error';
-import { ImageUpload } from '../../../components/image-upload';
-import { TextareaField } from '../../../components/textarea-field';
-import { TextField } from '../../../components/text-field';
+import { PROGRAM_LIMITS, type Lesson } from '#contracts/programs';
+import { Button } from '#web/components/button';
+import { Dialog } from '#web/components/dialog';
+import { FieldError } from '#web/components/field';
+import { applyServerErrors, fieldError, Form, serverFieldErrors, useZodForm } from '#web/components/form';
+import { FormError } from '#web/components/form-error';
+import { ImageUpload } from '#web/components/image-upload';
+import { TextareaField } from '#web/components/textarea-field';
+import { TextField } from '#web/components/text-field';
 import { useSaveLesson } from '../api/programs';
 import { lessonFieldOfPath, lessonFormSchema, lessonFormValues } from '../lib/program-forms';
 

@@ -1,9 +1,9 @@
 import { ArrowLeft, ArrowRight, Check, CheckCircle2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import type { LessonView } from '../../../../contracts/programs';
-import { Button, buttonClasses } from '../../../components/button';
-import { errorText } from '../../../components/form-error';
-import { useToast } from '../../../components/toast';
+import type { LessonView } from '#contracts/programs';
+import { Button, buttonClasses } from '#web/components/button';
+import { errorText } from '#web/components/form-error';
+import { useToast } from '#web/components/toast';
 import { useCompleteLesson, useLesson } from '../api/programs';
 import { LessonContent } from './lesson-content';
 import { ProgramError } from './not-available';

@@ -1,11 +1,11 @@
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
-import { PROGRAM_LIMITS, type Lesson, type ProgramDetail } from '../../../../contracts/programs';
-import { Button } from '../../../components/button';
-import { Card } from '../../../components/card';
-import { ConfirmDialog } from '../../../components/dialog';
-import { errorText, FormError } from '../../../components/form-error';
-import { useToast } from '../../../components/toast';
+import { PROGRAM_LIMITS, type Lesson, type ProgramDetail } from '#contracts/programs';
+import { Button } from '#web/components/button';
+import { Card } from '#web/components/card';
+import { ConfirmDialog } from '#web/components/dialog';
+import { errorText, FormError } from '#web/components/form-error';
+import { useToast } from '#web/components/toast';
 import { useDeleteLesson, useReorderLessons } from '../api/programs';
 import { LessonFormDialog } from './lesson-form-dialog';
 

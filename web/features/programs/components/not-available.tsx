@@ -1,9 +1,9 @@
 import { SearchX } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/button';
-import { FormError } from '../../../components/form-error';
-import { Button } from '../../../components/button';
-import { ApiError } from '../../../lib/api-client';
+import { buttonClasses } from '#web/components/button';
+import { FormError } from '#web/components/form-error';
+import { Button } from '#web/components/button';
+import { ApiError } from '#web/lib/api-client';
 
 /** The error state of the program screens: not found (or not public) gets a way on; others a retry. */
 export function ProgramError({ error, onRetry }: { error: unknown; onRetry: () => void }) {

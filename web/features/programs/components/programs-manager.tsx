@@ -1,12 +1,12 @@
 import { BookOpen, ChevronRight, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { PROGRAM_LIMITS, PROGRAM_MESSAGES, type ProgramSummary } from '../../../../contracts/programs';
-import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
-import { FormError } from '../../../components/form-error';
-import { TextField } from '../../../components/text-field';
-import { formatCents } from '../../../lib/money';
+import { PROGRAM_LIMITS, PROGRAM_MESSAGES, type ProgramSummary } from '#contracts/programs';
+import { Button } from '#web/components/button';
+import { Dialog } from '#web/components/dialog';
+import { FormError } from '#web/components/form-error';
+import { TextField } from '#web/components/text-field';
+import { formatCents } from '#web/lib/money';
 import { useCreateProgram, useMyPrograms } from '../api/programs';
 import { ProgramBuilder } from './program-builder';
 import { StatusBadge } from './status-badge';

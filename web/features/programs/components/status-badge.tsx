@@ -1,4 +1,4 @@
-import type { ProgramSummary } from '../../../../contracts/programs';
+import type { ProgramSummary } from '#contracts/programs';
 
 const STYLES: Record<ProgramSummary['status'], { label: string; className: string }> = {
   published: { label: 'Published', className: 'bg-success/10 text-success' },

@@ -7,8 +7,8 @@ import {
   type Lesson,
   type ProgramDetail,
   type ProgramUpdateBody,
-} from '../../../../contracts/programs';
-import { centsToInput, inputToCents } from '../../../lib/money';
+} from '#contracts/programs';
+import { centsToInput, inputToCents } from '#web/lib/money';
 
 /** The program's details as typed (API field names), checked with the contract's messages, sent as the update body. */
 export const programDetailsFormSchema = z

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateReview, ReviewAuthorRole, SessionReviews } from '../../../../contracts/reviews';
-import { reviewsApi } from '../../../../contracts/reviews.api';
-import { api } from '../../../lib/api';
+import type { CreateReview, ReviewAuthorRole, SessionReviews } from '#contracts/reviews';
+import { reviewsApi } from '#contracts/reviews.api';
+import { api } from '#web/lib/api';
 
 /**
  * Reviews after a session (contracts/reviews.ts): a session's reviews for its

@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CoachReviews, PublicReview } from '../../../../contracts/reviews';
+import type { CoachReviews, PublicReview } from '#contracts/reviews';
 import { CoachReviewsSection } from './coach-reviews-section';
-import { COACH } from '../../../test/fixtures/reviews';
-import { renderWithProviders } from '../../../test/render';
+import { COACH } from '#web/test/fixtures/reviews';
+import { renderWithProviders } from '#web/test/render';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,10 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { MessageSquareQuote } from 'lucide-react';
-import { Button } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
+import { Button } from '#web/components/button';
+import { Spinner } from '#web/components/spinner';
 import { coachReviewsQueryOptions } from '../api/reviews';
 import { ReviewCard } from './review-card';
-import { paddedCardClasses } from '../../../components/card';
+import { paddedCardClasses } from '#web/components/card';
 
 /**
  * The "Reviews" section of a public coach page: the coach's visible client reviews, newest first

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REVIEW_MESSAGES, type MyReviews, type ReviewItem } from '../../../../contracts/reviews';
-import { apiError } from '../../../test/api';
+import { REVIEW_MESSAGES, type MyReviews, type ReviewItem } from '#contracts/reviews';
+import { apiError } from '#web/test/api';
 import { MyReviewsScreen } from './my-reviews-screen';
-import { CLIENT_REVIEW, COACH_REVIEW, review, sessionReviews } from '../../../test/fixtures/reviews';
-import { renderWithProviders } from '../../../test/render';
+import { CLIENT_REVIEW, COACH_REVIEW, review, sessionReviews } from '#web/test/fixtures/reviews';
+import { renderWithProviders } from '#web/test/render';
 
 const WAITING = '00000000-0000-4000-8000-0000000000e2';
 

@@ -2,16 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, MessageSquareQuote, PenLine, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { MyReviews, ReviewAuthorRole, ReviewItem } from '../../../../contracts/reviews';
-import { buttonClasses } from '../../../components/button';
-import { LoadError } from '../../../components/load-error';
+import type { MyReviews, ReviewAuthorRole, ReviewItem } from '#contracts/reviews';
+import { buttonClasses } from '#web/components/button';
+import { LoadError } from '#web/components/load-error';
 import { myReviewsQueryOptions } from '../api/reviews';
 import { useReviewUpdates } from '../hooks/use-review-updates';
 import { formatReviewDate, ReplyBox, ReviewCard, VisibilityNote } from './review-card';
 import { DoubleBlindNote } from './session-review-screen';
 import { Stars } from './stars';
-import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
-import { cardClasses } from '../../../components/card';
+import { FORMAT_NOUNS } from '#domain/coaching/format-labels';
+import { cardClasses } from '#web/components/card';
 
 /**
  * /reviews and /rating-reviews: the signed-in person's reviews in their active role. A client: the

@@ -1,14 +1,14 @@
 import { CornerDownRight, EyeOff, MessageSquareReply } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { REVIEW_REPLY_MAX, replyReviewSchema, type Review } from '../../../../contracts/reviews';
-import { Button } from '../../../components/button';
-import { FormError } from '../../../components/form-error';
-import { Spinner } from '../../../components/spinner';
-import { TextareaField } from '../../../components/textarea-field';
-import { useToast } from '../../../components/toast';
+import { REVIEW_REPLY_MAX, replyReviewSchema, type Review } from '#contracts/reviews';
+import { Button } from '#web/components/button';
+import { FormError } from '#web/components/form-error';
+import { Spinner } from '#web/components/spinner';
+import { TextareaField } from '#web/components/textarea-field';
+import { useToast } from '#web/components/toast';
 import { useReplyReview } from '../api/reviews';
 import { Stars } from './stars';
-import { formatDate, localTimeZone } from '../../../lib/dates';
+import { formatDate, localTimeZone } from '#web/lib/dates';
 
 export const formatReviewDate = (iso: string) => formatDate(iso, localTimeZone());
 

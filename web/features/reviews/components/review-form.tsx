@@ -1,12 +1,12 @@
 import { Send } from 'lucide-react';
 import { z } from 'zod';
-import { createReviewSchema, REVIEW_BODY_MAX, type CreateReview } from '../../../../contracts/reviews';
-import { Button } from '../../../components/button';
-import { fieldError, Form, useZodForm } from '../../../components/form';
-import { FormError } from '../../../components/form-error';
-import { Spinner } from '../../../components/spinner';
-import { TextareaField } from '../../../components/textarea-field';
-import { useToast } from '../../../components/toast';
+import { createReviewSchema, REVIEW_BODY_MAX, type CreateReview } from '#contracts/reviews';
+import { Button } from '#web/components/button';
+import { fieldError, Form, useZodForm } from '#web/components/form';
+import { FormError } from '#web/components/form-error';
+import { Spinner } from '#web/components/spinner';
+import { TextareaField } from '#web/components/textarea-field';
+import { useToast } from '#web/components/toast';
 import { useCreateReview } from '../api/reviews';
 import { StarRatingInput } from './stars';
 

@@ -1,12 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REVIEW_EVENTS, REVIEW_MESSAGES, type SessionReviews } from '../../../../contracts/reviews';
-import { dispatchUserEvent } from '../../../lib/realtime/user-events';
-import { apiError } from '../../../test/api';
+import { REVIEW_EVENTS, REVIEW_MESSAGES, type SessionReviews } from '#contracts/reviews';
+import { dispatchUserEvent } from '#web/lib/realtime/user-events';
+import { apiError } from '#web/test/api';
 import { SessionReviewScreen } from './session-review-screen';
-import { CLIENT_REVIEW, COACH_REVIEW, review, SESSION, sessionReviews } from '../../../test/fixtures/reviews';
-import type { StubRoutes } from '../../../test/api';
-import { renderWithProviders } from '../../../test/render';
+import { CLIENT_REVIEW, COACH_REVIEW, review, SESSION, sessionReviews } from '#web/test/fixtures/reviews';
+import type { StubRoutes } from '#web/test/api';
+import { renderWithProviders } from '#web/test/render';
 
 const URL_OF = `/api/sessions/${SESSION}/reviews`;
 

@@ -2,15 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CalendarClock, Hourglass, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { REVIEW_MESSAGES, type SessionReviews } from '../../../../contracts/reviews';
-import { SessionDetailsLink, SessionPageError, SessionPageSkeleton } from '../../../components/session-page';
-import { ApiError } from '../../../lib/api-client';
+import { REVIEW_MESSAGES, type SessionReviews } from '#contracts/reviews';
+import { SessionDetailsLink, SessionPageError, SessionPageSkeleton } from '#web/components/session-page';
+import { ApiError } from '#web/lib/api-client';
 import { sessionReviewsQueryOptions } from '../api/reviews';
 import { useReviewUpdates } from '../hooks/use-review-updates';
 import { formatReviewDate, ReplyBox, ReviewCard, VisibilityNote } from './review-card';
 import { ReviewForm } from './review-form';
-import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
-import { cardClasses } from '../../../components/card';
+import { FORMAT_NOUNS } from '#domain/coaching/format-labels';
+import { cardClasses } from '#web/components/card';
 
 /** The one calm sentence about double-blind reviews. */
 export function DoubleBlindNote() {

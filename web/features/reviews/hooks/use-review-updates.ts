@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { REVIEW_EVENTS } from '../../../../contracts/reviews';
-import { onUserEvent, onUserResync } from '../../../lib/realtime/user-events';
+import { REVIEW_EVENTS } from '#contracts/reviews';
+import { onUserEvent, onUserResync } from '#web/lib/realtime/user-events';
 import { REVIEWS_KEY } from '../api/reviews';
 
 /**

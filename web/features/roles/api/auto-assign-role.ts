@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rolesApi } from '../../../../contracts/roles.api';
-import { api } from '../../../lib/api';
+import { rolesApi } from '#contracts/roles.api';
+import { api } from '#web/lib/api';
 import type { AutoRoleHints } from '../route-access';
 import { storeMe } from './get-me';
 

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Me } from '../../../../contracts/auth';
-import { rolesApi } from '../../../../contracts/roles.api';
-import { api } from '../../../lib/api';
-import { useAuth } from '../../../lib/auth/use-auth';
-import { accessTokenClaims } from '../../../lib/jwt-claims';
+import type { Me } from '#contracts/auth';
+import { rolesApi } from '#contracts/roles.api';
+import { api } from '#web/lib/api';
+import { useAuth } from '#web/lib/auth/use-auth';
+import { accessTokenClaims } from '#web/lib/jwt-claims';
 
 /**
  * GET /api/me: the person's roles, active role and admin status — what the route guards read.

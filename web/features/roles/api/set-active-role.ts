@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { rolesApi } from '../../../../contracts/roles.api';
-import type { Role } from '../../../../domain/auth/roles';
-import { api } from '../../../lib/api';
+import { rolesApi } from '#contracts/roles.api';
+import type { Role } from '#domain/auth/roles';
+import { api } from '#web/lib/api';
 import { storeMe } from './get-me';
 
 /** POST /api/rpc/set_last_active_role: holds the role from now on and makes it the active one. */

@@ -1,8 +1,8 @@
 import { LogOut, Settings, ShieldCheck } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useNavigate } from 'react-router';
-import type { Me } from '../../../../contracts/auth';
-import { Avatar, initialsOf } from '../../../components/avatar';
+import type { Me } from '#contracts/auth';
+import { Avatar, initialsOf } from '#web/components/avatar';
 import { useChooseRole } from '../hooks/use-choose-role';
 
 const itemClasses =

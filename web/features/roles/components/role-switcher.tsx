@@ -1,5 +1,5 @@
 import { ToggleGroup } from 'radix-ui';
-import type { Role } from '../../../../domain/auth/roles';
+import type { Role } from '#domain/auth/roles';
 import { useChooseRole } from '../hooks/use-choose-role';
 
 const LABELS: Record<Role, string> = { client: 'Client', coach: 'Coach' };

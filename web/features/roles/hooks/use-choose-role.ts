@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import type { Role } from '../../../../domain/auth/roles';
-import { useToast } from '../../../components/toast';
+import type { Role } from '#domain/auth/roles';
+import { useToast } from '#web/components/toast';
 import { useSetActiveRole } from '../api/set-active-role';
 import { homeOf } from '../route-access';
 

@@ -1,12 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Service,
-  ServiceCreateBody,
-  ServiceList,
-  ServiceUpdateBody,
-} from '../../../../contracts/services';
-import { servicesApi } from '../../../../contracts/services.api';
-import { api } from '../../../lib/api';
+import type { Service, ServiceCreateBody, ServiceList, ServiceUpdateBody } from '#contracts/services';
+import { servicesApi } from '#contracts/services.api';
+import { api } from '#web/lib/api';
 
 /** GET /api/services/mine: the coach's services, paused ones included, in display order. */
 export const myServicesQueryKey = ['services', 'mine'] as const;

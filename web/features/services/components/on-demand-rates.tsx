@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { ON_DEMAND_DEFAULT_RATES } from '../../../../contracts/services';
-import type { OwnProfile } from '../../../../contracts/profiles';
-import { SESSION_FORMATS, type SessionFormat } from '../../../../domain/coaching/categories';
-import { Button } from '../../../components/button';
-import { FormError } from '../../../components/form-error';
-import { TextField } from '../../../components/text-field';
-import { useToast } from '../../../components/toast';
-import { centsToInput, formatCents, inputToCents } from '../../../lib/money';
-import { profileErrorMessage, useOwnProfile, useUpdateOwnProfile } from '../../../lib/own-profile';
-import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
+import { ON_DEMAND_DEFAULT_RATES } from '#contracts/services';
+import type { OwnProfile } from '#contracts/profiles';
+import { SESSION_FORMATS, type SessionFormat } from '#domain/coaching/categories';
+import { Button } from '#web/components/button';
+import { FormError } from '#web/components/form-error';
+import { TextField } from '#web/components/text-field';
+import { useToast } from '#web/components/toast';
+import { centsToInput, formatCents, inputToCents } from '#web/lib/money';
+import { profileErrorMessage, useOwnProfile, useUpdateOwnProfile } from '#web/lib/own-profile';
+import { FORMAT_NOUNS } from '#domain/coaching/format-labels';
 
 const FIELD = {
   text: 'on_demand_text_price',

@@ -1,18 +1,18 @@
 import type { z } from 'zod';
-import { SERVICE_LIMITS, type Service } from '../../../../contracts/services';
-import { COACHING_CATEGORIES, SESSION_FORMATS } from '../../../../domain/coaching/categories';
-import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
-import { FieldError, SelectField } from '../../../components/field';
-import { applyServerErrors, fieldError, Form, serverFieldErrors, useZodForm } from '../../../components/form';
-import { FormError } from '../../../components/form-error';
-import { ImageUpload } from '../../../components/image-upload';
-import { Switch } from '../../../components/switch';
-import { TextareaField } from '../../../components/textarea-field';
-import { TextField } from '../../../components/text-field';
-import { useToast } from '../../../components/toast';
+import { SERVICE_LIMITS, type Service } from '#contracts/services';
+import { COACHING_CATEGORIES, SESSION_FORMATS } from '#domain/coaching/categories';
+import { Button } from '#web/components/button';
+import { Dialog } from '#web/components/dialog';
+import { FieldError, SelectField } from '#web/components/field';
+import { applyServerErrors, fieldError, Form, serverFieldErrors, useZodForm } from '#web/components/form';
+import { FormError } from '#web/components/form-error';
+import { ImageUpload } from '#web/components/image-upload';
+import { Switch } from '#web/components/switch';
+import { TextareaField } from '#web/components/textarea-field';
+import { TextField } from '#web/components/text-field';
+import { useToast } from '#web/components/toast';
 import { useSaveService } from '../api/services';
-import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
+import { FORMAT_NOUNS } from '#domain/coaching/format-labels';
 import { serviceFormSchema, serviceFormValues } from '../lib/service-form';
 
 /** Create or edit a service (SPEC §3 service shape): every field, with its rule next to it. */

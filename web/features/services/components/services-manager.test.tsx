@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SERVICE_MESSAGES, type Service } from '../../../../contracts/services';
-import { apiError, stubApi } from '../../../test/api';
+import { SERVICE_MESSAGES, type Service } from '#contracts/services';
+import { apiError, stubApi } from '#web/test/api';
 import { ServicesManager } from './services-manager';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '#web/test/render';
 
 const SERVICE: Service = {
   id: '00000000-0000-4000-8000-0000000000a1',

@@ -1,15 +1,15 @@
 import { Clock3, Pause, Pencil, Play, Plus, Sparkles, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
-import type { Service } from '../../../../contracts/services';
-import { categoryLabel } from '../../../../domain/coaching/categories';
-import { Button } from '../../../components/button';
-import { ConfirmDialog } from '../../../components/dialog';
-import { errorText, FormError } from '../../../components/form-error';
-import { useToast } from '../../../components/toast';
-import { formatCents } from '../../../lib/money';
+import type { Service } from '#contracts/services';
+import { categoryLabel } from '#domain/coaching/categories';
+import { Button } from '#web/components/button';
+import { ConfirmDialog } from '#web/components/dialog';
+import { errorText, FormError } from '#web/components/form-error';
+import { useToast } from '#web/components/toast';
+import { formatCents } from '#web/lib/money';
 import { useDeleteService, useMyServices, useSetServiceActive } from '../api/services';
 import { ServiceFormDialog } from './service-form-dialog';
-import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
+import { FORMAT_NOUNS } from '#domain/coaching/format-labels';
 
 export function Badge({
   tone,

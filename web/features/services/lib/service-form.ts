@@ -5,9 +5,9 @@ import {
   serviceCreateBodySchema,
   type Service,
   type ServiceCreateBody,
-} from '../../../../contracts/services';
-import { SESSION_FORMATS } from '../../../../domain/coaching/categories';
-import { centsToInput, inputToCents } from '../../../lib/money';
+} from '#contracts/services';
+import { SESSION_FORMATS } from '#domain/coaching/categories';
+import { centsToInput, inputToCents } from '#web/lib/money';
 
 const wholeNumber = /^\d+$/;
 

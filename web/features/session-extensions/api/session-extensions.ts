@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { SessionExtension, SessionExtensionsResponse } from '../../../../contracts/session-extensions';
-import { sessionExtensionsApi } from '../../../../contracts/session-extensions.api';
-import { api } from '../../../lib/api';
+import type { SessionExtension, SessionExtensionsResponse } from '#contracts/session-extensions';
+import { sessionExtensionsApi } from '#contracts/session-extensions.api';
+import { api } from '#web/lib/api';
 
 /**
  * More minutes in a live session (contracts/session-extensions.ts): the session's
@@ -19,10 +19,10 @@ export const sessionExtensionsQueryOptions = (sessionId: string) =>
   });
 
 /** GET /api/wallet, the wallet screen's own query, so a top-up there shows here too. */
-export { walletQueryOptions } from '../../../lib/queries/wallet';
+export { walletQueryOptions } from '#web/lib/queries/wallet';
 
 /** Money-moving POSTs carry an Idempotency-Key made once per attempt and reused only to retry it. */
-export { newIdempotencyKey } from '../../../lib/api';
+export { newIdempotencyKey } from '#web/lib/api';
 
 /** POST /api/sessions/:id/extensions (the client): 15 or 30 more minutes, the price held. */
 export const askForMoreTime = (sessionId: string, minutes: number, idempotencyKey: string) =>

@@ -4,13 +4,13 @@ import {
   SESSION_EXTENSION_EVENTS,
   type SessionExtension,
   type SessionExtensionsResponse,
-} from '../../../../contracts/session-extensions';
-import { dispatchUserEvent } from '../../../lib/realtime/user-events';
-import { chatSession, COACH_ID, SESSION_ID } from '../../../test/fixtures/sessions';
-import { apiError, type StubHandler } from '../../../test/api';
-import { USER_ID } from '../../../test/fixtures/auth';
+} from '#contracts/session-extensions';
+import { dispatchUserEvent } from '#web/lib/realtime/user-events';
+import { chatSession, COACH_ID, SESSION_ID } from '#web/test/fixtures/sessions';
+import { apiError, type StubHandler } from '#web/test/api';
+import { USER_ID } from '#web/test/fixtures/auth';
 import { SessionExtensions } from './session-extensions';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '#web/test/render';
 
 const LIST = `/api/sessions/${SESSION_ID}/extensions`;
 const EXTENSION_ID = '88888888-8888-4888-8888-888888888888';

@@ -7,17 +7,17 @@ import {
   SESSION_EXTENSION_PENDING_MS,
   type SessionExtension,
   type SessionExtensionOffer,
-} from '../../../../contracts/session-extensions';
-import type { ChatSession } from '../../../../contracts/sessions';
-import { cents } from '../../../../domain/money/cents';
-import { splitSettlement } from '../../../../domain/money/pricing';
-import { Button, buttonClasses } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
-import { errorText, FormError } from '../../../components/form-error';
-import { Segmented } from '../../../components/segmented';
-import { useToast } from '../../../components/toast';
-import { ApiError } from '../../../lib/api-client';
-import { formatCents } from '../../../lib/money';
+} from '#contracts/session-extensions';
+import type { ChatSession } from '#contracts/sessions';
+import { cents } from '#domain/money/cents';
+import { splitSettlement } from '#domain/money/pricing';
+import { Button, buttonClasses } from '#web/components/button';
+import { Dialog } from '#web/components/dialog';
+import { errorText, FormError } from '#web/components/form-error';
+import { Segmented } from '#web/components/segmented';
+import { useToast } from '#web/components/toast';
+import { ApiError } from '#web/lib/api-client';
+import { formatCents } from '#web/lib/money';
 import {
   acceptMoreTime,
   askForMoreTime,
@@ -28,7 +28,7 @@ import {
   walletQueryOptions,
 } from '../api/session-extensions';
 import { useExtensionEvents } from '../hooks/use-extension-events';
-import { formatTime, localTimeZone } from '../../../lib/dates';
+import { formatTime, localTimeZone } from '#web/lib/dates';
 
 const ANSWER_WINDOW = `${Math.round(SESSION_EXTENSION_PENDING_MS / 60_000)} minutes`;
 const timeText = (iso: string | number) => formatTime(iso, localTimeZone());

@@ -4,8 +4,8 @@ import {
   SESSION_EXTENSION_EVENTS,
   sessionExtensionEventPayloadSchema,
   type SessionExtension,
-} from '../../../../contracts/session-extensions';
-import { onUserEvent, onUserResync } from '../../../lib/realtime/user-events';
+} from '#contracts/session-extensions';
+import { onUserEvent, onUserResync } from '#web/lib/realtime/user-events';
 import { sessionExtensionsQueryKey, storeExtension } from '../api/session-extensions';
 
 /**

@@ -3,10 +3,10 @@ import type {
   CreateInvitation,
   InvitationsResponse,
   RedeemInvitationResponse,
-} from '../../../../contracts/session-invitations';
-import { sessionInvitationsApi } from '../../../../contracts/session-invitations.api';
-import { api } from '../../../lib/api';
-import type { AuthClient } from '../../../lib/auth/auth-client';
+} from '#contracts/session-invitations';
+import { sessionInvitationsApi } from '#contracts/session-invitations.api';
+import { api } from '#web/lib/api';
+import type { AuthClient } from '#web/lib/auth/auth-client';
 
 /**
  * Guest links (contracts/session-invitations.ts): the parties' invitations of a session,

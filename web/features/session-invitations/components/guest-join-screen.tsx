@@ -1,14 +1,11 @@
 import { Clock3, Link2Off, LogOut, MessageCircle, UserRound, UsersRound } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  INVITATION_TOKEN_PATTERN,
-  SESSION_INVITATION_MESSAGES,
-} from '../../../../contracts/session-invitations';
-import { Button, buttonClasses } from '../../../components/button';
-import { FormError } from '../../../components/form-error';
-import { ApiError } from '../../../lib/api-client';
-import { useAuth, useAuthClient } from '../../../lib/auth/use-auth';
+import { INVITATION_TOKEN_PATTERN, SESSION_INVITATION_MESSAGES } from '#contracts/session-invitations';
+import { Button, buttonClasses } from '#web/components/button';
+import { FormError } from '#web/components/form-error';
+import { ApiError } from '#web/lib/api-client';
+import { useAuth, useAuthClient } from '#web/lib/auth/use-auth';
 import { redeemInvitation } from '../api/session-invitations';
 
 type Refusal = 'used' | 'expired' | 'unknown';

@@ -1,7 +1,7 @@
 import { LogOut, UserPlus, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/button';
+import { Button, buttonClasses } from '#web/components/button';
 
 /**
  * "a guest stays a guest": someone signed in by a session's guest link who is

@@ -5,15 +5,15 @@ import {
   createInvitationSchema,
   type InvitationStatus,
   type SessionInvitation,
-} from '../../../../contracts/session-invitations';
-import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
-import { FormError } from '../../../components/form-error';
-import { LoadError } from '../../../components/load-error';
-import { TextField } from '../../../components/text-field';
-import { ApiError } from '../../../lib/api-client';
+} from '#contracts/session-invitations';
+import { Button } from '#web/components/button';
+import { Dialog } from '#web/components/dialog';
+import { FormError } from '#web/components/form-error';
+import { LoadError } from '#web/components/load-error';
+import { TextField } from '#web/components/text-field';
+import { ApiError } from '#web/lib/api-client';
 import { invitationsQueryOptions, useCreateInvitation } from '../api/session-invitations';
-import { formatTime, localTimeZone } from '../../../lib/dates';
+import { formatTime, localTimeZone } from '#web/lib/dates';
 
 const STATUS_TEXT: Record<InvitationStatus, string> = {
   pending: 'Invited',

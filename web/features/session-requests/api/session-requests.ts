@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { settlementApi } from '../../../../contracts/settlement.api';
-import type { CreateSessionRequest, SessionRequest } from '../../../../contracts/sessions';
-import { walletQueryOptions as walletBalanceQueryOptions } from '../../../lib/queries/wallet';
-import type { SessionFormat } from '../../../../domain/coaching/categories';
-import { api } from '../../../lib/api';
-import { applyLiveSnapshot } from '../../../lib/realtime/live-snapshot';
-import { sessionQueryOptions } from '../../../lib/queries/sessions';
-import { sessionRequestsApi } from '../../../../contracts/session-requests.api';
+import { settlementApi } from '#contracts/settlement.api';
+import type { CreateSessionRequest, SessionRequest } from '#contracts/sessions';
+import { walletQueryOptions as walletBalanceQueryOptions } from '#web/lib/queries/wallet';
+import type { SessionFormat } from '#domain/coaching/categories';
+import { api } from '#web/lib/api';
+import { applyLiveSnapshot } from '#web/lib/realtime/live-snapshot';
+import { sessionQueryOptions } from '#web/lib/queries/sessions';
+import { sessionRequestsApi } from '#contracts/session-requests.api';
 
 /**
  * The client's side of instant sessions (contracts/sessions.ts):
@@ -15,7 +15,7 @@ import { sessionRequestsApi } from '../../../../contracts/session-requests.api';
  */
 
 /** Money-moving POSTs carry an Idempotency-Key made once per attempt and reused only to retry it. */
-export { newIdempotencyKey } from '../../../lib/api';
+export { newIdempotencyKey } from '#web/lib/api';
 
 export const sessionRequestQueryKey = (id: string) => ['session-request', id] as const;
 
@@ -43,7 +43,7 @@ export const alternativesQueryOptions = (id: string) =>
   });
 
 /** GET /api/wallet, the wallet screen's own query, so a top-up there shows here too. */
-export { walletQueryOptions as walletBalanceQueryOptions } from '../../../lib/queries/wallet';
+export { walletQueryOptions as walletBalanceQueryOptions } from '#web/lib/queries/wallet';
 
 export type QuoteInput = { coachId: string; format: SessionFormat; minutes: number; coupon: string | null };
 

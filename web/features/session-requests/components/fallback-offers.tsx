@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarPlus, MessageSquare, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import type { SessionRequest } from '../../../../contracts/sessions';
-import { categoryLabel } from '../../../../domain/coaching/categories';
-import { Avatar } from '../../../components/avatar';
-import { buttonClasses } from '../../../components/button';
-import { LoadError } from '../../../components/load-error';
+import type { SessionRequest } from '#contracts/sessions';
+import { categoryLabel } from '#domain/coaching/categories';
+import { Avatar } from '#web/components/avatar';
+import { buttonClasses } from '#web/components/button';
+import { LoadError } from '#web/components/load-error';
 import { alternativesQueryOptions } from '../api/session-requests';
 import { coachNameOf, coachPagePath } from '../lib/display';
-import { paddedCardClasses } from '../../../components/card';
+import { paddedCardClasses } from '#web/components/card';
 
 /**
  * after a decline or an unanswered request, the three ways on, in one place —

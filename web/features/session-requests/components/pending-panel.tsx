@@ -1,10 +1,10 @@
 import { Clock } from 'lucide-react';
-import type { SessionRequest } from '../../../../contracts/sessions';
-import { Button } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
-import { formatCents } from '../../../lib/money';
+import type { SessionRequest } from '#contracts/sessions';
+import { Button } from '#web/components/button';
+import { Spinner } from '#web/components/spinner';
+import { formatCents } from '#web/lib/money';
 import { coachNameOf, formatCountdown, formatPreferred } from '../lib/display';
-import { paddedCardClasses } from '../../../components/card';
+import { paddedCardClasses } from '#web/components/card';
 
 /** The request while it waits: the countdown to its expiry, the hold, and Cancel. */
 export function PendingPanel({

@@ -1,10 +1,10 @@
 import { CalendarClock, CircleCheck, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { SESSION_MESSAGES, type SessionRequest } from '../../../../contracts/sessions';
-import { buttonClasses } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
-import { formatCents } from '../../../lib/money';
+import { SESSION_MESSAGES, type SessionRequest } from '#contracts/sessions';
+import { buttonClasses } from '#web/components/button';
+import { Spinner } from '#web/components/spinner';
+import { formatCents } from '#web/lib/money';
 import { coachNameOf, coachPagePath } from '../lib/display';
 
 function StatusPanel({ icon, tone, children }: { icon: ReactNode; tone: string; children: ReactNode }) {

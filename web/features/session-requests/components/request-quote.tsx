@@ -1,15 +1,15 @@
 import { Wallet } from 'lucide-react';
 import { Link } from 'react-router';
-import { REQUEST_ALERT_MS } from '../../../../contracts/sessions';
-import type { SessionFormat } from '../../../../domain/coaching/categories';
-import { buttonClasses } from '../../../components/button';
-import { Spinner } from '../../../components/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { formatCents } from '../../../lib/money';
+import { REQUEST_ALERT_MS } from '#contracts/sessions';
+import type { SessionFormat } from '#domain/coaching/categories';
+import { buttonClasses } from '#web/components/button';
+import { Spinner } from '#web/components/spinner';
+import { ApiError } from '#web/lib/api-client';
+import { formatCents } from '#web/lib/money';
 import type { RequestMode } from '../lib/request-form';
-import { FORMAT_SHORT_LABELS } from '../../../../domain/coaching/format-labels';
+import { FORMAT_SHORT_LABELS } from '#domain/coaching/format-labels';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { Quote } from '../../../../contracts/coupons';
+import type { Quote } from '#contracts/coupons';
 
 /** SPEC §9: an instant request rings for 180 s, then expires. */
 const ANSWER_WINDOW = `${REQUEST_ALERT_MS / 60_000} minutes`;

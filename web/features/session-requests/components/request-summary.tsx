@@ -1,12 +1,12 @@
 import { MessageSquare, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
-import type { SessionRequest } from '../../../../contracts/sessions';
-import { Avatar } from '../../../components/avatar';
-import { buttonClasses } from '../../../components/button';
-import { PageShell } from '../../../components/page-shell';
-import { formatCents } from '../../../lib/money';
+import type { SessionRequest } from '#contracts/sessions';
+import { Avatar } from '#web/components/avatar';
+import { buttonClasses } from '#web/components/button';
+import { PageShell } from '#web/components/page-shell';
+import { formatCents } from '#web/lib/money';
 import { coachNameOf, coachPagePath, describeRequest, formatPreferred } from '../lib/display';
-import { paddedCardClasses } from '../../../components/card';
+import { paddedCardClasses } from '#web/components/card';
 
 export function RequestSummary({ request }: { request: SessionRequest }) {
   const coach = coachNameOf(request);

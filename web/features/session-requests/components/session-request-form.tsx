@@ -8,19 +8,19 @@ import {
   SESSION_REQUEST_MINUTES,
   type CreateSessionRequest,
   type SessionRequest,
-} from '../../../../contracts/sessions';
-import { SESSION_FORMATS, type SessionFormat } from '../../../../domain/coaching/categories';
-import { cents } from '../../../../domain/money/cents';
-import { priceForMinutes } from '../../../../domain/money/pricing';
-import { Button, buttonClasses } from '../../../components/button';
-import { FieldError } from '../../../components/field';
-import { applyServerErrors, fieldError, Form, useZodForm } from '../../../components/form';
-import { FormError } from '../../../components/form-error';
-import { Spinner } from '../../../components/spinner';
-import { TextField } from '../../../components/text-field';
-import { TextareaField } from '../../../components/textarea-field';
-import { ApiError } from '../../../lib/api-client';
-import { formatCents } from '../../../lib/money';
+} from '#contracts/sessions';
+import { SESSION_FORMATS, type SessionFormat } from '#domain/coaching/categories';
+import { cents } from '#domain/money/cents';
+import { priceForMinutes } from '#domain/money/pricing';
+import { Button, buttonClasses } from '#web/components/button';
+import { FieldError } from '#web/components/field';
+import { applyServerErrors, fieldError, Form, useZodForm } from '#web/components/form';
+import { FormError } from '#web/components/form-error';
+import { Spinner } from '#web/components/spinner';
+import { TextField } from '#web/components/text-field';
+import { TextareaField } from '#web/components/textarea-field';
+import { ApiError } from '#web/lib/api-client';
+import { formatCents } from '#web/lib/money';
 import {
   newIdempotencyKey,
   quoteQueryOptions,
@@ -45,9 +45,9 @@ import {
   type RequestFormState,
   type RequestMode,
 } from '../lib/request-form';
-import { Segmented } from '../../../components/segmented';
+import { Segmented } from '#web/components/segmented';
 import { NotEnough, QuotePanel } from './request-quote';
-import { FORMAT_SHORT_LABELS } from '../../../../domain/coaching/format-labels';
+import { FORMAT_SHORT_LABELS } from '#domain/coaching/format-labels';
 
 export type RequestCoach = {
   /** The coach's user id. */

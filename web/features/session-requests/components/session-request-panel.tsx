@@ -1,11 +1,11 @@
 import { CalendarClock, LogIn, Zap } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import type { Me } from '../../../../contracts/auth';
-import type { CoachPage } from '../../../../contracts/coach-pages';
-import { REQUEST_ALERT_MS } from '../../../../contracts/sessions';
-import { Button, buttonClasses } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
+import type { Me } from '#contracts/auth';
+import type { CoachPage } from '#contracts/coach-pages';
+import { REQUEST_ALERT_MS } from '#contracts/sessions';
+import { Button, buttonClasses } from '#web/components/button';
+import { Dialog } from '#web/components/dialog';
 import type { RequestMode } from '../lib/request-form';
 import { SessionRequestForm, type RequestCoach } from './session-request-form';
 

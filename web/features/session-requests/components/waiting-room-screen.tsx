@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { SessionRequest } from '../../../../contracts/sessions';
-import { Button } from '../../../components/button';
-import { ConfirmDialog } from '../../../components/dialog';
-import { FormError } from '../../../components/form-error';
-import { LoadError } from '../../../components/load-error';
-import { PageShell } from '../../../components/page-shell';
-import { Spinner } from '../../../components/spinner';
-import { useToast } from '../../../components/toast';
-import { ApiError } from '../../../lib/api-client';
-import { formatCents } from '../../../lib/money';
+import type { SessionRequest } from '#contracts/sessions';
+import { Button } from '#web/components/button';
+import { ConfirmDialog } from '#web/components/dialog';
+import { FormError } from '#web/components/form-error';
+import { LoadError } from '#web/components/load-error';
+import { PageShell } from '#web/components/page-shell';
+import { Spinner } from '#web/components/spinner';
+import { useToast } from '#web/components/toast';
+import { ApiError } from '#web/lib/api-client';
+import { formatCents } from '#web/lib/money';
 import {
   newIdempotencyKey,
   requestSessionQueryOptions,

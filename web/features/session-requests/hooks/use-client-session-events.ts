@@ -6,9 +6,9 @@ import {
   sessionEventPayloadSchema,
   SESSION_EVENTS,
   SESSION_MESSAGES,
-} from '../../../../contracts/sessions';
-import { useToast } from '../../../components/toast';
-import { onUserEvent } from '../../../lib/realtime/user-events';
+} from '#contracts/sessions';
+import { useToast } from '#web/components/toast';
+import { onUserEvent } from '#web/lib/realtime/user-events';
 import { coachMessageNotice, rejectedNotice, type ClientNotice } from '../lib/notices';
 import { claimSessionToast, isWaitingRoomOpen, JOIN_DELAY_MS } from '../lib/session-toasts';
 

@@ -6,9 +6,9 @@ import {
   sessionEventPayloadSchema,
   SESSION_EVENTS,
   SESSION_MESSAGES,
-} from '../../../../contracts/sessions';
-import { useToast } from '../../../components/toast';
-import { onUserEvent, onUserResync } from '../../../lib/realtime/user-events';
+} from '#contracts/sessions';
+import { useToast } from '#web/components/toast';
+import { onUserEvent, onUserResync } from '#web/lib/realtime/user-events';
 import { sessionRequestQueryKey, sessionRequestQueryOptions, storeRequest } from '../api/session-requests';
 import { coachNameOf } from '../lib/display';
 import { claimSessionToast, JOIN_DELAY_MS } from '../lib/session-toasts';

@@ -1,6 +1,6 @@
-import { SESSION_MESSAGES, type SessionRequest } from '../../../../contracts/sessions';
-import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
-import { formatDateTime24, UTC } from '../../../lib/dates';
+import { SESSION_MESSAGES, type SessionRequest } from '#contracts/sessions';
+import { FORMAT_NOUNS } from '#domain/coaching/format-labels';
+import { formatDateTime24, UTC } from '#web/lib/dates';
 
 /** The coach's name as the client reads it (SPEC §8 fallback 'Your Coach'). */
 export const coachNameOf = (request: Pick<SessionRequest, 'coach_name'>) =>

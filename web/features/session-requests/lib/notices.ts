@@ -1,4 +1,4 @@
-import { SESSION_MESSAGES, type SessionRequest } from '../../../../contracts/sessions';
+import { SESSION_MESSAGES, type SessionRequest } from '#contracts/sessions';
 
 /**
  * The SPEC §3/§8 notifications a client's own request events create (the notification stack

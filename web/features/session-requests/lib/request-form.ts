@@ -7,9 +7,9 @@ import {
   SESSION_MESSAGES,
   SESSION_REQUEST_MINUTES,
   type CreateSessionRequest,
-} from '../../../../contracts/sessions';
-import { SESSION_FORMATS, type SessionFormat } from '../../../../domain/coaching/categories';
-import { ApiError } from '../../../lib/api-client';
+} from '#contracts/sessions';
+import { SESSION_FORMATS, type SessionFormat } from '#domain/coaching/categories';
+import { ApiError } from '#web/lib/api-client';
 
 /**
  * The request form's rules, pure: what a client fills in on a coach's page, what is checked before

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { SECURITY_EVENT_TYPES, securityEventBodySchema } from '../../../../contracts/auth';
-import { securityEventsApi } from '../../../../contracts/security-events.api';
-import { api } from '../../../lib/api';
+import type { SECURITY_EVENT_TYPES, securityEventBodySchema } from '#contracts/auth';
+import { securityEventsApi } from '#contracts/security-events.api';
+import { api } from '#web/lib/api';
 
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 type EventDetails = z.input<typeof securityEventBodySchema>['event_details'];

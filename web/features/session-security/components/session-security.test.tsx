@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthSession } from '../../../../contracts/auth';
-import { createAuthClient, type AuthClient } from '../../../lib/auth/auth-client';
-import { AuthClientContext } from '../../../lib/auth/use-auth';
+import type { AuthSession } from '#contracts/auth';
+import { createAuthClient, type AuthClient } from '#web/lib/auth/auth-client';
+import { AuthClientContext } from '#web/lib/auth/use-auth';
 import { SessionSecurity } from './session-security';
 
 const MINUTE = 60_000;

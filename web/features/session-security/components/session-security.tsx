@@ -2,8 +2,8 @@ import { AlertDialog } from 'radix-ui';
 import { Clock } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { buttonClasses } from '../../../components/button';
-import { useAuth, useAuthClient } from '../../../lib/auth/use-auth';
+import { buttonClasses } from '#web/components/button';
+import { useAuth, useAuthClient } from '#web/lib/auth/use-auth';
 import { useInactivity } from '../hooks/use-inactivity';
 import { useSecurityEvents } from '../hooks/use-security-events';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import type { AuthClient } from '../../../lib/auth/auth-client';
-import { useAuthClient } from '../../../lib/auth/use-auth';
+import type { AuthClient } from '#web/lib/auth/auth-client';
+import { useAuthClient } from '#web/lib/auth/use-auth';
 import { logSecurityEvent } from '../api/log-security-event';
 import { createRapidClickDetector } from '../lib/rapid-clicks';
 

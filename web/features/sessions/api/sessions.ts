@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { SESSION_LIST_PAGE_SIZE, ChatSession } from '../../../../contracts/sessions';
-import { sessionsApi } from '../../../../contracts/sessions.api';
-import { api } from '../../../lib/api';
-import { sessionQueryKey, sessionQueryOptions } from '../../../lib/queries/sessions';
+import type { SESSION_LIST_PAGE_SIZE, ChatSession } from '#contracts/sessions';
+import { sessionsApi } from '#contracts/sessions.api';
+import { api } from '#web/lib/api';
+import { sessionQueryKey, sessionQueryOptions } from '#web/lib/queries/sessions';
 
 export { sessionQueryKey, sessionQueryOptions };
 

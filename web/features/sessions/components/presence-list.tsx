@@ -1,4 +1,4 @@
-import type { ChatSession } from '../../../../contracts/sessions';
+import type { ChatSession } from '#contracts/sessions';
 
 /** Who is in the room now (chat_sessions presence, kept by the server from open tabs). */
 export function PresenceList({

@@ -1,10 +1,10 @@
 import { MessageCircle, Mic, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ChatSession } from '../../../../contracts/sessions';
-import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
-import { cardClasses } from '../../../components/card';
-import { formatDateTime, localTimeZone } from '../../../lib/dates';
-import { formatCents } from '../../../lib/money';
+import type { ChatSession } from '#contracts/sessions';
+import { FORMAT_NOUNS } from '#domain/coaching/format-labels';
+import { cardClasses } from '#web/components/card';
+import { formatDateTime, localTimeZone } from '#web/lib/dates';
+import { formatCents } from '#web/lib/money';
 import { minutesText } from '../lib/session-display';
 
 const FORMAT_ICONS = { text: MessageCircle, audio: Mic, video: Video } as const;

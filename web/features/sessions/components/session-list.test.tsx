@@ -5,13 +5,13 @@ import {
   SESSION_LIST_RELOAD_DEBOUNCE_MS,
   type ChatSession,
   type SessionList as SessionListBody,
-} from '../../../../contracts/sessions';
-import { dispatchUserEvent, dispatchUserResync } from '../../../lib/realtime/user-events';
-import { apiError, type StubHandler } from '../../../test/api';
+} from '#contracts/sessions';
+import { dispatchUserEvent, dispatchUserResync } from '#web/lib/realtime/user-events';
+import { apiError, type StubHandler } from '#web/test/api';
 import type { SessionListAs, SessionListStatus } from '../api/sessions';
 import { SessionList } from './session-list';
-import { chatSession as chatSessionFixture } from '../../../test/fixtures/sessions';
-import { renderWithProviders } from '../../../test/render';
+import { chatSession as chatSessionFixture } from '#web/test/fixtures/sessions';
+import { renderWithProviders } from '#web/test/render';
 
 const COACH = '00000000-0000-4000-8000-0000000000c1';
 const CLIENT = '00000000-0000-4000-8000-0000000000a1';

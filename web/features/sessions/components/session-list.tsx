@@ -6,19 +6,19 @@ import {
   SESSION_LIST_PAGE_SIZE,
   SESSION_LIST_RELOAD_DEBOUNCE_MS,
   type ChatSession,
-} from '../../../../contracts/sessions';
-import { Avatar } from '../../../components/avatar';
-import { Button } from '../../../components/button';
-import { LoadError } from '../../../components/load-error';
-import { formatCents } from '../../../lib/money';
+} from '#contracts/sessions';
+import { Avatar } from '#web/components/avatar';
+import { Button } from '#web/components/button';
+import { LoadError } from '#web/components/load-error';
+import { formatCents } from '#web/lib/money';
 import { sessionListQueryOptions, type SessionListAs, type SessionListStatus } from '../api/sessions';
 import { useNow } from '../hooks/use-now';
 import { useSessionUpdates } from '../hooks/use-session-updates';
 import { isOver, minutesText } from '../lib/session-display';
 import { SessionStatusBadge } from './session-status-badge';
-import { formatDateTime, localTimeZone } from '../../../lib/dates';
-import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
-import { cardClasses } from '../../../components/card';
+import { formatDateTime, localTimeZone } from '#web/lib/dates';
+import { FORMAT_NOUNS } from '#domain/coaching/format-labels';
+import { cardClasses } from '#web/components/card';
 
 /**
  * A person's sessions (SPEC §4, §7, §9): newest first, 5 per page for coaches and 20 for clients,

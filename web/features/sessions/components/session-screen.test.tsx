@@ -1,18 +1,18 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_END_REFRESH_MS, SESSION_EVENTS, type ChatSession } from '../../../../contracts/sessions';
-import { SESSION_ROOM_COMMANDS } from '../../../../contracts/session-room';
-import type { AuthClient, AuthState } from '../../../lib/auth/auth-client';
-import { createFakeSockets } from '../../../test/fake-socket';
-import { realtimeClientFor } from '../../../lib/realtime/realtime-for-auth';
-import { sessionEndingMarks } from '../../../lib/active-session';
-import { dispatchUserEvent } from '../../../lib/realtime/user-events';
-import { apiError, type StubHandler, type StubResponse } from '../../../test/api';
+import { SESSION_END_REFRESH_MS, SESSION_EVENTS, type ChatSession } from '#contracts/sessions';
+import { SESSION_ROOM_COMMANDS } from '#contracts/session-room';
+import type { AuthClient, AuthState } from '#web/lib/auth/auth-client';
+import { createFakeSockets } from '#web/test/fake-socket';
+import { realtimeClientFor } from '#web/lib/realtime/realtime-for-auth';
+import { sessionEndingMarks } from '#web/lib/active-session';
+import { dispatchUserEvent } from '#web/lib/realtime/user-events';
+import { apiError, type StubHandler, type StubResponse } from '#web/test/api';
 import { sessionListsKey } from '../api/sessions';
 import { JOIN_RETRY_MS } from '../hooks/use-session-room';
 import { SessionScreen } from './session-screen';
-import { chatSession as chatSessionFixture } from '../../../test/fixtures/sessions';
-import { renderWithProviders } from '../../../test/render';
+import { chatSession as chatSessionFixture } from '#web/test/fixtures/sessions';
+import { renderWithProviders } from '#web/test/render';
 
 const sockets = vi.hoisted(() => ({
   current: undefined as ReturnType<typeof createFakeSockets> | undefined,

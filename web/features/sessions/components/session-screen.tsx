@@ -2,13 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Compass } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ChatSession } from '../../../../contracts/sessions';
-import { Avatar } from '../../../components/avatar';
-import { buttonClasses } from '../../../components/button';
-import { LoadError } from '../../../components/load-error';
-import { sessionEndingMarks } from '../../../lib/active-session';
-import { ApiError } from '../../../lib/api-client';
-import { applyLiveSnapshot } from '../../../lib/realtime/live-snapshot';
+import type { ChatSession } from '#contracts/sessions';
+import { Avatar } from '#web/components/avatar';
+import { buttonClasses } from '#web/components/button';
+import { LoadError } from '#web/components/load-error';
+import { sessionEndingMarks } from '#web/lib/active-session';
+import { ApiError } from '#web/lib/api-client';
+import { applyLiveSnapshot } from '#web/lib/realtime/live-snapshot';
 import { sessionQueryKey, sessionQueryOptions } from '../api/sessions';
 import { useConnectionToasts } from '../hooks/use-connection-toasts';
 import { useNow } from '../hooks/use-now';
@@ -19,7 +19,7 @@ import { LivePanel } from './live-panel';
 import { SessionDetails } from './session-details';
 import { SessionStatusBadge } from './session-status-badge';
 import { SessionSummary } from './session-summary';
-import { FORMAT_NOUNS } from '../../../../domain/coaching/format-labels';
+import { FORMAT_NOUNS } from '#domain/coaching/format-labels';
 
 /**
  * /session/:sessionId for a signed-in party: who with whom, the format and purpose,

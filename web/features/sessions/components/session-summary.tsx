@@ -1,12 +1,12 @@
 import { CalendarClock, CircleCheck, NotebookPen, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import type { ChatSession } from '../../../../contracts/sessions';
-import { cents } from '../../../../domain/money/cents';
-import { splitSettlement } from '../../../../domain/money/pricing';
-import { buttonClasses } from '../../../components/button';
-import { cardClasses } from '../../../components/card';
-import { formatDateTime, localTimeZone } from '../../../lib/dates';
-import { formatCents } from '../../../lib/money';
+import type { ChatSession } from '#contracts/sessions';
+import { cents } from '#domain/money/cents';
+import { splitSettlement } from '#domain/money/pricing';
+import { buttonClasses } from '#web/components/button';
+import { cardClasses } from '#web/components/card';
+import { formatDateTime, localTimeZone } from '#web/lib/dates';
+import { formatCents } from '#web/lib/money';
 import { lastedMinutes, lastedText, minutesText } from '../lib/session-display';
 
 /** Once the session is over: how it ended, what it lasted and cost, and the next steps. */

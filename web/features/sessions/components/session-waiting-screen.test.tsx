@@ -1,11 +1,11 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_EVENTS, type ChatSession } from '../../../../contracts/sessions';
-import { dispatchUserEvent } from '../../../lib/realtime/user-events';
-import { apiError, type StubHandler } from '../../../test/api';
+import { SESSION_EVENTS, type ChatSession } from '#contracts/sessions';
+import { dispatchUserEvent } from '#web/lib/realtime/user-events';
+import { apiError, type StubHandler } from '#web/test/api';
 import { SESSION_WAITING_RECHECK_MS, SessionWaitingScreen } from './session-waiting-screen';
-import { chatSession as chatSessionFixture } from '../../../test/fixtures/sessions';
-import { renderWithProviders } from '../../../test/render';
+import { chatSession as chatSessionFixture } from '#web/test/fixtures/sessions';
+import { renderWithProviders } from '#web/test/render';
 
 const ID = '00000000-0000-4000-8000-0000000000e1';
 

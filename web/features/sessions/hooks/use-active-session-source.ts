@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { ActiveSessionSource } from '../../../lib/active-session';
+import type { ActiveSessionSource } from '#web/lib/active-session';
 import { activeSessionQueryKey, activeSessionQueryOptions } from '../api/sessions';
 import { createActiveSessionStore, toActiveSession } from '../lib/active-session-store';
 import { useSessionUpdates } from './use-session-updates';

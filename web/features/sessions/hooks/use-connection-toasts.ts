@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { CONNECTION_TOASTS } from '../../../components/connectivity-toasts';
-import { useToast } from '../../../components/toast';
-import { useRealtimeSnapshot } from '../../../lib/realtime/use-realtime-topic';
-import { useOnlineStatus } from '../../../lib/use-online-status';
+import { CONNECTION_TOASTS } from '#web/components/connectivity-toasts';
+import { useToast } from '#web/components/toast';
+import { useRealtimeSnapshot } from '#web/lib/realtime/use-realtime-topic';
+import { useOnlineStatus } from '#web/lib/use-online-status';
 
 export { CONNECTION_TOASTS };
 

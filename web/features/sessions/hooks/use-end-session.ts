@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { SESSION_END_REFRESH_MS, type ChatSession } from '../../../../contracts/sessions';
-import { errorText } from '../../../components/form-error';
-import { useToast } from '../../../components/toast';
-import { sessionEndingMarks } from '../../../lib/active-session';
-import { ApiError } from '../../../lib/api-client';
+import { SESSION_END_REFRESH_MS, type ChatSession } from '#contracts/sessions';
+import { errorText } from '#web/components/form-error';
+import { useToast } from '#web/components/toast';
+import { sessionEndingMarks } from '#web/lib/active-session';
+import { ApiError } from '#web/lib/api-client';
 import { activeSessionQueryKey, endSession, sessionListsKey, sessionQueryKey } from '../api/sessions';
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { SESSION_ROOM_COMMANDS } from '../../../../contracts/session-room';
-import { useRealtimeClient } from '../../../lib/realtime/use-realtime-topic';
+import { SESSION_ROOM_COMMANDS } from '#contracts/session-room';
+import { useRealtimeClient } from '#web/lib/realtime/use-realtime-topic';
 
 /** A join the server did not answer (or failed on its side) is sent again after this long, a few times. */
 export const JOIN_RETRY_MS = 2_000;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { SESSION_EVENTS, sessionEventPayloadSchema, type ChatSession } from '../../../../contracts/sessions';
-import { onUserEvent, onUserResync } from '../../../lib/realtime/user-events';
+import { SESSION_EVENTS, sessionEventPayloadSchema, type ChatSession } from '#contracts/sessions';
+import { onUserEvent, onUserResync } from '#web/lib/realtime/user-events';
 
 /**
  * 'chat_session.updated' events on the person's own topic (web/lib/realtime/user-events.ts), with the

@@ -1,5 +1,5 @@
-import type { ChatSession } from '../../../../contracts/sessions';
-import type { ActiveSession, ActiveSessionSource } from '../../../lib/active-session';
+import type { ChatSession } from '#contracts/sessions';
+import type { ActiveSession, ActiveSessionSource } from '#web/lib/active-session';
 
 /**
  * A tiny external store for the SPEC §2 redirect (web/lib/active-session.ts): the snapshot only

@@ -1,4 +1,4 @@
-import type { ChatSession } from '../../../../contracts/sessions';
+import type { ChatSession } from '#contracts/sessions';
 
 /** SPEC §4: an active session whose end (start + duration) has passed displays as completed. */
 export function isOver(session: Pick<ChatSession, 'status' | 'ends_at'>, now: number): boolean {

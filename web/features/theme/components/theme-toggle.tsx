@@ -1,6 +1,6 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { ToggleGroup } from 'radix-ui';
-import { THEME_PREFERENCES, type ThemePreference } from '../../../lib/theme';
+import { THEME_PREFERENCES, type ThemePreference } from '#web/lib/theme';
 import { useTheme } from '../hooks/use-theme';
 
 const OPTIONS: Record<ThemePreference, { label: string; icon: typeof Sun }> = {

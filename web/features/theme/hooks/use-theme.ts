@@ -5,7 +5,7 @@ import {
   THEME_STORAGE_KEY,
   writeThemePreference,
   type ThemePreference,
-} from '../../../lib/theme';
+} from '#web/lib/theme';
 
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());

@@ -1,17 +1,17 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DemoConfirmBody, TopUpBody } from '../../../../contracts/wallet';
-import { walletApi } from '../../../../contracts/wallet.api';
-import { api } from '../../../lib/api';
-import { walletQueryOptions } from '../../../lib/queries/wallet';
+import type { DemoConfirmBody, TopUpBody } from '#contracts/wallet';
+import { walletApi } from '#contracts/wallet.api';
+import { api } from '#web/lib/api';
+import { walletQueryOptions } from '#web/lib/queries/wallet';
 
 /** GET /api/wallet (one definition for every feature that shows the balance). */
-export { walletQueryOptions } from '../../../lib/queries/wallet';
+export { walletQueryOptions } from '#web/lib/queries/wallet';
 
 /**
  * Money-moving POSTs carry an Idempotency-Key made once per attempt (the caller keeps it for a retry of
  * the same attempt, so a lost answer never pays twice).
  */
-export { newIdempotencyKey } from '../../../lib/api';
+export { newIdempotencyKey } from '#web/lib/api';
 
 export function useCreateTopUp() {
   return useMutation({

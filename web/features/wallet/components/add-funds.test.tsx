@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '#web/test/render';
 import { AddFunds } from './add-funds';
 
 const USER = '00000000-0000-4000-8000-0000000000a1';

@@ -7,13 +7,13 @@ import {
   TOP_UP_PRESETS_CENTS,
   type DemoConfirmBody,
   type PaymentProviderName,
-} from '../../../../contracts/wallet';
-import { Button } from '../../../components/button';
-import { fieldError, Form, useZodForm } from '../../../components/form';
-import { FormError } from '../../../components/form-error';
-import { Spinner } from '../../../components/spinner';
-import { TextField } from '../../../components/text-field';
-import { formatCents, inputToCents } from '../../../lib/money';
+} from '#contracts/wallet';
+import { Button } from '#web/components/button';
+import { fieldError, Form, useZodForm } from '#web/components/form';
+import { FormError } from '#web/components/form-error';
+import { Spinner } from '#web/components/spinner';
+import { TextField } from '#web/components/text-field';
+import { formatCents, inputToCents } from '#web/lib/money';
 import { newIdempotencyKey, useCreateTopUp, useDemoConfirm, useRefreshWallet } from '../api/wallet';
 import { loadStripeJs } from '../lib/stripe';
 import { DemoCardForm } from './demo-card-form';

@@ -1,11 +1,11 @@
 import { CreditCard, FlaskConical } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { DEMO_TEST_CARDS_INFO, type DemoConfirmBody } from '../../../../contracts/wallet';
-import { Button } from '../../../components/button';
-import { FormError } from '../../../components/form-error';
-import { Spinner } from '../../../components/spinner';
-import { TextField } from '../../../components/text-field';
-import { formatCents } from '../../../lib/money';
+import { DEMO_TEST_CARDS_INFO, type DemoConfirmBody } from '#contracts/wallet';
+import { Button } from '#web/components/button';
+import { FormError } from '#web/components/form-error';
+import { Spinner } from '#web/components/spinner';
+import { TextField } from '#web/components/text-field';
+import { formatCents } from '#web/lib/money';
 import {
   formatCardNumber,
   formatExpiry,

@@ -1,13 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Payment, Wallet } from '../../../../contracts/wallet';
-import { stubApi } from '../../../test/api';
-import { USER_ID } from '../../../test/fixtures/auth';
+import type { Payment, Wallet } from '#contracts/wallet';
+import { stubApi } from '#web/test/api';
+import { USER_ID } from '#web/test/fixtures/auth';
 import { forgetStripeJs } from '../lib/stripe';
 import { StripeCardForm } from './stripe-card-form';
 import { WalletScreen } from './wallet-screen';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '#web/test/render';
 
 /*
  * The Stripe path of Add funds with Stripe's official loader mocked: nothing reaches js.stripe.com or

@@ -2,11 +2,11 @@ import type { Stripe, StripeCardElement, StripeElementStyle } from '@stripe/stri
 import { useQuery } from '@tanstack/react-query';
 import { CreditCard, Lock, RotateCcw } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { Payment } from '../../../../contracts/wallet';
-import { Button } from '../../../components/button';
-import { FormError } from '../../../components/form-error';
-import { Spinner } from '../../../components/spinner';
-import { formatCents } from '../../../lib/money';
+import type { Payment } from '#contracts/wallet';
+import { Button } from '#web/components/button';
+import { FormError } from '#web/components/form-error';
+import { Spinner } from '#web/components/spinner';
+import { formatCents } from '#web/lib/money';
 import { topUpQueryOptions } from '../api/wallet';
 import { loadStripeJs } from '../lib/stripe';
 

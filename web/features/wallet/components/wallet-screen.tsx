@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDownLeft, ArrowUpRight, Receipt } from 'lucide-react';
-import type { Wallet, WalletTransaction } from '../../../../contracts/wallet';
-import { LoadError } from '../../../components/load-error';
-import { Spinner } from '../../../components/spinner';
-import { formatCents } from '../../../lib/money';
+import type { Wallet, WalletTransaction } from '#contracts/wallet';
+import { LoadError } from '#web/components/load-error';
+import { Spinner } from '#web/components/spinner';
+import { formatCents } from '#web/lib/money';
 import { walletQueryOptions } from '../api/wallet';
 import { AddFunds } from './add-funds';
-import { formatDateTime, localTimeZone } from '../../../lib/dates';
+import { formatDateTime, localTimeZone } from '#web/lib/dates';
 
 function Balance({ wallet }: { wallet: Wallet }) {
   return (

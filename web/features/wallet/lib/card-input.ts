@@ -1,4 +1,4 @@
-import type { DemoConfirmBody } from '../../../../contracts/wallet';
+import type { DemoConfirmBody } from '#contracts/wallet';
 
 export type CardFormValues = { cardNumber: string; expiry: string; cvc: string };
 export type CardFormErrors = Partial<Record<keyof CardFormValues, string>>;

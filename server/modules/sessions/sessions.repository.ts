@@ -12,9 +12,9 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { DbExecutor } from '../../db/client';
-import { holdsRole } from '../../db/role-queries';
-import { chatSessions, profiles, sessionGuests, users } from '../../db/schema/index';
+import type { DbExecutor } from '#server/db/client';
+import { holdsRole } from '#server/db/role-queries';
+import { chatSessions, profiles, sessionGuests, users } from '#server/db/schema/index';
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 export type NewChatSessionRow = typeof chatSessions.$inferInsert;
@@ -57,7 +57,7 @@ const viewColumns = {
  * chat_sessions (SPEC §3/§7). Every status change is a compare-and-set on `status`
  * (`where status = 'active'`) under a row lock, in the caller's transaction.
  */
-export function createChatSessionsRepository() {
+export function createSessionsRepository() {
   function view(executor: DbExecutor) {
     return executor
       .select(viewColumns)
@@ -308,4 +308,4 @@ export function createChatSessionsRepository() {
   };
 }
 
-export type ChatSessionsRepository = ReturnType<typeof createChatSessionsRepository>;
+export type SessionsRepository = ReturnType<typeof createSessionsRepository>;

@@ -1,5 +1,5 @@
-import type { RealtimeEvent } from '../../../contracts/realtime';
-import type { DbExecutor } from '../../db/client';
+import type { RealtimeEvent } from '#contracts/realtime';
+import type { DbExecutor } from '#server/db/client';
 
 /** The session being completed, as the completion hooks see it. */
 export type CompletingSession = { id: string; coachId: string; clientId: string };
@@ -26,7 +26,7 @@ export type SessionSettlingHandler = (
 export type SessionCompletedHandler = (tx: DbExecutor, session: CompletingSession) => Promise<void>;
 
 /**
- * The in-transaction hooks of a session's completion, owned by chat-sessions so that the modules that
+ * The in-transaction hooks of a session's completion, owned by sessions so that the modules that
  * build on a session (extensions, reviews) subscribe to it instead of being called up into. Handlers
  * are registered at wiring time and run in registration order, inside the completing transaction,
  * exactly once per completion.

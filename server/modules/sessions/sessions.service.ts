@@ -1,8 +1,8 @@
-import { createSessionCompletionHooks } from './chat-sessions.hooks';
-import { createChatSessionsEnding } from './chat-sessions.ending';
-import { createChatSessionsLive } from './chat-sessions.live';
-import { createChatSessionsReads } from './chat-sessions.reads';
-import { createChatSessionsShared, type ChatSessionsDeps } from './chat-sessions.shared';
+import { createSessionCompletionHooks } from './sessions.hooks';
+import { createSessionsEnding } from './sessions.ending';
+import { createSessionsLive } from './sessions.live';
+import { createSessionsReads } from './sessions.reads';
+import { createSessionsShared, type SessionsDeps } from './sessions.shared';
 
 export {
   COMPLETE_BATCH_SIZE,
@@ -11,10 +11,10 @@ export {
   toChatSession,
   type AcceptedRequest,
   type AnnouncePresence,
-  type ChatSessionsDeps,
-  type ChatSessionsLogger,
+  type SessionsDeps,
+  type SessionsLogger,
   type EndOutcome,
-} from './chat-sessions.shared';
+} from './sessions.shared';
 
 /**
  * Chat sessions (SPEC §3/§4/§6/§7/§9).
@@ -28,8 +28,8 @@ export {
  * - Reads: lists (coach 5 per page, client 20; clients by id or by their confirmed email), the live
  *   session for the active-session redirect, one session for its parties (404 for anyone else).
  */
-export function createChatSessionsService(deps: ChatSessionsDeps) {
-  const shared = createChatSessionsShared(deps);
+export function createSessionsService(deps: SessionsDeps) {
+  const shared = createSessionsShared(deps);
   // Modules built on a session (extensions, reviews) subscribe here when they are wired.
   const completion = createSessionCompletionHooks();
   return {
@@ -37,10 +37,10 @@ export function createChatSessionsService(deps: ChatSessionsDeps) {
     onSessionSettling: completion.onSessionSettling,
     /** Subscribes to the completing transaction, once the session is completed (see the hooks file). */
     onSessionCompleted: completion.onSessionCompleted,
-    ...createChatSessionsLive(deps, shared),
-    ...createChatSessionsReads(deps, shared),
-    ...createChatSessionsEnding(deps, shared, completion),
+    ...createSessionsLive(deps, shared),
+    ...createSessionsReads(deps, shared),
+    ...createSessionsEnding(deps, shared, completion),
   };
 }
 
-export type ChatSessionsService = ReturnType<typeof createChatSessionsService>;
+export type SessionsService = ReturnType<typeof createSessionsService>;

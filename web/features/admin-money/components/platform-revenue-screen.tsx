@@ -8,19 +8,19 @@ import {
   type PaymentFormat,
   type PlatformRevenue,
   type RevenueRange,
-} from '../../../../contracts/admin-money';
-import { BarChart } from '../../../components/bar-chart';
-import { Button } from '../../../components/button';
-import { Table } from '../../../components/table';
-import { errorText } from '../../../components/form-error';
-import { LoadError } from '../../../components/load-error';
-import { useToast } from '../../../components/toast';
-import { useAuth } from '../../../lib/auth/use-auth';
-import { formatCents } from '../../../lib/money';
+} from '#contracts/admin-money';
+import { BarChart } from '#web/components/bar-chart';
+import { Button } from '#web/components/button';
+import { Table } from '#web/components/table';
+import { errorText } from '#web/components/form-error';
+import { LoadError } from '#web/components/load-error';
+import { useToast } from '#web/components/toast';
+import { useAuth } from '#web/lib/auth/use-auth';
+import { formatCents } from '#web/lib/money';
 import { downloadPlatformRevenueCsv, platformRevenueQueryOptions } from '../api/platform-revenue';
-import { formatDateTime, formatDayMonth, formatShortMonthYear, localTimeZone, UTC } from '../../../lib/dates';
-import { FORMAT_ADJECTIVES } from '../../../../domain/coaching/format-labels';
-import { cardClasses } from '../../../components/card';
+import { formatDateTime, formatDayMonth, formatShortMonthYear, localTimeZone, UTC } from '#web/lib/dates';
+import { FORMAT_ADJECTIVES } from '#domain/coaching/format-labels';
+import { cardClasses } from '#web/components/card';
 
 const RANGE_LABELS: Record<RevenueRange, string> = { '30d': '30 days', '12m': '12 months' };
 const FORMAT_LABELS: Record<PaymentFormat, string> = { ...FORMAT_ADJECTIVES, other: 'Other' };

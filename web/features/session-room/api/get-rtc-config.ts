@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { sessionRoomApi } from '../../../../contracts/session-room.api';
-import { api } from '../../../lib/api';
+import { sessionRoomApi } from '#contracts/session-room.api';
+import { api } from '#web/lib/api';
 
 /** GET /api/sessions/:id/rtc: the ICE servers (STUN/TURN) for this session's call. */
 export const rtcConfigQueryOptions = (sessionId: string) =>

@@ -1,20 +1,20 @@
-import type { RealtimeEvent } from '../../../contracts/realtime';
-import { AppError } from '../../../domain/errors/app-error';
-import { completedByOf, type SessionCompletedBy, transition } from '../../../domain/sessions/session-machine';
-import type { DbExecutor } from '../../db/client';
-import { describeErrorForLog } from '../../plugins/log-safety';
-import type { SessionCompletionHooks } from './chat-sessions.hooks';
-import type { ChatSessionRow } from './chat-sessions.repository';
+import type { RealtimeEvent } from '#contracts/realtime';
+import { AppError } from '#domain/errors/app-error';
+import { completedByOf, type SessionCompletedBy, transition } from '#domain/sessions/session-machine';
+import type { DbExecutor } from '#server/db/client';
+import { describeErrorForLog } from '#server/plugins/log-safety';
+import type { SessionCompletionHooks } from './sessions.hooks';
+import type { ChatSessionRow } from './sessions.repository';
 import {
   COMPLETE_BATCH_SIZE,
   endsAtOf,
   quietLogger,
   SESSION_REQUEST_HOLD_TYPE,
   toChatSession,
-  type ChatSessionsDeps,
-  type ChatSessionsShared,
+  type SessionsDeps,
+  type SessionsShared,
   type EndOutcome,
-} from './chat-sessions.shared';
+} from './sessions.shared';
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -22,9 +22,9 @@ const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * A session's end: the coach ends it or the lifecycle job completes it when its time is up; either way
  * its hold is captured and the completion hooks run, in one transaction.
  */
-export function createChatSessionsEnding(
-  deps: ChatSessionsDeps,
-  shared: ChatSessionsShared,
+export function createSessionsEnding(
+  deps: SessionsDeps,
+  shared: SessionsShared,
   completion: SessionCompletionHooks,
 ) {
   const { db, repository, settlement, realtime, clock } = deps;

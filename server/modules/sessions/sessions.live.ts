@@ -1,20 +1,20 @@
-import type { RealtimeEvent } from '../../../contracts/realtime';
-import { SESSION_DEFAULT_MINUTES, SESSION_EVENTS, type ChatSession } from '../../../contracts/sessions';
-import { sessionValue } from '../../../domain/money/pricing';
-import { isSessionLive } from '../../../domain/sessions/session-machine';
-import type { DbExecutor } from '../../db/client';
+import type { RealtimeEvent } from '#contracts/realtime';
+import { SESSION_DEFAULT_MINUTES, SESSION_EVENTS, type ChatSession } from '#contracts/sessions';
+import { sessionValue } from '#domain/money/pricing';
+import { isSessionLive } from '#domain/sessions/session-machine';
+import type { DbExecutor } from '#server/db/client';
 import {
   endsAtOf,
   SESSION_CREATED_MESSAGE,
   toChatSession,
   userTopic,
   type AcceptedRequest,
-  type ChatSessionsDeps,
-  type ChatSessionsShared,
-} from './chat-sessions.shared';
+  type SessionsDeps,
+  type SessionsShared,
+} from './sessions.shared';
 
 /** A session while it runs: opened on accept, who is in the room, more time, locks against its end. */
-export function createChatSessionsLive(deps: ChatSessionsDeps, shared: ChatSessionsShared) {
+export function createSessionsLive(deps: SessionsDeps, shared: SessionsShared) {
   const { repository, realtime, clock } = deps;
   const { announce, recordUpdated, requireView } = shared;
 

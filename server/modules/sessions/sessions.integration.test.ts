@@ -1,27 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PRESENCE_EVENT } from '../../../contracts/presence';
-import { BROADCAST_TOPIC } from '../../../contracts/realtime';
+import { PRESENCE_EVENT } from '#contracts/presence';
+import { BROADCAST_TOPIC } from '#contracts/realtime';
 import {
   chatSessionSchema,
   SESSION_EVENTS,
   sessionEventPayloadSchema,
   sessionListSchema,
   type ChatSession,
-} from '../../../contracts/sessions';
-import { errorOf } from '../../../test/support/auth';
-import { balanceOf, topUpThroughEvent } from '../../../test/factories/money';
-import { insertPerson, type Person } from '../../../test/factories/people';
-import { useTestApp } from '../../../test/support/test-app';
-import { connectDatabase, type DatabaseHandle } from '../../db/client';
-import { createChatSessionsRepository } from './chat-sessions.repository';
-import { endConflictSchema, SESSION_ALREADY_ENDED_MESSAGE } from '../../../contracts/sessions.api';
-import {
-  createChatSessionsService,
-  SESSION_CREATED_MESSAGE,
-  type ChatSessionsService,
-} from './chat-sessions.service';
+} from '#contracts/sessions';
+import { errorOf } from '#test/support/auth';
+import { balanceOf, topUpThroughEvent } from '#test/factories/money';
+import { insertPerson, type Person } from '#test/factories/people';
+import { useTestApp } from '#test/support/test-app';
+import { connectDatabase, type DatabaseHandle } from '#server/db/client';
+import { createSessionsRepository } from './sessions.repository';
+import { endConflictSchema, SESSION_ALREADY_ENDED_MESSAGE } from '#contracts/sessions.api';
+import { createSessionsService, SESSION_CREATED_MESSAGE, type SessionsService } from './sessions.service';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });
 
@@ -29,13 +25,13 @@ const MINUTE = 60_000;
 
 // Separate pools standing in for separate server instances (the lifecycle job runs on each).
 let pools: DatabaseHandle[] = [];
-let instances: ChatSessionsService[] = [];
+let instances: SessionsService[] = [];
 beforeAll(() => {
   pools = [1, 2].map(() => connectDatabase(t.database.url, { poolSize: 4 }));
   instances = pools.map((pool) =>
-    createChatSessionsService({
+    createSessionsService({
       db: pool.db,
-      repository: createChatSessionsRepository(),
+      repository: createSessionsRepository(),
       settlement: t.app.settlement,
       realtime: t.app.realtime,
       clock: t.clock,

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { RevenueRange } from '../../../../contracts/admin-money';
-import { adminMoneyApi } from '../../../../contracts/admin-money.api';
-import { pathOf, queryStringOf } from '../../../../contracts/endpoint';
-import { api } from '../../../lib/api';
-import { downloadFile } from '../../../lib/download-file';
+import type { RevenueRange } from '#contracts/admin-money';
+import { adminMoneyApi } from '#contracts/admin-money.api';
+import { pathOf, queryStringOf } from '#contracts/endpoint';
+import { api } from '#web/lib/api';
+import { downloadFile } from '#web/lib/download-file';
 
 /** GET /api/admin/platform-revenue?range=: totals, the series, by format and recent captures. */
 export const platformRevenueQueryOptions = (range: RevenueRange) =>

@@ -2,10 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RefundResult, SessionPayment, SessionPaymentsPage } from '../../../../contracts/admin-money';
-import { ToastProvider } from '../../../components/toast';
-import { createQueryClient } from '../../../lib/query-client';
-import { apiError, stubApi, type StubHandler, type StubResponse } from '../../../test/api';
+import type { RefundResult, SessionPayment, SessionPaymentsPage } from '#contracts/admin-money';
+import { ToastProvider } from '#web/components/toast';
+import { createQueryClient } from '#web/lib/query-client';
+import { apiError, stubApi, type StubHandler, type StubResponse } from '#web/test/api';
 import { SessionPaymentsPanel } from './session-payments-panel';
 
 const HOLD_ID = '5a0b6c1d-2e3f-4a5b-8c6d-7e8f9a0b1c2d';

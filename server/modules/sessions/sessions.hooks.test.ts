@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RealtimeEvent } from '../../../contracts/realtime';
-import type { DbExecutor } from '../../db/client';
-import { createSessionCompletionHooks } from './chat-sessions.hooks';
+import type { RealtimeEvent } from '#contracts/realtime';
+import type { DbExecutor } from '#server/db/client';
+import { createSessionCompletionHooks } from './sessions.hooks';
 
 const tx = {} as DbExecutor;
 const session = { id: 's1', coachId: 'c1', clientId: 'k1' };

@@ -1,10 +1,10 @@
-import { SESSION_LIST_PAGE_SIZE, type ChatSession, type SessionList } from '../../../contracts/sessions';
-import { AppError } from '../../../domain/errors/app-error';
-import type { ChatSessionViewRow } from './chat-sessions.repository';
-import { toChatSession, type ChatSessionsDeps, type ChatSessionsShared } from './chat-sessions.shared';
+import { SESSION_LIST_PAGE_SIZE, type ChatSession, type SessionList } from '#contracts/sessions';
+import { AppError } from '#domain/errors/app-error';
+import type { ChatSessionViewRow } from './sessions.repository';
+import { toChatSession, type SessionsDeps, type SessionsShared } from './sessions.shared';
 
 /** What a party reads: their sessions, their live one, one session. */
-export function createChatSessionsReads(deps: ChatSessionsDeps, shared: ChatSessionsShared) {
+export function createSessionsReads(deps: SessionsDeps, shared: SessionsShared) {
   const { db, repository, clock } = deps;
   const { roleIn } = shared;
 

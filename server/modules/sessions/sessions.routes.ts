@@ -1,9 +1,9 @@
-import { SESSION_ALREADY_ENDED_MESSAGE, sessionsApi as endpoints } from '../../../contracts/sessions.api';
-import type { HttpApp, Route } from '../../http/route';
-import type { ChatSessionsService } from './chat-sessions.service';
+import { SESSION_ALREADY_ENDED_MESSAGE, sessionsApi as endpoints } from '#contracts/sessions.api';
+import type { HttpApp, Route } from '#server/http/route';
+import type { SessionsService } from './sessions.service';
 
 /** Chat sessions (contracts/sessions.api.ts): each handler is one service call. */
-export function chatSessionsRoutes(app: HttpApp, route: Route, chatSessions: ChatSessionsService) {
+export function sessionsRoutes(app: HttpApp, route: Route, chatSessions: SessionsService) {
   route(app, endpoints.list, async ({ caller, query }) => chatSessions.list(caller.userId, query));
 
   route(app, endpoints.active, async ({ caller }) => ({

@@ -5,16 +5,16 @@ import {
   REFUND_REASON_MAX,
   refundBodySchema,
   type SessionPayment,
-} from '../../../../contracts/admin-money';
-import { Button } from '../../../components/button';
-import { Dialog, DialogFooter } from '../../../components/dialog';
-import { fieldError, Form, serverFieldErrors, useZodForm } from '../../../components/form';
-import { FormError } from '../../../components/form-error';
-import { TextField } from '../../../components/text-field';
-import { TextareaField } from '../../../components/textarea-field';
-import { useToast } from '../../../components/toast';
-import { ApiError } from '../../../lib/api-client';
-import { centsToInput, formatCents, inputToCents } from '../../../lib/money';
+} from '#contracts/admin-money';
+import { Button } from '#web/components/button';
+import { Dialog, DialogFooter } from '#web/components/dialog';
+import { fieldError, Form, serverFieldErrors, useZodForm } from '#web/components/form';
+import { FormError } from '#web/components/form-error';
+import { TextField } from '#web/components/text-field';
+import { TextareaField } from '#web/components/textarea-field';
+import { useToast } from '#web/components/toast';
+import { ApiError } from '#web/lib/api-client';
+import { centsToInput, formatCents, inputToCents } from '#web/lib/money';
 import { newIdempotencyKey, useRefundSessionPayment } from '../api/session-payments';
 
 /** The server's fields that have one here (its other details are not shown on a field). */

@@ -1,4 +1,4 @@
-import type { RtcSignal } from '../../../../contracts/session-room';
+import type { RtcSignal } from '#contracts/session-room';
 
 /**
  * One side of a 1:1 call, framework-free so it is tested with a fake peer

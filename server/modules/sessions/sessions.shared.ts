@@ -1,12 +1,12 @@
-import type { RealtimeEvent } from '../../../contracts/realtime';
-import { SESSION_EVENTS, SESSION_MESSAGES, type ChatSession } from '../../../contracts/sessions';
-import type { Clock } from '../../../domain/clock';
-import type { SessionFormat } from '../../../domain/money/pricing';
-import { shownSessionStatus } from '../../../domain/sessions/session-machine';
-import type { Database, DbExecutor } from '../../db/client';
-import type { RealtimeService } from '../../realtime/realtime.service';
+import type { RealtimeEvent } from '#contracts/realtime';
+import { SESSION_EVENTS, SESSION_MESSAGES, type ChatSession } from '#contracts/sessions';
+import type { Clock } from '#domain/clock';
+import type { SessionFormat } from '#domain/money/pricing';
+import { shownSessionStatus } from '#domain/sessions/session-machine';
+import type { Database, DbExecutor } from '#server/db/client';
+import type { RealtimeService } from '#server/realtime/realtime.service';
 import type { SettlementService } from '../settlement/settlement.service';
-import type { ChatSessionRow, ChatSessionsRepository, ChatSessionViewRow } from './chat-sessions.repository';
+import type { ChatSessionRow, SessionsRepository, ChatSessionViewRow } from './sessions.repository';
 
 /** The money hold of a session is the one its request made: ('session_request', request id). */
 export const SESSION_REQUEST_HOLD_TYPE = 'session_request';
@@ -36,7 +36,7 @@ export type AcceptedRequest = {
   couponDiscountType?: 'percent' | 'fixed' | null;
 };
 
-export type ChatSessionsLogger = {
+export type SessionsLogger = {
   warn(fields: object, message: string): void;
   error(fields: object, message: string): void;
 };
@@ -49,7 +49,7 @@ export type EndOutcome = { ended: true; session: ChatSession } | { ended: false;
 /** 'guest': invited by a guest link (session_guests); sees the session like the client, no earnings. */
 export type Viewer = 'coach' | 'client' | 'guest';
 
-export const quietLogger: ChatSessionsLogger = { warn: () => undefined, error: () => undefined };
+export const quietLogger: SessionsLogger = { warn: () => undefined, error: () => undefined };
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
@@ -99,19 +99,19 @@ export function toChatSession(row: ChatSessionViewRow, viewer: Viewer, now: Date
 
 export const userTopic = (userId: string) => `user:${userId}`;
 
-export type ChatSessionsDeps = {
+export type SessionsDeps = {
   db: Database;
-  repository: ChatSessionsRepository;
+  repository: SessionsRepository;
   settlement: Pick<SettlementService, 'capture' | 'findHold'>;
   realtime: Pick<RealtimeService, 'record' | 'transaction'>;
   clock: Clock;
   /** The presence module's announce; without it no presence event is recorded. */
   announcePresence?: AnnouncePresence;
-  logger?: ChatSessionsLogger;
+  logger?: SessionsLogger;
 };
 
 /** The helpers the use cases of a session share: its view, its events, who a person is in it. */
-export function createChatSessionsShared(deps: ChatSessionsDeps) {
+export function createSessionsShared(deps: SessionsDeps) {
   const { repository, realtime } = deps;
 
   async function announce(tx: DbExecutor, coachId: string): Promise<RealtimeEvent[]> {
@@ -173,4 +173,4 @@ export function createChatSessionsShared(deps: ChatSessionsDeps) {
   return { announce, recordUpdated, requireView, roleIn };
 }
 
-export type ChatSessionsShared = ReturnType<typeof createChatSessionsShared>;
+export type SessionsShared = ReturnType<typeof createSessionsShared>;

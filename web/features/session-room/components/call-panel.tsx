@@ -13,9 +13,9 @@ import {
   Volume2,
 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Avatar } from '../../../components/avatar';
-import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
+import { Avatar } from '#web/components/avatar';
+import { Button } from '#web/components/button';
+import { Dialog } from '#web/components/dialog';
 import type { CallHandle } from '../hooks/use-call';
 import type { CallQuality, CallState } from '../lib/call-connection';
 

@@ -1,16 +1,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowRight, Receipt, RotateCcw, Search, Undo2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { SESSION_PAYMENTS_QUERY_MAX, type SessionPayment } from '../../../../contracts/admin-money';
-import { Button } from '../../../components/button';
-import { FormError } from '../../../components/form-error';
-import { inputClasses } from '../../../components/text-field';
-import { formatCents } from '../../../lib/money';
+import { SESSION_PAYMENTS_QUERY_MAX, type SessionPayment } from '#contracts/admin-money';
+import { Button } from '#web/components/button';
+import { FormError } from '#web/components/form-error';
+import { inputClasses } from '#web/components/text-field';
+import { formatCents } from '#web/lib/money';
 import { sessionPaymentsQueryOptions } from '../api/session-payments';
 import { RefundDialog } from './refund-dialog';
-import { formatDateTime, localTimeZone } from '../../../lib/dates';
-import { FORMAT_ADJECTIVES } from '../../../../domain/coaching/format-labels';
-import { cardClasses } from '../../../components/card';
+import { formatDateTime, localTimeZone } from '#web/lib/dates';
+import { FORMAT_ADJECTIVES } from '#domain/coaching/format-labels';
+import { cardClasses } from '#web/components/card';
 
 /** `value`, once it has stopped changing for `ms`. */
 function useDebounced<T>(value: T, ms: number): T {

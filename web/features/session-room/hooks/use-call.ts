@@ -5,9 +5,9 @@ import {
   SESSION_ROOM_EVENTS,
   rtcSignalEventSchema,
   type RtcSignal,
-} from '../../../../contracts/session-room';
-import { useRealtimeClient } from '../../../lib/realtime/use-realtime-topic';
-import { onUserEvent } from '../../../lib/realtime/user-events';
+} from '#contracts/session-room';
+import { useRealtimeClient } from '#web/lib/realtime/use-realtime-topic';
+import { onUserEvent } from '#web/lib/realtime/user-events';
 import { rtcConfigQueryOptions } from '../api/get-rtc-config';
 import {
   CallConnection,

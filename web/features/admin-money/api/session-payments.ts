@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RefundBody, SessionPaymentsPage } from '../../../../contracts/admin-money';
-import { adminMoneyApi } from '../../../../contracts/admin-money.api';
-import { api } from '../../../lib/api';
+import type { RefundBody, SessionPaymentsPage } from '#contracts/admin-money';
+import { adminMoneyApi } from '#contracts/admin-money.api';
+import { api } from '#web/lib/api';
 
 const ROOT = ['admin', 'session-payments'] as const;
 
@@ -18,7 +18,7 @@ export const sessionPaymentsQueryOptions = (q: string) =>
   });
 
 /** A fresh Idempotency-Key per refund attempt; the dialog keeps it to retry the same attempt. */
-export { newIdempotencyKey } from '../../../lib/api';
+export { newIdempotencyKey } from '#web/lib/api';
 
 /**
  * POST /api/admin/session-payments/:id/refunds with the attempt's Idempotency-Key. On success the
