@@ -41,9 +41,9 @@ export type Principal = (typeof PRINCIPALS)[number];
 
 /**
  * HTTP rows and realtime topics also have a `guest` column: an account made by a session's guest link
- * (issue #7 point 7), signed in for that one session. It has no screens of its own beyond the session
+ * signed in for that one session. It has no screens of its own beyond the session
  * room (/session/:id): screen rows leave it out, and test/authz/screen-rules.test.ts checks its one
- * rule on every row (the room, else the guest screen; issue #14 point 4).
+ * rule on every row (the room, else the guest screen).
  */
 export const HTTP_PRINCIPALS = [...PRINCIPALS, 'guest'] as const;
 export type HttpPrincipal = (typeof HTTP_PRINCIPALS)[number];

@@ -83,7 +83,7 @@ describe('screen access matrix', () => {
     expect(registered.filter((route) => !rowRoutes.has(route))).toEqual([]);
   });
 
-  // The matrix's `guest` column is HTTP-only; on screens a guest has one rule (issue #14 point 4):
+  // The matrix's `guest` column is HTTP-only; on screens a guest has one rule:
   // the session room, and the guest screen on every other row — never a redirect nor the automatic role.
   it("matches the guard's rules for guest: the session room only", () => {
     const outcomes = matrix.screens.map((row) => ({

@@ -4,7 +4,7 @@ import { shots } from './lib/journey';
 import { approveAndGoOnline, bearer, liveSession, newParty, topUp, type Party } from './lib/parties';
 
 /**
- * Issue #7 point 2 and 3, with two browser contexts and Chromium's fake camera and microphone
+ * Calls in the session room, with two browser contexts and Chromium's fake camera and microphone
  * (playwright.config.ts): a video session connects by itself once both are in the room — the remote
  * video is decoding frames and the remote audio carries energy; chat goes both ways in order; mute
  * reaches the other side; one side goes offline and comes back and the call and the chat recover
@@ -70,7 +70,7 @@ async function enter(party: Party, sessionId: string) {
   await expect(party.page.getByTestId('session-presence')).toBeVisible({ timeout: 15_000 });
 }
 
-test.describe('issue #7: calls in the session room', () => {
+test.describe('calls in the session room', () => {
   // Two browsers with fake camera and microphone encode and decode media the whole time: on a 2-core
   // machine shared with another worker every step is slower than the page alone would be.
   test.describe.configure({ timeout: 300_000 });

@@ -7,7 +7,7 @@ import { SCREENSHOTS } from './lib/journey';
 import { approveAndGoOnline, liveSession, newParty, topUp } from './lib/parties';
 
 /**
- * Issue #7 point 1 (the rest of chat), with two browser contexts in one live text session: the
+ * The rest of chat, with two browser contexts in one live text session: the
  * coach sees "<client> is typing…" while the client types, and it goes when the message arrives; the
  * client sends a picture (the coach's copy decodes: naturalWidth > 0) and a PDF (the coach downloads
  * it under its name); the coach records a voice note with Chromium's fake microphone and the client's
@@ -55,7 +55,7 @@ async function expectNoSentToast(page: Page) {
 
 const lastMessage = (page: Page): Locator => chat(page).getByTestId('chat-message').last();
 
-test.describe('issue #7: typing, pictures, files and voice notes in the session chat', () => {
+test.describe('typing, pictures, files and voice notes in the session chat', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('typing shows on the other side; a picture, a PDF and a voice note are sent and received', async ({
@@ -169,7 +169,7 @@ test.describe('issue #7: typing, pictures, files and voice notes in the session 
     });
 
     await test.step('over the attachment quota, the refused file says why under its bubble', async () => {
-      // 49.9 MB the client already sent in this session (issue #14 point 2: 50 MB per person and session);
+      // 49.9 MB the client already sent in this session (50 MB per person and session);
       // the row stands for files sent before, so the next one really meets the server's quota.
       await withE2eDatabase((db) =>
         db.query(

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { accountFactor, newPage, nextCode, shots, signIn, signUp, type MailboxMessage } from './lib/journey';
 
 /**
- * Issue #4 end to end, in a real Chromium against the real server (scripts/e2e-server.mjs: a fresh
+ * Coaches end to end, in a real Chromium against the real server (scripts/e2e-server.mjs: a fresh
  * database with the demo accounts, the demo mailbox on): a new person applies to coach, the demo
  * reviewer (coach_manager, with an authenticator) approves, the coach completes the profile with a
  * photo and a service, and a new client finds them by search and filters, opens their page and
@@ -58,7 +58,7 @@ async function portraitPng(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-test.describe('issue #4: from application to a client who follows the coach', () => {
+test.describe('from application to a client who follows the coach', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('apply, approve, complete the profile and a service, then be found, visited and followed', async ({

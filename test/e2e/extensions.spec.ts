@@ -4,7 +4,7 @@ import { shots } from './lib/journey';
 import { approveAndGoOnline, liveSession, newParty, topUp } from './lib/parties';
 
 /**
- * Issue #7 point 3 (buying more minutes), with two browser contexts in one live text session: the
+ * Buying more minutes, with two browser contexts in one live text session: the
  * client asks for 15 more minutes from "Add time" (the dialog says what is held from the wallet), the
  * coach is prompted in the room and accepts by keyboard, both timers show the longer time (from
  * chat_session.updated), the coach ends the session, the summaries show both payments together, and
@@ -22,7 +22,7 @@ async function minutesLeft(page: Page): Promise<number> {
   return Number(text.split(':')[0]);
 }
 
-test.describe('issue #7: more time in a live session', () => {
+test.describe('more time in a live session', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('the client asks for 15 more minutes, the coach accepts, both timers grow, both payments settle', async ({

@@ -6,7 +6,7 @@ import { mailbox, SCREENSHOTS, shots } from './lib/journey';
 import { approveAndGoOnline, bearer, finishedSession, newParty, topUp, type Party } from './lib/parties';
 
 /**
- * Issue #7 points 6 and 8, with two browser contexts: after a finished session the coach opens it
+ * Follow-ups and both session lists, with two browser contexts: after a finished session the coach opens it
  * from their session list ("Follow up"), writes notes and a resource (an http link is refused with
  * the reason), sends; the client, already on the follow-up page, sees it arrive, and finds the
  * session's "Review" on their home; the coach_followup email is in the demo mailbox.
@@ -42,7 +42,7 @@ async function regionShots(region: Locator, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-test.describe('issue #7: follow-up after a session, and the session in both lists', () => {
+test.describe('follow-up after a session, and the session in both lists', () => {
   test.describe.configure({ timeout: 150_000 });
 
   test('the coach sends notes and a resource; the client sees it arrive; the email is in the mailbox', async ({

@@ -5,11 +5,11 @@ import { mailbox, newPage, shots } from './lib/journey';
 import { approveAndGoOnline, liveSession, newParty, topUp } from './lib/parties';
 
 /**
- * Issue #7 point 7, guest links: in a live audio session the coach invites someone by email from the
+ * Guest links: in a live audio session the coach invites someone by email from the
  * room; the link in the session_invitation email (the demo mailbox) opened in a fresh browser context
  * joins the session as a guest, who chats with both parties (messages live on all three screens,
  * signed 'Guest'); the call stays between the coach and the client; the same link opened again is
- * refused with a calm explanation. Issue #14 point 4: anywhere but the room the guest sees one guest
+ * refused with a calm explanation. Anywhere but the room the guest sees one guest
  * screen (the way back while the session is on, Sign out, Create your own account) and the app asks the
  * server for nothing it refuses a guest (no automatic role, no "Setup Error"). Screenshots of the join screen, the guest's room, the invite dialog
  * and the refusal at 1280 and 360 px, light and dark.
@@ -18,7 +18,7 @@ import { approveAndGoOnline, liveSession, newParty, topUp } from './lib/parties'
 const chat = (page: Page) => page.getByRole('region', { name: 'Chat' });
 const messages = (page: Page) => chat(page).getByTestId('chat-message');
 
-test.describe('issue #7: guest links', () => {
+test.describe('guest links', () => {
   test.describe.configure({ timeout: 150_000 });
 
   test('the coach invites by email; the link joins a guest who chats with both; it works once', async ({
@@ -123,7 +123,7 @@ test.describe('issue #7: guest links', () => {
       await again.context.close();
     });
 
-    // Issue #14 point 4: the server refuses a guest everything but the room; the app must not ask.
+    // The server refuses a guest everything but the room; the app must not ask.
     const refused: string[] = [];
     guest.page.on('response', (response) => {
       if (response.status() === 403) refused.push(`${response.request().method()} ${response.url()}`);

@@ -6,7 +6,7 @@ import { approveAndGoOnline, bearer, newParty, topUp, type Party } from './lib/p
 import { PASSWORD, shots, type Session } from './lib/journey';
 
 /**
- * Issue #14 points 9 and 10 in the browser.
+ * Live updates and rate limits in the browser.
  * - Realtime never fails silently: a tab whose socket cannot connect says "Live updates are paused —
  *   reconnecting…" (with the server's reason when it gave one) and polls what must not be missed, so
  *   an online coach still gets the incoming request and a waiting client still joins.

@@ -13,7 +13,7 @@ import {
 } from './lib/journey';
 
 /**
- * Issue #5 end to end, in a real Chromium against the real server (scripts/e2e-server.mjs: a fresh
+ * Money end to end, in a real Chromium against the real server (scripts/e2e-server.mjs: a fresh
  * database with the demo accounts and demo money, the demo payment provider, the demo mailbox on):
  * the demo client tops up with the demo card; sends a gift that a brand-new account claims; Coach 2
  * (earnings seeded through the real settlement service, made available by the earnings job at
@@ -47,7 +47,7 @@ async function payWithDemoCard(page: Page, number: string) {
   await page.getByLabel('CVC').fill('123');
 }
 
-test.describe('issue #5: money moves through the wallet, gifts, earnings and payouts', () => {
+test.describe('money moves through the wallet, gifts, earnings and payouts', () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
   test('a client tops up with the demo card and sees the balance', async ({ page }) => {

@@ -6,7 +6,7 @@ import { withE2eDatabase } from './lib/database';
 import { accountFactor, nextCode, PASSWORD, SCREENSHOTS, signUp, type Account } from './lib/journey';
 
 /**
- * Issue #14 point 11: on a 360 px phone every working screen of a role is at most two taps from
+ * Navigation: on a 360 px phone every working screen of a role is at most two taps from
  * home (a bar item, or More and then the item), no placeholder ("Coming soon") holds a slot of the
  * bar, and the sheet is a keyboard-accessible dialog. Point 12: an admin who is also a client lands
  * on the administration after signing in with the form (password, then the authenticator), and finds

@@ -5,7 +5,7 @@ import { shots } from './lib/journey';
 import { approveAndGoOnline, bearer, newParty, topUp, type Party } from './lib/parties';
 
 /**
- * Issue #14 point 16, screens that stay true, in a real browser: sending chat messages leaves the page
+ * Screens that stay true, in a real browser: sending chat messages leaves the page
  * where it was (the session title stays in sight); an old waiting-room link after the session ended;
  * /withdrawal/success with nothing to confirm; a titled name greeted by first name; an offline coach's
  * status pill; the coach's website in the dark theme; "Connection Restored" anywhere in the app.
@@ -34,7 +34,7 @@ async function acceptedRequest(
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
-test.describe('issue #14 point 16: screens that stay true', () => {
+test.describe('screens that stay true', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('sending messages keeps the page still; an old waiting room says the session ended', async ({

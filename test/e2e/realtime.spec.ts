@@ -4,7 +4,7 @@ import { expect, test } from './lib/test';
 import { signUp } from './lib/journey';
 
 /**
- * Issue #6 point 1 in the browser: a signed-in tab holds ONE realtime socket (Socket.IO over WebSocket
+ * Realtime in the browser: a signed-in tab holds ONE realtime socket (Socket.IO over WebSocket
  * at /realtime), the server accepts its Origin and token and its subscription to the person's own
  * topic, and moving around the app keeps that one socket.
  */

@@ -3,7 +3,7 @@ import { newPage, shots } from './lib/journey';
 import { approveAndGoOnline, finishedSession, newParty, topUp } from './lib/parties';
 
 /**
- * Issue #7 point 5, with two browser contexts: after a real session (the client's request holds
+ * Reviews, with two browser contexts: after a real session (the client's request holds
  * money, the coach accepts and ends it) the client rates it from "Waiting for your review" and sees
  * their review hidden until the coach writes theirs; the coach reviews the client, then reads the
  * client's review and replies once; the client sees the coach's review and the reply; the public
@@ -14,7 +14,7 @@ import { approveAndGoOnline, finishedSession, newParty, topUp } from './lib/part
  * needs a second factor, which the admin journeys own).
  */
 
-test.describe('issue #7: reviews after a session', () => {
+test.describe('reviews after a session', () => {
   test.describe.configure({ timeout: 150_000 });
 
   test('the client rates, the coach reviews and replies, both see each other; the coach page lists it', async ({

@@ -6,7 +6,7 @@ import { shots } from './lib/journey';
 import { approveCoach, bearer as api, newParty, topUp, type Party } from './lib/parties';
 
 /**
- * Issue #6, instant sessions, with two browser contexts: a client asks, the coach's banner rings, the
+ * Instant sessions, with two browser contexts: a client asks, the coach's banner rings, the
  * coach accepts and both land on /session/{id}; the decline path with the coach's message; the client's
  * cancel; expiry with the fallback offers; the "Are you still online?" dialog with the browser clock
  * advanced. Each test has its own people, made through the API: a brand-new approved coach (named
@@ -62,7 +62,7 @@ async function requestSession(client: Page, coach: Coach, purpose: string): Prom
 /** The coach's incoming-request banner (a region named by its heading). */
 const banner = (coach: Page) => coach.getByTestId('incoming-request-banner');
 
-test.describe('issue #6: instant sessions between two browsers', () => {
+test.describe('instant sessions between two browsers', () => {
   // Two browsers each, and a few waits on the server's jobs.
   test.describe.configure({ timeout: 150_000 });
 
@@ -76,7 +76,7 @@ test.describe('issue #6: instant sessions between two browsers', () => {
     await client.page.goto(coach.coachPage);
     await client.page.getByRole('button', { name: 'Start a session now' }).click();
     const dialog = client.page.getByRole('dialog', { name: /Start a session with Sofia/ });
-    // Issue #14 point 16: the first format and 30 min by default, and the action in sight on a laptop
+    // The first format and 30 min by default, and the action in sight on a laptop
     // and a phone (a sticky footer) without scrolling the dialog.
     await expect(dialog.getByRole('radio', { name: /Chat/ })).toBeChecked();
     await expect(dialog.getByRole('radio', { name: '30 min' })).toBeChecked();
@@ -118,7 +118,7 @@ test.describe('issue #6: instant sessions between two browsers', () => {
     });
     expect(await request.json()).toMatchObject({ status: 'accepted', session_id: sessionId });
 
-    // Issue #7 (chat): messages appear on both sides, in order, once.
+    // Chat: messages appear on both sides, in order, once.
     const coachLog = coach.page.getByRole('log', { name: 'Messages with Robin Hale' });
     const clientLog = client.page.getByRole('log', { name: /^Messages with Sofia/ });
     await coach.page.getByLabel('Message to Robin Hale').fill('Hi Robin, tell me about a typical exam day.');

@@ -96,7 +96,7 @@ export async function insertChatSession(
 }
 
 /**
- * A guest in a live session, made the real way (issue #7 point 7): a funded client's request, the
+ * A guest in a live session, made the real way: a funded client's request, the
  * coach's accept, the coach's invitation by email, and the link's token redeemed. Returns the guest's
  * sign-in session and the session's id and parties.
  */

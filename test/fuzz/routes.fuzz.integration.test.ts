@@ -11,7 +11,7 @@ import { insertGuestInLiveSession } from '../factories/sessions';
 import { arbitraryFor, hostileValue, jsonSchemaOf, arbitraryFromJsonSchema } from './schema-arbitrary';
 
 /**
- * Issue #14 point 7: bad input never answers 5xx, and no answer leaks internals. Every route the app
+ * Bad input never answers 5xx, and no answer leaks internals. Every route the app
  * registers (app.registeredRoutes, with its zod schemas: a new route is fuzzed without anyone listing
  * it) gets requests generated from its own params, querystring and body schemas — the right shape
  * with hostile strings, wrong types, huge and deeply nested values mixed in — as anonymous, a client,

@@ -14,7 +14,7 @@ import {
 
 /**
  * The `test` every spec imports: Playwright's, plus an accessibility audit of every screen the suite
- * visits (issue #14 point 15). axe-core checks each page of every browser context — the `page`
+ * visits. axe-core checks each page of every browser context — the `page`
  * fixture's and the ones specs open with `browser.newContext()` — at its quiet moments: before the
  * page navigates away (`goto`, `reload`), before it or its context closes, and at the end of the test
  * (`checkAccessibility(page)` adds a check anywhere, e.g. in a walk that moves with the history API).
