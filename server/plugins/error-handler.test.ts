@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
 import { AppError, ERROR_CODES, type ErrorCode } from '#domain/errors/app-error';
 import { HTTP_STATUS_BY_CODE, mapError } from './error-handler';
@@ -28,6 +29,26 @@ describe('mapError', () => {
     );
     expect(mapError(new Error('q', { cause: { code: '57P01' } })).code).toBe('SERVICE_UNAVAILABLE');
     expect(mapError(new Error('q', { cause: { code: '08006' } })).code).toBe('SERVICE_UNAVAILABLE');
+  });
+
+  it('maps a query that could not get a connection (Drizzle wrapping the pool timeout) to SERVICE_UNAVAILABLE', () => {
+    const poolTimeout = new Error('timeout exceeded when trying to connect');
+    const wrapped = new DrizzleQueryError(
+      'select 1 from auth_sessions where id = $1',
+      ['a-session-id'],
+      poolTimeout,
+    );
+    expect(mapError(wrapped).code).toBe('SERVICE_UNAVAILABLE');
+    expect(
+      mapError(new DrizzleQueryError('select 1', [], new Error('Connection terminated unexpectedly'))).code,
+    ).toBe('SERVICE_UNAVAILABLE');
+    // The SQL text itself never decides: a failed query whose text mentions a timeout is still a bug.
+    const odd = new DrizzleQueryError(
+      "select 'timeout exceeded when trying to connect'",
+      [],
+      new RangeError('x'),
+    );
+    expect(mapError(odd).code).toBe('INTERNAL_ERROR');
   });
 
   it('maps other database errors and plain exceptions to INTERNAL_ERROR with the generic message', () => {

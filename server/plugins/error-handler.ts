@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
@@ -74,17 +75,29 @@ const CODE_BY_FRAMEWORK_STATUS: Record<number, ErrorCode> = {
 /** SQLSTATE classes and network errors that mean "the database is not there right now". */
 const UNAVAILABLE_PATTERN = /^(08|53|57P0[1-3])|^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE)$/;
 
-function sqlStateOf(error: unknown): string | undefined {
-  const candidate = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
-  const code = candidate?.cause?.code ?? candidate?.code;
-  return typeof code === 'string' ? code : undefined;
+/** The pool's and the driver's words for "no connection" (they carry no code). */
+const UNAVAILABLE_MESSAGE = /timeout exceeded when trying to connect|Connection terminated/i;
+
+/** The error and the causes it wraps (Drizzle wraps the driver's error; the driver may wrap another). */
+function errorChain(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let current = error; current !== undefined && current !== null && chain.length < 5;) {
+    chain.push(current);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return chain;
 }
 
-function isTimeoutError(error: unknown) {
-  return (
-    error instanceof Error &&
-    /timeout exceeded when trying to connect|Connection terminated/i.test(error.message)
-  );
+/** The database is not there right now: a connection SQLSTATE or network code, or a pool timeout. */
+function isUnavailable(error: unknown): boolean {
+  return errorChain(error).some((link) => {
+    const code = (link as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_PATTERN.test(code)) return true;
+    // Drizzle's own message is the SQL and its values, not the reason.
+    return (
+      link instanceof Error && !(link instanceof DrizzleQueryError) && UNAVAILABLE_MESSAGE.test(link.message)
+    );
+  });
 }
 
 type Mapped = { code: ErrorCode; message: string; details?: ErrorDetail[]; retryAfterSeconds?: number };
@@ -111,8 +124,7 @@ export function mapError(error: unknown): Mapped {
       })),
     };
   }
-  const sqlState = sqlStateOf(error);
-  if ((sqlState && UNAVAILABLE_PATTERN.test(sqlState)) || isTimeoutError(error)) {
+  if (isUnavailable(error)) {
     return { code: 'SERVICE_UNAVAILABLE', message: ERROR_CODES.SERVICE_UNAVAILABLE };
   }
   const status = (error as FastifyError | undefined)?.statusCode;

@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
 import { describeErrorForLog, redactUrl } from './log-safety';
 
@@ -33,6 +34,20 @@ describe('describeErrorForLog', () => {
     });
     expect(JSON.stringify(described)).not.toContain('someone@example.com');
     expect(JSON.stringify(described)).not.toMatch(/insert into|duplicate key/);
+  });
+
+  it("keeps Drizzle's SQL and values out of the log when the driver's error has no SQLSTATE", () => {
+    const wrapped = new DrizzleQueryError(
+      'select "id" from "auth_sessions" where "auth_sessions"."id" = $1',
+      ['8e74f860-1e75-444e-8d55-acbfb8cf687e'],
+      new Error('timeout exceeded when trying to connect'),
+    );
+    const described = describeErrorForLog(wrapped);
+    expect(described).toMatchObject({
+      type: 'DatabaseError',
+      cause: { type: 'Error', message: 'timeout exceeded when trying to connect' },
+    });
+    expect(JSON.stringify(described)).not.toMatch(/8e74f860|auth_sessions/);
   });
 
   it('keeps ordinary errors readable', () => {

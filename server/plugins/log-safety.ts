@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 /**
  * What may reach the logs. Drizzle's error messages embed the SQL *and its parameters* (emails,
  * password hashes), so database errors are reduced to their SQLSTATE and constraint.
@@ -5,8 +6,9 @@
 export function describeErrorForLog(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { type: typeof error };
   const cause = error.cause as { code?: unknown; constraint?: unknown; table?: unknown } | undefined;
+  // Drizzle's wrapper keeps the name 'Error' and carries the SQL and its parameters in its message.
   const isDatabaseError =
-    error.name === 'DrizzleQueryError' || error.name === 'DatabaseError' || typeof cause?.code === 'string';
+    error instanceof DrizzleQueryError || error.name === 'DatabaseError' || typeof cause?.code === 'string';
   if (isDatabaseError) {
     const source =
       cause && typeof cause.code === 'string'
@@ -17,6 +19,11 @@ export function describeErrorForLog(error: unknown): Record<string, unknown> {
       sqlState: source.code,
       constraint: source.constraint,
       table: source.table,
+      // A wrapped failure to reach the database (pool timeout, connection lost) has no SQLSTATE; its
+      // message is the driver's own words, never the query's values.
+      ...(typeof source.code !== 'string' && cause instanceof Error
+        ? { cause: { type: cause.name, message: cause.message.slice(0, 200) } }
+        : {}),
       // The stack starts with the message (SQL and parameters, over several lines); keep only the frames.
       stack: error.stack
         ?.split('\n')
