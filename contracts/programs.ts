@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './fields';
 import { MAX_PRICE_CENTS, PRICE_LIMIT_MESSAGE } from '#domain/money/limits';
 import { CATEGORY_SLUGS } from '#domain/coaching/categories';
 
@@ -91,11 +92,7 @@ const programFields = {
     .nullable(),
   category: z.enum(CATEGORY_SLUGS, PROGRAM_MESSAGES.category).nullable(),
   cover_image_url: uploadedImageUrl.nullable(),
-  price: z
-    .number(PROGRAM_MESSAGES.price)
-    .int(PROGRAM_MESSAGES.price)
-    .min(0, PROGRAM_MESSAGES.price)
-    .max(PROGRAM_LIMITS.priceMax, PROGRAM_MESSAGES.price),
+  price: wholeNumber(0, PROGRAM_LIMITS.priceMax, PROGRAM_MESSAGES.price),
 };
 
 /** POST /api/programs (coach role): a new draft. */
@@ -141,11 +138,7 @@ export const lessonCreateBodySchema = z.strictObject({
     .max(PROGRAM_LIMITS.lessonImages, PROGRAM_MESSAGES.lessonImages)
     .optional(),
   video_url: videoUrlSchema.nullable().optional(),
-  duration_minutes: z
-    .number(PROGRAM_MESSAGES.lessonMinutes)
-    .int(PROGRAM_MESSAGES.lessonMinutes)
-    .min(1, PROGRAM_MESSAGES.lessonMinutes)
-    .max(PROGRAM_LIMITS.lessonMinutesMax, PROGRAM_MESSAGES.lessonMinutes)
+  duration_minutes: wholeNumber(1, PROGRAM_LIMITS.lessonMinutesMax, PROGRAM_MESSAGES.lessonMinutes)
     .nullable()
     .optional(),
 });

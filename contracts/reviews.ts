@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText, wholeNumber } from './fields';
 import { SESSION_FORMATS } from '#domain/coaching/categories';
 
 /**
@@ -104,11 +105,7 @@ export const reviewParamsSchema = z.object({ id: z.uuid() });
 /** POST /api/sessions/:id/reviews */
 export const createReviewSchema = z
   .object({
-    rating: z
-      .number(REVIEW_MESSAGES.rating)
-      .int(REVIEW_MESSAGES.rating)
-      .min(1, REVIEW_MESSAGES.rating)
-      .max(5, REVIEW_MESSAGES.rating),
+    rating: wholeNumber(1, 5, REVIEW_MESSAGES.rating),
     body: z.string().trim().max(REVIEW_BODY_MAX, REVIEW_MESSAGES.bodyTooLong).default(''),
   })
   .strict();
@@ -117,11 +114,10 @@ export type CreateReview = z.input<typeof createReviewSchema>;
 /** POST /api/reviews/:id/reply */
 export const replyReviewSchema = z
   .object({
-    reply: z
-      .string(REVIEW_MESSAGES.replyRequired)
-      .trim()
-      .min(1, REVIEW_MESSAGES.replyRequired)
-      .max(REVIEW_REPLY_MAX, REVIEW_MESSAGES.replyTooLong),
+    reply: requiredText(REVIEW_REPLY_MAX, {
+      required: REVIEW_MESSAGES.replyRequired,
+      tooLong: REVIEW_MESSAGES.replyTooLong,
+    }),
   })
   .strict();
 export type ReplyReview = z.input<typeof replyReviewSchema>;
