@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wholeNumber } from './fields';
+import { LISTING_TEXT_LIMITS, listingTextFields, listingTextMessages } from './listing';
 import { MAX_PRICE_CENTS, PRICE_LIMIT_MESSAGE } from '#domain/money/limits';
 import { CATEGORY_SLUGS, SESSION_FORMATS } from '#domain/coaching/categories';
 
@@ -39,9 +40,7 @@ export type ServiceList = z.infer<typeof serviceListSchema>;
 export { ON_DEMAND_DEFAULT_RATES } from '#domain/money/pricing';
 
 export const SERVICE_LIMITS = {
-  titleMax: 120,
-  subtitleMax: 160,
-  descriptionMax: 4000,
+  ...LISTING_TEXT_LIMITS,
   /** Cents: 0 to 10,000.00 (domain/money/limits.ts). */
   priceMax: MAX_PRICE_CENTS,
   durationMin: 5,
@@ -53,10 +52,7 @@ export const SERVICE_LIMITS = {
 } as const;
 
 export const SERVICE_MESSAGES = {
-  titleRequired: 'Give the service a title.',
-  titleTooLong: `Keep the title to ${SERVICE_LIMITS.titleMax} characters or fewer.`,
-  subtitleTooLong: `Keep the subtitle to ${SERVICE_LIMITS.subtitleMax} characters or fewer.`,
-  descriptionTooLong: `Keep the description to ${SERVICE_LIMITS.descriptionMax} characters or fewer.`,
+  ...listingTextMessages('service'),
   format: 'Choose text, audio or video.',
   price: PRICE_LIMIT_MESSAGE,
   duration: `Set a duration between ${SERVICE_LIMITS.durationMin} and ${SERVICE_LIMITS.durationMax} minutes.`,
@@ -79,17 +75,7 @@ export const uploadedImageUrlSchema = z
   );
 
 const serviceFields = {
-  title: z
-    .string()
-    .trim()
-    .min(1, SERVICE_MESSAGES.titleRequired)
-    .max(SERVICE_LIMITS.titleMax, SERVICE_MESSAGES.titleTooLong),
-  subtitle: z.string().trim().max(SERVICE_LIMITS.subtitleMax, SERVICE_MESSAGES.subtitleTooLong).nullable(),
-  description: z
-    .string()
-    .trim()
-    .max(SERVICE_LIMITS.descriptionMax, SERVICE_MESSAGES.descriptionTooLong)
-    .nullable(),
+  ...listingTextFields(SERVICE_MESSAGES),
   format: z.enum(SESSION_FORMATS, SERVICE_MESSAGES.format),
   price: wholeNumber(0, SERVICE_LIMITS.priceMax, SERVICE_MESSAGES.price),
   duration: wholeNumber(SERVICE_LIMITS.durationMin, SERVICE_LIMITS.durationMax, SERVICE_MESSAGES.duration),
