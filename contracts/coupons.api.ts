@@ -11,6 +11,8 @@ import { endpointGroup } from './endpoint';
 const endpoint = endpointGroup('Coupons');
 const asCoach = { role: 'coach', forbidden: COUPON_MESSAGES.coachOnly } as const;
 const coachEndpoint = endpoint.as(asCoach);
+const managePayoutsEndpoint = endpoint.as({ admin: 'manage_payouts' });
+const viewRevenueEndpoint = endpoint.as({ admin: 'view_revenue' });
 
 /**
  * Coupons: a coach's own coupons (someone else's answers 404), and the platform's
@@ -40,26 +42,23 @@ export const couponsApi = {
     body: couponUpdateBodySchema,
     responses: { 200: couponSchema },
   }),
-  platformList: endpoint({
+  platformList: viewRevenueEndpoint({
     method: 'GET',
     path: '/api/admin/coupons',
     summary: "The platform's coupons (good with any coach)",
-    access: { admin: 'view_revenue' },
     responses: { 200: couponListSchema },
   }),
-  platformCreate: endpoint({
+  platformCreate: managePayoutsEndpoint({
     method: 'POST',
     path: '/api/admin/coupons',
     summary: 'Create a platform coupon (audit-logged)',
-    access: { admin: 'manage_payouts' },
     body: couponCreateBodySchema,
     responses: { 201: couponSchema },
   }),
-  platformUpdate: endpoint({
+  platformUpdate: managePayoutsEndpoint({
     method: 'PATCH',
     path: '/api/admin/coupons/:id',
     summary: 'Change a platform coupon (audit-logged)',
-    access: { admin: 'manage_payouts' },
     params: couponIdParamsSchema,
     body: couponUpdateBodySchema,
     responses: { 200: couponSchema },

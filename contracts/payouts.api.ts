@@ -20,6 +20,8 @@ import {
 const endpoint = endpointGroup('Payouts');
 const asCoach = { role: 'coach', forbidden: PAYOUT_ACCESS_MESSAGES.coachOnly } as const;
 const coachEndpoint = endpoint.as(asCoach);
+const managePayoutsEndpoint = endpoint.as({ admin: 'manage_payouts' });
+const viewRevenueEndpoint = endpoint.as({ admin: 'view_revenue' });
 
 /**
  * Payout methods and withdrawals of the calling coach, and the financial admins' withdrawal queue
@@ -77,38 +79,34 @@ export const payoutsApi = {
     body: withdrawalCreateBodySchema,
     responses: { 201: withdrawalSchema },
   }),
-  adminList: endpoint({
+  adminList: viewRevenueEndpoint({
     method: 'GET',
     path: '/api/admin/withdrawals',
     summary: 'The withdrawal queue of one status, with the totals of every status',
-    access: { admin: 'view_revenue' },
     query: adminWithdrawalQuerySchema,
     responses: { 200: adminWithdrawalListSchema },
   }),
-  approve: endpoint({
+  approve: managePayoutsEndpoint({
     method: 'POST',
     path: '/api/admin/withdrawals/:id/approve',
     summary: 'Approve a requested withdrawal (audit-logged)',
-    access: { admin: 'manage_payouts' },
     idempotent: true,
     params: withdrawalIdParamsSchema,
     responses: { 200: adminWithdrawalSchema },
   }),
-  reject: endpoint({
+  reject: managePayoutsEndpoint({
     method: 'POST',
     path: '/api/admin/withdrawals/:id/reject',
     summary: "Reject a withdrawal: the money goes back to the coach's available earnings (audit-logged)",
-    access: { admin: 'manage_payouts' },
     idempotent: true,
     params: withdrawalIdParamsSchema,
     body: withdrawalRejectBodySchema,
     responses: { 200: adminWithdrawalSchema },
   }),
-  markPaid: endpoint({
+  markPaid: managePayoutsEndpoint({
     method: 'POST',
     path: '/api/admin/withdrawals/:id/mark-paid',
     summary: 'Record that an approved withdrawal was paid outside the platform (audit-logged)',
-    access: { admin: 'manage_payouts' },
     idempotent: true,
     params: withdrawalIdParamsSchema,
     body: withdrawalMarkPaidBodySchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText, wholeNumber } from './fields';
+import { sessionPartiesFields } from './sessions';
 import { SESSION_FORMATS } from '#domain/coaching/categories';
 
 /**
@@ -70,12 +71,7 @@ export const reviewSchema = z.object({
 export type Review = z.infer<typeof reviewSchema>;
 
 export const reviewSessionSchema = z.object({
-  id: z.uuid(),
-  coach_id: z.uuid(),
-  client_id: z.uuid(),
-  coach_name: z.string(),
-  coach_username: z.string().nullable(),
-  client_name: z.string(),
+  ...sessionPartiesFields,
   format: z.enum(SESSION_FORMATS),
   status: z.enum(['active', 'completed']),
   start_time: z.string(),

@@ -131,7 +131,8 @@ export const createSessionRequestSchema = z
   });
 export type CreateSessionRequest = z.input<typeof createSessionRequestSchema>;
 
-export const sessionRequestSchema = z.object({
+/** A request (or a session) and its two parties: ids, and names for the screens. */
+export const sessionPartiesFields = {
   id: z.uuid(),
   coach_id: z.uuid(),
   client_id: z.uuid(),
@@ -139,6 +140,10 @@ export const sessionRequestSchema = z.object({
   coach_name: z.string(),
   coach_username: z.string().nullable(),
   client_name: z.string(),
+};
+
+export const sessionRequestSchema = z.object({
+  ...sessionPartiesFields,
   client_email: z.string().nullable(),
   client_avatar_url: z.string().nullable(),
   format: formatSchema,
