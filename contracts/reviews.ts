@@ -52,21 +52,30 @@ export const REVIEW_MESSAGES = {
   doubleBlind: `Reviews are double-blind: neither of you sees the other's review until you have both written one, or ${REVIEW_BLIND_DAYS} days after the session.`,
 } as const;
 
+/** What a review says, wherever it is shown. */
+const reviewContentFields = {
+  rating: z.number().int().min(1).max(5),
+  body: z.string(),
+  created_at: z.string(),
+};
+
+/** The coach's one reply to a client's review. */
+const reviewReplyFields = {
+  reply: z.string().nullable(),
+  replied_at: z.string().nullable(),
+};
+
 export const reviewSchema = z.object({
   id: z.uuid(),
   session_id: z.uuid(),
   /** client: the client about the coach; coach: the coach about the client. */
   author_role: z.enum(REVIEW_AUTHOR_ROLES),
-  rating: z.number().int().min(1).max(5),
-  body: z.string(),
-  created_at: z.string(),
+  ...reviewContentFields,
   /** When the other party and (for a client's review) the public can read it. */
   visible_at: z.string(),
   /** visible_at has passed. */
   is_visible: z.boolean(),
-  /** The coach's one reply to a client's review. */
-  reply: z.string().nullable(),
-  replied_at: z.string().nullable(),
+  ...reviewReplyFields,
 });
 export type Review = z.infer<typeof reviewSchema>;
 
@@ -168,13 +177,10 @@ export const coachReviewsQuerySchema = z.object({
 
 export const publicReviewSchema = z.object({
   id: z.uuid(),
-  rating: z.number().int().min(1).max(5),
-  body: z.string(),
-  created_at: z.string(),
+  ...reviewContentFields,
   /** The client's first name only. */
   client_first_name: z.string(),
-  reply: z.string().nullable(),
-  replied_at: z.string().nullable(),
+  ...reviewReplyFields,
 });
 export type PublicReview = z.infer<typeof publicReviewSchema>;
 
