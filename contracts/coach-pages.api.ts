@@ -9,8 +9,7 @@ import { endpointGroup } from './endpoint';
 
 const endpoint = endpointGroup('Coach pages');
 
-const asCoach = { role: 'coach', forbidden: NOT_A_COACH_MESSAGE } as const;
-const coachEndpoint = endpoint.as(asCoach);
+const coachEndpoint = endpoint.as({ role: 'coach', forbidden: NOT_A_COACH_MESSAGE });
 
 /** Coach pages: the public coach page and website data, and the coach's own branding. */
 export const coachPagesApi = {

@@ -9,8 +9,7 @@ import {
 import { endpointGroup } from './endpoint';
 
 const endpoint = endpointGroup('Coupons');
-const asCoach = { role: 'coach', forbidden: COUPON_MESSAGES.coachOnly } as const;
-const coachEndpoint = endpoint.as(asCoach);
+const coachEndpoint = endpoint.as({ role: 'coach', forbidden: COUPON_MESSAGES.coachOnly });
 const managePayoutsEndpoint = endpoint.as({ admin: 'manage_payouts' });
 const viewRevenueEndpoint = endpoint.as({ admin: 'view_revenue' });
 

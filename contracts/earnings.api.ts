@@ -2,8 +2,7 @@ import { EARNINGS_MESSAGES, earningsQuerySchema, earningsSchema } from './earnin
 import { endpointGroup } from './endpoint';
 
 const endpoint = endpointGroup('Earnings');
-const asCoach = { role: 'coach', forbidden: EARNINGS_MESSAGES.coachOnly } as const;
-const coachEndpoint = endpoint.as(asCoach);
+const coachEndpoint = endpoint.as({ role: 'coach', forbidden: EARNINGS_MESSAGES.coachOnly });
 
 /**
  * The calling coach's earnings (/revenue and /manage-revenue). There is no way to

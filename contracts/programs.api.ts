@@ -21,9 +21,8 @@ import {
 import { coachIdParamsSchema } from './services';
 
 const endpoint = endpointGroup('Programs');
-const asCoach = { role: 'coach', forbidden: PROGRAM_MESSAGES.coachOnly } as const;
 const detail = { 200: programDetailSchema } as const;
-const coachEndpoint = endpoint.as(asCoach);
+const coachEndpoint = endpoint.as({ role: 'coach', forbidden: PROGRAM_MESSAGES.coachOnly });
 const signedInEndpoint = endpoint.as('signed-in');
 
 /**

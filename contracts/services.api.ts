@@ -11,8 +11,7 @@ import {
 } from './services';
 
 const endpoint = endpointGroup('Services');
-const asCoach = { role: 'coach', forbidden: SERVICE_MESSAGES.coachOnly } as const;
-const coachEndpoint = endpoint.as(asCoach);
+const coachEndpoint = endpoint.as({ role: 'coach', forbidden: SERVICE_MESSAGES.coachOnly });
 const signedInEndpoint = endpoint.as('signed-in');
 
 /**

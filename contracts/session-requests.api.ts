@@ -13,8 +13,7 @@ import {
 
 const endpoint = endpointGroup('Session requests');
 const asClient = { role: 'client', forbidden: SESSION_REQUEST_ERRORS.clientOnly } as const;
-const asCoach = { role: 'coach', forbidden: SESSION_REQUEST_ERRORS.coachOnly } as const;
-const coachEndpoint = endpoint.as(asCoach);
+const coachEndpoint = endpoint.as({ role: 'coach', forbidden: SESSION_REQUEST_ERRORS.coachOnly });
 const signedInEndpoint = endpoint.as('signed-in');
 
 /**
