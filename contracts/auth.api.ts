@@ -85,11 +85,11 @@ export const authApi = {
     body: otpBodySchema,
     responses: { 200: emptyObjectSchema },
   }),
+  // Public: signed in only for confirming a change or one's own address, and the handler asks then.
   verify: publicEndpoint({
     method: 'POST',
     path: '/auth/v1/verify',
     summary: 'Verify a code: sign in, recover, or (signed in) confirm an address or a change',
-    // Signed in only for confirming a change or one's own address: the handler asks then.
     body: verifyBodySchema,
     responses: { 200: verifyResponseSchema },
   }),
