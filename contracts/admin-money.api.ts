@@ -7,9 +7,12 @@ import {
   sessionPaymentsPageSchema,
   sessionPaymentsQuerySchema,
 } from './admin-money';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 
-const tag = 'Admin: money';
+const endpoint = endpointGroup('Admin: money');
+const viewPlatformRevenueEndpoint = endpoint.as({ admin: 'view_platform_revenue' });
+const viewRevenueEndpoint = endpoint.as({ admin: 'view_revenue' });
+const managePayoutsEndpoint = endpoint.as({ admin: 'manage_payouts' });
 
 /**
  * Financial admin money endpoints, each behind an admin permission (active
@@ -17,41 +20,33 @@ const tag = 'Admin: money';
  * POST: Idempotency-Key required), view_platform_revenue reads and exports platform revenue.
  */
 export const adminMoneyApi = {
-  listPayments: defineEndpoint({
+  listPayments: viewRevenueEndpoint({
     method: 'GET',
     path: '/api/admin/session-payments',
     summary: 'Session payments (holds), searchable, with what was refunded of each',
-    tag,
-    access: { admin: 'view_revenue' },
     query: sessionPaymentsQuerySchema,
     responses: { 200: sessionPaymentsPageSchema },
   }),
-  refund: defineEndpoint({
+  refund: managePayoutsEndpoint({
     method: 'POST',
     path: '/api/admin/session-payments/:holdId/refunds',
     summary: "Refund a captured session payment, in full or in part, to the client's wallet (audit-logged)",
-    tag,
-    access: { admin: 'manage_payouts' },
     idempotent: true,
     params: holdIdParamsSchema,
     body: refundBodySchema,
     responses: { 201: refundResultSchema },
   }),
-  platformRevenue: defineEndpoint({
+  platformRevenue: viewPlatformRevenueEndpoint({
     method: 'GET',
     path: '/api/admin/platform-revenue',
     summary: "The platform's revenue over a range: totals, the series, by format and recent captures",
-    tag,
-    access: { admin: 'view_platform_revenue' },
     query: platformRevenueQuerySchema,
     responses: { 200: platformRevenueSchema },
   }),
-  exportPlatformRevenueCsv: defineEndpoint({
+  exportPlatformRevenueCsv: viewPlatformRevenueEndpoint({
     method: 'GET',
     path: '/api/admin/platform-revenue/export.csv',
     summary: "The platform's revenue over a range as a CSV file (audit-logged)",
-    tag,
-    access: { admin: 'view_platform_revenue' },
     query: platformRevenueQuerySchema,
     // text/csv, not JSON.
     responses: { 200: null },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './fields';
 import { SESSION_FORMATS } from '#domain/coaching/categories';
 
 /**
@@ -89,11 +90,7 @@ export const holdIdParamsSchema = z.object({
 
 /** POST /api/admin/session-payments/:holdId/refunds (Idempotency-Key required). Strict. */
 export const refundBodySchema = z.strictObject({
-  amount: z
-    .number({ error: REFUND_MESSAGES.amountInvalid })
-    .int({ error: REFUND_MESSAGES.amountInvalid })
-    .min(1, { error: REFUND_MESSAGES.amountInvalid })
-    .max(Number.MAX_SAFE_INTEGER, { error: REFUND_MESSAGES.amountInvalid }),
+  amount: wholeNumber(1, Number.MAX_SAFE_INTEGER, REFUND_MESSAGES.amountInvalid),
   reason: z
     .string({ error: REFUND_MESSAGES.reasonRequired })
     .trim()

@@ -10,9 +10,13 @@ import {
   setAdminRoleResponseSchema,
   userIdParamsSchema,
 } from './admin';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 
-const tag = 'Admin';
+const endpoint = endpointGroup('Admin');
+const anyAdminEndpoint = endpoint.as({ admin: 'any' });
+const superAdminEndpoint = endpoint.as({ admin: 'super_admin' });
+const viewCoachesEndpoint = endpoint.as({ admin: 'view_coaches' });
+const viewUserReportsEndpoint = endpoint.as({ admin: 'view_user_reports' });
 
 /**
  * Admin APIs (SPEC §6). Each names the permission it needs; every one needs an active admin with a
@@ -20,62 +24,48 @@ const tag = 'Admin';
  * permission). Every view and change is recorded in the audit log.
  */
 export const adminApi = {
-  me: defineEndpoint({
+  me: anyAdminEndpoint({
     method: 'GET',
     path: '/api/admin/me',
     summary: "The caller's admin role and its permissions",
-    tag,
-    access: { admin: 'any' },
     responses: { 200: adminMeResponseSchema },
   }),
-  coaches: defineEndpoint({
+  coaches: viewCoachesEndpoint({
     method: 'GET',
     path: '/api/admin/coaches',
     summary: 'Coaches, newest first',
-    tag,
-    access: { admin: 'view_coaches' },
     responses: { 200: adminCoachesResponseSchema },
   }),
-  auditLog: defineEndpoint({
+  auditLog: superAdminEndpoint({
     method: 'GET',
     path: '/api/admin/audit-log',
     summary: 'The newest admin audit log entries',
-    tag,
-    access: { admin: 'super_admin' },
     responses: { 200: auditLogResponseSchema },
   }),
-  securityEvents: defineEndpoint({
+  securityEvents: viewUserReportsEndpoint({
     method: 'GET',
     path: '/api/admin/security-events',
     summary: 'The newest security events',
-    tag,
-    access: { admin: 'view_user_reports' },
     responses: { 200: securityEventsResponseSchema },
   }),
-  setAdminRole: defineEndpoint({
+  setAdminRole: superAdminEndpoint({
     method: 'POST',
     path: '/api/admin/admin-users',
     summary: "Grant, change or deactivate another person's admin role",
-    tag,
-    access: { admin: 'super_admin' },
     body: setAdminRoleBodySchema,
     responses: { 200: setAdminRoleResponseSchema },
   }),
-  endUserSessions: defineEndpoint({
+  endUserSessions: superAdminEndpoint({
     method: 'POST',
     path: '/api/admin/users/:userId/sign-out',
     summary: 'End every session of a person at once (e.g. after an account takeover)',
-    tag,
-    access: { admin: 'super_admin' },
     params: userIdParamsSchema,
     responses: { 200: endUserSessionsResponseSchema },
   }),
-  logActivity: defineEndpoint({
+  logActivity: anyAdminEndpoint({
     method: 'POST',
     path: '/api/rpc/log_admin_activity',
     summary: 'An admin screen records an action (stored as self-reported)',
-    tag,
-    access: { admin: 'any' },
     body: logAdminActivityBodySchema,
     responses: { 200: adminActivityLoggedSchema },
   }),

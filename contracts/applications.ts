@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText, wholeNumber } from './fields';
 import { MAX_RATE_CENTS } from '#domain/money/limits';
 import { CATEGORY_SLUGS, type SessionFormat } from '#domain/coaching/categories';
 import { COACH_CATEGORY_LIMIT } from './profiles';
@@ -46,26 +47,17 @@ export const APPLICATION_MESSAGES = {
   reasonTooLong: `Keep the reason under ${APPLICATION_LIMITS.rejectionReason.toLocaleString('en-US')} characters.`,
 } as const;
 
-const rate = z
-  .number({ error: APPLICATION_MESSAGES.rateInvalid })
-  .int({ error: APPLICATION_MESSAGES.rateInvalid })
-  .min(INTENDED_RATE_MIN_CENTS, { error: APPLICATION_MESSAGES.rateInvalid })
-  .max(INTENDED_RATE_MAX_CENTS, { error: APPLICATION_MESSAGES.rateInvalid })
+const rate = wholeNumber(INTENDED_RATE_MIN_CENTS, INTENDED_RATE_MAX_CENTS, APPLICATION_MESSAGES.rateInvalid)
   .nullable()
   .optional();
 
 /** POST /api/coach-applications. Strict: unknown keys are refused. Texts are trimmed. */
 export const applicationBodySchema = z.strictObject({
-  experience: z
-    .string({ error: APPLICATION_MESSAGES.experienceRequired })
-    .trim()
-    .min(1, { error: APPLICATION_MESSAGES.experienceRequired })
-    .max(APPLICATION_LIMITS.experience, { error: APPLICATION_MESSAGES.experienceTooLong }),
-  years_experience: z
-    .number({ error: APPLICATION_MESSAGES.yearsInvalid })
-    .int({ error: APPLICATION_MESSAGES.yearsInvalid })
-    .min(0, { error: APPLICATION_MESSAGES.yearsInvalid })
-    .max(APPLICATION_LIMITS.yearsExperience, { error: APPLICATION_MESSAGES.yearsInvalid })
+  experience: requiredText(APPLICATION_LIMITS.experience, {
+    required: APPLICATION_MESSAGES.experienceRequired,
+    tooLong: APPLICATION_MESSAGES.experienceTooLong,
+  }),
+  years_experience: wholeNumber(0, APPLICATION_LIMITS.yearsExperience, APPLICATION_MESSAGES.yearsInvalid)
     .nullable()
     .optional(),
   categories: z
@@ -82,11 +74,10 @@ export const applicationBodySchema = z.strictObject({
     .trim()
     .max(APPLICATION_LIMITS.credentials, { error: APPLICATION_MESSAGES.credentialsTooLong })
     .optional(),
-  bio: z
-    .string({ error: APPLICATION_MESSAGES.bioRequired })
-    .trim()
-    .min(1, { error: APPLICATION_MESSAGES.bioRequired })
-    .max(APPLICATION_LIMITS.bio, { error: APPLICATION_MESSAGES.bioTooLong }),
+  bio: requiredText(APPLICATION_LIMITS.bio, {
+    required: APPLICATION_MESSAGES.bioRequired,
+    tooLong: APPLICATION_MESSAGES.bioTooLong,
+  }),
   intended_text_price: rate,
   intended_audio_price: rate,
   intended_video_price: rate,
@@ -158,10 +149,9 @@ export const adminApplicationListSchema = z.object({
 export type AdminApplicationList = z.infer<typeof adminApplicationListSchema>;
 
 export const rejectApplicationBodySchema = z.strictObject({
-  reason: z
-    .string({ error: APPLICATION_MESSAGES.reasonRequired })
-    .trim()
-    .min(1, { error: APPLICATION_MESSAGES.reasonRequired })
-    .max(APPLICATION_LIMITS.rejectionReason, { error: APPLICATION_MESSAGES.reasonTooLong }),
+  reason: requiredText(APPLICATION_LIMITS.rejectionReason, {
+    required: APPLICATION_MESSAGES.reasonRequired,
+    tooLong: APPLICATION_MESSAGES.reasonTooLong,
+  }),
 });
 export type RejectApplicationBody = z.infer<typeof rejectApplicationBodySchema>;

@@ -19,7 +19,7 @@ import {
   verifyBodySchema,
   verifyFactorBodySchema,
 } from './auth';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import {
   authorizeQuerySchema,
   authorizeUrlResponseSchema,
@@ -42,197 +42,157 @@ export const emptyObjectSchema = z.object({});
 /** /auth/v1/verify: a new session, or (confirming a change while signed in) the updated user. */
 export const verifyResponseSchema = z.union([sessionSchema, z.object({ user: userSchema })]);
 
-const tag = 'Auth (GoTrue-compatible)';
+const endpoint = endpointGroup('Auth (GoTrue-compatible)');
+const publicEndpoint = endpoint.as('public');
+const signedInEndpoint = endpoint.as('signed-in');
 
 /**
  * SPEC §7 Auth API under /auth/v1, compatible with GoTrue (supabase/auth): its paths, bodies and error
  * shapes, so `@supabase/auth-js` works against it. Errors use GoTrue's body, not the app's.
  */
 export const authApi = {
-  settings: defineEndpoint({
+  settings: publicEndpoint({
     method: 'GET',
     path: '/auth/v1/settings',
     summary: 'What the sign-in page may offer (Google, the demo mailbox, demo accounts)',
-    tag,
-    access: 'public',
     responses: { 200: authSettingsSchema },
   }),
-  jwks: defineEndpoint({
+  jwks: publicEndpoint({
     method: 'GET',
     path: '/auth/v1/.well-known/jwks.json',
     summary: 'The public keys that verify access tokens (ES256)',
-    tag,
-    access: 'public',
     responses: { 200: jwksSchema },
   }),
-  signUp: defineEndpoint({
+  signUp: publicEndpoint({
     method: 'POST',
     path: '/auth/v1/signup',
     summary: 'Create an account with an email or phone and a password',
-    tag,
-    access: 'public',
     body: z.preprocess((body) => body ?? {}, signUpBodySchema),
     responses: { 200: sessionSchema },
   }),
-  token: defineEndpoint({
+  token: publicEndpoint({
     method: 'POST',
     path: '/auth/v1/token',
     summary: 'Sign in: grant_type password, refresh_token, pkce (Google) or id_token',
-    tag,
-    access: 'public',
     query: grantTypeQuerySchema,
     body: z.preprocess((body) => body ?? {}, tokenBodySchema),
     responses: { 200: sessionSchema },
   }),
-  otp: defineEndpoint({
+  otp: publicEndpoint({
     method: 'POST',
     path: '/auth/v1/otp',
     summary: 'Send a one-time sign-in code by email or text',
-    tag,
-    access: 'public',
     body: otpBodySchema,
     responses: { 200: emptyObjectSchema },
   }),
-  verify: defineEndpoint({
+  // Public: signed in only for confirming a change or one's own address, and the handler asks then.
+  verify: publicEndpoint({
     method: 'POST',
     path: '/auth/v1/verify',
     summary: 'Verify a code: sign in, recover, or (signed in) confirm an address or a change',
-    tag,
-    // Signed in only for confirming a change or one's own address: the handler asks then.
-    access: 'public',
     body: verifyBodySchema,
     responses: { 200: verifyResponseSchema },
   }),
-  recover: defineEndpoint({
+  recover: publicEndpoint({
     method: 'POST',
     path: '/auth/v1/recover',
     summary: 'Send a password recovery code',
-    tag,
-    access: 'public',
     body: recoverBodySchema,
     responses: { 200: emptyObjectSchema },
   }),
-  resend: defineEndpoint({
+  resend: publicEndpoint({
     method: 'POST',
     path: '/auth/v1/resend',
     summary: 'Send a confirmation code again',
-    tag,
-    access: 'public',
     body: resendBodySchema,
     responses: { 200: emptyObjectSchema },
   }),
-  logout: defineEndpoint({
+  logout: signedInEndpoint({
     method: 'POST',
     path: '/auth/v1/logout',
     summary: 'Sign out this session, all of them (global) or all others',
-    tag,
-    access: 'signed-in',
     query: logoutQuerySchema,
     responses: { 204: null },
   }),
-  getUser: defineEndpoint({
+  getUser: signedInEndpoint({
     method: 'GET',
     path: '/auth/v1/user',
     summary: 'The signed-in user',
-    tag,
-    access: 'signed-in',
     responses: { 200: userSchema },
   }),
-  updateUser: defineEndpoint({
+  updateUser: signedInEndpoint({
     method: 'PUT',
     path: '/auth/v1/user',
     summary: 'Change email, phone or password (a code confirms a new address)',
-    tag,
-    access: 'signed-in',
     body: updateUserBodySchema,
     responses: { 200: userSchema },
   }),
-  reauthenticate: defineEndpoint({
+  reauthenticate: signedInEndpoint({
     method: 'GET',
     path: '/auth/v1/reauthenticate',
     summary: 'Send a code that confirms a password change',
-    tag,
-    access: 'signed-in',
     responses: { 200: emptyObjectSchema },
   }),
-  sessions: defineEndpoint({
+  sessions: signedInEndpoint({
     method: 'GET',
     path: '/auth/v1/sessions',
     summary: "The caller's open sign-in sessions (devices)",
-    tag,
-    access: 'signed-in',
     responses: { 200: authSessionListSchema },
   }),
-  enrollFactor: defineEndpoint({
+  enrollFactor: signedInEndpoint({
     method: 'POST',
     path: '/auth/v1/factors',
     summary: 'Start enrolling an authenticator app (TOTP)',
-    tag,
-    access: 'signed-in',
     body: enrollFactorBodySchema,
     responses: { 200: enrollFactorResponseSchema },
   }),
-  challengeFactor: defineEndpoint({
+  challengeFactor: signedInEndpoint({
     method: 'POST',
     path: '/auth/v1/factors/:id/challenge',
     summary: 'Challenge an authenticator factor',
-    tag,
-    access: 'signed-in',
     params: factorIdParamsSchema,
     responses: { 200: challengeResponseSchema },
   }),
-  verifyFactor: defineEndpoint({
+  verifyFactor: signedInEndpoint({
     method: 'POST',
     path: '/auth/v1/factors/:id/verify',
     summary: "Verify a factor's code: the session becomes aal2",
-    tag,
-    access: 'signed-in',
     params: factorIdParamsSchema,
     body: verifyFactorBodySchema,
     responses: { 200: sessionSchema },
   }),
-  unenrollFactor: defineEndpoint({
+  unenrollFactor: signedInEndpoint({
     method: 'DELETE',
     path: '/auth/v1/factors/:id',
     summary: 'Remove an authenticator factor',
-    tag,
-    access: 'signed-in',
     params: factorIdParamsSchema,
     responses: { 200: z.object({ id: z.string() }) },
   }),
-  authorize: defineEndpoint({
+  authorize: publicEndpoint({
     method: 'GET',
     path: '/auth/v1/authorize',
     summary: 'Start Google sign-in: redirect to Google (or answer the URL with skip_http_redirect)',
-    tag,
-    access: 'public',
     query: authorizeQuerySchema,
     responses: { 200: authorizeUrlResponseSchema, 302: null },
   }),
-  linkIdentity: defineEndpoint({
+  linkIdentity: signedInEndpoint({
     method: 'GET',
     path: '/auth/v1/user/identities/authorize',
     summary: 'Start linking Google to the signed-in account',
-    tag,
-    access: 'signed-in',
     query: linkAuthorizeQuerySchema,
     responses: { 200: authorizeUrlResponseSchema, 302: null },
   }),
-  callback: defineEndpoint({
+  callback: publicEndpoint({
     method: 'GET',
     path: '/auth/v1/callback',
     summary: "Google's return: redirects the browser to the app's return page",
-    tag,
-    access: 'public',
     query: oauthCallbackQuerySchema,
     responses: { 302: null },
   }),
-  unlinkIdentity: defineEndpoint({
+  unlinkIdentity: signedInEndpoint({
     method: 'DELETE',
     path: '/auth/v1/user/identities/:id',
     summary: 'Unlink a sign-in identity (Google) from the account',
-    tag,
-    access: 'signed-in',
     params: identityIdParamsSchema,
     responses: { 200: userSchema },
   }),

@@ -9,70 +9,59 @@ import {
   chatSessionParamsSchema,
   sendChatMessageSchema,
 } from './chat';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 
-const tag = 'Chat';
+const endpoint = endpointGroup('Chat');
+const signedInEndpoint = endpoint.as('signed-in');
 
 /**
  * Chat in a session room. Only the session's parties (the coach, the client by id or by confirmed
  * email) and its guests; anyone else gets 404, an anonymous caller 401.
  */
 export const chatApi = {
-  history: defineEndpoint({
+  history: signedInEndpoint({
     method: 'GET',
     path: '/api/sessions/:id/messages',
     summary: "A session's messages in order, after a sequence number",
-    tag,
-    access: 'signed-in',
     params: chatSessionParamsSchema,
     query: chatHistoryQuerySchema,
     responses: { 200: chatHistorySchema },
   }),
-  send: defineEndpoint({
+  send: signedInEndpoint({
     method: 'POST',
     path: '/api/sessions/:id/messages',
     summary: 'Send a text message (idempotent by its id: 201 new, 200 already sent)',
-    tag,
-    access: 'signed-in',
     params: chatSessionParamsSchema,
     body: sendChatMessageSchema,
     responses: { 200: chatMessageResponseSchema, 201: chatMessageResponseSchema },
   }),
-  read: defineEndpoint({
+  read: signedInEndpoint({
     method: 'POST',
     path: '/api/sessions/:id/read',
     summary: "The caller has read the session's messages up to a sequence number",
-    tag,
-    access: 'signed-in',
     params: chatSessionParamsSchema,
     body: chatReadSchema,
     responses: { 204: null },
   }),
-  typing: defineEndpoint({
+  typing: signedInEndpoint({
     method: 'POST',
     path: '/api/sessions/:id/typing',
     summary: 'The caller is typing (shown to the other side for a few seconds)',
-    tag,
-    access: 'signed-in',
     params: chatSessionParamsSchema,
     responses: { 204: null },
   }),
-  sendAttachment: defineEndpoint({
+  sendAttachment: signedInEndpoint({
     method: 'POST',
     path: '/api/sessions/:id/attachments',
     summary: 'Send an image, file or voice note: the body is the raw bytes (checked, never trusted)',
-    tag,
-    access: 'signed-in',
     params: chatSessionParamsSchema,
     query: chatAttachmentQuerySchema,
     responses: { 200: chatMessageResponseSchema, 201: chatMessageResponseSchema },
   }),
-  attachment: defineEndpoint({
+  attachment: signedInEndpoint({
     method: 'GET',
     path: '/api/sessions/:id/messages/:messageId/attachment',
     summary: "A message's attachment, typed by its checked MIME",
-    tag,
-    access: 'signed-in',
     params: chatAttachmentParamsSchema,
     responses: { 200: chatAttachmentFileSchema },
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './fields';
 
 /**
  * Chat in the session room (SPEC §3 chat_messages, §7). Open to the session's two
@@ -170,11 +171,10 @@ export type ChatHistory = z.infer<typeof chatHistorySchema>;
 export const sendChatMessageSchema = z
   .object({
     id: z.uuid(CHAT_MESSAGES.idRequired),
-    content: z
-      .string(CHAT_MESSAGES.contentRequired)
-      .trim()
-      .min(1, CHAT_MESSAGES.contentRequired)
-      .max(CHAT_MESSAGE_MAX, CHAT_MESSAGES.contentTooLong),
+    content: requiredText(CHAT_MESSAGE_MAX, {
+      required: CHAT_MESSAGES.contentRequired,
+      tooLong: CHAT_MESSAGES.contentTooLong,
+    }),
   })
   .strict();
 export type SendChatMessage = z.input<typeof sendChatMessageSchema>;

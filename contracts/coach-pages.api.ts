@@ -5,35 +5,32 @@ import {
   NOT_A_COACH_MESSAGE,
   ownBrandingSchema,
 } from './coach-pages';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 
-const asCoach = { role: 'coach', forbidden: NOT_A_COACH_MESSAGE } as const;
+const endpoint = endpointGroup('Coach pages');
+
+const coachEndpoint = endpoint.as({ role: 'coach', forbidden: NOT_A_COACH_MESSAGE });
 
 /** Coach pages: the public coach page and website data, and the coach's own branding. */
 export const coachPagesApi = {
-  get: defineEndpoint({
+  get: endpoint({
     method: 'GET',
     path: '/api/coach-pages/:ref',
     summary: "A coach's public page by username, profile id or user id",
-    tag: 'Coach pages',
     access: 'public',
     params: coachPageParamsSchema,
     responses: { 200: coachPageSchema },
   }),
-  getOwnBranding: defineEndpoint({
+  getOwnBranding: coachEndpoint({
     method: 'GET',
     path: '/api/branding/me',
     summary: "The coach's own website look",
-    tag: 'Coach pages',
-    access: asCoach,
     responses: { 200: ownBrandingSchema },
   }),
-  saveOwnBranding: defineEndpoint({
+  saveOwnBranding: coachEndpoint({
     method: 'PUT',
     path: '/api/branding/me',
     summary: "Replace the coach's website look as a whole",
-    tag: 'Coach pages',
-    access: asCoach,
     body: brandingBodySchema,
     responses: { 200: ownBrandingSchema },
   }),

@@ -6,10 +6,12 @@ import {
   couponSchema,
   couponUpdateBodySchema,
 } from './coupons';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 
-const tag = 'Coupons';
-const asCoach = { role: 'coach', forbidden: COUPON_MESSAGES.coachOnly } as const;
+const endpoint = endpointGroup('Coupons');
+const coachEndpoint = endpoint.as({ role: 'coach', forbidden: COUPON_MESSAGES.coachOnly });
+const managePayoutsEndpoint = endpoint.as({ admin: 'manage_payouts' });
+const viewRevenueEndpoint = endpoint.as({ admin: 'view_revenue' });
 
 /**
  * Coupons: a coach's own coupons (someone else's answers 404), and the platform's
@@ -17,56 +19,45 @@ const asCoach = { role: 'coach', forbidden: COUPON_MESSAGES.coachOnly } as const
  * a coupon is settlement's (contracts/settlement.api.ts).
  */
 export const couponsApi = {
-  list: defineEndpoint({
+  list: coachEndpoint({
     method: 'GET',
     path: '/api/coupons',
     summary: "The calling coach's coupons, with their use counts",
-    tag,
-    access: asCoach,
     responses: { 200: couponListSchema },
   }),
-  create: defineEndpoint({
+  create: coachEndpoint({
     method: 'POST',
     path: '/api/coupons',
     summary: 'Create a coupon for sessions with the calling coach',
-    tag,
-    access: asCoach,
     body: couponCreateBodySchema,
     responses: { 201: couponSchema },
   }),
-  update: defineEndpoint({
+  update: endpoint({
     method: 'PATCH',
     path: '/api/coupons/:id',
     summary: "Change one of the calling coach's coupons",
-    tag,
     access: 'signed-in',
     params: couponIdParamsSchema,
     body: couponUpdateBodySchema,
     responses: { 200: couponSchema },
   }),
-  platformList: defineEndpoint({
+  platformList: viewRevenueEndpoint({
     method: 'GET',
     path: '/api/admin/coupons',
     summary: "The platform's coupons (good with any coach)",
-    tag,
-    access: { admin: 'view_revenue' },
     responses: { 200: couponListSchema },
   }),
-  platformCreate: defineEndpoint({
+  platformCreate: managePayoutsEndpoint({
     method: 'POST',
     path: '/api/admin/coupons',
     summary: 'Create a platform coupon (audit-logged)',
-    tag,
-    access: { admin: 'manage_payouts' },
     body: couponCreateBodySchema,
     responses: { 201: couponSchema },
   }),
-  platformUpdate: defineEndpoint({
+  platformUpdate: managePayoutsEndpoint({
     method: 'PATCH',
     path: '/api/admin/coupons/:id',
     summary: 'Change a platform coupon (audit-logged)',
-    tag,
-    access: { admin: 'manage_payouts' },
     params: couponIdParamsSchema,
     body: couponUpdateBodySchema,
     responses: { 200: couponSchema },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './fields';
 import { SESSION_FORMATS } from '#domain/coaching/categories';
 
 /**
@@ -88,18 +89,12 @@ const couponFields = {
   value: z.number(COUPON_MESSAGES.value).int(COUPON_MESSAGES.value),
   valid_from: isoDateTime.nullable(),
   valid_until: isoDateTime.nullable(),
-  max_redemptions: z
-    .number(COUPON_MESSAGES.maxRedemptions)
-    .int(COUPON_MESSAGES.maxRedemptions)
-    .min(1, COUPON_MESSAGES.maxRedemptions)
-    .max(COUPON_LIMITS.maxRedemptions, COUPON_MESSAGES.maxRedemptions)
-    .nullable(),
-  max_redemptions_per_client: z
-    .number(COUPON_MESSAGES.maxRedemptionsPerClient)
-    .int(COUPON_MESSAGES.maxRedemptionsPerClient)
-    .min(1, COUPON_MESSAGES.maxRedemptionsPerClient)
-    .max(COUPON_LIMITS.maxRedemptionsPerClient, COUPON_MESSAGES.maxRedemptionsPerClient)
-    .nullable(),
+  max_redemptions: wholeNumber(1, COUPON_LIMITS.maxRedemptions, COUPON_MESSAGES.maxRedemptions).nullable(),
+  max_redemptions_per_client: wholeNumber(
+    1,
+    COUPON_LIMITS.maxRedemptionsPerClient,
+    COUPON_MESSAGES.maxRedemptionsPerClient,
+  ).nullable(),
   active: z.boolean(),
 };
 

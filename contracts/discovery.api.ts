@@ -4,32 +4,30 @@ import {
   coachSearchResponseSchema,
   recommendedCoachesResponseSchema,
 } from './discovery';
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
+
+const endpoint = endpointGroup('Discovery');
+const publicEndpoint = endpoint.as('public');
 
 /** Coach discovery: public; the cards show public data only. */
 export const discoveryApi = {
-  search: defineEndpoint({
+  search: publicEndpoint({
     method: 'GET',
     path: '/api/coaches',
     summary: 'Search the coach directory (filters, sort, cursor page)',
-    tag: 'Discovery',
-    access: 'public',
     query: coachSearchQuerySchema,
     responses: { 200: coachSearchResponseSchema },
   }),
-  categories: defineEndpoint({
+  categories: publicEndpoint({
     method: 'GET',
     path: '/api/coaches/categories',
     summary: 'How many listed coaches each category has',
-    tag: 'Discovery',
-    access: 'public',
     responses: { 200: categoryCountsResponseSchema },
   }),
-  recommended: defineEndpoint({
+  recommended: endpoint({
     method: 'GET',
     path: '/api/coaches/recommended',
     summary: "Recommended coaches: by the client's interests when signed in, top-rated otherwise",
-    tag: 'Discovery',
     access: 'optional',
     responses: { 200: recommendedCoachesResponseSchema },
   }),

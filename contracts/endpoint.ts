@@ -53,6 +53,21 @@ export function defineEndpoint<const E extends EndpointDefinition>(endpoint: E):
   return endpoint;
 }
 
+/**
+ * The endpoints of one reference group (usually one contract file): `endpoint({ … })` defines one with
+ * the group's tag; `endpoint.as(access)` gives a definer for the endpoints that share an access rule.
+ */
+export function endpointGroup<const T extends string>(tag: T) {
+  function endpoint<const E extends Omit<EndpointDefinition, 'tag'>>(definition: E) {
+    return defineEndpoint({ ...definition, tag });
+  }
+  endpoint.as =
+    <const A extends Access>(access: A) =>
+    <const E extends Omit<EndpointDefinition, 'tag' | 'access'>>(definition: E) =>
+      defineEndpoint({ ...definition, tag, access });
+  return endpoint;
+}
+
 type SuccessStatus = 200 | 201 | 202 | 204;
 type Schema<T> = T extends z.ZodType ? T : never;
 

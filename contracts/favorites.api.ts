@@ -1,4 +1,4 @@
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import {
   favoriteCoachParamsSchema,
   favoritesResponseSchema,
@@ -6,45 +6,40 @@ import {
   followStateSchema,
 } from './favorites';
 
+const endpoint = endpointGroup('Favorites');
+const signedInEndpoint = endpoint.as('signed-in');
+
 /**
  * Favourites: the caller's own follows. Listing and changing them needs the client role; the service
  * answers CLIENT_ROLE_REQUIRED (its own error code, which the web's favourites screen reads), so that
  * check stays in the service rather than in `access` (whose role rule answers FORBIDDEN).
  */
 export const favoritesApi = {
-  list: defineEndpoint({
+  list: signedInEndpoint({
     method: 'GET',
     path: '/api/favorites',
     summary: 'The coaches the caller follows',
-    tag: 'Favorites',
-    access: 'signed-in',
     responses: { 200: favoritesResponseSchema },
   }),
-  state: defineEndpoint({
+  state: signedInEndpoint({
     method: 'GET',
     path: '/api/favorites/:coachId',
     summary: 'Where the caller stands with a listed coach (following, notify)',
-    tag: 'Favorites',
-    access: 'signed-in',
     params: favoriteCoachParamsSchema,
     responses: { 200: followStateSchema },
   }),
-  follow: defineEndpoint({
+  follow: signedInEndpoint({
     method: 'PUT',
     path: '/api/favorites/:coachId',
     summary: 'Follow a coach (optionally with notifications)',
-    tag: 'Favorites',
-    access: 'signed-in',
     params: favoriteCoachParamsSchema,
     body: followBodySchema,
     responses: { 200: followStateSchema },
   }),
-  unfollow: defineEndpoint({
+  unfollow: signedInEndpoint({
     method: 'DELETE',
     path: '/api/favorites/:coachId',
     summary: 'Stop following a coach',
-    tag: 'Favorites',
-    access: 'signed-in',
     params: favoriteCoachParamsSchema,
     responses: { 200: followStateSchema },
   }),

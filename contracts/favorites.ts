@@ -14,13 +14,18 @@ export const followBodySchema = z.strictObject({ notify: z.boolean().optional() 
 export type FollowBody = z.infer<typeof followBodySchema>;
 
 /** Where the caller stands with one coach (the answer of PUT, DELETE and GET /api/favorites/:coachId). */
-export const followStateSchema = z.object({
-  coach_id: z.string(),
-  following: z.boolean(),
+/** Whether the caller gets notified, and whether the coach offers following and notifying. */
+const followSettingsFields = {
   notify: z.boolean(),
   /** The coach's enable_follow_button / enable_notify_button. */
   follow_enabled: z.boolean(),
   notify_enabled: z.boolean(),
+};
+
+export const followStateSchema = z.object({
+  coach_id: z.string(),
+  following: z.boolean(),
+  ...followSettingsFields,
   /** Whether the caller holds the client role (following needs it). */
   is_client: z.boolean(),
 });
@@ -28,9 +33,7 @@ export type FollowState = z.infer<typeof followStateSchema>;
 
 /** A followed coach: the discovery card plus the follow state. */
 export const favoriteCoachSchema = coachCardSchema.extend({
-  notify: z.boolean(),
-  follow_enabled: z.boolean(),
-  notify_enabled: z.boolean(),
+  ...followSettingsFields,
   followed_at: z.string(),
 });
 export type FavoriteCoach = z.infer<typeof favoriteCoachSchema>;

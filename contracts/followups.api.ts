@@ -1,4 +1,4 @@
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import {
   followupParamsSchema,
   followupsResponseSchema,
@@ -6,7 +6,8 @@ import {
   sendFollowupSchema,
 } from './followups';
 
-const tag = 'Follow-ups';
+const endpoint = endpointGroup('Follow-ups');
+const signedInEndpoint = endpoint.as('signed-in');
 
 /**
  * Follow-ups after a session. Only the session's parties; anyone else gets 404, an anonymous caller
@@ -14,21 +15,17 @@ const tag = 'Follow-ups';
  * sends nothing twice.
  */
 export const followupsApi = {
-  list: defineEndpoint({
+  list: signedInEndpoint({
     method: 'GET',
     path: '/api/sessions/:id/followups',
     summary: "A session's summary and the coach's follow-ups, newest first",
-    tag,
-    access: 'signed-in',
     params: followupParamsSchema,
     responses: { 200: followupsResponseSchema },
   }),
-  send: defineEndpoint({
+  send: signedInEndpoint({
     method: 'POST',
     path: '/api/sessions/:id/followups',
     summary: 'The coach sends notes and resources after the session (emailed to the client)',
-    tag,
-    access: 'signed-in',
     idempotent: true,
     params: followupParamsSchema,
     body: sendFollowupSchema,

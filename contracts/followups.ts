@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './fields';
 import { SESSION_FORMATS } from '#domain/coaching/categories';
 
 /**
@@ -67,11 +68,10 @@ export function followupUrlProblem(value: string): string | null {
 
 export const followupResourceSchema = z
   .object({
-    title: z
-      .string(FOLLOWUP_MESSAGES.titleRequired)
-      .trim()
-      .min(1, FOLLOWUP_MESSAGES.titleRequired)
-      .max(FOLLOWUP_RESOURCE_TITLE_MAX, FOLLOWUP_MESSAGES.titleTooLong),
+    title: requiredText(FOLLOWUP_RESOURCE_TITLE_MAX, {
+      required: FOLLOWUP_MESSAGES.titleRequired,
+      tooLong: FOLLOWUP_MESSAGES.titleTooLong,
+    }),
     url: z
       .string(FOLLOWUP_MESSAGES.urlRequired)
       .trim()
@@ -86,11 +86,10 @@ export type FollowupResource = z.infer<typeof followupResourceSchema>;
 /** POST /api/sessions/:id/followups (Idempotency-Key header required). */
 export const sendFollowupSchema = z
   .object({
-    notes: z
-      .string(FOLLOWUP_MESSAGES.notesRequired)
-      .trim()
-      .min(1, FOLLOWUP_MESSAGES.notesRequired)
-      .max(FOLLOWUP_NOTES_MAX, FOLLOWUP_MESSAGES.notesTooLong),
+    notes: requiredText(FOLLOWUP_NOTES_MAX, {
+      required: FOLLOWUP_MESSAGES.notesRequired,
+      tooLong: FOLLOWUP_MESSAGES.notesTooLong,
+    }),
     resources: z
       .array(followupResourceSchema)
       .max(FOLLOWUP_RESOURCES_MAX, FOLLOWUP_MESSAGES.tooManyResources)

@@ -1,4 +1,4 @@
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import {
   cancelGiftResponseSchema,
   claimGiftResponseSchema,
@@ -8,7 +8,8 @@ import {
   giftsResponseSchema,
 } from './gifts';
 
-const tag = 'Gifts';
+const endpoint = endpointGroup('Gifts');
+const signedInEndpoint = endpoint.as('signed-in');
 
 /**
  * Gifts. Any signed-in person may send from their own wallet, claim what was sent
@@ -16,40 +17,32 @@ const tag = 'Gifts';
  * answers 404. The three POSTs move money, so they need an Idempotency-Key.
  */
 export const giftsApi = {
-  list: defineEndpoint({
+  list: signedInEndpoint({
     method: 'GET',
     path: '/api/gifts',
     summary: 'What the caller sent and what is theirs to claim',
-    tag,
-    access: 'signed-in',
     responses: { 200: giftsResponseSchema },
   }),
-  send: defineEndpoint({
+  send: signedInEndpoint({
     method: 'POST',
     path: '/api/gifts',
     summary: "Send a gift (wallet credit or a session with a coach) from the caller's wallet",
-    tag,
-    access: 'signed-in',
     idempotent: true,
     body: createGiftBodySchema,
     responses: { 201: createGiftResponseSchema },
   }),
-  claim: defineEndpoint({
+  claim: signedInEndpoint({
     method: 'POST',
     path: '/api/gifts/:id/claim',
     summary: "Claim a gift sent to the caller's confirmed address: the money goes into their wallet",
-    tag,
-    access: 'signed-in',
     idempotent: true,
     params: giftIdParamsSchema,
     responses: { 200: claimGiftResponseSchema },
   }),
-  cancel: defineEndpoint({
+  cancel: signedInEndpoint({
     method: 'POST',
     path: '/api/gifts/:id/cancel',
     summary: 'Cancel an unclaimed gift the caller sent: the money goes back into their wallet',
-    tag,
-    access: 'signed-in',
     idempotent: true,
     params: giftIdParamsSchema,
     responses: { 200: cancelGiftResponseSchema },

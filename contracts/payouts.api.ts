@@ -1,4 +1,4 @@
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import {
   adminWithdrawalListSchema,
   adminWithdrawalQuerySchema,
@@ -17,8 +17,11 @@ import {
   withdrawalSchema,
 } from './payouts';
 
-const tag = 'Payouts';
+const endpoint = endpointGroup('Payouts');
 const asCoach = { role: 'coach', forbidden: PAYOUT_ACCESS_MESSAGES.coachOnly } as const;
+const coachEndpoint = endpoint.as(asCoach);
+const managePayoutsEndpoint = endpoint.as({ admin: 'manage_payouts' });
+const viewRevenueEndpoint = endpoint.as({ admin: 'view_revenue' });
 
 /**
  * Payout methods and withdrawals of the calling coach, and the financial admins' withdrawal queue
@@ -26,104 +29,84 @@ const asCoach = { role: 'coach', forbidden: PAYOUT_ACCESS_MESSAGES.coachOnly } a
  * POSTs need an Idempotency-Key; admin endpoints need view_revenue (list) or manage_payouts (decisions).
  */
 export const payoutsApi = {
-  listMethods: defineEndpoint({
+  listMethods: coachEndpoint({
     method: 'GET',
     path: '/api/payout-methods',
     summary: "The calling coach's payout methods (masked)",
-    tag,
-    access: asCoach,
     responses: { 200: payoutMethodListSchema },
   }),
-  addMethod: defineEndpoint({
+  addMethod: coachEndpoint({
     method: 'POST',
     path: '/api/payout-methods',
     summary: 'Add a bank account or PayPal address (the first becomes the default)',
-    tag,
-    access: asCoach,
     body: payoutMethodCreateBodySchema,
     responses: { 201: payoutMethodSchema },
   }),
-  removeMethod: defineEndpoint({
+  removeMethod: coachEndpoint({
     method: 'DELETE',
     path: '/api/payout-methods/:id',
     summary: 'Remove a payout method (withdrawals made to it keep it)',
-    tag,
-    access: asCoach,
     params: payoutMethodIdParamsSchema,
     responses: { 200: payoutMethodRemovedSchema },
   }),
-  setDefaultMethod: defineEndpoint({
+  setDefaultMethod: coachEndpoint({
     method: 'POST',
     path: '/api/payout-methods/:id/default',
     summary: 'Make a payout method the default',
-    tag,
-    access: asCoach,
     params: payoutMethodIdParamsSchema,
     responses: { 200: payoutMethodListSchema },
   }),
-  listWithdrawals: defineEndpoint({
+  listWithdrawals: coachEndpoint({
     method: 'GET',
     path: '/api/withdrawals',
     summary: "The calling coach's withdrawals",
-    tag,
-    access: asCoach,
     responses: { 200: withdrawalListSchema },
   }),
-  getWithdrawal: defineEndpoint({
+  getWithdrawal: endpoint({
     method: 'GET',
     path: '/api/withdrawals/:id',
     summary: "One of the caller's withdrawals",
-    tag,
     access: 'signed-in',
     params: withdrawalIdParamsSchema,
     responses: { 200: withdrawalSchema },
   }),
-  requestWithdrawal: defineEndpoint({
+  requestWithdrawal: endpoint({
     method: 'POST',
     path: '/api/withdrawals',
     summary: 'Withdraw available earnings to a payout method (second factor verified in this session)',
-    tag,
     access: { ...asCoach, aal2: PAYOUT_ACCESS_MESSAGES.withdrawalNeedsAal2 },
     idempotent: true,
     body: withdrawalCreateBodySchema,
     responses: { 201: withdrawalSchema },
   }),
-  adminList: defineEndpoint({
+  adminList: viewRevenueEndpoint({
     method: 'GET',
     path: '/api/admin/withdrawals',
     summary: 'The withdrawal queue of one status, with the totals of every status',
-    tag,
-    access: { admin: 'view_revenue' },
     query: adminWithdrawalQuerySchema,
     responses: { 200: adminWithdrawalListSchema },
   }),
-  approve: defineEndpoint({
+  approve: managePayoutsEndpoint({
     method: 'POST',
     path: '/api/admin/withdrawals/:id/approve',
     summary: 'Approve a requested withdrawal (audit-logged)',
-    tag,
-    access: { admin: 'manage_payouts' },
     idempotent: true,
     params: withdrawalIdParamsSchema,
     responses: { 200: adminWithdrawalSchema },
   }),
-  reject: defineEndpoint({
+  reject: managePayoutsEndpoint({
     method: 'POST',
     path: '/api/admin/withdrawals/:id/reject',
     summary: "Reject a withdrawal: the money goes back to the coach's available earnings (audit-logged)",
-    tag,
-    access: { admin: 'manage_payouts' },
     idempotent: true,
     params: withdrawalIdParamsSchema,
     body: withdrawalRejectBodySchema,
     responses: { 200: adminWithdrawalSchema },
   }),
-  markPaid: defineEndpoint({
+  markPaid: managePayoutsEndpoint({
     method: 'POST',
     path: '/api/admin/withdrawals/:id/mark-paid',
     summary: 'Record that an approved withdrawal was paid outside the platform (audit-logged)',
-    tag,
-    access: { admin: 'manage_payouts' },
     idempotent: true,
     params: withdrawalIdParamsSchema,
     body: withdrawalMarkPaidBodySchema,

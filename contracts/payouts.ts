@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './fields';
 
 /**
  * Coach payout methods and withdrawals. Coaches only ever see a masked label of a
@@ -22,12 +23,12 @@ export const WITHDRAWAL_STATUS_VALUES = ['requested', 'approved', 'paid', 'rejec
 export const withdrawalStatusSchema = z.enum(WITHDRAWAL_STATUS_VALUES);
 export type WithdrawalStatusName = z.infer<typeof withdrawalStatusSchema>;
 
-const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `Enter the ${label}.` })
-    .trim()
-    .min(1, `Enter the ${label}.`)
-    .max(max, `Keep the ${label} under ${max + 1} characters.`);
+/** A named text field: "Enter the <label>." when empty, a length message past `max`. */
+const namedText = (label: string, max: number) =>
+  requiredText(max, {
+    required: `Enter the ${label}.`,
+    tooLong: `Keep the ${label} under ${max + 1} characters.`,
+  });
 
 /** Digits only; spaces and dashes people type are removed first. */
 const digits = (pattern: RegExp, message: string) =>
@@ -38,8 +39,8 @@ const digits = (pattern: RegExp, message: string) =>
 
 export const bankAccountBodySchema = z.object({
   kind: z.literal('bank_account'),
-  holder_name: requiredText('account holder name', 100),
-  bank_name: requiredText('bank name', 100),
+  holder_name: namedText('account holder name', 100),
+  bank_name: namedText('bank name', 100),
   routing_number: digits(/^\d{9}$/, 'The routing number is the 9 digits printed on your checks.'),
   account_number: digits(/^\d{4,17}$/, 'The account number is 4 to 17 digits.'),
 });
@@ -157,19 +158,17 @@ export const adminWithdrawalQuerySchema = z.object({
 });
 
 export const withdrawalRejectBodySchema = z.object({
-  reason: z
-    .string({ error: 'Tell the coach why the withdrawal is rejected.' })
-    .trim()
-    .min(1, 'Tell the coach why the withdrawal is rejected.')
-    .max(500, 'Keep the reason under 500 characters.'),
+  reason: requiredText(500, {
+    required: 'Tell the coach why the withdrawal is rejected.',
+    tooLong: 'Keep the reason under 500 characters.',
+  }),
 });
 export type WithdrawalRejectBody = z.infer<typeof withdrawalRejectBodySchema>;
 
 export const withdrawalMarkPaidBodySchema = z.object({
-  payment_reference: z
-    .string({ error: 'Enter the reference of the bank transfer or PayPal payment.' })
-    .trim()
-    .min(1, 'Enter the reference of the bank transfer or PayPal payment.')
-    .max(120, 'Keep the payment reference under 120 characters.'),
+  payment_reference: requiredText(120, {
+    required: 'Enter the reference of the bank transfer or PayPal payment.',
+    tooLong: 'Keep the payment reference under 120 characters.',
+  }),
 });
 export type WithdrawalMarkPaidBody = z.infer<typeof withdrawalMarkPaidBodySchema>;

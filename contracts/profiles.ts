@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './fields';
 import { CATEGORY_SLUGS } from '#domain/coaching/categories';
 import { PROFILE_COMPLETION_ITEMS, type ProfileCompletionItem } from '#domain/profiles/profile-completion';
 import { UNIFIED_PROFILE_MESSAGES } from '#domain/profiles/profile-errors';
@@ -33,12 +34,7 @@ export const PROFILE_PICTURE_MESSAGES = {
 const text = z.string().max(10_000);
 const shortText = z.string().max(500);
 /** An on-demand rate per 15 minutes: whole cents, 0 to MAX_RATE_CENTS ($1,000.00), or null for the default. */
-const rate = z
-  .number(RATE_LIMIT_MESSAGE)
-  .int(RATE_LIMIT_MESSAGE)
-  .min(0, RATE_LIMIT_MESSAGE)
-  .max(MAX_RATE_CENTS, RATE_LIMIT_MESSAGE)
-  .nullable();
+const rate = wholeNumber(0, MAX_RATE_CENTS, RATE_LIMIT_MESSAGE).nullable();
 const jsonObject = z.record(z.string(), z.unknown());
 
 export const tourProgressSchema = z

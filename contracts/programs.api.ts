@@ -1,4 +1,4 @@
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import {
   enrolmentListSchema,
   enrolResponseSchema,
@@ -20,167 +20,136 @@ import {
 } from './programs';
 import { coachIdParamsSchema } from './services';
 
-const tag = 'Programs';
-const asCoach = { role: 'coach', forbidden: PROGRAM_MESSAGES.coachOnly } as const;
+const endpoint = endpointGroup('Programs');
 const detail = { 200: programDetailSchema } as const;
+const coachEndpoint = endpoint.as({ role: 'coach', forbidden: PROGRAM_MESSAGES.coachOnly });
+const signedInEndpoint = endpoint.as('signed-in');
 
 /**
  * Programs: public pages of published programs; the coach's builder (owner only: someone else's
  * program answers 404 like a missing one); enrolment and lesson progress for the people who join.
  */
 export const programsApi = {
-  listPublic: defineEndpoint({
+  listPublic: endpoint({
     method: 'GET',
     path: '/api/coaches/:coachId/programs',
     summary: "A coach's published programs",
-    tag,
     access: 'public',
     params: coachIdParamsSchema,
     responses: { 200: programSummaryListSchema },
   }),
-  getPublic: defineEndpoint({
+  getPublic: endpoint({
     method: 'GET',
     path: '/api/programs/:id/public',
     summary: "A program's public page; signed in, it also says whether the caller owns or joined it",
-    tag,
     access: 'optional',
     params: programIdParamsSchema,
     responses: { 200: publicProgramSchema },
   }),
-  listMine: defineEndpoint({
+  listMine: coachEndpoint({
     method: 'GET',
     path: '/api/programs/mine',
     summary: "The coach's own programs, drafts included",
-    tag,
-    access: asCoach,
     responses: { 200: programSummaryListSchema },
   }),
-  create: defineEndpoint({
+  create: coachEndpoint({
     method: 'POST',
     path: '/api/programs',
     summary: 'Start a new program (a draft)',
-    tag,
-    access: asCoach,
     body: programCreateBodySchema,
     responses: detail,
   }),
-  getOwned: defineEndpoint({
+  getOwned: signedInEndpoint({
     method: 'GET',
     path: '/api/programs/:id',
     summary: "One of the caller's programs with its lessons",
-    tag,
-    access: 'signed-in',
     params: programIdParamsSchema,
     responses: detail,
   }),
-  update: defineEndpoint({
+  update: signedInEndpoint({
     method: 'PATCH',
     path: '/api/programs/:id',
     summary: "Change one of the caller's programs",
-    tag,
-    access: 'signed-in',
     params: programIdParamsSchema,
     body: programUpdateBodySchema,
     responses: detail,
   }),
-  remove: defineEndpoint({
+  remove: signedInEndpoint({
     method: 'DELETE',
     path: '/api/programs/:id',
     summary: "Delete one of the caller's programs",
-    tag,
-    access: 'signed-in',
     params: programIdParamsSchema,
     responses: { 200: programDeletedSchema },
   }),
-  publish: defineEndpoint({
+  publish: signedInEndpoint({
     method: 'POST',
     path: '/api/programs/:id/publish',
     summary: 'Publish a program (free programs only for now)',
-    tag,
-    access: 'signed-in',
     params: programIdParamsSchema,
     responses: detail,
   }),
-  unpublish: defineEndpoint({
+  unpublish: signedInEndpoint({
     method: 'POST',
     path: '/api/programs/:id/unpublish',
     summary: 'Take a program back to draft (people who joined keep access)',
-    tag,
-    access: 'signed-in',
     params: programIdParamsSchema,
     responses: detail,
   }),
-  addLesson: defineEndpoint({
+  addLesson: signedInEndpoint({
     method: 'POST',
     path: '/api/programs/:id/lessons',
     summary: 'Add a lesson at the end of a program',
-    tag,
-    access: 'signed-in',
     params: programIdParamsSchema,
     body: lessonCreateBodySchema,
     responses: detail,
   }),
-  reorderLessons: defineEndpoint({
+  reorderLessons: signedInEndpoint({
     method: 'POST',
     path: '/api/programs/:id/lessons/reorder',
     summary: "Put a program's lessons in a new order",
-    tag,
-    access: 'signed-in',
     params: programIdParamsSchema,
     body: lessonReorderBodySchema,
     responses: detail,
   }),
-  updateLesson: defineEndpoint({
+  updateLesson: signedInEndpoint({
     method: 'PATCH',
     path: '/api/programs/:id/lessons/:lessonId',
     summary: 'Change a lesson',
-    tag,
-    access: 'signed-in',
     params: lessonIdParamsSchema,
     body: lessonUpdateBodySchema,
     responses: detail,
   }),
-  deleteLesson: defineEndpoint({
+  deleteLesson: signedInEndpoint({
     method: 'DELETE',
     path: '/api/programs/:id/lessons/:lessonId',
     summary: 'Delete a lesson',
-    tag,
-    access: 'signed-in',
     params: lessonIdParamsSchema,
     responses: detail,
   }),
-  listEnrolled: defineEndpoint({
+  listEnrolled: signedInEndpoint({
     method: 'GET',
     path: '/api/programs/enrolled',
     summary: 'The programs the caller joined, with progress',
-    tag,
-    access: 'signed-in',
     responses: { 200: enrolmentListSchema },
   }),
-  enroll: defineEndpoint({
+  enroll: signedInEndpoint({
     method: 'POST',
     path: '/api/programs/:id/enroll',
     summary: 'Join a published (free) program',
-    tag,
-    access: 'signed-in',
     params: programIdParamsSchema,
     responses: { 200: enrolResponseSchema },
   }),
-  getLesson: defineEndpoint({
+  getLesson: signedInEndpoint({
     method: 'GET',
     path: '/api/programs/:id/lessons/:lessonNumber',
     summary: 'A lesson for its owner or a person who joined',
-    tag,
-    access: 'signed-in',
     params: lessonNumberParamsSchema,
     responses: { 200: lessonViewSchema },
   }),
-  completeLesson: defineEndpoint({
+  completeLesson: signedInEndpoint({
     method: 'POST',
     path: '/api/programs/:id/lessons/:lessonNumber/complete',
     summary: 'Mark a lesson done',
-    tag,
-    access: 'signed-in',
     params: lessonNumberParamsSchema,
     responses: { 200: lessonCompleteResponseSchema },
   }),

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { wholeNumber } from './fields';
+import { LISTING_TEXT_LIMITS, listingTextFields, listingTextMessages } from './listing';
+import { uploadedImageUrlSchema } from './services';
 import { MAX_PRICE_CENTS, PRICE_LIMIT_MESSAGE } from '#domain/money/limits';
 import { CATEGORY_SLUGS } from '#domain/coaching/categories';
 
@@ -30,9 +33,7 @@ export type ProgramSummaryList = z.infer<typeof programSummaryListSchema>;
 // ---- The builder (owner), the public page, enrolment and lessons.
 
 export const PROGRAM_LIMITS = {
-  titleMax: 120,
-  subtitleMax: 160,
-  descriptionMax: 4000,
+  ...LISTING_TEXT_LIMITS,
   /** Cents. */
   priceMax: MAX_PRICE_CENTS,
   perCoach: 30,
@@ -45,10 +46,7 @@ export const PROGRAM_LIMITS = {
 } as const;
 
 export const PROGRAM_MESSAGES = {
-  titleRequired: 'Give the program a title.',
-  titleTooLong: `Keep the title to ${PROGRAM_LIMITS.titleMax} characters or fewer.`,
-  subtitleTooLong: `Keep the subtitle to ${PROGRAM_LIMITS.subtitleMax} characters or fewer.`,
-  descriptionTooLong: `Keep the description to ${PROGRAM_LIMITS.descriptionMax} characters or fewer.`,
+  ...listingTextMessages('program'),
   price: PRICE_LIMIT_MESSAGE,
   category: 'Choose one of the listed categories.',
   image: 'Upload the picture here; links to other sites are not accepted.',
@@ -72,30 +70,11 @@ export const PROGRAM_MESSAGES = {
   ownProgram: 'This is your own program: open its lessons from the builder on your Services page.',
 } as const;
 
-const uploadedImageUrl = z
-  .string()
-  .max(300)
-  .regex(/^\/api\/uploads\/files\/[a-z0-9-]+\/[a-z]+\/[a-z0-9-]+\.(webp|jpg|png)$/, PROGRAM_MESSAGES.image);
-
 const programFields = {
-  title: z
-    .string()
-    .trim()
-    .min(1, PROGRAM_MESSAGES.titleRequired)
-    .max(PROGRAM_LIMITS.titleMax, PROGRAM_MESSAGES.titleTooLong),
-  subtitle: z.string().trim().max(PROGRAM_LIMITS.subtitleMax, PROGRAM_MESSAGES.subtitleTooLong).nullable(),
-  description: z
-    .string()
-    .trim()
-    .max(PROGRAM_LIMITS.descriptionMax, PROGRAM_MESSAGES.descriptionTooLong)
-    .nullable(),
+  ...listingTextFields(PROGRAM_MESSAGES),
   category: z.enum(CATEGORY_SLUGS, PROGRAM_MESSAGES.category).nullable(),
-  cover_image_url: uploadedImageUrl.nullable(),
-  price: z
-    .number(PROGRAM_MESSAGES.price)
-    .int(PROGRAM_MESSAGES.price)
-    .min(0, PROGRAM_MESSAGES.price)
-    .max(PROGRAM_LIMITS.priceMax, PROGRAM_MESSAGES.price),
+  cover_image_url: uploadedImageUrlSchema.nullable(),
+  price: wholeNumber(0, PROGRAM_LIMITS.priceMax, PROGRAM_MESSAGES.price),
 };
 
 /** POST /api/programs (coach role): a new draft. */
@@ -137,15 +116,11 @@ export const lessonCreateBodySchema = z.strictObject({
   /** Plain text; blank lines separate paragraphs. Never rendered as HTML. */
   body: z.string().max(PROGRAM_LIMITS.lessonBodyMax, PROGRAM_MESSAGES.lessonBodyTooLong).optional(),
   image_urls: z
-    .array(uploadedImageUrl)
+    .array(uploadedImageUrlSchema)
     .max(PROGRAM_LIMITS.lessonImages, PROGRAM_MESSAGES.lessonImages)
     .optional(),
   video_url: videoUrlSchema.nullable().optional(),
-  duration_minutes: z
-    .number(PROGRAM_MESSAGES.lessonMinutes)
-    .int(PROGRAM_MESSAGES.lessonMinutes)
-    .min(1, PROGRAM_MESSAGES.lessonMinutes)
-    .max(PROGRAM_LIMITS.lessonMinutesMax, PROGRAM_MESSAGES.lessonMinutes)
+  duration_minutes: wholeNumber(1, PROGRAM_LIMITS.lessonMinutesMax, PROGRAM_MESSAGES.lessonMinutes)
     .nullable()
     .optional(),
 });

@@ -1,4 +1,4 @@
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import {
   coachReviewsParamsSchema,
   coachReviewsQuerySchema,
@@ -12,56 +12,48 @@ import {
   sessionReviewsSchema,
 } from './reviews';
 
-const tag = 'Reviews';
+const endpoint = endpointGroup('Reviews');
+const signedInEndpoint = endpoint.as('signed-in');
 
 /**
  * Reviews after a session. A session's reviews are its parties' (anyone else: 404, anonymous: 401); a
  * coach's visible client reviews are public.
  */
 export const reviewsApi = {
-  session: defineEndpoint({
+  session: signedInEndpoint({
     method: 'GET',
     path: '/api/sessions/:id/reviews',
     summary: "A party's view of a session's reviews (the other side's once visible)",
-    tag,
-    access: 'signed-in',
     params: reviewSessionParamsSchema,
     responses: { 200: sessionReviewsSchema },
   }),
-  create: defineEndpoint({
+  create: signedInEndpoint({
     method: 'POST',
     path: '/api/sessions/:id/reviews',
     summary: 'A party reviews a completed session, once per side (double-blind)',
-    tag,
-    access: 'signed-in',
     params: reviewSessionParamsSchema,
     body: createReviewSchema,
     responses: { 201: sessionReviewsSchema },
   }),
-  reply: defineEndpoint({
+  reply: signedInEndpoint({
     method: 'POST',
     path: '/api/reviews/:id/reply',
     summary: "The reviewed coach replies, once, to the client's visible review",
-    tag,
-    access: 'signed-in',
     params: reviewParamsSchema,
     body: replyReviewSchema,
     responses: { 200: sessionReviewsSchema },
   }),
-  mine: defineEndpoint({
+  mine: signedInEndpoint({
     method: 'GET',
     path: '/api/reviews',
     summary: "The caller's reviews as client or coach: awaiting, written, received",
-    tag,
-    access: 'signed-in',
     query: myReviewsQuerySchema,
     responses: { 200: myReviewsSchema },
   }),
-  coach: defineEndpoint({
+  coach: endpoint({
     method: 'GET',
     path: '/api/coaches/:coachId/reviews',
     summary: "A coach's visible client reviews, newest first, a page at a time",
-    tag,
     access: 'public',
     params: coachReviewsParamsSchema,
     query: coachReviewsQuerySchema,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { requiredText, wholeNumber } from './fields';
+import { sessionPartiesFields } from './sessions';
 import { SESSION_FORMATS } from '#domain/coaching/categories';
 
 /**
@@ -50,31 +52,35 @@ export const REVIEW_MESSAGES = {
   doubleBlind: `Reviews are double-blind: neither of you sees the other's review until you have both written one, or ${REVIEW_BLIND_DAYS} days after the session.`,
 } as const;
 
+/** What a review says, wherever it is shown. */
+const reviewContentFields = {
+  rating: z.number().int().min(1).max(5),
+  body: z.string(),
+  created_at: z.string(),
+};
+
+/** The coach's one reply to a client's review. */
+const reviewReplyFields = {
+  reply: z.string().nullable(),
+  replied_at: z.string().nullable(),
+};
+
 export const reviewSchema = z.object({
   id: z.uuid(),
   session_id: z.uuid(),
   /** client: the client about the coach; coach: the coach about the client. */
   author_role: z.enum(REVIEW_AUTHOR_ROLES),
-  rating: z.number().int().min(1).max(5),
-  body: z.string(),
-  created_at: z.string(),
+  ...reviewContentFields,
   /** When the other party and (for a client's review) the public can read it. */
   visible_at: z.string(),
   /** visible_at has passed. */
   is_visible: z.boolean(),
-  /** The coach's one reply to a client's review. */
-  reply: z.string().nullable(),
-  replied_at: z.string().nullable(),
+  ...reviewReplyFields,
 });
 export type Review = z.infer<typeof reviewSchema>;
 
 export const reviewSessionSchema = z.object({
-  id: z.uuid(),
-  coach_id: z.uuid(),
-  client_id: z.uuid(),
-  coach_name: z.string(),
-  coach_username: z.string().nullable(),
-  client_name: z.string(),
+  ...sessionPartiesFields,
   format: z.enum(SESSION_FORMATS),
   status: z.enum(['active', 'completed']),
   start_time: z.string(),
@@ -104,11 +110,7 @@ export const reviewParamsSchema = z.object({ id: z.uuid() });
 /** POST /api/sessions/:id/reviews */
 export const createReviewSchema = z
   .object({
-    rating: z
-      .number(REVIEW_MESSAGES.rating)
-      .int(REVIEW_MESSAGES.rating)
-      .min(1, REVIEW_MESSAGES.rating)
-      .max(5, REVIEW_MESSAGES.rating),
+    rating: wholeNumber(1, 5, REVIEW_MESSAGES.rating),
     body: z.string().trim().max(REVIEW_BODY_MAX, REVIEW_MESSAGES.bodyTooLong).default(''),
   })
   .strict();
@@ -117,11 +119,10 @@ export type CreateReview = z.input<typeof createReviewSchema>;
 /** POST /api/reviews/:id/reply */
 export const replyReviewSchema = z
   .object({
-    reply: z
-      .string(REVIEW_MESSAGES.replyRequired)
-      .trim()
-      .min(1, REVIEW_MESSAGES.replyRequired)
-      .max(REVIEW_REPLY_MAX, REVIEW_MESSAGES.replyTooLong),
+    reply: requiredText(REVIEW_REPLY_MAX, {
+      required: REVIEW_MESSAGES.replyRequired,
+      tooLong: REVIEW_MESSAGES.replyTooLong,
+    }),
   })
   .strict();
 export type ReplyReview = z.input<typeof replyReviewSchema>;
@@ -176,13 +177,10 @@ export const coachReviewsQuerySchema = z.object({
 
 export const publicReviewSchema = z.object({
   id: z.uuid(),
-  rating: z.number().int().min(1).max(5),
-  body: z.string(),
-  created_at: z.string(),
+  ...reviewContentFields,
   /** The client's first name only. */
   client_first_name: z.string(),
-  reply: z.string().nullable(),
-  replied_at: z.string().nullable(),
+  ...reviewReplyFields,
 });
 export type PublicReview = z.infer<typeof publicReviewSchema>;
 

@@ -1,4 +1,4 @@
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import {
   coachIdParamsSchema,
   SERVICE_MESSAGES,
@@ -10,56 +10,48 @@ import {
   serviceUpdateBodySchema,
 } from './services';
 
-const tag = 'Services';
-const asCoach = { role: 'coach', forbidden: SERVICE_MESSAGES.coachOnly } as const;
+const endpoint = endpointGroup('Services');
+const coachEndpoint = endpoint.as({ role: 'coach', forbidden: SERVICE_MESSAGES.coachOnly });
+const signedInEndpoint = endpoint.as('signed-in');
 
 /**
  * A coach's services (SPEC §3 service shape). The public list shows a coach's active services;
  * everything else acts on the caller's own services (someone else's answers 404, like a missing one).
  */
 export const servicesApi = {
-  listPublic: defineEndpoint({
+  listPublic: endpoint({
     method: 'GET',
     path: '/api/coaches/:coachId/services',
     summary: "A coach's active services in display order (an id that is not a coach's: empty)",
-    tag,
     access: 'public',
     params: coachIdParamsSchema,
     responses: { 200: serviceListSchema },
   }),
-  listMine: defineEndpoint({
+  listMine: coachEndpoint({
     method: 'GET',
     path: '/api/services/mine',
     summary: "The coach's own services, paused ones included",
-    tag,
-    access: asCoach,
     responses: { 200: serviceListSchema },
   }),
-  create: defineEndpoint({
+  create: coachEndpoint({
     method: 'POST',
     path: '/api/services',
     summary: 'Offer a new service',
-    tag,
-    access: asCoach,
     body: serviceCreateBodySchema,
     responses: { 200: serviceSchema },
   }),
-  update: defineEndpoint({
+  update: signedInEndpoint({
     method: 'PATCH',
     path: '/api/services/:id',
     summary: 'Change one of the caller\'s services (pausing is { "is_active": false })',
-    tag,
-    access: 'signed-in',
     params: serviceIdParamsSchema,
     body: serviceUpdateBodySchema,
     responses: { 200: serviceSchema },
   }),
-  remove: defineEndpoint({
+  remove: signedInEndpoint({
     method: 'DELETE',
     path: '/api/services/:id',
     summary: "Delete one of the caller's services",
-    tag,
-    access: 'signed-in',
     params: serviceIdParamsSchema,
     responses: { 200: serviceDeletedSchema },
   }),

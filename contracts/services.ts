@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { wholeNumber } from './fields';
+import { LISTING_TEXT_LIMITS, listingTextFields, listingTextMessages } from './listing';
 import { MAX_PRICE_CENTS, PRICE_LIMIT_MESSAGE } from '#domain/money/limits';
 import { CATEGORY_SLUGS, SESSION_FORMATS } from '#domain/coaching/categories';
 
@@ -38,9 +40,7 @@ export type ServiceList = z.infer<typeof serviceListSchema>;
 export { ON_DEMAND_DEFAULT_RATES } from '#domain/money/pricing';
 
 export const SERVICE_LIMITS = {
-  titleMax: 120,
-  subtitleMax: 160,
-  descriptionMax: 4000,
+  ...LISTING_TEXT_LIMITS,
   /** Cents: 0 to 10,000.00 (domain/money/limits.ts). */
   priceMax: MAX_PRICE_CENTS,
   durationMin: 5,
@@ -52,10 +52,7 @@ export const SERVICE_LIMITS = {
 } as const;
 
 export const SERVICE_MESSAGES = {
-  titleRequired: 'Give the service a title.',
-  titleTooLong: `Keep the title to ${SERVICE_LIMITS.titleMax} characters or fewer.`,
-  subtitleTooLong: `Keep the subtitle to ${SERVICE_LIMITS.subtitleMax} characters or fewer.`,
-  descriptionTooLong: `Keep the description to ${SERVICE_LIMITS.descriptionMax} characters or fewer.`,
+  ...listingTextMessages('service'),
   format: 'Choose text, audio or video.',
   price: PRICE_LIMIT_MESSAGE,
   duration: `Set a duration between ${SERVICE_LIMITS.durationMin} and ${SERVICE_LIMITS.durationMax} minutes.`,
@@ -78,39 +75,16 @@ export const uploadedImageUrlSchema = z
   );
 
 const serviceFields = {
-  title: z
-    .string()
-    .trim()
-    .min(1, SERVICE_MESSAGES.titleRequired)
-    .max(SERVICE_LIMITS.titleMax, SERVICE_MESSAGES.titleTooLong),
-  subtitle: z.string().trim().max(SERVICE_LIMITS.subtitleMax, SERVICE_MESSAGES.subtitleTooLong).nullable(),
-  description: z
-    .string()
-    .trim()
-    .max(SERVICE_LIMITS.descriptionMax, SERVICE_MESSAGES.descriptionTooLong)
-    .nullable(),
+  ...listingTextFields(SERVICE_MESSAGES),
   format: z.enum(SESSION_FORMATS, SERVICE_MESSAGES.format),
-  price: z
-    .number(SERVICE_MESSAGES.price)
-    .int(SERVICE_MESSAGES.price)
-    .min(0, SERVICE_MESSAGES.price)
-    .max(SERVICE_LIMITS.priceMax, SERVICE_MESSAGES.price),
-  duration: z
-    .number(SERVICE_MESSAGES.duration)
-    .int(SERVICE_MESSAGES.duration)
-    .min(SERVICE_LIMITS.durationMin, SERVICE_MESSAGES.duration)
-    .max(SERVICE_LIMITS.durationMax, SERVICE_MESSAGES.duration),
+  price: wholeNumber(0, SERVICE_LIMITS.priceMax, SERVICE_MESSAGES.price),
+  duration: wholeNumber(SERVICE_LIMITS.durationMin, SERVICE_LIMITS.durationMax, SERVICE_MESSAGES.duration),
   type: z.enum(['full', 'micro'], SERVICE_MESSAGES.type),
   category: z.enum(CATEGORY_SLUGS, SERVICE_MESSAGES.category).nullable(),
   is_active: z.boolean(),
   is_popular: z.boolean(),
   thumbnail_url: uploadedImageUrlSchema.nullable(),
-  spots_left: z
-    .number(SERVICE_MESSAGES.spotsLeft)
-    .int(SERVICE_MESSAGES.spotsLeft)
-    .min(0, SERVICE_MESSAGES.spotsLeft)
-    .max(100_000, SERVICE_MESSAGES.spotsLeft)
-    .nullable(),
+  spots_left: wholeNumber(0, 100_000, SERVICE_MESSAGES.spotsLeft).nullable(),
   position: z.number().int().min(0).max(10_000),
 };
 
@@ -141,21 +115,7 @@ export const serviceCreateBodySchema = z
 export type ServiceCreateBody = z.input<typeof serviceCreateBodySchema>;
 
 /** PATCH /api/services/:id (owner): any subset; pausing is `{ is_active: false }`. */
-export const serviceUpdateBodySchema = z.strictObject({
-  title: serviceFields.title.optional(),
-  subtitle: serviceFields.subtitle.optional(),
-  description: serviceFields.description.optional(),
-  format: serviceFields.format.optional(),
-  price: serviceFields.price.optional(),
-  duration: serviceFields.duration.optional(),
-  type: serviceFields.type.optional(),
-  category: serviceFields.category.optional(),
-  is_active: serviceFields.is_active.optional(),
-  is_popular: serviceFields.is_popular.optional(),
-  thumbnail_url: serviceFields.thumbnail_url.optional(),
-  spots_left: serviceFields.spots_left.optional(),
-  position: serviceFields.position.optional(),
-});
+export const serviceUpdateBodySchema = z.strictObject(serviceFields).partial();
 export type ServiceUpdateBody = z.infer<typeof serviceUpdateBodySchema>;
 
 export const serviceIdParamsSchema = z.object({ id: z.uuid() });

@@ -1,4 +1,4 @@
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import {
   acceptSessionExtensionResponseSchema,
   createSessionExtensionSchema,
@@ -8,7 +8,8 @@ import {
   sessionExtensionsResponseSchema,
 } from './session-extensions';
 
-const tag = 'Session extensions';
+const endpoint = endpointGroup('Session extensions');
+const signedInEndpoint = endpoint.as('signed-in');
 
 /**
  * More minutes in a live session. Only the session's parties; anyone else gets 404, an anonymous caller
@@ -16,50 +17,40 @@ const tag = 'Session extensions';
  * first response and holds nothing again).
  */
 export const sessionExtensionsApi = {
-  list: defineEndpoint({
+  list: signedInEndpoint({
     method: 'GET',
     path: '/api/sessions/:id/extensions',
     summary: "A session's asks for more time, and what the client may ask for now",
-    tag,
-    access: 'signed-in',
     params: sessionExtensionSessionParamsSchema,
     responses: { 200: sessionExtensionsResponseSchema },
   }),
-  create: defineEndpoint({
+  create: signedInEndpoint({
     method: 'POST',
     path: '/api/sessions/:id/extensions',
     summary: 'The client asks for more minutes: quoted and held (the coach is prompted)',
-    tag,
-    access: 'signed-in',
     idempotent: true,
     params: sessionExtensionSessionParamsSchema,
     body: createSessionExtensionSchema,
     responses: { 201: sessionExtensionSchema },
   }),
-  accept: defineEndpoint({
+  accept: signedInEndpoint({
     method: 'POST',
     path: '/api/session-extensions/:id/accept',
     summary: 'The coach accepts: the session grows by the minutes in the same transaction',
-    tag,
-    access: 'signed-in',
     params: sessionExtensionParamsSchema,
     responses: { 200: acceptSessionExtensionResponseSchema },
   }),
-  decline: defineEndpoint({
+  decline: signedInEndpoint({
     method: 'POST',
     path: '/api/session-extensions/:id/decline',
     summary: 'The coach declines: the hold is released',
-    tag,
-    access: 'signed-in',
     params: sessionExtensionParamsSchema,
     responses: { 200: sessionExtensionSchema },
   }),
-  cancel: defineEndpoint({
+  cancel: signedInEndpoint({
     method: 'POST',
     path: '/api/session-extensions/:id/cancel',
     summary: 'The client cancels a pending ask: the hold is released',
-    tag,
-    access: 'signed-in',
     params: sessionExtensionParamsSchema,
     responses: { 200: sessionExtensionSchema },
   }),

@@ -1,4 +1,4 @@
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import {
   createInvitationResponseSchema,
   createInvitationSchema,
@@ -8,7 +8,8 @@ import {
   redeemInvitationSchema,
 } from './session-invitations';
 
-const tag = 'Guest links';
+const endpoint = endpointGroup('Guest links');
+const signedInEndpoint = endpoint.as('signed-in');
 
 /**
  * Guest links. Inviting and listing are for the session's parties (a guest 403, anyone else 404,
@@ -16,30 +17,25 @@ const tag = 'Guest links';
  * like a sign-in (the same cookies).
  */
 export const sessionInvitationsApi = {
-  list: defineEndpoint({
+  list: signedInEndpoint({
     method: 'GET',
     path: '/api/sessions/:id/invitations',
     summary: "A session's guest invitations",
-    tag,
-    access: 'signed-in',
     params: invitationParamsSchema,
     responses: { 200: invitationsResponseSchema },
   }),
-  create: defineEndpoint({
+  create: signedInEndpoint({
     method: 'POST',
     path: '/api/sessions/:id/invitations',
     summary: 'A party invites a guest by email to the live session (a one-time link)',
-    tag,
-    access: 'signed-in',
     params: invitationParamsSchema,
     body: createInvitationSchema,
     responses: { 201: createInvitationResponseSchema },
   }),
-  redeem: defineEndpoint({
+  redeem: endpoint({
     method: 'POST',
     path: '/api/session-invitations/redeem',
     summary: "Redeem a guest link's token: a guest account, signed in to the session",
-    tag,
     access: 'public',
     body: redeemInvitationSchema,
     responses: { 200: redeemInvitationResponseSchema },

@@ -1,4 +1,4 @@
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import {
   acceptResponseSchema,
   alternativesResponseSchema,
@@ -11,92 +11,76 @@ import {
   sessionRequestSchema,
 } from './sessions';
 
-const tag = 'Session requests';
+const endpoint = endpointGroup('Session requests');
 const asClient = { role: 'client', forbidden: SESSION_REQUEST_ERRORS.clientOnly } as const;
-const asCoach = { role: 'coach', forbidden: SESSION_REQUEST_ERRORS.coachOnly } as const;
+const coachEndpoint = endpoint.as({ role: 'coach', forbidden: SESSION_REQUEST_ERRORS.coachOnly });
+const signedInEndpoint = endpoint.as('signed-in');
 
 /**
  * A client asks a coach for a session (instant: the coach's screen rings; or at a preferred time).
  * A request that is not the caller's (or not theirs to act on) answers 404, never 403.
  */
 export const sessionRequestsApi = {
-  create: defineEndpoint({
+  create: endpoint({
     method: 'POST',
     path: '/api/session-requests',
     summary: 'Ask a coach for a session: quote and hold the price (the coach is alerted)',
-    tag,
     access: asClient,
     idempotent: true,
     body: createSessionRequestSchema,
     responses: { 201: sessionRequestSchema },
   }),
-  pending: defineEndpoint({
+  pending: coachEndpoint({
     method: 'GET',
     path: '/api/session-requests/pending',
     summary: "The coach's newest pending instant request (the safety net behind the ring), or null",
-    tag,
-    access: asCoach,
     responses: { 200: pendingRequestResponseSchema },
   }),
-  scheduled: defineEndpoint({
+  scheduled: coachEndpoint({
     method: 'GET',
     path: '/api/session-requests/scheduled',
     summary: "The coach's pending requests for a preferred date and time",
-    tag,
-    access: asCoach,
     responses: { 200: scheduledRequestsResponseSchema },
   }),
-  get: defineEndpoint({
+  get: signedInEndpoint({
     method: 'GET',
     path: '/api/session-requests/:id',
     summary: "A party's view of one request",
-    tag,
-    access: 'signed-in',
     params: sessionRequestParamsSchema,
     responses: { 200: sessionRequestSchema },
   }),
-  alternatives: defineEndpoint({
+  alternatives: signedInEndpoint({
     method: 'GET',
     path: '/api/session-requests/:id/alternatives',
     summary: 'After an expiry or decline: online coaches in the same category',
-    tag,
-    access: 'signed-in',
     params: sessionRequestParamsSchema,
     responses: { 200: alternativesResponseSchema },
   }),
-  accept: defineEndpoint({
+  accept: signedInEndpoint({
     method: 'POST',
     path: '/api/session-requests/:id/accept',
     summary: 'The coach accepts: the session starts in the same transaction',
-    tag,
-    access: 'signed-in',
     params: sessionRequestParamsSchema,
     responses: { 200: acceptResponseSchema },
   }),
-  decline: defineEndpoint({
+  decline: signedInEndpoint({
     method: 'POST',
     path: '/api/session-requests/:id/decline',
     summary: 'The coach declines: the hold is released',
-    tag,
-    access: 'signed-in',
     params: sessionRequestParamsSchema,
     responses: { 200: sessionRequestSchema },
   }),
-  cancel: defineEndpoint({
+  cancel: signedInEndpoint({
     method: 'POST',
     path: '/api/session-requests/:id/cancel',
     summary: 'The client cancels a pending request: the hold is released',
-    tag,
-    access: 'signed-in',
     params: sessionRequestParamsSchema,
     responses: { 200: sessionRequestSchema },
   }),
-  message: defineEndpoint({
+  message: signedInEndpoint({
     method: 'POST',
     path: '/api/session-requests/:id/message',
     summary: "The coach's message to the client after a decline, cancel or expiry",
-    tag,
-    access: 'signed-in',
     params: sessionRequestParamsSchema,
     body: coachMessageSchema,
     responses: { 200: sessionRequestSchema },

@@ -1,4 +1,4 @@
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import { errorBodySchema } from './errors';
 import {
   activeSessionResponseSchema,
@@ -9,12 +9,13 @@ import {
   sessionParamsSchema,
 } from './sessions';
 
-const tag = 'Sessions';
+const endpoint = endpointGroup('Sessions');
 
 /** 409 for an end that came too late: the error, plus the session as it is now (completed). */
 export const endConflictSchema = errorBodySchema.extend({ session: chatSessionSchema });
 
 export const SESSION_ALREADY_ENDED_MESSAGE = 'This session has already ended.';
+const signedInEndpoint = endpoint.as('signed-in');
 
 /**
  * Chat sessions. Every endpoint reads or changes sessions the caller is a party to: the coach by
@@ -22,38 +23,30 @@ export const SESSION_ALREADY_ENDED_MESSAGE = 'This session has already ended.';
  * the coach ends a session.
  */
 export const sessionsApi = {
-  list: defineEndpoint({
+  list: signedInEndpoint({
     method: 'GET',
     path: '/api/sessions',
     summary: "The caller's sessions as coach or as client, a page at a time",
-    tag,
-    access: 'signed-in',
     query: sessionListQuerySchema,
     responses: { 200: sessionListSchema },
   }),
-  active: defineEndpoint({
+  active: signedInEndpoint({
     method: 'GET',
     path: '/api/sessions/active',
     summary: "The caller's live session (a guest: the one its link joined), or null",
-    tag,
-    access: 'signed-in',
     responses: { 200: activeSessionResponseSchema },
   }),
-  get: defineEndpoint({
+  get: signedInEndpoint({
     method: 'GET',
     path: '/api/sessions/:id',
     summary: 'One session, for its parties and guests',
-    tag,
-    access: 'signed-in',
     params: sessionParamsSchema,
     responses: { 200: chatSessionSchema },
   }),
-  end: defineEndpoint({
+  end: signedInEndpoint({
     method: 'POST',
     path: '/api/sessions/:id/end',
     summary: 'The coach ends the session: its payment is captured (409 when it already ended)',
-    tag,
-    access: 'signed-in',
     params: sessionParamsSchema,
     responses: { 200: sessionEventPayloadSchema, 409: endConflictSchema },
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './fields';
 import { SESSION_FORMATS } from '#domain/coaching/categories';
 import { COUPON_DISCOUNT_TYPES } from './coupons';
 
@@ -99,11 +100,10 @@ export const createSessionRequestSchema = z
         SESSION_MESSAGES.minutes,
       ),
     /** SPEC §5: required, non-blank. */
-    purpose: z
-      .string(SESSION_MESSAGES.purposeRequired)
-      .trim()
-      .min(1, SESSION_MESSAGES.purposeRequired)
-      .max(REQUEST_PURPOSE_MAX, SESSION_MESSAGES.purposeTooLong),
+    purpose: requiredText(REQUEST_PURPOSE_MAX, {
+      required: SESSION_MESSAGES.purposeRequired,
+      tooLong: SESSION_MESSAGES.purposeTooLong,
+    }),
     description: z
       .string()
       .trim()
@@ -131,7 +131,8 @@ export const createSessionRequestSchema = z
   });
 export type CreateSessionRequest = z.input<typeof createSessionRequestSchema>;
 
-export const sessionRequestSchema = z.object({
+/** A request (or a session) and its two parties: ids, and names for the screens. */
+export const sessionPartiesFields = {
   id: z.uuid(),
   coach_id: z.uuid(),
   client_id: z.uuid(),
@@ -139,6 +140,10 @@ export const sessionRequestSchema = z.object({
   coach_name: z.string(),
   coach_username: z.string().nullable(),
   client_name: z.string(),
+};
+
+export const sessionRequestSchema = z.object({
+  ...sessionPartiesFields,
   client_email: z.string().nullable(),
   client_avatar_url: z.string().nullable(),
   format: formatSchema,
@@ -175,11 +180,10 @@ export const scheduledRequestsResponseSchema = z.object({ requests: z.array(sess
 /** POST /api/session-requests/:id/message: SPEC §5 coach message to the client. */
 export const coachMessageSchema = z
   .object({
-    message: z
-      .string(SESSION_MESSAGES.messageRequired)
-      .trim()
-      .min(1, SESSION_MESSAGES.messageRequired)
-      .max(COACH_MESSAGE_MAX, SESSION_MESSAGES.messageTooLong),
+    message: requiredText(COACH_MESSAGE_MAX, {
+      required: SESSION_MESSAGES.messageRequired,
+      tooLong: SESSION_MESSAGES.messageTooLong,
+    }),
   })
   .strict();
 

@@ -1,4 +1,4 @@
-import { defineEndpoint } from './endpoint';
+import { endpointGroup } from './endpoint';
 import {
   deleteUploadResponseSchema,
   uploadFileParamsSchema,
@@ -6,7 +6,8 @@ import {
   uploadResponseSchema,
 } from './uploads';
 
-const tag = 'Uploads';
+const endpoint = endpointGroup('Uploads');
+const signedInEndpoint = endpoint.as('signed-in');
 
 /**
  * R22 uploads. The body is the image itself (Content-Type image/*, raw bytes up to 5 MiB; no JSON
@@ -14,37 +15,30 @@ const tag = 'Uploads';
  * Files are served with an allowlisted type, nosniff and a sandboxing CSP.
  */
 export const uploadsApi = {
-  uploadAvatar: defineEndpoint({
+  uploadAvatar: signedInEndpoint({
     method: 'POST',
     path: '/api/uploads/avatar',
     summary: 'Upload a profile picture (the image bytes as the body), re-encoded and fitted to 512×512',
-    tag,
-    access: 'signed-in',
     responses: { 200: uploadResponseSchema },
   }),
-  uploadCover: defineEndpoint({
+  uploadCover: signedInEndpoint({
     method: 'POST',
     path: '/api/uploads/cover',
     summary: 'Upload a cover picture (the image bytes as the body), re-encoded and fitted to 1920×640',
-    tag,
-    access: 'signed-in',
     responses: { 200: uploadResponseSchema },
   }),
-  getFile: defineEndpoint({
+  getFile: endpoint({
     method: 'GET',
     path: '/api/uploads/files/*',
     summary: 'A stored picture (image/webp, image/jpeg or image/png)',
-    tag,
     access: 'public',
     params: uploadFileParamsSchema,
     responses: { 200: uploadFileResponseSchema },
   }),
-  deleteFile: defineEndpoint({
+  deleteFile: signedInEndpoint({
     method: 'DELETE',
     path: '/api/uploads/files/*',
     summary: "Delete one of the caller's own uploads",
-    tag,
-    access: 'signed-in',
     params: uploadFileParamsSchema,
     responses: { 200: deleteUploadResponseSchema },
   }),

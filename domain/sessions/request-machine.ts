@@ -1,4 +1,5 @@
 import { assertNever } from '../assert-never';
+import { lookUpTransition, type TransitionResult, type TransitionTable } from './transition-table';
 
 /**
  * A request that waits for the coach's answer: a client's session request, and a client's request for
@@ -20,16 +21,18 @@ export const REQUEST_TRANSITIONS = {
   declined: {},
   cancelled: {},
   expired: {},
-} as const satisfies Record<RequestStatus, Partial<Record<RequestEvent, RequestStatus>>>;
+} as const satisfies TransitionTable<RequestStatus, RequestEvent>;
 
 /** Why an event cannot apply: the request already left `pending` (its status says how). */
 export type RequestRefusal = { reason: 'already_answered'; status: RequestStatus };
 
-export type RequestTransition = { ok: true; to: RequestStatus } | { ok: false; refusal: RequestRefusal };
+export type RequestTransition = TransitionResult<RequestStatus, RequestRefusal>;
 
 export function transition(status: RequestStatus, event: RequestEvent): RequestTransition {
-  const to = (REQUEST_TRANSITIONS[status] as Partial<Record<RequestEvent, RequestStatus>>)[event];
-  return to ? { ok: true, to } : { ok: false, refusal: { reason: 'already_answered', status } };
+  return lookUpTransition(REQUEST_TRANSITIONS, status, event, (from) => ({
+    reason: 'already_answered',
+    status: from,
+  }));
 }
 
 /** What a party sees: a pending request past its expiry is expired (the job settles it within seconds). */

@@ -1,4 +1,5 @@
 import { assertNever } from '../assert-never';
+import { lookUpTransition, type TransitionResult, type TransitionTable } from './transition-table';
 
 /**
  * A chat session (text, audio or video) once a request is accepted: active until the coach ends it or
@@ -18,15 +19,14 @@ export type SessionCompletedBy = 'coach' | 'timer';
 export const SESSION_TRANSITIONS = {
   active: { end: 'completed', time_up: 'completed', extend: 'active' },
   completed: {},
-} as const satisfies Record<SessionStatus, Partial<Record<SessionEvent, SessionStatus>>>;
+} as const satisfies TransitionTable<SessionStatus, SessionEvent>;
 
 export type SessionRefusal = { reason: 'over'; status: SessionStatus };
 
-export type SessionTransition = { ok: true; to: SessionStatus } | { ok: false; refusal: SessionRefusal };
+export type SessionTransition = TransitionResult<SessionStatus, SessionRefusal>;
 
 export function transition(status: SessionStatus, event: SessionEvent): SessionTransition {
-  const to = (SESSION_TRANSITIONS[status] as Partial<Record<SessionEvent, SessionStatus>>)[event];
-  return to ? { ok: true, to } : { ok: false, refusal: { reason: 'over', status } };
+  return lookUpTransition(SESSION_TRANSITIONS, status, event, (from) => ({ reason: 'over', status: from }));
 }
 
 /** Who a completing event records as having completed the session. */
