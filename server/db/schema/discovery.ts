@@ -8,10 +8,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { users, userRef } from './accounts';
+import { timestamptz } from './columns';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -54,8 +54,8 @@ export const coachDirectory = pgTable(
     yearsExperience: integer('years_experience'),
     /** Weighted: name and title A, tagline and categories (slugs and labels) B, bio and services C. */
     search: tsvector('search').notNull(),
-    listedAt: timestamp('listed_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    listedAt: timestamptz('listed_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
   },
   (table) => [
     index('coach_directory_search_idx').using('gin', table.search),
@@ -80,14 +80,10 @@ export const coachDirectory = pgTable(
 export const coachFollows = pgTable(
   'coach_follows',
   {
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    coachId: uuid('coach_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: userRef('client_id', 'cascade'),
+    coachId: userRef('coach_id', 'cascade'),
     notify: boolean('notify').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.clientId, table.coachId] }),

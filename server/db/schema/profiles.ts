@@ -1,24 +1,13 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { index, integer, jsonb, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { users, userRef } from './accounts';
+import { timestamptz } from './columns';
 
 /** SPEC §3: a coach's categories (coach_id, category); replaced as a whole on profile update. */
 export const coachCategories = pgTable(
   'coach_categories',
   {
-    coachId: uuid('coach_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    coachId: userRef('coach_id', 'cascade'),
     category: text('category').notNull(),
   },
   (table) => [primaryKey({ columns: [table.coachId, table.category] })],
@@ -43,7 +32,7 @@ export const clientProfiles = pgTable('client_profiles', {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
 /** SPEC §3 coach_stats (sample values 127, 89, '< 1 hour', 98, 4.9, 94). */
@@ -67,16 +56,12 @@ export const coachStats = pgTable('coach_stats', {
 export const clientCoachStats = pgTable(
   'client_coach_stats',
   {
-    coachId: uuid('coach_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    coachId: userRef('coach_id', 'cascade'),
+    clientId: userRef('client_id', 'cascade'),
     totalSessions: integer('total_sessions').notNull().default(0),
     /** Integer cents. */
     totalSpent: integer('total_spent').notNull().default(0),
-    lastSessionAt: timestamp('last_session_at', { withTimezone: true }),
+    lastSessionAt: timestamptz('last_session_at'),
   },
   (table) => [
     primaryKey({ columns: [table.coachId, table.clientId] }),
@@ -115,5 +100,5 @@ export const coachWebsites = pgTable('coach_websites', {
       { type: 'stats', enabled: true },
       { type: 'contact', enabled: true },
     ]),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
