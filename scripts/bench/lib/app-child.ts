@@ -1,7 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type pg from 'pg';
 import { systemClock } from '#domain/clock';
 import { buildApp, type App } from '#server/app';
@@ -13,8 +10,8 @@ import { createSessionService } from '#server/modules/auth/sessions/session.serv
 import { createTokenService } from '#server/modules/auth/sessions/tokens';
 import { createSecurityEventsRepository } from '#server/modules/security-events/security-events.repository';
 import { createSecurityEventsService } from '#server/modules/security-events/security-events.service';
+import { appVersion, openBenchChild } from './bench-child';
 import { openBenchDatabase, type BenchDatabase } from './bench-database';
-import { repoRoot } from './children';
 import { pooled } from './concurrency';
 import { handleServerLifecycle } from './server-lifecycle';
 
@@ -51,20 +48,7 @@ export function runAppChild(options: {
   seed: (context: AppChildContext) => Promise<Record<string, unknown>>;
 }): void {
   const { scenario } = options;
-  if (!process.send) {
-    process.stderr.write(
-      `The ${scenario} bench server is started by scripts/bench/run.ts (it needs an IPC channel).\n`,
-    );
-    process.exit(2);
-  }
-  const send = (message: Record<string, unknown>) => process.send?.(message);
-
-  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), `wellspring-bench-${scenario}-`));
-  // As root, PostgreSQL runs as the `postgres` user, which must be able to traverse this dir.
-  fs.chmodSync(tmpDir, 0o755);
-  send({ type: 'owns', dir: tmpDir });
-  const dataDir = path.join(tmpDir, 'db');
-  const logFile = path.join(tmpDir, 'app.log');
+  const { send, tmpDir, dataDir, logFile } = openBenchChild(`The ${scenario} bench server`, scenario);
 
   let benchDatabase: BenchDatabase | undefined;
   let database: DatabaseHandle | undefined;
@@ -90,7 +74,7 @@ export function runAppChild(options: {
     });
     database = connectDatabase(url, { poolSize: config.databasePoolSize });
     const { db, pool } = database;
-    app = await buildApp({ config, db, clock: systemClock, version: readVersion() });
+    app = await buildApp({ config, db, clock: systemClock, version: appVersion() });
     if (stopping) return;
 
     const info = await options.seed({
@@ -133,13 +117,6 @@ export function runAppChild(options: {
       await benchDatabase?.close(report);
     },
   });
-}
-
-function readVersion(): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  return manifest.version;
 }
 
 async function signInAll(
