@@ -6,7 +6,6 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from '#server/db/embedde
 import { runMigrations } from '#server/db/migrate';
 import { appVersion, openBenchChild } from './lib/bench-child';
 import { readPostmasterPid } from './lib/proc';
-import { handleServerLifecycle } from './lib/server-lifecycle';
 
 /**
  * Bench child: the real Wellspring app, as production builds it (every plugin, pino at info), on a
@@ -15,27 +14,26 @@ import { handleServerLifecycle } from './lib/server-lifecycle';
  * disconnect) close the app, the pool and the database, then remove the temp dir.
  */
 
-const { send, tmpDir, dataDir, logFile } = openBenchChild('app-server.ts');
+const { send, dataDir, logFile, stopping, serve } = openBenchChild('app-server.ts');
 
 let embedded: EmbeddedPostgres | undefined;
 let database: DatabaseHandle | undefined;
 let app: App | undefined;
-let stopping = false;
 
 async function start() {
   // Default (production-like) PostgreSQL settings: the health check is a read, durability
   // settings would not change it, and the app should see the database it normally sees.
   embedded = await startEmbeddedPostgres({ dataDir });
-  if (stopping) return;
+  if (stopping()) return;
   await runMigrations(embedded.url);
-  if (stopping) return;
+  if (stopping()) return;
   // Production defaults except where a benchmark needs otherwise: logs go to a file (stdout would
   // be relayed through the parent and measure the pipe); the rate limit is lifted in case a future
   // scenario hits limited routes (the health route is exempt anyway).
   const config = loadConfig({ LOG_LEVEL: 'info', LOG_FILE: logFile, RATE_LIMIT_MAX: '100000000' });
   database = connectDatabase(embedded.url, { poolSize: config.databasePoolSize });
   app = await buildApp({ config, db: database.db, clock: systemClock, version: appVersion() });
-  if (stopping) return;
+  if (stopping()) return;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (typeof address !== 'object' || !address) throw new Error('the app is not listening on a TCP port');
@@ -46,18 +44,8 @@ async function start() {
   });
 }
 
-const started = start();
-
-handleServerLifecycle({
-  started,
-  tmpDir,
-  send,
-  onStopping: () => {
-    stopping = true;
-  },
-  close: async (report) => {
-    await app?.close().catch(report('app'));
-    await database?.close().catch(report('pool'));
-    await embedded?.stop().catch(report('database'));
-  },
+serve(start, async (report) => {
+  await app?.close().catch(report('app'));
+  await database?.close().catch(report('pool'));
+  await embedded?.stop().catch(report('database'));
 });

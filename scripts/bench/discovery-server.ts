@@ -11,7 +11,6 @@ import { planSearch, segmentQuery, type SqlQuery } from '#server/modules/discove
 import { seedLargeCoaches } from '../seed-large';
 import { openBenchChild, startControlServer, type ControlServer } from './lib/bench-child';
 import { readPostmasterPid } from './lib/proc';
-import { handleServerLifecycle } from './lib/server-lifecycle';
 import { percentile } from './lib/stats';
 
 /**
@@ -33,14 +32,13 @@ const coachCount = Number(args.coaches);
 if (!args.path) throw new Error('--path is required');
 const benchPath = args.path;
 
-const { send, tmpDir, dataDir, logFile } = openBenchChild('discovery-server.ts', 'discovery');
+const { send, dataDir, logFile, stopping, serve } = openBenchChild('discovery-server.ts', 'discovery');
 
 let embedded: EmbeddedPostgres | undefined;
 let database: DatabaseHandle | undefined;
 let rawPool: pg.Pool | undefined;
 let app: App | undefined;
 let control: ControlServer | undefined;
-let stopping = false;
 
 /** The SQL the repository sends for a discovery URL's first page (pageSize + 1 rows: has_more). */
 function firstPageQuery(urlPath: string): SqlQuery {
@@ -125,7 +123,7 @@ async function explain(urlPath: string) {
 
 async function start() {
   embedded = await startEmbeddedPostgres({ dataDir });
-  if (stopping) return;
+  if (stopping()) return;
   await runMigrations(embedded.url);
   const seedClient = new pg.Client({ connectionString: embedded.url });
   await seedClient.connect();
@@ -137,7 +135,7 @@ async function start() {
     await seedClient.end();
   }
   const seedMs = Math.round(performance.now() - seedStarted);
-  if (stopping) return;
+  if (stopping()) return;
   const config = loadConfig({ LOG_LEVEL: 'info', LOG_FILE: logFile, RATE_LIMIT_MAX: '100000000' });
   database = connectDatabase(embedded.url, { poolSize: config.databasePoolSize });
   // The baseline's pool: same size, same settings, its own connections.
@@ -172,20 +170,10 @@ async function start() {
   });
 }
 
-const started = start();
-
-handleServerLifecycle({
-  started,
-  tmpDir,
-  send,
-  onStopping: () => {
-    stopping = true;
-  },
-  close: async (report) => {
-    await control?.close();
-    await app?.close().catch(report('app'));
-    await rawPool?.end().catch(report('raw pool'));
-    await database?.close().catch(report('pool'));
-    await embedded?.stop().catch(report('database'));
-  },
+serve(start, async (report) => {
+  await control?.close();
+  await app?.close().catch(report('app'));
+  await rawPool?.end().catch(report('raw pool'));
+  await database?.close().catch(report('pool'));
+  await embedded?.stop().catch(report('database'));
 });

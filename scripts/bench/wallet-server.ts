@@ -22,7 +22,6 @@ import { createWalletRepository } from '#server/modules/wallet/wallet.repository
 import { createWalletService, type WalletService } from '#server/modules/wallet/wallet.service';
 import { openBenchChild, startControlServer, type ControlServer } from './lib/bench-child';
 import { openBenchDatabase, type BenchDatabase } from './lib/bench-database';
-import { handleServerLifecycle } from './lib/server-lifecycle';
 import { percentile } from './lib/stats';
 
 /**
@@ -61,14 +60,13 @@ const PRICES = (['text', 'audio', 'video'] as SessionFormat[]).flatMap((format) 
   [15, 30, 45, 60].map((minutes) => ({ format, minutes, amount: onDemandPrice(format, minutes) })),
 );
 
-const { send, tmpDir, dataDir } = openBenchChild('wallet-server.ts', 'wallet');
+const { send, dataDir, stopping, serve } = openBenchChild('wallet-server.ts', 'wallet');
 
 let benchDatabase: BenchDatabase | undefined;
 /** With TEST_DATABASE_URL: the throwaway database made on that server, dropped on the way out. */
 let database: DatabaseHandle | undefined;
 let rawPool: pg.Pool | undefined;
 let control: ControlServer | undefined;
-let stopping = false;
 
 type Services = { ledger: LedgerService; settlement: SettlementService; wallet: WalletService };
 let services: Services | undefined;
@@ -124,7 +122,7 @@ async function createUsers(pool: pg.Pool, label: string, count: number): Promise
 
 async function setUp(url: string) {
   await runMigrations(url);
-  if (stopping) return;
+  if (stopping()) return;
   database = connectDatabase(url, { poolSize: CLIENTS });
   rawPool = new pg.Pool({ connectionString: url, max: CLIENTS, application_name: 'wellspring-bench-bare' });
   // An idle connection closed under it (the database stopping first) must not crash the runner.
@@ -415,10 +413,10 @@ async function check() {
 async function start() {
   benchDatabase = await openBenchDatabase('wallet', dataDir);
   const { url, dbPid } = benchDatabase;
-  if (stopping) return;
+  if (stopping()) return;
   const setUpStarted = performance.now();
   await setUp(url);
-  if (stopping) return;
+  if (stopping()) return;
   control = await startControlServer({
     '/app': async (query) => appRound(Number(query.get('durationMs') ?? 10_000)),
     '/bare': async (query) => bareRound(Number(query.get('pairs') ?? 0)),
@@ -439,19 +437,9 @@ async function start() {
   });
 }
 
-const started = start();
-
-handleServerLifecycle({
-  started,
-  tmpDir,
-  send,
-  onStopping: () => {
-    stopping = true;
-  },
-  close: async (report) => {
-    await control?.close();
-    await rawPool?.end().catch(report('bare pool'));
-    await database?.close().catch(report('pool'));
-    await benchDatabase?.close(report);
-  },
+serve(start, async (report) => {
+  await control?.close();
+  await rawPool?.end().catch(report('bare pool'));
+  await database?.close().catch(report('pool'));
+  await benchDatabase?.close(report);
 });

@@ -13,7 +13,6 @@ import { createSecurityEventsService } from '#server/modules/security-events/sec
 import { appVersion, openBenchChild } from './bench-child';
 import { openBenchDatabase, type BenchDatabase } from './bench-database';
 import { pooled } from './concurrency';
-import { handleServerLifecycle } from './server-lifecycle';
 
 /**
  * The body of a bench child that runs the REAL app (buildApp: every plugin, the Socket.IO gateway, the
@@ -48,20 +47,22 @@ export function runAppChild(options: {
   seed: (context: AppChildContext) => Promise<Record<string, unknown>>;
 }): void {
   const { scenario } = options;
-  const { send, tmpDir, dataDir, logFile } = openBenchChild(`The ${scenario} bench server`, scenario);
+  const { send, dataDir, logFile, stopping, serve } = openBenchChild(
+    `The ${scenario} bench server`,
+    scenario,
+  );
 
   let benchDatabase: BenchDatabase | undefined;
   let database: DatabaseHandle | undefined;
   let app: App | undefined;
-  let stopping = false;
 
   async function start() {
     benchDatabase = await openBenchDatabase(scenario, dataDir);
     const { url, dbPid } = benchDatabase;
-    if (stopping) return;
+    if (stopping()) return;
     const setUpStarted = performance.now();
     await runMigrations(url);
-    if (stopping) return;
+    if (stopping()) return;
     // Production defaults except: logs to a file (stdout would be relayed through the parent and measure
     // the pipe); the rate limits lifted (one loopback address sends every request); access tokens that
     // outlive a long run (under the idle timeout, as the config requires).
@@ -75,17 +76,17 @@ export function runAppChild(options: {
     database = connectDatabase(url, { poolSize: config.databasePoolSize });
     const { db, pool } = database;
     app = await buildApp({ config, db, clock: systemClock, version: appVersion() });
-    if (stopping) return;
+    if (stopping()) return;
 
     const info = await options.seed({
       app,
       db,
       pool,
       config,
-      stopping: () => stopping,
+      stopping,
       signInAll: (userIds) => signInAll(db, config, `wellspring-bench-${scenario}`, userIds),
     });
-    if (stopping) return;
+    if (stopping()) return;
 
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -104,18 +105,10 @@ export function runAppChild(options: {
     });
   }
 
-  handleServerLifecycle({
-    started: start(),
-    tmpDir,
-    send,
-    onStopping: () => {
-      stopping = true;
-    },
-    close: async (report) => {
-      await app?.close().catch(report('app'));
-      await database?.close().catch(report('pool'));
-      await benchDatabase?.close(report);
-    },
+  serve(start, async (report) => {
+    await app?.close().catch(report('app'));
+    await database?.close().catch(report('pool'));
+    await benchDatabase?.close(report);
   });
 }
 

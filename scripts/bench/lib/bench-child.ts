@@ -3,6 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './children';
+import { handleServerLifecycle, type CloseReporter } from './server-lifecycle';
 
 /**
  * The opening of every bench server child that runs on a throwaway database (app-server,
@@ -21,6 +22,13 @@ export type BenchChild = {
   dataDir: string;
   /** Where the app writes its log (inside tmpDir). */
   logFile: string;
+  /** Whether the parent asked us to stop meanwhile: a start in progress returns early. */
+  stopping: () => boolean;
+  /**
+   * Runs `start` (which ends by sending `ready`) and, on SIGTERM, SIGINT, the parent going away or a
+   * failed start, `close` once, then removes the temp dir and exits (lib/server-lifecycle.ts).
+   */
+  serve: (start: () => Promise<void>, close: (report: CloseReporter) => Promise<void>) => void;
 };
 
 /**
@@ -39,7 +47,24 @@ export function openBenchChild(who: string, scenario?: string): BenchChild {
   // As root, PostgreSQL runs as the `postgres` user, which must be able to traverse this dir.
   fs.chmodSync(tmpDir, 0o755);
   send({ type: 'owns', dir: tmpDir });
-  return { send, tmpDir, dataDir: path.join(tmpDir, 'db'), logFile: path.join(tmpDir, 'app.log') };
+  let stopping = false;
+  return {
+    send,
+    tmpDir,
+    dataDir: path.join(tmpDir, 'db'),
+    logFile: path.join(tmpDir, 'app.log'),
+    stopping: () => stopping,
+    serve: (start, close) =>
+      handleServerLifecycle({
+        started: start(),
+        tmpDir,
+        send,
+        onStopping: () => {
+          stopping = true;
+        },
+        close,
+      }),
+  };
 }
 
 /** The app's version (package.json), as production passes it to buildApp. */
