@@ -4,7 +4,7 @@ import { loadConfig } from '#server/config/env';
 import { connectDatabase, type DatabaseHandle } from '#server/db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '#server/db/embedded-postgres';
 import { runMigrations } from '#server/db/migrate';
-import { appVersion, openBenchChild } from './lib/bench-child';
+import { appVersion, listenOnLoopback, openBenchChild } from './lib/bench-child';
 import { readPostmasterPid } from './lib/proc';
 
 /**
@@ -34,12 +34,10 @@ async function start() {
   database = connectDatabase(embedded.url, { poolSize: config.databasePoolSize });
   app = await buildApp({ config, db: database.db, clock: systemClock, version: appVersion() });
   if (stopping()) return;
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (typeof address !== 'object' || !address) throw new Error('the app is not listening on a TCP port');
+  const port = await listenOnLoopback(app);
   send({
     type: 'ready',
-    port: address.port,
+    port,
     info: { dbPid: readPostmasterPid(dataDir), logFile, poolSize: config.databasePoolSize },
   });
 }

@@ -9,7 +9,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from '#server/db/embedde
 import { runMigrations } from '#server/db/migrate';
 import { planSearch, segmentQuery, type SqlQuery } from '#server/modules/discovery/discovery.query';
 import { seedLargeCoaches } from '../seed-large';
-import { openBenchChild, startControlServer, type ControlServer } from './lib/bench-child';
+import { listenOnLoopback, openBenchChild, startControlServer, type ControlServer } from './lib/bench-child';
 import { readPostmasterPid } from './lib/proc';
 import { percentile } from './lib/stats';
 
@@ -141,7 +141,7 @@ async function start() {
   // The baseline's pool: same size, same settings, its own connections.
   rawPool = new pg.Pool({ connectionString: embedded.url, max: config.databasePoolSize });
   app = await buildApp({ config, db: database.db, clock: systemClock, version: 'bench' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = await listenOnLoopback(app);
   control = await startControlServer({
     '/raw': async (query) =>
       rawRound(
@@ -153,11 +153,9 @@ async function start() {
     '/serial': async (query) =>
       serialTimings(firstPageQuery(query.get('path') ?? benchPath), Number(query.get('count') ?? 500)),
   });
-  const appAddress = app.server.address();
-  if (typeof appAddress !== 'object' || !appAddress) throw new Error('not listening on TCP');
   send({
     type: 'ready',
-    port: appAddress.port,
+    port,
     info: {
       controlPort: control.port,
       dbPid: readPostmasterPid(dataDir),

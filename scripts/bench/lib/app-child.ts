@@ -10,7 +10,7 @@ import { createSessionService } from '#server/modules/auth/sessions/session.serv
 import { createTokenService } from '#server/modules/auth/sessions/tokens';
 import { createSecurityEventsRepository } from '#server/modules/security-events/security-events.repository';
 import { createSecurityEventsService } from '#server/modules/security-events/security-events.service';
-import { appVersion, openBenchChild } from './bench-child';
+import { appVersion, listenOnLoopback, openBenchChild } from './bench-child';
 import { openBenchDatabase, type BenchDatabase } from './bench-database';
 import { pooled } from './concurrency';
 
@@ -88,12 +88,10 @@ export function runAppChild(options: {
     });
     if (stopping()) return;
 
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (typeof address !== 'object' || !address) throw new Error('the app is not listening on a TCP port');
+    const port = await listenOnLoopback(app);
     send({
       type: 'ready',
-      port: address.port,
+      port,
       info: {
         ...info,
         dbPid,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import type { App } from '#server/app';
 import { repoRoot } from './children';
 import { handleServerLifecycle, type CloseReporter } from './server-lifecycle';
 
@@ -107,4 +108,12 @@ export async function startControlServer(
     port: address.port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** Starts the app listening on a free loopback port; returns the port. */
+export async function listenOnLoopback(app: App): Promise<number> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (typeof address !== 'object' || !address) throw new Error('the app is not listening on a TCP port');
+  return address.port;
 }
