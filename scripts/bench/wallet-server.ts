@@ -20,6 +20,7 @@ import {
 } from '#server/modules/settlement/settlement.service';
 import { createWalletRepository } from '#server/modules/wallet/wallet.repository';
 import { createWalletService, type WalletService } from '#server/modules/wallet/wallet.service';
+import { writeBarePair, type BareParty } from './lib/bare-pair';
 import { openBenchChild, startControlServer, type ControlServer } from './lib/bench-child';
 import { openBenchDatabase, type BenchDatabase } from './lib/bench-database';
 import { percentile } from './lib/stats';
@@ -70,12 +71,7 @@ let control: ControlServer | undefined;
 
 type Services = { ledger: LedgerService; settlement: SettlementService; wallet: WalletService };
 let services: Services | undefined;
-type Party = {
-  clientId: string;
-  coachId: string;
-  accounts: { wallet: string; held: string; pending: string };
-};
-let parties: Party[] = [];
+let parties: BareParty[] = [];
 let platformRevenueId = '';
 /** What the rounds and the funding did, to compare with the tables at the end. */
 const totals = { pairs: 0, amount: 0, topUps: 0, toppedUp: 0, barePairs: 0 };
@@ -255,71 +251,8 @@ async function bareRound(pairs: number) {
           taken += 1;
           const price = PRICES[next % PRICES.length]!;
           next += 1;
-          const now = new Date();
-          const referenceId = randomUUID();
-          const holdId = randomUUID();
-          const coach = Math.floor((price.amount * 95) / 100);
           try {
-            let at = performance.now();
-            const holdTx = randomUUID();
-            await connection.query('begin');
-            await connection.query(
-              `insert into bench_money_holds (id, client_id, coach_id, reference_type, reference_id, format,
-                 duration_minutes, amount, status, created_at, updated_at)
-               values ($1, $2, $3, 'session_request', $4, $5, $6, $7, 'held', $8, $8)`,
-              [
-                holdId,
-                party.clientId,
-                party.coachId,
-                referenceId,
-                price.format,
-                price.minutes,
-                price.amount,
-                now,
-              ],
-            );
-            await connection.query(
-              `insert into bench_ledger_transactions (id, kind, reference_type, reference_id, metadata, created_at)
-               values ($1, 'hold', 'session_request', $2, $3, $4)`,
-              [holdTx, referenceId, JSON.stringify({ holdId, coachId: party.coachId }), now],
-            );
-            await connection.query(
-              `insert into bench_ledger_entries (transaction_id, account_id, amount, created_at)
-               values ($1, $2, $3, $5), ($1, $4, $6, $5)`,
-              [holdTx, party.accounts.wallet, -price.amount, party.accounts.held, now, price.amount],
-            );
-            await connection.query('commit');
-            transactions.push(performance.now() - at);
-
-            at = performance.now();
-            const captureTx = randomUUID();
-            await connection.query('begin');
-            await connection.query(
-              `insert into bench_ledger_transactions (id, kind, reference_type, reference_id, metadata, created_at)
-               values ($1, 'capture', 'session_request', $2, $3, $4)`,
-              [
-                captureTx,
-                referenceId,
-                JSON.stringify({ holdId, coach, platform: price.amount - coach }),
-                now,
-              ],
-            );
-            await connection.query(
-              `insert into bench_ledger_entries (transaction_id, account_id, amount, created_at)
-               values ($1, $2, $3, $8), ($1, $4, $5, $8), ($1, $6, $7, $8)`,
-              [
-                captureTx,
-                party.accounts.held,
-                -price.amount,
-                party.accounts.pending,
-                coach,
-                platformRevenueId,
-                price.amount - coach,
-                now,
-              ],
-            );
-            await connection.query('commit');
-            transactions.push(performance.now() - at);
+            await writeBarePair(connection, party, price, platformRevenueId, (ms) => transactions.push(ms));
           } catch {
             errors += 1;
             await connection.query('rollback').catch(() => undefined);
