@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { appLogErrors } from './lib/app-log';
 import { spawnServer, type ServerChild } from './lib/children';
 import { sleep } from './lib/concurrency';
-import { latencySample, startCpuWindow, type CpuWindow } from './lib/latency-round';
+import { connectFleet, latencySample, startCpuWindow, type CpuWindow } from './lib/latency-round';
 import { roundedSample, summarize, type RoundSample } from './lib/measure';
 import { cpuCount, waitForQuietLoad } from './lib/proc';
 import { createPartyFleet, type Seat } from './lib/party-fleet';
@@ -177,15 +177,11 @@ async function runChat(options: ScenarioOptions): Promise<ScenarioResult> {
   const people = seats.flatMap((seat) => [seat.coach, seat.client]);
   const fleet = createPartyFleet(server.url, seats, DELIVERY_TIMEOUT_MS);
   try {
-    log(
-      `chat: ready on ${String(server.info.database)} in ${round(Number(server.info.setUpMs) / 1000, 1)} s; ` +
-        `connecting ${people.length} sockets...`,
+    const connectSec = await connectFleet(
+      { scenario: 'chat', log, server, sockets: 'sockets' },
+      fleet,
+      people,
     );
-    const connectStarted = performance.now();
-    await fleet.connectAll(people);
-    const connectSec = (performance.now() - connectStarted) / 1000;
-    log(`chat: ${fleet.connected()} sockets connected and subscribed in ${round(connectSec, 1)} s`);
-    await sleep(1_000);
 
     log(`chat: warm-up ${WARMUP_SEC} s at ${ratePerSec} messages/s`);
     const warm = await runRound(server, fleet, seats, {
