@@ -57,6 +57,12 @@ export const userRef = (name: string, onDelete?: 'cascade') =>
     .notNull()
     .references(() => users.id, onDelete ? { onDelete } : {});
 
+/** The key of a table that extends a person one to one: their user id; the row goes with the person. */
+export const userKey = (name: string) =>
+  uuid(name)
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const userRoles = pgTable(
   'user_roles',
   {
@@ -70,9 +76,7 @@ export const userRoles = pgTable(
 );
 
 export const adminUsers = pgTable('admin_users', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userKey('user_id'),
   isActive: boolean('is_active').notNull().default(true),
   adminRole: adminRoleEnum('admin_role').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users, userRef } from './accounts';
+import { userRef, userKey } from './accounts';
 import { uuidPk, timestamptz, timestamps } from './columns';
 
 /** Authentication state: sign-in sessions, refresh tokens, one-time codes, second factors, identities, keys. */
@@ -151,9 +151,7 @@ export const signingKeys = pgTable('signing_keys', {
 
 /** Consecutive failed sign-ins per account, for growing delays after 10 (shared by every instance). */
 export const signInFailures = pgTable('sign_in_failures', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userKey('user_id'),
   consecutiveFailures: integer('consecutive_failures').notNull().default(0),
   windowStartedAt: timestamptz('window_started_at').notNull(),
   failuresInWindow: integer('failures_in_window').notNull().default(0),

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  customType,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { users, userRef } from './accounts';
+import { boolean, customType, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { userRef, userKey } from './accounts';
 import { timestamptz } from './columns';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -27,9 +17,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const coachDirectory = pgTable(
   'coach_directory',
   {
-    coachId: uuid('coach_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    coachId: userKey('coach_id'),
     username: text('username'),
     fullName: text('full_name'),
     professionalTitle: text('professional_title'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, numeric, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { users, userRef } from './accounts';
+import { index, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { userRef, userKey } from './accounts';
 import { timestamptz } from './columns';
 
 /** SPEC §3: a coach's categories (coach_id, category); replaced as a whole on profile update. */
@@ -15,9 +15,7 @@ export const coachCategories = pgTable(
 
 /** SPEC §3 client_profiles: the client side of a person, one row per user. */
 export const clientProfiles = pgTable('client_profiles', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userKey('user_id'),
   shortBio: text('short_bio'),
   aboutMe: text('about_me'),
   dateOfBirth: text('date_of_birth'),
@@ -37,9 +35,7 @@ export const clientProfiles = pgTable('client_profiles', {
 
 /** SPEC §3 coach_stats (sample values 127, 89, '< 1 hour', 98, 4.9, 94). */
 export const coachStats = pgTable('coach_stats', {
-  coachId: uuid('coach_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  coachId: userKey('coach_id'),
   totalSessions: integer('total_sessions').notNull().default(0),
   totalClients: integer('total_clients').notNull().default(0),
   avgResponseTime: text('avg_response_time'),
@@ -82,9 +78,7 @@ export type WebsiteSection = {
  * the hero headline and the ordered sections. No row means the defaults.
  */
 export const coachWebsites = pgTable('coach_websites', {
-  coachId: uuid('coach_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  coachId: userKey('coach_id'),
   /** #rrggbb */
   primaryColor: text('primary_color').notNull().default('#0f766e'),
   accentColor: text('accent_color').notNull().default('#f59e0b'),
