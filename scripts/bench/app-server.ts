@@ -1,15 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { systemClock } from '#domain/clock';
 import { buildApp, type App } from '#server/app';
 import { loadConfig } from '#server/config/env';
 import { connectDatabase, type DatabaseHandle } from '#server/db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '#server/db/embedded-postgres';
 import { runMigrations } from '#server/db/migrate';
+import { appVersion, listenOnLoopback, openBenchChild } from './lib/bench-child';
 import { readPostmasterPid } from './lib/proc';
-import { repoRoot } from './lib/children';
-import { handleServerLifecycle } from './lib/server-lifecycle';
 
 /**
  * Bench child: the real Wellspring app, as production builds it (every plugin, pino at info), on a
@@ -18,69 +14,36 @@ import { handleServerLifecycle } from './lib/server-lifecycle';
  * disconnect) close the app, the pool and the database, then remove the temp dir.
  */
 
-if (!process.send) {
-  process.stderr.write('app-server.ts is started by scripts/bench/run.ts (it needs an IPC channel).\n');
-  process.exit(2);
-}
-const send = (message: Record<string, unknown>) => process.send?.(message);
-
-const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wellspring-bench-'));
-// As root, PostgreSQL runs as the `postgres` user, which must be able to traverse this dir.
-fs.chmodSync(tmpDir, 0o755);
-// Tell the parent first, so it can clean up for us if we are killed before we can.
-send({ type: 'owns', dir: tmpDir });
-
-const dataDir = path.join(tmpDir, 'db');
-const logFile = path.join(tmpDir, 'app.log');
+const { send, dataDir, logFile, stopping, serve } = openBenchChild('app-server.ts');
 
 let embedded: EmbeddedPostgres | undefined;
 let database: DatabaseHandle | undefined;
 let app: App | undefined;
-let stopping = false;
-
-function readVersion(): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  return manifest.version;
-}
 
 async function start() {
   // Default (production-like) PostgreSQL settings: the health check is a read, durability
   // settings would not change it, and the app should see the database it normally sees.
   embedded = await startEmbeddedPostgres({ dataDir });
-  if (stopping) return;
+  if (stopping()) return;
   await runMigrations(embedded.url);
-  if (stopping) return;
+  if (stopping()) return;
   // Production defaults except where a benchmark needs otherwise: logs go to a file (stdout would
   // be relayed through the parent and measure the pipe); the rate limit is lifted in case a future
   // scenario hits limited routes (the health route is exempt anyway).
   const config = loadConfig({ LOG_LEVEL: 'info', LOG_FILE: logFile, RATE_LIMIT_MAX: '100000000' });
   database = connectDatabase(embedded.url, { poolSize: config.databasePoolSize });
-  app = await buildApp({ config, db: database.db, clock: systemClock, version: readVersion() });
-  if (stopping) return;
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (typeof address !== 'object' || !address) throw new Error('the app is not listening on a TCP port');
+  app = await buildApp({ config, db: database.db, clock: systemClock, version: appVersion() });
+  if (stopping()) return;
+  const port = await listenOnLoopback(app);
   send({
     type: 'ready',
-    port: address.port,
+    port,
     info: { dbPid: readPostmasterPid(dataDir), logFile, poolSize: config.databasePoolSize },
   });
 }
 
-const started = start();
-
-handleServerLifecycle({
-  started,
-  tmpDir,
-  send,
-  onStopping: () => {
-    stopping = true;
-  },
-  close: async (report) => {
-    await app?.close().catch(report('app'));
-    await database?.close().catch(report('pool'));
-    await embedded?.stop().catch(report('database'));
-  },
+serve(start, async (report) => {
+  await app?.close().catch(report('app'));
+  await database?.close().catch(report('pool'));
+  await embedded?.stop().catch(report('database'));
 });

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CHAT_EVENTS } from '#contracts/chat';
 import { appLogErrors } from './lib/app-log';
 import { spawnServer, type ServerChild } from './lib/children';
 import { sleep } from './lib/concurrency';
-import { latencySample, startCpuWindow, type CpuWindow } from './lib/latency-round';
+import { connectFleet, latencySample, startCpuWindow, type CpuWindow } from './lib/latency-round';
 import { roundedSample, summarize, type RoundSample } from './lib/measure';
 import { cpuCount, waitForQuietLoad } from './lib/proc';
-import { createArrivalBoard, createSocketFleet, type Person } from './lib/socket-fleet';
+import { createPartyFleet, type Seat } from './lib/party-fleet';
 import { latencyStats, round } from './lib/stats';
 import type { GoalResult, Scenario, ScenarioOptions, ScenarioResult } from './lib/types';
 
@@ -44,61 +43,6 @@ const DELIVERY_TIMEOUT_MS = 5_000;
 /** A POST not answered by then counts as failed (keeps an overloaded run bounded in time). */
 const POST_TIMEOUT_MS = 30_000;
 const GOAL = 'chat delivery p99';
-
-type Seat = { id: string; coach: Person; client: Person };
-
-/**
- * The parties' sockets: when each message reached the other party, and every way a delivery can go
- * wrong (another user's socket, another session, a seq at or below one the socket already had).
- */
-function createPartyFleet(url: string, seats: readonly Seat[]) {
-  const board = createArrivalBoard();
-  const sessionOf = new Map<string, string>();
-  for (const seat of seats) {
-    sessionOf.set(seat.coach.id, seat.id);
-    sessionOf.set(seat.client.id, seat.id);
-  }
-  /** The highest seq each socket has received (one session per person). */
-  const lastSeq = new Map<string, number>();
-  let misdirected = 0;
-  let outOfOrder = 0;
-  let delivered = 0;
-  let ownCopies = 0;
-
-  const sockets = createSocketFleet(url, (person, event, at) => {
-    if (event.type !== CHAT_EVENTS.messageCreated) return;
-    const message = event.payload.message as
-      { id?: string; session_id?: string; seq?: number; sender_user_id?: string } | undefined;
-    if (
-      !message?.id ||
-      typeof message.seq !== 'number' ||
-      event.topic !== `user:${person.id}` ||
-      message.session_id !== sessionOf.get(person.id)
-    ) {
-      misdirected += 1;
-      return;
-    }
-    if (message.seq <= (lastSeq.get(person.id) ?? 0)) outOfOrder += 1;
-    else lastSeq.set(person.id, message.seq);
-    // The sender's own tab gets its message too (the web app's other tabs); counted, not timed.
-    if (message.sender_user_id === person.id) {
-      ownCopies += 1;
-      return;
-    }
-    delivered += 1;
-    board.arrived(message.id, at);
-  });
-
-  return {
-    connectAll: sockets.connectAll,
-    /** When message `id` reached the other party (performance.now()), or null after `timeoutMs`. */
-    waitForDelivery: (id: string, timeoutMs: number) => board.waitFor(id, timeoutMs),
-    roundTrip: (personId: string) => sockets.roundTrip(personId, DELIVERY_TIMEOUT_MS),
-    connected: sockets.connected,
-    stats: () => ({ misdirected, outOfOrder, delivered, ownCopies, unclaimed: board.unclaimed() }),
-    close: sockets.close,
-  };
-}
 
 type Fleet = ReturnType<typeof createPartyFleet>;
 
@@ -231,17 +175,13 @@ async function runChat(options: ScenarioOptions): Promise<ScenarioResult> {
   });
   const seats = server.info.sessions as Seat[];
   const people = seats.flatMap((seat) => [seat.coach, seat.client]);
-  const fleet = createPartyFleet(server.url, seats);
+  const fleet = createPartyFleet(server.url, seats, DELIVERY_TIMEOUT_MS);
   try {
-    log(
-      `chat: ready on ${String(server.info.database)} in ${round(Number(server.info.setUpMs) / 1000, 1)} s; ` +
-        `connecting ${people.length} sockets...`,
+    const connectSec = await connectFleet(
+      { scenario: 'chat', log, server, sockets: 'sockets' },
+      fleet,
+      people,
     );
-    const connectStarted = performance.now();
-    await fleet.connectAll(people);
-    const connectSec = (performance.now() - connectStarted) / 1000;
-    log(`chat: ${fleet.connected()} sockets connected and subscribed in ${round(connectSec, 1)} s`);
-    await sleep(1_000);
 
     log(`chat: warm-up ${WARMUP_SEC} s at ${ratePerSec} messages/s`);
     const warm = await runRound(server, fleet, seats, {

@@ -1,8 +1,3 @@
-import fs from 'node:fs';
-import { handleServerLifecycle } from './lib/server-lifecycle';
-import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { coachSearchQuerySchema } from '#contracts/discovery';
@@ -14,7 +9,9 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from '#server/db/embedde
 import { runMigrations } from '#server/db/migrate';
 import { planSearch, segmentQuery, type SqlQuery } from '#server/modules/discovery/discovery.query';
 import { seedLargeCoaches } from '../seed-large';
+import { listenOnLoopback, openBenchChild, startControlServer, type ControlServer } from './lib/bench-child';
 import { readPostmasterPid } from './lib/proc';
+import { percentile } from './lib/stats';
 
 /**
  * Bench child for the `discovery` scenario: a throwaway embedded PostgreSQL seeded with N coaches
@@ -27,12 +24,6 @@ import { readPostmasterPid } from './lib/proc';
  * Protocol: as app-server.ts (IPC `owns` then `ready` with info.controlPort and info.dbPid).
  */
 
-if (!process.send) {
-  process.stderr.write('discovery-server.ts is started by scripts/bench/run.ts (it needs an IPC channel).\n');
-  process.exit(2);
-}
-const send = (message: Record<string, unknown>) => process.send?.(message);
-
 const { values: args } = parseArgs({
   args: process.argv.slice(2),
   options: { coaches: { type: 'string', default: '100000' }, path: { type: 'string' } },
@@ -41,18 +32,13 @@ const coachCount = Number(args.coaches);
 if (!args.path) throw new Error('--path is required');
 const benchPath = args.path;
 
-const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wellspring-bench-discovery-'));
-fs.chmodSync(tmpDir, 0o755);
-send({ type: 'owns', dir: tmpDir });
-const dataDir = path.join(tmpDir, 'db');
-const logFile = path.join(tmpDir, 'app.log');
+const { send, dataDir, logFile, stopping, serve } = openBenchChild('discovery-server.ts', 'discovery');
 
 let embedded: EmbeddedPostgres | undefined;
 let database: DatabaseHandle | undefined;
 let rawPool: pg.Pool | undefined;
 let app: App | undefined;
-let control: http.Server | undefined;
-let stopping = false;
+let control: ControlServer | undefined;
 
 /** The SQL the repository sends for a discovery URL's first page (pageSize + 1 rows: has_more). */
 function firstPageQuery(urlPath: string): SqlQuery {
@@ -61,11 +47,6 @@ function firstPageQuery(urlPath: string): SqlQuery {
   const plan = planSearch(params);
   return segmentQuery(plan, 0, null, plan.pageSize + 1);
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** `concurrency` loops, each awaiting one query at a time, for `durationMs`. */
 async function rawRound(query: SqlQuery, concurrency: number, durationMs: number) {
@@ -140,38 +121,9 @@ async function explain(urlPath: string) {
   return { path: urlPath, executionMs: root['Execution Time'], nodes, problems };
 }
 
-async function handleControl(request: http.IncomingMessage, response: http.ServerResponse) {
-  const url = new URL(request.url ?? '/', 'http://control');
-  try {
-    let body: unknown;
-    if (url.pathname === '/raw') {
-      body = await rawRound(
-        firstPageQuery(benchPath),
-        Number(url.searchParams.get('concurrency') ?? 10),
-        Number(url.searchParams.get('durationMs') ?? 5000),
-      );
-    } else if (url.pathname === '/explain') {
-      body = await explain(url.searchParams.get('path') ?? benchPath);
-    } else if (url.pathname === '/serial') {
-      body = await serialTimings(
-        firstPageQuery(url.searchParams.get('path') ?? benchPath),
-        Number(url.searchParams.get('count') ?? 500),
-      );
-    } else {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  } catch (error) {
-    response
-      .writeHead(500, { 'content-type': 'application/json' })
-      .end(JSON.stringify({ error: error instanceof Error ? error.message : String(error) }));
-  }
-}
-
 async function start() {
   embedded = await startEmbeddedPostgres({ dataDir });
-  if (stopping) return;
+  if (stopping()) return;
   await runMigrations(embedded.url);
   const seedClient = new pg.Client({ connectionString: embedded.url });
   await seedClient.connect();
@@ -183,24 +135,29 @@ async function start() {
     await seedClient.end();
   }
   const seedMs = Math.round(performance.now() - seedStarted);
-  if (stopping) return;
+  if (stopping()) return;
   const config = loadConfig({ LOG_LEVEL: 'info', LOG_FILE: logFile, RATE_LIMIT_MAX: '100000000' });
   database = connectDatabase(embedded.url, { poolSize: config.databasePoolSize });
   // The baseline's pool: same size, same settings, its own connections.
   rawPool = new pg.Pool({ connectionString: embedded.url, max: config.databasePoolSize });
   app = await buildApp({ config, db: database.db, clock: systemClock, version: 'bench' });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  control = http.createServer((request, response) => void handleControl(request, response));
-  await new Promise<void>((resolve) => control!.listen(0, '127.0.0.1', resolve));
-  const appAddress = app.server.address();
-  const controlAddress = control.address();
-  if (typeof appAddress !== 'object' || !appAddress || typeof controlAddress !== 'object' || !controlAddress)
-    throw new Error('not listening on TCP');
+  const port = await listenOnLoopback(app);
+  control = await startControlServer({
+    '/raw': async (query) =>
+      rawRound(
+        firstPageQuery(benchPath),
+        Number(query.get('concurrency') ?? 10),
+        Number(query.get('durationMs') ?? 5000),
+      ),
+    '/explain': async (query) => explain(query.get('path') ?? benchPath),
+    '/serial': async (query) =>
+      serialTimings(firstPageQuery(query.get('path') ?? benchPath), Number(query.get('count') ?? 500)),
+  });
   send({
     type: 'ready',
-    port: appAddress.port,
+    port,
     info: {
-      controlPort: controlAddress.port,
+      controlPort: control.port,
       dbPid: readPostmasterPid(dataDir),
       poolSize: config.databasePoolSize,
       coaches: coachCount,
@@ -211,20 +168,10 @@ async function start() {
   });
 }
 
-const started = start();
-
-handleServerLifecycle({
-  started,
-  tmpDir,
-  send,
-  onStopping: () => {
-    stopping = true;
-  },
-  close: async (report) => {
-    await new Promise<void>((resolve) => (control ? control.close(() => resolve()) : resolve()));
-    await app?.close().catch(report('app'));
-    await rawPool?.end().catch(report('raw pool'));
-    await database?.close().catch(report('pool'));
-    await embedded?.stop().catch(report('database'));
-  },
+serve(start, async (report) => {
+  await control?.close();
+  await app?.close().catch(report('app'));
+  await rawPool?.end().catch(report('raw pool'));
+  await database?.close().catch(report('pool'));
+  await embedded?.stop().catch(report('database'));
 });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { SESSION_EVENTS } from '#contracts/sessions';
 import { spawnServer, type ServerChild } from './lib/children';
 import { sleep } from './lib/concurrency';
-import { latencySample, startCpuWindow, type CpuWindow } from './lib/latency-round';
+import { connectFleet, latencySample, startCpuWindow, type CpuWindow } from './lib/latency-round';
 import { roundedSample, summarize, type RoundSample } from './lib/measure';
 import { cpuCount, waitForQuietLoad } from './lib/proc';
 import { createArrivalBoard, createSocketFleet, type Person } from './lib/socket-fleet';
@@ -202,15 +202,11 @@ async function runRing(options: ScenarioOptions): Promise<ScenarioResult> {
   const clients = server.info.clients as Person[];
   const fleet = createCoachFleet(server.url);
   try {
-    log(
-      `ring: ready on ${String(server.info.database)} in ${round(Number(server.info.setUpMs) / 1000, 1)} s; ` +
-        `connecting ${coaches.length} coach sockets...`,
+    const connectSec = await connectFleet(
+      { scenario: 'ring', log, server, sockets: 'coach sockets' },
+      fleet,
+      coaches,
     );
-    const connectStarted = performance.now();
-    await fleet.connectAll(coaches);
-    const connectSec = (performance.now() - connectStarted) / 1000;
-    log(`ring: ${fleet.connected()} sockets connected and subscribed in ${round(connectSec, 1)} s`);
-    await sleep(1_000);
 
     log(`ring: warm-up ${WARMUP_SEC} s`);
     const warm = await runRound(server, fleet, { coaches, clients }, REQUESTS_PER_SEC * WARMUP_SEC, 0);

@@ -1,9 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import { handleServerLifecycle } from './lib/server-lifecycle';
-import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { systemClock } from '#domain/clock';
@@ -25,7 +20,10 @@ import {
 } from '#server/modules/settlement/settlement.service';
 import { createWalletRepository } from '#server/modules/wallet/wallet.repository';
 import { createWalletService, type WalletService } from '#server/modules/wallet/wallet.service';
+import { writeBarePair, type BareParty } from './lib/bare-pair';
+import { openBenchChild, startControlServer, type ControlServer } from './lib/bench-child';
 import { openBenchDatabase, type BenchDatabase } from './lib/bench-database';
+import { percentile } from './lib/stats';
 
 /**
  * Bench child for the `wallet` scenario. On a throwaway PostgreSQL (embedded, or a
@@ -49,12 +47,6 @@ import { openBenchDatabase, type BenchDatabase } from './lib/bench-database';
  * Protocol: as app-server.ts (IPC `owns`, then `ready` with the control port as `port`).
  */
 
-if (!process.send) {
-  process.stderr.write('wallet-server.ts is started by scripts/bench/run.ts (it needs an IPC channel).\n');
-  process.exit(2);
-}
-const send = (message: Record<string, unknown>) => process.send?.(message);
-
 const { values: args } = parseArgs({
   args: process.argv.slice(2),
   options: { clients: { type: 'string', default: '50' }, coaches: { type: 'string', default: '10' } },
@@ -69,34 +61,20 @@ const PRICES = (['text', 'audio', 'video'] as SessionFormat[]).flatMap((format) 
   [15, 30, 45, 60].map((minutes) => ({ format, minutes, amount: onDemandPrice(format, minutes) })),
 );
 
-const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wellspring-bench-wallet-'));
-fs.chmodSync(tmpDir, 0o755);
-send({ type: 'owns', dir: tmpDir });
-const dataDir = path.join(tmpDir, 'db');
+const { send, dataDir, stopping, serve } = openBenchChild('wallet-server.ts', 'wallet');
 
 let benchDatabase: BenchDatabase | undefined;
 /** With TEST_DATABASE_URL: the throwaway database made on that server, dropped on the way out. */
 let database: DatabaseHandle | undefined;
 let rawPool: pg.Pool | undefined;
-let control: http.Server | undefined;
-let stopping = false;
+let control: ControlServer | undefined;
 
 type Services = { ledger: LedgerService; settlement: SettlementService; wallet: WalletService };
 let services: Services | undefined;
-type Party = {
-  clientId: string;
-  coachId: string;
-  accounts: { wallet: string; held: string; pending: string };
-};
-let parties: Party[] = [];
+let parties: BareParty[] = [];
 let platformRevenueId = '';
 /** What the rounds and the funding did, to compare with the tables at the end. */
 const totals = { pairs: 0, amount: 0, topUps: 0, toppedUp: 0, barePairs: 0 };
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 function latencyStats(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -140,7 +118,7 @@ async function createUsers(pool: pg.Pool, label: string, count: number): Promise
 
 async function setUp(url: string) {
   await runMigrations(url);
-  if (stopping) return;
+  if (stopping()) return;
   database = connectDatabase(url, { poolSize: CLIENTS });
   rawPool = new pg.Pool({ connectionString: url, max: CLIENTS, application_name: 'wellspring-bench-bare' });
   // An idle connection closed under it (the database stopping first) must not crash the runner.
@@ -273,71 +251,8 @@ async function bareRound(pairs: number) {
           taken += 1;
           const price = PRICES[next % PRICES.length]!;
           next += 1;
-          const now = new Date();
-          const referenceId = randomUUID();
-          const holdId = randomUUID();
-          const coach = Math.floor((price.amount * 95) / 100);
           try {
-            let at = performance.now();
-            const holdTx = randomUUID();
-            await connection.query('begin');
-            await connection.query(
-              `insert into bench_money_holds (id, client_id, coach_id, reference_type, reference_id, format,
-                 duration_minutes, amount, status, created_at, updated_at)
-               values ($1, $2, $3, 'session_request', $4, $5, $6, $7, 'held', $8, $8)`,
-              [
-                holdId,
-                party.clientId,
-                party.coachId,
-                referenceId,
-                price.format,
-                price.minutes,
-                price.amount,
-                now,
-              ],
-            );
-            await connection.query(
-              `insert into bench_ledger_transactions (id, kind, reference_type, reference_id, metadata, created_at)
-               values ($1, 'hold', 'session_request', $2, $3, $4)`,
-              [holdTx, referenceId, JSON.stringify({ holdId, coachId: party.coachId }), now],
-            );
-            await connection.query(
-              `insert into bench_ledger_entries (transaction_id, account_id, amount, created_at)
-               values ($1, $2, $3, $5), ($1, $4, $6, $5)`,
-              [holdTx, party.accounts.wallet, -price.amount, party.accounts.held, now, price.amount],
-            );
-            await connection.query('commit');
-            transactions.push(performance.now() - at);
-
-            at = performance.now();
-            const captureTx = randomUUID();
-            await connection.query('begin');
-            await connection.query(
-              `insert into bench_ledger_transactions (id, kind, reference_type, reference_id, metadata, created_at)
-               values ($1, 'capture', 'session_request', $2, $3, $4)`,
-              [
-                captureTx,
-                referenceId,
-                JSON.stringify({ holdId, coach, platform: price.amount - coach }),
-                now,
-              ],
-            );
-            await connection.query(
-              `insert into bench_ledger_entries (transaction_id, account_id, amount, created_at)
-               values ($1, $2, $3, $8), ($1, $4, $5, $8), ($1, $6, $7, $8)`,
-              [
-                captureTx,
-                party.accounts.held,
-                -price.amount,
-                party.accounts.pending,
-                coach,
-                platformRevenueId,
-                price.amount - coach,
-                now,
-              ],
-            );
-            await connection.query('commit');
-            transactions.push(performance.now() - at);
+            await writeBarePair(connection, party, price, platformRevenueId, (ms) => transactions.push(ms));
           } catch {
             errors += 1;
             await connection.query('rollback').catch(() => undefined);
@@ -428,41 +343,21 @@ async function check() {
   return { ok: problems.length === 0, problems, invariants: report, counts, balances, totals };
 }
 
-async function handleControl(request: http.IncomingMessage, response: http.ServerResponse) {
-  const url = new URL(request.url ?? '/', 'http://control');
-  try {
-    let body: unknown;
-    if (url.pathname === '/app') body = await appRound(Number(url.searchParams.get('durationMs') ?? 10_000));
-    else if (url.pathname === '/bare') body = await bareRound(Number(url.searchParams.get('pairs') ?? 0));
-    else if (url.pathname === '/check') body = await check();
-    else {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  } catch (error) {
-    response
-      .writeHead(500, { 'content-type': 'application/json' })
-      .end(
-        JSON.stringify({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
-      );
-  }
-}
-
 async function start() {
   benchDatabase = await openBenchDatabase('wallet', dataDir);
   const { url, dbPid } = benchDatabase;
-  if (stopping) return;
+  if (stopping()) return;
   const setUpStarted = performance.now();
   await setUp(url);
-  if (stopping) return;
-  control = http.createServer((request, response) => void handleControl(request, response));
-  await new Promise<void>((resolve) => control!.listen(0, '127.0.0.1', resolve));
-  const address = control.address();
-  if (typeof address !== 'object' || !address) throw new Error('the control server is not on TCP');
+  if (stopping()) return;
+  control = await startControlServer({
+    '/app': async (query) => appRound(Number(query.get('durationMs') ?? 10_000)),
+    '/bare': async (query) => bareRound(Number(query.get('pairs') ?? 0)),
+    '/check': async () => check(),
+  });
   send({
     type: 'ready',
-    port: address.port,
+    port: control.port,
     info: {
       dbPid,
       database: benchDatabase.label,
@@ -475,19 +370,9 @@ async function start() {
   });
 }
 
-const started = start();
-
-handleServerLifecycle({
-  started,
-  tmpDir,
-  send,
-  onStopping: () => {
-    stopping = true;
-  },
-  close: async (report) => {
-    await new Promise<void>((resolve) => (control ? control.close(() => resolve()) : resolve()));
-    await rawPool?.end().catch(report('bare pool'));
-    await database?.close().catch(report('pool'));
-    await benchDatabase?.close(report);
-  },
+serve(start, async (report) => {
+  await control?.close();
+  await rawPool?.end().catch(report('bare pool'));
+  await database?.close().catch(report('pool'));
+  await benchDatabase?.close(report);
 });

@@ -1,53 +1,14 @@
-import type { CoachingCategory } from '#domain/coaching/categories';
-import type { PortraitLook } from './demo-photos';
+import { CALMER_MORNINGS, MEDITATION_FOR_BEGINNERS } from './demo-programs';
+import { portrait, terms, type DemoCoach } from './demo-shapes';
 
 /**
  * The demo marketplace's coaches (seeded by `npm start` on a new database): varied practices, prices,
  * formats and online states, so discovery, filters and coach pages have something real to show. Their
  * ratings, reviews and session counts are not typed in here: they are computed from the past sessions
  * and reviews of server/seed/demo-history.ts, which the seed writes through the real services.
- * Prices are integer cents (on-demand rates per 15 minutes; service prices per session).
+ * Prices are integer cents (on-demand rates per 15 minutes; service prices per session); the shapes
+ * and the `terms` and `portrait` builders are in demo-shapes.ts.
  */
-export type DemoService = {
-  title: string;
-  subtitle: string;
-  description: string;
-  format: 'text' | 'audio' | 'video';
-  price: number;
-  duration: number;
-  type: 'full' | 'micro';
-  isPopular?: boolean;
-  spotsLeft?: number;
-};
-
-export type DemoProgram = {
-  title: string;
-  subtitle: string;
-  description: string;
-  lessons: { title: string; body: string; videoUrl?: string; durationMinutes: number }[];
-};
-
-export type DemoCoach = {
-  /** The sign-in address; demo coaches other than the demo coach account have no password. */
-  email: string;
-  fullName: string;
-  username: string;
-  title: string;
-  tagline: string;
-  shortBio: string;
-  aboutMe: string;
-  workExperience: string;
-  yearsExperience: number;
-  categories: CoachingCategory[];
-  prices: { text: number | null; audio: number | null; video: number | null };
-  online: boolean;
-  availabilityMessage?: string;
-  look: PortraitLook;
-  cover: [string, string];
-  services: DemoService[];
-  program?: DemoProgram;
-};
-
 export const DEMO_COACHES: DemoCoach[] = [
   {
     email: 'coach@wellspring.demo',
@@ -63,89 +24,31 @@ export const DEMO_COACHES: DemoCoach[] = [
     categories: ['stress', 'anxiety', 'sleep'],
     prices: { text: 3000, audio: 4000, video: 5000 },
     online: true,
-    look: {
-      skin: '#e0ac82',
-      hair: '#3b2a20',
-      hairStyle: 'long',
-      shirt: '#0f766e',
-      background: ['#ccfbf1', '#99f6e4'],
-    },
+    look: portrait('long', { skin: '#e0ac82', hair: '#3b2a20', shirt: '#0f766e' }, ['#ccfbf1', '#99f6e4']),
     cover: ['#99f6e4', '#0f766e'],
     services: [
       {
+        ...terms('video', 8500, 60, 'full'),
         title: 'Life Clarity',
         subtitle: 'A deep session to map what matters now',
         description:
           'We look at where your energy goes, what drains it and what you want more of, and leave with a plan for the next four weeks.',
-        format: 'video',
-        price: 8500,
-        duration: 60,
-        type: 'full',
         isPopular: true,
       },
       {
+        ...terms('audio', 4500, 30, 'full'),
         title: 'Mindfulness',
         subtitle: 'Guided practice and reflection',
         description: 'A guided practice followed by a conversation about bringing it into your working day.',
-        format: 'audio',
-        price: 4500,
-        duration: 30,
-        type: 'full',
       },
       {
+        ...terms('text', 2500, 15, 'micro'),
         title: 'Quick Check-in',
         subtitle: 'Fifteen focused minutes',
         description: 'A short check-in between sessions to keep momentum or handle a tough moment.',
-        format: 'text',
-        price: 2500,
-        duration: 15,
-        type: 'micro',
       },
     ],
-    program: {
-      title: 'Seven days of calmer mornings',
-      subtitle: 'A short daily practice for stressful weeks',
-      description:
-        'Seven short lessons that build a morning routine to lower stress before the day begins: breathing, attention, planning and kindness to yourself.',
-      lessons: [
-        {
-          title: 'Why mornings matter',
-          body: 'Stress often starts before we are out of bed. Today, notice the first thought you have after waking and write it down.\n\nNo need to change anything yet: just notice.',
-          durationMinutes: 5,
-        },
-        {
-          title: 'Box breathing',
-          body: 'Breathe in for four counts, hold for four, out for four, hold for four. Repeat four times before you check your phone.',
-          videoUrl: 'https://www.youtube.com/watch?v=tEmt1Znux58',
-          durationMinutes: 6,
-        },
-        {
-          title: 'Three priorities',
-          body: 'Write down the three things that would make today a good day. Only three. Cross them off as you go.',
-          durationMinutes: 5,
-        },
-        {
-          title: 'A mindful first cup',
-          body: 'Make your first drink of the day without your phone. Notice the warmth, the smell and the first sip.\n\nWhen your mind wanders to the day ahead, come back to the cup.',
-          durationMinutes: 4,
-        },
-        {
-          title: 'A two-minute body scan',
-          body: 'Before you get up, move your attention slowly from your feet to your head. Where do you hold tension this morning? Breathe into it once.',
-          durationMinutes: 6,
-        },
-        {
-          title: 'A kind sentence',
-          body: 'Write one sentence you would say to a friend facing your day. Read it to yourself before you leave the house.',
-          durationMinutes: 4,
-        },
-        {
-          title: 'Putting it together',
-          body: 'Choose the two practices from this week that helped most and put them in order: that is your morning routine. Keep it for the next seven days.',
-          durationMinutes: 5,
-        },
-      ],
-    },
+    program: CALMER_MORNINGS,
   },
   {
     email: 'amara.okafor@coaches.wellspring.demo',
@@ -162,33 +65,21 @@ export const DEMO_COACHES: DemoCoach[] = [
     prices: { text: 2500, audio: 3500, video: 4500 },
     online: true,
     availabilityMessage: 'Online now — bring your interview nerves!',
-    look: {
-      skin: '#8d5a3b',
-      hair: '#1c1917',
-      hairStyle: 'curly',
-      shirt: '#b45309',
-      background: ['#fef3c7', '#fcd34d'],
-    },
+    look: portrait('curly', { skin: '#8d5a3b', hair: '#1c1917', shirt: '#b45309' }, ['#fef3c7', '#fcd34d']),
     cover: ['#fde68a', '#b45309'],
     services: [
       {
+        ...terms('video', 7000, 45, 'full'),
         title: 'Interview rehearsal',
         subtitle: 'Practise the questions you dread',
         description: 'A realistic mock interview with direct feedback and a list of stories to sharpen.',
-        format: 'video',
-        price: 7000,
-        duration: 45,
-        type: 'full',
         isPopular: true,
       },
       {
+        ...terms('audio', 5500, 30, 'full'),
         title: 'Salary negotiation prep',
         subtitle: 'Know your number and say it',
         description: 'We research your range and rehearse the conversation until it feels natural.',
-        format: 'audio',
-        price: 5500,
-        duration: 30,
-        type: 'full',
         spotsLeft: 3,
       },
     ],
@@ -207,67 +98,24 @@ export const DEMO_COACHES: DemoCoach[] = [
     categories: ['meditation', 'mindfulness'],
     prices: { text: null, audio: 3000, video: 3500 },
     online: false,
-    look: {
-      skin: '#f1c7a5',
-      hair: '#111827',
-      hairStyle: 'short',
-      shirt: '#334155',
-      background: ['#e2e8f0', '#94a3b8'],
-    },
+    look: portrait('short', { skin: '#f1c7a5', hair: '#111827', shirt: '#334155' }, ['#e2e8f0', '#94a3b8']),
     cover: ['#e2e8f0', '#475569'],
     services: [
       {
+        ...terms('video', 4000, 30, 'full'),
         title: 'First steps in meditation',
         subtitle: 'For complete beginners',
         description: 'Posture, breath and what to do when the mind wanders — which it will.',
-        format: 'video',
-        price: 4000,
-        duration: 30,
-        type: 'full',
       },
       {
+        ...terms('audio', 2000, 20, 'micro'),
         title: 'Guided sit',
         subtitle: 'Sit together for twenty minutes',
         description: 'A guided audio sit with a short talk afterwards.',
-        format: 'audio',
-        price: 2000,
-        duration: 20,
-        type: 'micro',
         isPopular: true,
       },
     ],
-    program: {
-      title: 'Meditation for beginners',
-      subtitle: 'Five lessons, ten minutes a day',
-      description: 'Learn to sit, breathe and return to the present with five short lessons.',
-      lessons: [
-        {
-          title: 'Finding a posture',
-          body: 'Sit on a chair or cushion with your back upright but not stiff. Rest your hands on your thighs.',
-          durationMinutes: 8,
-        },
-        {
-          title: 'Counting breaths',
-          body: 'Count each out-breath from one to ten, then start again. When you lose count, begin at one — that is the practice.',
-          durationMinutes: 10,
-        },
-        {
-          title: 'Noticing thoughts',
-          body: 'Sit for ten minutes. Each time a thought pulls you away, name it softly ("planning", "remembering") and return to the breath.',
-          durationMinutes: 10,
-        },
-        {
-          title: 'Walking meditation',
-          body: 'Walk slowly for ten steps, turn, and walk back. Feel each foot lift, move and land. Indoors is fine.',
-          durationMinutes: 10,
-        },
-        {
-          title: 'Keeping the habit',
-          body: 'Pick a fixed time and place for your daily sit, and start with ten minutes. On busy days, one minute still counts.',
-          durationMinutes: 8,
-        },
-      ],
-    },
+    program: MEDITATION_FOR_BEGINNERS,
   },
   {
     email: 'sofia.marquez@coaches.wellspring.demo',
@@ -283,33 +131,21 @@ export const DEMO_COACHES: DemoCoach[] = [
     categories: ['nutrition', 'habits', 'parenting'],
     prices: { text: 2000, audio: 3000, video: 4000 },
     online: true,
-    look: {
-      skin: '#c68863',
-      hair: '#7c2d12',
-      hairStyle: 'bob',
-      shirt: '#15803d',
-      background: ['#dcfce7', '#86efac'],
-    },
+    look: portrait('bob', { skin: '#c68863', hair: '#7c2d12', shirt: '#15803d' }, ['#dcfce7', '#86efac']),
     cover: ['#bbf7d0', '#15803d'],
     services: [
       {
+        ...terms('video', 6500, 45, 'full'),
         title: 'Family meal plan',
         subtitle: 'A week of meals everyone eats',
         description: 'We design a week of simple meals with a shopping list and batch-cooking plan.',
-        format: 'video',
-        price: 6500,
-        duration: 45,
-        type: 'full',
         isPopular: true,
       },
       {
+        ...terms('text', 1800, 20, 'micro'),
         title: 'Label reading basics',
         subtitle: 'Shop with confidence',
         description: 'What matters on a food label and what you can safely ignore.',
-        format: 'text',
-        price: 1800,
-        duration: 20,
-        type: 'micro',
       },
     ],
   },
@@ -327,23 +163,14 @@ export const DEMO_COACHES: DemoCoach[] = [
     categories: ['fitness', 'habits'],
     prices: { text: null, audio: null, video: 4500 },
     online: false,
-    look: {
-      skin: '#5c3a27',
-      hair: '#111827',
-      hairStyle: 'shaved',
-      shirt: '#be123c',
-      background: ['#ffe4e6', '#fda4af'],
-    },
+    look: portrait('shaved', { skin: '#5c3a27', hair: '#111827', shirt: '#be123c' }, ['#ffe4e6', '#fda4af']),
     cover: ['#fecdd3', '#be123c'],
     services: [
       {
+        ...terms('video', 6000, 45, 'full'),
         title: 'Home strength session',
         subtitle: 'A full workout on video',
         description: 'A coached workout with what you have at home, adapted to your joints and energy.',
-        format: 'video',
-        price: 6000,
-        duration: 45,
-        type: 'full',
         isPopular: true,
       },
     ],
@@ -362,33 +189,21 @@ export const DEMO_COACHES: DemoCoach[] = [
     categories: ['yoga', 'sleep', 'mindfulness'],
     prices: { text: null, audio: 3000, video: 3800 },
     online: true,
-    look: {
-      skin: '#b07650',
-      hair: '#1c1917',
-      hairStyle: 'bun',
-      shirt: '#7c3aed',
-      background: ['#ede9fe', '#c4b5fd'],
-    },
+    look: portrait('bun', { skin: '#b07650', hair: '#1c1917', shirt: '#7c3aed' }, ['#ede9fe', '#c4b5fd']),
     cover: ['#ddd6fe', '#6d28d9'],
     services: [
       {
+        ...terms('video', 5000, 45, 'full'),
         title: 'Restorative yoga',
         subtitle: 'Slow practice for deep rest',
         description: 'Supported poses and long exhales to settle the nervous system before sleep.',
-        format: 'video',
-        price: 5000,
-        duration: 45,
-        type: 'full',
         isPopular: true,
       },
       {
+        ...terms('audio', 1500, 10, 'micro'),
         title: 'Breathwork reset',
         subtitle: 'Ten minutes to come down',
         description: 'A short guided breathing session for anxious moments.',
-        format: 'audio',
-        price: 1500,
-        duration: 10,
-        type: 'micro',
       },
     ],
   },
@@ -406,32 +221,20 @@ export const DEMO_COACHES: DemoCoach[] = [
     categories: ['relationships', 'confidence'],
     prices: { text: 3500, audio: 4500, video: 5500 },
     online: false,
-    look: {
-      skin: '#f5d0b5',
-      hair: '#9ca3af',
-      hairStyle: 'short',
-      shirt: '#1d4ed8',
-      background: ['#dbeafe', '#93c5fd'],
-    },
+    look: portrait('short', { skin: '#f5d0b5', hair: '#9ca3af', shirt: '#1d4ed8' }, ['#dbeafe', '#93c5fd']),
     cover: ['#bfdbfe', '#1d4ed8'],
     services: [
       {
+        ...terms('video', 9000, 60, 'full'),
         title: 'Couples conversation',
         subtitle: 'A guided talk for two',
         description: 'A structured conversation to understand each other and agree one next step.',
-        format: 'video',
-        price: 9000,
-        duration: 60,
-        type: 'full',
       },
       {
+        ...terms('text', 3000, 30, 'full'),
         title: 'Hard conversation prep',
         subtitle: 'Plan what you want to say',
         description: 'We script and rehearse a difficult conversation with someone close to you.',
-        format: 'text',
-        price: 3000,
-        duration: 30,
-        type: 'full',
       },
     ],
   },
@@ -449,23 +252,14 @@ export const DEMO_COACHES: DemoCoach[] = [
     categories: ['sleep', 'stress'],
     prices: { text: 2500, audio: 3200, video: null },
     online: true,
-    look: {
-      skin: '#f1c7a5',
-      hair: '#a16207',
-      hairStyle: 'long',
-      shirt: '#0e7490',
-      background: ['#cffafe', '#67e8f9'],
-    },
+    look: portrait('long', { skin: '#f1c7a5', hair: '#a16207', shirt: '#0e7490' }, ['#cffafe', '#67e8f9']),
     cover: ['#a5f3fc', '#155e75'],
     services: [
       {
+        ...terms('audio', 5000, 45, 'full'),
         title: 'Sleep reset consultation',
         subtitle: 'Understand your nights',
         description: 'We review your sleep diary and set a schedule for the next two weeks.',
-        format: 'audio',
-        price: 5000,
-        duration: 45,
-        type: 'full',
         isPopular: true,
       },
     ],
@@ -484,23 +278,14 @@ export const DEMO_COACHES: DemoCoach[] = [
     categories: ['burnout', 'career', 'stress'],
     prices: { text: 4000, audio: 5000, video: 6000 },
     online: false,
-    look: {
-      skin: '#c68863',
-      hair: '#292524',
-      hairStyle: 'short',
-      shirt: '#57534e',
-      background: ['#f5f5f4', '#d6d3d1'],
-    },
+    look: portrait('short', { skin: '#c68863', hair: '#292524', shirt: '#57534e' }, ['#f5f5f4', '#d6d3d1']),
     cover: ['#e7e5e4', '#44403c'],
     services: [
       {
+        ...terms('video', 11000, 60, 'full'),
         title: 'Burnout check',
         subtitle: 'Where are you really?',
         description: 'A structured look at workload, sleep and boundaries with a recovery plan.',
-        format: 'video',
-        price: 11000,
-        duration: 60,
-        type: 'full',
         spotsLeft: 2,
       },
     ],
@@ -520,32 +305,20 @@ export const DEMO_COACHES: DemoCoach[] = [
     prices: { text: 2500, audio: 3000, video: 3500 },
     online: true,
     availabilityMessage: 'Here to listen right now.',
-    look: {
-      skin: '#6b4226',
-      hair: '#1c1917',
-      hairStyle: 'bun',
-      shirt: '#9d174d',
-      background: ['#fce7f3', '#f9a8d4'],
-    },
+    look: portrait('bun', { skin: '#6b4226', hair: '#1c1917', shirt: '#9d174d' }, ['#fce7f3', '#f9a8d4']),
     cover: ['#fbcfe8', '#9d174d'],
     services: [
       {
+        ...terms('audio', 4000, 45, 'full'),
         title: 'Listening session',
         subtitle: 'Space to talk',
         description: 'An unhurried conversation about what you are going through.',
-        format: 'audio',
-        price: 4000,
-        duration: 45,
-        type: 'full',
       },
       {
+        ...terms('text', 1200, 15, 'micro'),
         title: 'Check-in message',
         subtitle: 'Support between sessions',
         description: 'A short written check-in on a hard day.',
-        format: 'text',
-        price: 1200,
-        duration: 15,
-        type: 'micro',
         isPopular: true,
       },
     ],
@@ -564,23 +337,14 @@ export const DEMO_COACHES: DemoCoach[] = [
     categories: ['habits', 'life', 'confidence'],
     prices: { text: 2000, audio: 2800, video: 3600 },
     online: false,
-    look: {
-      skin: '#f3d3b8',
-      hair: '#111827',
-      hairStyle: 'bob',
-      shirt: '#0369a1',
-      background: ['#e0f2fe', '#7dd3fc'],
-    },
+    look: portrait('bob', { skin: '#f3d3b8', hair: '#111827', shirt: '#0369a1' }, ['#e0f2fe', '#7dd3fc']),
     cover: ['#bae6fd', '#0369a1'],
     services: [
       {
+        ...terms('video', 4500, 30, 'full'),
         title: 'Habit design session',
         subtitle: 'Start tiny, stay consistent',
         description: 'We pick one habit, make it tiny and anchor it to your day.',
-        format: 'video',
-        price: 4500,
-        duration: 30,
-        type: 'full',
       },
     ],
   },
@@ -598,23 +362,14 @@ export const DEMO_COACHES: DemoCoach[] = [
     categories: ['parenting', 'stress', 'relationships'],
     prices: { text: 2200, audio: 3000, video: 3800 },
     online: true,
-    look: {
-      skin: '#e8b995',
-      hair: '#78350f',
-      hairStyle: 'short',
-      shirt: '#166534',
-      background: ['#ecfccb', '#bef264'],
-    },
+    look: portrait('short', { skin: '#e8b995', hair: '#78350f', shirt: '#166534' }, ['#ecfccb', '#bef264']),
     cover: ['#d9f99d', '#3f6212'],
     services: [
       {
+        ...terms('audio', 3500, 30, 'full'),
         title: 'New dad check-in',
         subtitle: 'For the first year',
         description: 'Sleep, stress and staying connected with your partner in the first year.',
-        format: 'audio',
-        price: 3500,
-        duration: 30,
-        type: 'full',
       },
     ],
   },
@@ -632,23 +387,14 @@ export const DEMO_COACHES: DemoCoach[] = [
     categories: ['anxiety', 'confidence', 'mindfulness'],
     prices: { text: 2800, audio: 3400, video: 4200 },
     online: false,
-    look: {
-      skin: '#d49a6a',
-      hair: '#1f2937',
-      hairStyle: 'long',
-      shirt: '#c2410c',
-      background: ['#ffedd5', '#fdba74'],
-    },
+    look: portrait('long', { skin: '#d49a6a', hair: '#1f2937', shirt: '#c2410c' }, ['#ffedd5', '#fdba74']),
     cover: ['#fed7aa', '#c2410c'],
     services: [
       {
+        ...terms('video', 5200, 45, 'full'),
         title: 'Worry toolkit',
         subtitle: 'Three tools for anxious days',
         description: 'Learn worry time, grounding and thought records, and try each one together.',
-        format: 'video',
-        price: 5200,
-        duration: 45,
-        type: 'full',
         isPopular: true,
       },
     ],

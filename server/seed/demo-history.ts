@@ -45,6 +45,19 @@ export type DemoCoachHistory = {
   sessions: DemoPastSession[];
 };
 
+/** A review: its stars, its text and, for a client's review, the coach's reply. */
+const stars = (rating: DemoReview['rating'], body: string, reply?: string): DemoReview =>
+  reply === undefined ? { rating, body } : { rating, body, reply };
+
+/** A past session: the client, how many days before the seed, its format and minutes, then its reviews. */
+const past = (
+  client: DemoClientKey,
+  daysAgo: number,
+  format: SessionFormat,
+  minutes: DemoPastSession['minutes'],
+  reviews: Pick<DemoPastSession, 'review' | 'coachReview'> = {},
+): DemoPastSession => ({ client, daysAgo, format, minutes, ...reviews });
+
 /** Per demo coach (by username). Days are whole days before the seed; sessions of one client never overlap. */
 export const DEMO_HISTORY: Record<string, DemoCoachHistory> = {
   'lena-ortiz': {
@@ -54,418 +67,242 @@ export const DEMO_HISTORY: Record<string, DemoCoachHistory> = {
       'Sleep has been poor since my new role',
     ],
     sessions: [
-      {
-        client: 'maya',
-        daysAgo: 70,
-        format: 'video',
-        minutes: 30,
-        review: {
-          rating: 5,
-          body: "Lena helped me see that my Sunday-evening dread was really about Monday's meeting load. Two small changes and I already sleep better.",
-          reply: 'Thank you, Maya. Keep protecting those Monday mornings!',
-        },
-        coachReview: {
-          rating: 5,
-          body: 'Maya came with a clear picture of her week and was open to trying new things.',
-        },
-      },
-      {
-        client: 'jonas',
-        daysAgo: 64,
-        format: 'audio',
-        minutes: 30,
-        review: {
-          rating: 5,
-          body: 'Calm, warm and very practical. The breathing exercise works even in the middle of a stand-up.',
-        },
-      },
-      {
-        client: 'maya',
-        daysAgo: 56,
-        format: 'video',
-        minutes: 45,
-        review: {
-          rating: 5,
-          body: 'We built a wind-down routine together. Lena checks the details without ever making me feel judged.',
-        },
-      },
-      {
-        client: 'aisha',
-        daysAgo: 49,
-        format: 'video',
-        minutes: 60,
-        review: {
-          rating: 4,
-          body: 'Helpful structure for my nerves before presentations. I would have liked a little more time for practice.',
-        },
-        coachReview: { rating: 5, body: 'Aisha did the homework between sessions and it showed.' },
-      },
-      {
-        client: 'maya',
-        daysAgo: 42,
-        format: 'text',
-        minutes: 30,
-        review: {
-          rating: 4,
-          body: 'A text session was perfect for a busy day. Short, kind and to the point.',
-        },
-      },
-      {
-        client: 'leo',
-        daysAgo: 38,
-        format: 'video',
-        minutes: 30,
-        review: {
-          rating: 5,
-          body: 'I came in sceptical and left with a plan. The best half hour I have spent on myself this year.',
-        },
-      },
-      {
-        client: 'maya',
-        daysAgo: 28,
-        format: 'audio',
-        minutes: 30,
-        review: { rating: 5, body: 'The "two things that matter" exercise changed how I plan my week.' },
-        coachReview: {
-          rating: 5,
-          body: 'Lovely to see your progress, Maya: calmer, clearer and kinder to yourself.',
-        },
-      },
-      {
-        client: 'carmen',
-        daysAgo: 24,
-        format: 'video',
-        minutes: 45,
-        review: {
-          rating: 5,
-          body: 'Lena explained what stress does in the body in plain words. It finally made sense to me.',
-          reply: 'So glad it clicked, Carmen. See you next month.',
-        },
-      },
-      {
-        client: 'maya',
-        daysAgo: 14,
-        format: 'video',
-        minutes: 60,
-        review: {
-          rating: 5,
-          body: 'An honest conversation about the warning signs of burnout. I left with a plan for the next four weeks.',
-        },
-      },
-      {
-        client: 'jonas',
-        daysAgo: 9,
-        format: 'video',
-        minutes: 30,
-        review: {
-          rating: 5,
-          body: 'Second session, as good as the first. The notes afterwards were a great touch.',
-        },
-        coachReview: { rating: 4, body: 'Jonas is making steady progress with his evening routine.' },
-      },
-      { client: 'maya', daysAgo: 5, format: 'video', minutes: 30 },
-      {
-        client: 'mei',
-        daysAgo: 4,
-        format: 'text',
-        minutes: 15,
-        review: { rating: 5, body: 'A quick check-in before a tough meeting. Exactly what I needed.' },
-      },
-      { client: 'maya', daysAgo: 2, format: 'audio', minutes: 45 },
+      past('maya', 70, 'video', 30, {
+        review: stars(
+          5,
+          "Lena helped me see that my Sunday-evening dread was really about Monday's meeting load. Two small changes and I already sleep better.",
+          'Thank you, Maya. Keep protecting those Monday mornings!',
+        ),
+        coachReview: stars(
+          5,
+          'Maya came with a clear picture of her week and was open to trying new things.',
+        ),
+      }),
+      past('jonas', 64, 'audio', 30, {
+        review: stars(
+          5,
+          'Calm, warm and very practical. The breathing exercise works even in the middle of a stand-up.',
+        ),
+      }),
+      past('maya', 56, 'video', 45, {
+        review: stars(
+          5,
+          'We built a wind-down routine together. Lena checks the details without ever making me feel judged.',
+        ),
+      }),
+      past('aisha', 49, 'video', 60, {
+        review: stars(
+          4,
+          'Helpful structure for my nerves before presentations. I would have liked a little more time for practice.',
+        ),
+        coachReview: stars(5, 'Aisha did the homework between sessions and it showed.'),
+      }),
+      past('maya', 42, 'text', 30, {
+        review: stars(4, 'A text session was perfect for a busy day. Short, kind and to the point.'),
+      }),
+      past('leo', 38, 'video', 30, {
+        review: stars(
+          5,
+          'I came in sceptical and left with a plan. The best half hour I have spent on myself this year.',
+        ),
+      }),
+      past('maya', 28, 'audio', 30, {
+        review: stars(5, 'The "two things that matter" exercise changed how I plan my week.'),
+        coachReview: stars(5, 'Lovely to see your progress, Maya: calmer, clearer and kinder to yourself.'),
+      }),
+      past('carmen', 24, 'video', 45, {
+        review: stars(
+          5,
+          'Lena explained what stress does in the body in plain words. It finally made sense to me.',
+          'So glad it clicked, Carmen. See you next month.',
+        ),
+      }),
+      past('maya', 14, 'video', 60, {
+        review: stars(
+          5,
+          'An honest conversation about the warning signs of burnout. I left with a plan for the next four weeks.',
+        ),
+      }),
+      past('jonas', 9, 'video', 30, {
+        review: stars(5, 'Second session, as good as the first. The notes afterwards were a great touch.'),
+        coachReview: stars(4, 'Jonas is making steady progress with his evening routine.'),
+      }),
+      past('maya', 5, 'video', 30),
+      past('mei', 4, 'text', 15, {
+        review: stars(5, 'A quick check-in before a tough meeting. Exactly what I needed.'),
+      }),
+      past('maya', 2, 'audio', 45),
     ],
   },
   'amara-okafor': {
     purposes: ['Interview next week', 'Negotiating my first offer', 'Changing careers into tech'],
     sessions: [
-      {
-        client: 'oscar',
-        daysAgo: 80,
-        format: 'video',
-        minutes: 45,
-        review: { rating: 5, body: 'The mock interview was tougher than the real one. I got the job!' },
-        coachReview: { rating: 5, body: 'Oscar prepared thoroughly and took feedback well.' },
-      },
-      {
-        client: 'carmen',
-        daysAgo: 67,
-        format: 'audio',
-        minutes: 30,
-        review: {
-          rating: 5,
-          body: 'I went from "I will take whatever they offer" to asking for 12% more, and getting it.',
-        },
-      },
-      {
-        client: 'maya',
-        daysAgo: 50,
-        format: 'audio',
-        minutes: 30,
-        review: {
-          rating: 5,
-          body: 'Amara helped me tell my career story in three sentences instead of ten minutes.',
-        },
-      },
-      {
-        client: 'jonas',
-        daysAgo: 21,
-        format: 'video',
-        minutes: 45,
-        review: {
-          rating: 5,
-          body: 'Practical and encouraging. I now have a story ready for every behavioural question.',
-        },
-        coachReview: { rating: 5, body: 'Jonas was open, curious and well prepared.' },
-      },
-      { client: 'ethan', daysAgo: 6, format: 'video', minutes: 30 },
+      past('oscar', 80, 'video', 45, {
+        review: stars(5, 'The mock interview was tougher than the real one. I got the job!'),
+        coachReview: stars(5, 'Oscar prepared thoroughly and took feedback well.'),
+      }),
+      past('carmen', 67, 'audio', 30, {
+        review: stars(
+          5,
+          'I went from "I will take whatever they offer" to asking for 12% more, and getting it.',
+        ),
+      }),
+      past('maya', 50, 'audio', 30, {
+        review: stars(5, 'Amara helped me tell my career story in three sentences instead of ten minutes.'),
+      }),
+      past('jonas', 21, 'video', 45, {
+        review: stars(
+          5,
+          'Practical and encouraging. I now have a story ready for every behavioural question.',
+        ),
+        coachReview: stars(5, 'Jonas was open, curious and well prepared.'),
+      }),
+      past('ethan', 6, 'video', 30),
     ],
   },
   'kenji-watanabe': {
     purposes: ['Learning to meditate', 'My mind races at night', 'Building a daily sitting habit'],
     sessions: [
-      {
-        client: 'mei',
-        daysAgo: 85,
-        format: 'video',
-        minutes: 30,
-        review: { rating: 5, body: 'Kenji makes meditation feel simple. No jargon, no pressure.' },
-      },
-      {
-        client: 'oscar',
-        daysAgo: 60,
-        format: 'video',
-        minutes: 30,
-        review: { rating: 5, body: 'Gentle and funny. I did not expect to enjoy sitting still this much.' },
-        coachReview: { rating: 5, body: 'Oscar was a curious, attentive beginner.' },
-      },
-      {
-        client: 'maya',
-        daysAgo: 35,
-        format: 'video',
-        minutes: 60,
-        review: {
-          rating: 5,
-          body: 'An hour went by like ten minutes. I finally understand what "returning to the breath" means.',
-        },
-        coachReview: { rating: 5, body: 'Maya brought great questions and practised between sessions.' },
-      },
-      {
-        client: 'leo',
-        daysAgo: 18,
-        format: 'video',
-        minutes: 30,
-        review: { rating: 5, body: "Kenji's posture tips ended my back pain while sitting." },
-      },
-      { client: 'maya', daysAgo: 3, format: 'audio', minutes: 30 },
+      past('mei', 85, 'video', 30, {
+        review: stars(5, 'Kenji makes meditation feel simple. No jargon, no pressure.'),
+      }),
+      past('oscar', 60, 'video', 30, {
+        review: stars(5, 'Gentle and funny. I did not expect to enjoy sitting still this much.'),
+        coachReview: stars(5, 'Oscar was a curious, attentive beginner.'),
+      }),
+      past('maya', 35, 'video', 60, {
+        review: stars(
+          5,
+          'An hour went by like ten minutes. I finally understand what "returning to the breath" means.',
+        ),
+        coachReview: stars(5, 'Maya brought great questions and practised between sessions.'),
+      }),
+      past('leo', 18, 'video', 30, {
+        review: stars(5, "Kenji's posture tips ended my back pain while sitting."),
+      }),
+      past('maya', 3, 'audio', 30),
     ],
   },
   'sofia-marquez': {
     purposes: ['Meals the whole family eats', 'Snacking in the evening', 'Reading food labels'],
     sessions: [
-      {
-        client: 'aisha',
-        daysAgo: 58,
-        format: 'video',
-        minutes: 45,
-        review: {
-          rating: 5,
-          body: 'Our family finally eats the same dinner. The batch-cooking plan is a lifesaver.',
-        },
-      },
-      {
-        client: 'rosa',
-        daysAgo: 30,
-        format: 'video',
-        minutes: 30,
-        review: { rating: 5, body: 'Sofia built meals around what my kids already like. Genius.' },
-        coachReview: { rating: 5, body: 'Rosa came with a food diary, which made everything easier.' },
-      },
-      { client: 'mei', daysAgo: 7, format: 'text', minutes: 15 },
+      past('aisha', 58, 'video', 45, {
+        review: stars(5, 'Our family finally eats the same dinner. The batch-cooking plan is a lifesaver.'),
+      }),
+      past('rosa', 30, 'video', 30, {
+        review: stars(5, 'Sofia built meals around what my kids already like. Genius.'),
+        coachReview: stars(5, 'Rosa came with a food diary, which made everything easier.'),
+      }),
+      past('mei', 7, 'text', 15),
     ],
   },
   'marcus-bell': {
     purposes: ['Getting stronger at home', 'Exercise that is kind to my knees'],
     sessions: [
-      {
-        client: 'jonas',
-        daysAgo: 77,
-        format: 'video',
-        minutes: 45,
-        review: {
-          rating: 5,
-          body: 'At 52 I can do push-ups again. Marcus adapts every exercise to my knees.',
-        },
-      },
-      {
-        client: 'oscar',
-        daysAgo: 36,
-        format: 'video',
-        minutes: 60,
-        review: { rating: 5, body: 'He notices problems with my form that I never would have.' },
-        coachReview: { rating: 5, body: 'Oscar works hard and listens to his body.' },
-      },
-      {
-        client: 'rosa',
-        daysAgo: 8,
-        format: 'video',
-        minutes: 30,
-        review: { rating: 5, body: 'Marcus made strength training feel possible for me.' },
-      },
+      past('jonas', 77, 'video', 45, {
+        review: stars(5, 'At 52 I can do push-ups again. Marcus adapts every exercise to my knees.'),
+      }),
+      past('oscar', 36, 'video', 60, {
+        review: stars(5, 'He notices problems with my form that I never would have.'),
+        coachReview: stars(5, 'Oscar works hard and listens to his body.'),
+      }),
+      past('rosa', 8, 'video', 30, {
+        review: stars(5, 'Marcus made strength training feel possible for me.'),
+      }),
     ],
   },
   'priya-raman': {
     purposes: ['A stiff back from desk work', 'Winding down before sleep'],
     sessions: [
-      {
-        client: 'aisha',
-        daysAgo: 83,
-        format: 'video',
-        minutes: 45,
-        review: { rating: 5, body: 'Restorative yoga before bed has changed my sleep.' },
-      },
-      {
-        client: 'ethan',
-        daysAgo: 22,
-        format: 'audio',
-        minutes: 30,
-        review: { rating: 5, body: 'I felt the tension leave my shoulders by the end.' },
-      },
-      { client: 'leo', daysAgo: 13, format: 'video', minutes: 45 },
+      past('aisha', 83, 'video', 45, {
+        review: stars(5, 'Restorative yoga before bed has changed my sleep.'),
+      }),
+      past('ethan', 22, 'audio', 30, {
+        review: stars(5, 'I felt the tension leave my shoulders by the end.'),
+      }),
+      past('leo', 13, 'video', 45),
     ],
   },
   'daniel-cohen': {
     purposes: ['The same argument every week', 'A hard talk with my sister'],
     sessions: [
-      {
-        client: 'oscar',
-        daysAgo: 75,
-        format: 'video',
-        minutes: 60,
-        review: {
-          rating: 4,
-          body: 'Structured and fair to both of us. We left with one concrete agreement.',
-        },
-      },
-      {
-        client: 'aisha',
-        daysAgo: 54,
-        format: 'text',
-        minutes: 30,
-        review: {
-          rating: 5,
-          body: 'Daniel helped me script a conversation with my sister that I had avoided for years.',
-        },
-        coachReview: { rating: 5, body: 'Aisha was brave and honest about what she wanted.' },
-      },
-      { client: 'jonas', daysAgo: 16, format: 'audio', minutes: 30 },
+      past('oscar', 75, 'video', 60, {
+        review: stars(4, 'Structured and fair to both of us. We left with one concrete agreement.'),
+      }),
+      past('aisha', 54, 'text', 30, {
+        review: stars(
+          5,
+          'Daniel helped me script a conversation with my sister that I had avoided for years.',
+        ),
+        coachReview: stars(5, 'Aisha was brave and honest about what she wanted.'),
+      }),
+      past('jonas', 16, 'audio', 30),
     ],
   },
   'hannah-schmidt': {
     purposes: ['Waking at 3 a.m. every night', 'Falling asleep takes hours'],
     sessions: [
-      {
-        client: 'ethan',
-        daysAgo: 81,
-        format: 'audio',
-        minutes: 45,
-        review: { rating: 5, body: 'Two weeks on the new schedule and I sleep through the night.' },
-      },
-      {
-        client: 'jonas',
-        daysAgo: 25,
-        format: 'audio',
-        minutes: 45,
-        review: {
-          rating: 5,
-          body: 'Hannah explained why lying in bed awake makes it worse. That changed everything.',
-        },
-        coachReview: { rating: 5, body: 'Jonas kept a careful diary; it made the plan easy.' },
-      },
-      { client: 'rosa', daysAgo: 4, format: 'audio', minutes: 30 },
+      past('ethan', 81, 'audio', 45, {
+        review: stars(5, 'Two weeks on the new schedule and I sleep through the night.'),
+      }),
+      past('jonas', 25, 'audio', 45, {
+        review: stars(5, 'Hannah explained why lying in bed awake makes it worse. That changed everything.'),
+        coachReview: stars(5, 'Jonas kept a careful diary; it made the plan easy.'),
+      }),
+      past('rosa', 4, 'audio', 30),
     ],
   },
   'tomas-silva': {
     purposes: ['Running on empty at work', 'Setting limits as a new manager'],
     sessions: [
-      {
-        client: 'leo',
-        daysAgo: 66,
-        format: 'video',
-        minutes: 60,
-        review: { rating: 5, body: 'Tomás has been there himself. He saw my burnout before I did.' },
-      },
-      {
-        client: 'aisha',
-        daysAgo: 19,
-        format: 'video',
-        minutes: 60,
-        review: { rating: 4, body: 'A thorough look at workload and sleep. A lot to take in, but worth it.' },
-      },
+      past('leo', 66, 'video', 60, {
+        review: stars(5, 'Tomás has been there himself. He saw my burnout before I did.'),
+      }),
+      past('aisha', 19, 'video', 60, {
+        review: stars(4, 'A thorough look at workload and sleep. A lot to take in, but worth it.'),
+      }),
     ],
   },
   'grace-mensah': {
     purposes: ['Grief after losing my father', 'Life after my divorce'],
     sessions: [
-      {
-        client: 'rosa',
-        daysAgo: 78,
-        format: 'audio',
-        minutes: 45,
-        review: { rating: 5, body: 'Grace gave me room to talk about my father without rushing me.' },
-      },
-      {
-        client: 'carmen',
-        daysAgo: 27,
-        format: 'video',
-        minutes: 30,
-        review: { rating: 5, body: 'I felt heard for the first time since the divorce.' },
-        coachReview: { rating: 5, body: 'Carmen showed a lot of courage in our conversation.' },
-      },
-      { client: 'oscar', daysAgo: 9, format: 'text', minutes: 15 },
+      past('rosa', 78, 'audio', 45, {
+        review: stars(5, 'Grace gave me room to talk about my father without rushing me.'),
+      }),
+      past('carmen', 27, 'video', 30, {
+        review: stars(5, 'I felt heard for the first time since the divorce.'),
+        coachReview: stars(5, 'Carmen showed a lot of courage in our conversation.'),
+      }),
+      past('oscar', 9, 'text', 15),
     ],
   },
   'olivia-chen': {
     purposes: ['Reading every day', 'A morning routine that sticks'],
     sessions: [
-      {
-        client: 'mei',
-        daysAgo: 39,
-        format: 'audio',
-        minutes: 30,
-        review: { rating: 5, body: 'Olivia made my morning routine so small that I could not fail.' },
-      },
-      { client: 'leo', daysAgo: 17, format: 'video', minutes: 30 },
+      past('mei', 39, 'audio', 30, {
+        review: stars(5, 'Olivia made my morning routine so small that I could not fail.'),
+      }),
+      past('leo', 17, 'video', 30),
     ],
   },
   'elias-novak': {
     purposes: ['The first months as a dad', 'Losing my temper at work'],
     sessions: [
-      {
-        client: 'oscar',
-        daysAgo: 55,
-        format: 'audio',
-        minutes: 30,
-        review: { rating: 5, body: 'Easy to talk to, with practical advice for the first months as a dad.' },
-      },
-      { client: 'leo', daysAgo: 6, format: 'text', minutes: 30 },
+      past('oscar', 55, 'audio', 30, {
+        review: stars(5, 'Easy to talk to, with practical advice for the first months as a dad.'),
+      }),
+      past('leo', 6, 'text', 30),
     ],
   },
   'nadia-haddad': {
     purposes: ['Worrying about everything', 'Panic before flights'],
     sessions: [
-      {
-        client: 'aisha',
-        daysAgo: 46,
-        format: 'video',
-        minutes: 45,
-        review: { rating: 4, body: 'Worry time sounds odd, but it really works.' },
-      },
-      {
-        client: 'mei',
-        daysAgo: 23,
-        format: 'text',
-        minutes: 30,
-        review: { rating: 5, body: 'Kind and clear. I practise the grounding exercise every day.' },
-      },
+      past('aisha', 46, 'video', 45, {
+        review: stars(4, 'Worry time sounds odd, but it really works.'),
+      }),
+      past('mei', 23, 'text', 30, {
+        review: stars(5, 'Kind and clear. I practise the grounding exercise every day.'),
+      }),
     ],
   },
 };

@@ -24,8 +24,8 @@ import type { EmitEvents, RecordInput } from '../realtime/realtime.service';
 import type { Database, DbExecutor } from '../db/client';
 import { DEMO_COACHES } from './demo-coaches';
 import { DEMO_CLIENTS, DEMO_HISTORY, type DemoClientKey, type DemoReview } from './demo-history';
-import { insertDemoUser } from './demo-users';
-import { appMeta, profiles, userRoles, users } from '../db/schema/index';
+import { claimSeedMarker, insertDemoUser, insertRoles, userIdByEmail } from './demo-users';
+import { profiles, users } from '../db/schema/index';
 
 /**
  * The marker of the demo history. It keeps the key of the earlier money-only seed, so a database
@@ -57,12 +57,7 @@ type Step = { at: number; order: number; run: () => Promise<void> };
  */
 export async function seedDemoHistory(db: Database, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(appMeta)
-      .values({ key: SEED_KEY, value: { seededAt: now.toISOString() } })
-      .onConflictDoNothing()
-      .returning({ key: appMeta.key });
-    if (claimed.length === 0) return false;
+    if (!(await claimSeedMarker(tx, SEED_KEY, now))) return false;
     await writeHistory(tx, now);
     return true;
   });
@@ -309,8 +304,8 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
 
 /** The client's user id: the demo account when it exists, else a new client without a password. */
 async function ensureClient(tx: DbExecutor, client: DemoClient, now: Date): Promise<string> {
-  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, client.email));
-  if (existing) return existing.id;
+  const existing = await userIdByEmail(tx, client.email);
+  if (existing) return existing;
   const userId = await insertDemoUser(tx, {
     email: client.email,
     fullName: client.fullName,
@@ -323,6 +318,6 @@ async function ensureClient(tx: DbExecutor, client: DemoClient, now: Date): Prom
     username: client.fullName.toLowerCase().replace(/\s+/g, '-'),
     email: client.email,
   });
-  await tx.insert(userRoles).values({ userId, role: 'client', isPrimary: true, isLastActive: true });
+  await insertRoles(tx, userId, ['client']);
   return userId;
 }

@@ -3,7 +3,7 @@ import type { ObjectStorage } from '../adapters/storage/object-storage';
 import { hashPassword } from '../modules/auth/password';
 import type { Database, DbExecutor } from '../db/client';
 import { DEMO_COACHES } from './demo-coaches';
-import { insertDemoUser } from './demo-users';
+import { claimSeedMarker, insertDemoUser, insertRoles, userIdByEmail } from './demo-users';
 import { seedDemoHistory } from './seed-history';
 import { renderCover, renderPortrait } from './demo-photos';
 import {
@@ -17,8 +17,6 @@ import {
   programLessons,
   programs,
   services,
-  userRoles,
-  users,
 } from '../db/schema/index';
 
 export type DemoAccount = {
@@ -125,12 +123,7 @@ export async function seedDemoData(db: Database, now: Date, storage?: ObjectStor
       )
     : undefined;
   const seeded = await db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(appMeta)
-      .values({ key: SEED_KEY, value: { seededAt: now.toISOString() } })
-      .onConflictDoNothing()
-      .returning({ key: appMeta.key });
-    if (claimed.length === 0) return false;
+    if (!(await claimSeedMarker(tx, SEED_KEY, now))) return false;
 
     for (const [index, account] of DEMO_ACCOUNTS.entries()) {
       const userId = await insertDemoUser(tx, {
@@ -145,11 +138,7 @@ export async function seedDemoData(db: Database, now: Date, storage?: ObjectStor
         username: account.username,
         email: account.email,
       });
-      for (const [roleIndex, role] of account.roles.entries()) {
-        await tx
-          .insert(userRoles)
-          .values({ userId, role, isPrimary: roleIndex === 0, isLastActive: roleIndex === 0 });
-      }
+      await insertRoles(tx, userId, account.roles);
       if (account.adminRole) {
         await tx.insert(adminUsers).values({ userId, adminRole: account.adminRole, isActive: true });
       }
@@ -161,11 +150,6 @@ export async function seedDemoData(db: Database, now: Date, storage?: ObjectStor
   // coach's stats, wallet and revenue, all through the real services (server/seed/seed-history.ts).
   await seedDemoHistory(db, now);
   return seeded;
-}
-
-async function userIdByEmail(tx: DbExecutor, email: string) {
-  const [row] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return row?.id;
 }
 
 async function seedMarketplace(
@@ -181,9 +165,7 @@ async function seedMarketplace(
       // A listed coach without a password: nobody signs in as them, they populate the marketplace.
       coachId = await insertDemoUser(tx, { email: coach.email, fullName: coach.fullName, now });
       await tx.insert(profiles).values({ userId: coachId, email: coach.email });
-      await tx
-        .insert(userRoles)
-        .values({ userId: coachId, role: 'coach', isPrimary: true, isLastActive: true });
+      await insertRoles(tx, coachId, ['coach']);
     }
     coachIds.push(coachId);
 

@@ -1,7 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type pg from 'pg';
 import { systemClock } from '#domain/clock';
 import { buildApp, type App } from '#server/app';
@@ -13,10 +10,9 @@ import { createSessionService } from '#server/modules/auth/sessions/session.serv
 import { createTokenService } from '#server/modules/auth/sessions/tokens';
 import { createSecurityEventsRepository } from '#server/modules/security-events/security-events.repository';
 import { createSecurityEventsService } from '#server/modules/security-events/security-events.service';
+import { appVersion, listenOnLoopback, openBenchChild } from './bench-child';
 import { openBenchDatabase, type BenchDatabase } from './bench-database';
-import { repoRoot } from './children';
 import { pooled } from './concurrency';
-import { handleServerLifecycle } from './server-lifecycle';
 
 /**
  * The body of a bench child that runs the REAL app (buildApp: every plugin, the Socket.IO gateway, the
@@ -51,33 +47,22 @@ export function runAppChild(options: {
   seed: (context: AppChildContext) => Promise<Record<string, unknown>>;
 }): void {
   const { scenario } = options;
-  if (!process.send) {
-    process.stderr.write(
-      `The ${scenario} bench server is started by scripts/bench/run.ts (it needs an IPC channel).\n`,
-    );
-    process.exit(2);
-  }
-  const send = (message: Record<string, unknown>) => process.send?.(message);
-
-  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), `wellspring-bench-${scenario}-`));
-  // As root, PostgreSQL runs as the `postgres` user, which must be able to traverse this dir.
-  fs.chmodSync(tmpDir, 0o755);
-  send({ type: 'owns', dir: tmpDir });
-  const dataDir = path.join(tmpDir, 'db');
-  const logFile = path.join(tmpDir, 'app.log');
+  const { send, dataDir, logFile, stopping, serve } = openBenchChild(
+    `The ${scenario} bench server`,
+    scenario,
+  );
 
   let benchDatabase: BenchDatabase | undefined;
   let database: DatabaseHandle | undefined;
   let app: App | undefined;
-  let stopping = false;
 
   async function start() {
     benchDatabase = await openBenchDatabase(scenario, dataDir);
     const { url, dbPid } = benchDatabase;
-    if (stopping) return;
+    if (stopping()) return;
     const setUpStarted = performance.now();
     await runMigrations(url);
-    if (stopping) return;
+    if (stopping()) return;
     // Production defaults except: logs to a file (stdout would be relayed through the parent and measure
     // the pipe); the rate limits lifted (one loopback address sends every request); access tokens that
     // outlive a long run (under the idle timeout, as the config requires).
@@ -90,25 +75,23 @@ export function runAppChild(options: {
     });
     database = connectDatabase(url, { poolSize: config.databasePoolSize });
     const { db, pool } = database;
-    app = await buildApp({ config, db, clock: systemClock, version: readVersion() });
-    if (stopping) return;
+    app = await buildApp({ config, db, clock: systemClock, version: appVersion() });
+    if (stopping()) return;
 
     const info = await options.seed({
       app,
       db,
       pool,
       config,
-      stopping: () => stopping,
+      stopping,
       signInAll: (userIds) => signInAll(db, config, `wellspring-bench-${scenario}`, userIds),
     });
-    if (stopping) return;
+    if (stopping()) return;
 
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (typeof address !== 'object' || !address) throw new Error('the app is not listening on a TCP port');
+    const port = await listenOnLoopback(app);
     send({
       type: 'ready',
-      port: address.port,
+      port,
       info: {
         ...info,
         dbPid,
@@ -120,26 +103,11 @@ export function runAppChild(options: {
     });
   }
 
-  handleServerLifecycle({
-    started: start(),
-    tmpDir,
-    send,
-    onStopping: () => {
-      stopping = true;
-    },
-    close: async (report) => {
-      await app?.close().catch(report('app'));
-      await database?.close().catch(report('pool'));
-      await benchDatabase?.close(report);
-    },
+  serve(start, async (report) => {
+    await app?.close().catch(report('app'));
+    await database?.close().catch(report('pool'));
+    await benchDatabase?.close(report);
   });
-}
-
-function readVersion(): string {
-  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  return manifest.version;
 }
 
 async function signInAll(

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { commandLine, isAlive, readPostmasterPid } from '#server/db/processes';
 
 /**
  * Servers under test run in their own child processes so the load generator (autocannon, in the
@@ -48,15 +49,6 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   });
 }
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
 /** postmaster.pid files at most three levels below `dir` (embedded PostgreSQL data dirs). */
 function findPostmasterPidFiles(dir: string, depth = 3): string[] {
   let entries: fs.Dirent[];
@@ -82,11 +74,11 @@ function findPostmasterPidFiles(dir: string, depth = 3): string[] {
 export function reapOwnedDir(dir: string): void {
   if (!fs.existsSync(dir)) return;
   for (const pidFile of findPostmasterPidFiles(dir)) {
+    const pid = readPostmasterPid(pidFile);
+    // Check the command line: the pid may have been reused by an unrelated process.
+    if (pid === undefined || !commandLine(pid)?.includes('postgres')) continue;
     try {
-      const pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
-      const command = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      // Check the command line: the pid may have been reused by an unrelated process.
-      if (Number.isInteger(pid) && pid > 0 && command.includes('postgres')) process.kill(pid, 'SIGQUIT');
+      process.kill(pid, 'SIGQUIT');
     } catch {
       // gone already
     }

@@ -1,7 +1,9 @@
 import type { ServerChild } from './children';
+import { sleep } from './concurrency';
 import type { RoundSample } from './measure';
 import { processCpuMicros, processTreeCpuMicros } from './proc';
-import { latencyStats } from './stats';
+import type { Person } from './socket-fleet';
+import { latencyStats, round } from './stats';
 
 /**
  * For the open-loop latency benches (ring, chat), where the load generator times events itself instead
@@ -67,4 +69,27 @@ export function latencySample(input: {
     loadgenCpuPct: (cpu.ownCpuMicros / (cpu.wallMs * 1000)) * 100,
     load: input.load,
   };
+}
+
+/**
+ * Reports how the child set up, connects every person's socket (timed), then lets the connections
+ * settle for a second. `sockets` names them in the log ("sockets", "coach sockets"). Returns the
+ * seconds connecting took.
+ */
+export async function connectFleet(
+  context: { scenario: string; log: (line: string) => void; server: ServerChild; sockets: string },
+  fleet: { connectAll: (people: readonly Person[]) => Promise<void>; connected: () => number },
+  people: readonly Person[],
+): Promise<number> {
+  const { scenario, log, server } = context;
+  log(
+    `${scenario}: ready on ${String(server.info.database)} in ${round(Number(server.info.setUpMs) / 1000, 1)} s; ` +
+      `connecting ${people.length} ${context.sockets}...`,
+  );
+  const connectStarted = performance.now();
+  await fleet.connectAll(people);
+  const connectSec = (performance.now() - connectStarted) / 1000;
+  log(`${scenario}: ${fleet.connected()} sockets connected and subscribed in ${round(connectSec, 1)} s`);
+  await sleep(1_000);
+  return connectSec;
 }

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readPostmasterPid as readPidFile } from '#server/db/processes';
 
 /**
  * Linux /proc readers: CPU time of another process and the load average. The servers under test
@@ -105,13 +106,5 @@ export async function waitForQuietLoad(maxWaitMs = 10_000): Promise<LoadCheck> {
  * can also report the database's CPU per request; undefined when it cannot be read.
  */
 export function readPostmasterPid(dataDir: string): number | undefined {
-  try {
-    const pid = Number.parseInt(
-      fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8'),
-      10,
-    );
-    return Number.isInteger(pid) ? pid : undefined;
-  } catch {
-    return undefined;
-  }
+  return readPidFile(path.join(dataDir, 'postgres', 'postmaster.pid'));
 }

@@ -9,10 +9,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { uuidPk, timestamptz, timestampsDefaultNow } from './columns';
 
 /**
  * People and what they may be. The accounts capability (sign-in, tokens, factors) builds on these;
@@ -29,19 +29,18 @@ export const adminRoleEnum = pgEnum('admin_role', [
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     email: text('email'),
     phone: text('phone'),
     encryptedPassword: text('encrypted_password'),
-    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
-    phoneConfirmedAt: timestamp('phone_confirmed_at', { withTimezone: true }),
-    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    emailConfirmedAt: timestamptz('email_confirmed_at'),
+    phoneConfirmedAt: timestamptz('phone_confirmed_at'),
+    lastSignInAt: timestamptz('last_sign_in_at'),
     /** Set by an administrator: no sign-in and no refresh until then. */
-    bannedUntil: timestamp('banned_until', { withTimezone: true }),
+    bannedUntil: timestamptz('banned_until'),
     userMetadata: jsonb('user_metadata').$type<Record<string, unknown>>().notNull().default({}),
     appMetadata: jsonb('app_metadata').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampsDefaultNow(),
   },
   (table) => [
     uniqueIndex('users_email_uq').on(sql`lower(${table.email})`),
@@ -49,36 +48,45 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * A required reference to a person (a users row). `cascade`: the row goes when the person is deleted;
+ * otherwise deleting a person it references is refused.
+ */
+export const userRef = (name: string, onDelete?: 'cascade') =>
+  uuid(name)
+    .notNull()
+    .references(() => users.id, onDelete ? { onDelete } : {});
+
+/** The key of a table that extends a person one to one: their user id; the row goes with the person. */
+export const userKey = (name: string) =>
+  uuid(name)
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade'),
     role: roleEnum('role').notNull(),
     isPrimary: boolean('is_primary').notNull().default(false),
     isLastActive: boolean('is_last_active').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.role] })],
 );
 
 export const adminUsers = pgTable('admin_users', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userKey('user_id'),
   isActive: boolean('is_active').notNull().default(true),
   adminRole: adminRoleEnum('admin_role').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
 export const profiles = pgTable(
   'profiles',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    userId: userRef('user_id', 'cascade'),
     fullName: text('full_name'),
     username: text('username'),
     email: text('email'),
@@ -90,7 +98,7 @@ export const profiles = pgTable(
     aboutMe: text('about_me'),
     coverImageUrl: text('cover_image_url'),
     isOnline: boolean('is_online').notNull().default(false),
-    lastOnlineConfirmAt: timestamp('last_online_confirm_at', { withTimezone: true }),
+    lastOnlineConfirmAt: timestamptz('last_online_confirm_at'),
     showOnlineStatus: boolean('show_online_status').notNull().default(true),
     showTrustSignals: boolean('show_trust_signals').notNull().default(true),
     showCoachStats: boolean('show_coach_stats').notNull().default(true),
@@ -115,12 +123,11 @@ export const profiles = pgTable(
     onDemandVideoPrice: integer('on_demand_video_price'),
     onboardingTourCompleted: boolean('onboarding_tour_completed').notNull().default(false),
     tourStepProgress: jsonb('tour_step_progress').$type<Record<string, unknown>>(),
-    tourLastSeenAt: timestamp('tour_last_seen_at', { withTimezone: true }),
+    tourLastSeenAt: timestamptz('tour_last_seen_at'),
     clientOnboardingTourCompleted: boolean('client_onboarding_tour_completed').notNull().default(false),
     clientTourStepProgress: jsonb('client_tour_step_progress').$type<Record<string, unknown>>(),
-    clientTourLastSeenAt: timestamp('client_tour_last_seen_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    clientTourLastSeenAt: timestamptz('client_tour_last_seen_at'),
+    ...timestampsDefaultNow(),
   },
   (table) => [
     uniqueIndex('profiles_user_id_uq').on(table.userId),

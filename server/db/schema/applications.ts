@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users, userRef } from './accounts';
+import { uuidPk, timestamptz, timestampsDefaultNow } from './columns';
 
 /**
  * Coach applications: a person applies at /coach-application; an admin holding
@@ -11,10 +12,8 @@ import { users } from './accounts';
 export const coachApplications = pgTable(
   'coach_applications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    userId: userRef('user_id', 'cascade'),
     /** pending | approved | rejected */
     status: text('status').notNull().default('pending'),
     /** What the applicant has done so far (free text). */
@@ -34,9 +33,8 @@ export const coachApplications = pgTable(
     intendedVideoPrice: integer('intended_video_price'),
     rejectionReason: text('rejection_reason'),
     reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamptz('reviewed_at'),
+    ...timestampsDefaultNow(),
   },
   (table) => [
     check('coach_applications_status_ck', sql`${table.status} in ('pending', 'approved', 'rejected')`),

@@ -1,5 +1,6 @@
-import { index, jsonb, pgTable, text, timestamp, uuid, boolean } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uuid, boolean } from 'drizzle-orm/pg-core';
 import { adminRoleEnum } from './accounts';
+import { uuidPk, timestamptz } from './columns';
 
 /**
  * Append-only logs. A trigger (migration 0001) refuses UPDATE and DELETE on both tables for every
@@ -8,7 +9,7 @@ import { adminRoleEnum } from './accounts';
 export const adminAuditLog = pgTable(
   'admin_audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     actorUserId: uuid('actor_user_id').notNull(),
     adminRole: adminRoleEnum('admin_role').notNull(),
     actionType: text('action_type').notNull(),
@@ -16,7 +17,7 @@ export const adminAuditLog = pgTable(
     targetId: text('target_id'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     requestId: text('request_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [index('admin_audit_log_created_idx').on(table.createdAt)],
 );
@@ -24,7 +25,7 @@ export const adminAuditLog = pgTable(
 export const securityEvents = pgTable(
   'security_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     userId: uuid('user_id'),
     eventType: text('event_type').notNull(),
     severity: text('severity').notNull().default('info'),
@@ -33,7 +34,7 @@ export const securityEvents = pgTable(
     clientReported: boolean('client_reported').notNull().default(false),
     ip: text('ip'),
     requestId: text('request_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [index('security_events_user_created_idx').on(table.userId, table.createdAt)],
 );

@@ -8,11 +8,11 @@ import {
   pgEnum,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { userRef, userKey } from './accounts';
+import { uuidPk, timestamptz, timestamps } from './columns';
 
 /** Authentication state: sign-in sessions, refresh tokens, one-time codes, second factors, identities, keys. */
 
@@ -22,21 +22,19 @@ export const aalEnum = pgEnum('aal_level', ['aal1', 'aal2']);
 export const authSessions = pgTable(
   'auth_sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    userId: userRef('user_id', 'cascade'),
     aal: aalEnum('aal').notNull().default('aal1'),
     /** How the person signed in (password, otp, oauth, totp…), newest last. */
     amr: jsonb('amr').$type<{ method: string; timestamp: number }[]>().notNull().default([]),
     userAgent: text('user_agent'),
     ip: text('ip'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
     /** Last refresh: the idle timeout counts from here. */
-    refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
+    refreshedAt: timestamptz('refreshed_at').notNull(),
     /** Absolute end of the session, whatever the activity. */
-    notAfter: timestamp('not_after', { withTimezone: true }).notNull(),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    notAfter: timestamptz('not_after').notNull(),
+    endedAt: timestamptz('ended_at'),
     endReason: text('end_reason'),
   },
   (table) => [index('auth_sessions_user_idx').on(table.userId)],
@@ -52,8 +50,8 @@ export const refreshTokens = pgTable(
       .references(() => authSessions.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     parentId: bigint('parent_id', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
   },
   (table) => [
     uniqueIndex('refresh_tokens_hash_uq').on(table.tokenHash),
@@ -74,18 +72,16 @@ export const oneTimeTokenKindEnum = pgEnum('one_time_token_kind', [
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    userId: userRef('user_id', 'cascade'),
     kind: oneTimeTokenKindEnum('kind').notNull(),
     /** The address the code was sent to (an email or a phone number). */
     relatesTo: text('relates_to').notNull(),
     tokenHash: text('token_hash').notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
   },
   (table) => [index('one_time_tokens_lookup_idx').on(table.userId, table.kind)],
 );
@@ -96,10 +92,8 @@ export const factorStatusEnum = pgEnum('factor_status', ['unverified', 'verified
 export const mfaFactors = pgTable(
   'mfa_factors',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    userId: userRef('user_id', 'cascade'),
     friendlyName: text('friendly_name'),
     factorType: text('factor_type').notNull().default('totp'),
     status: factorStatusEnum('status').notNull().default('unverified'),
@@ -107,8 +101,7 @@ export const mfaFactors = pgTable(
     secret: text('secret').notNull(),
     /** The newest time step accepted: a code is usable once. */
     lastUsedStep: bigint('last_used_step', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    ...timestamps(),
   },
   (table) => [index('mfa_factors_user_idx').on(table.userId)],
 );
@@ -116,12 +109,12 @@ export const mfaFactors = pgTable(
 export const mfaChallenges = pgTable(
   'mfa_challenges',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     factorId: uuid('factor_id')
       .notNull()
       .references(() => mfaFactors.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    verifiedAt: timestamptz('verified_at'),
     failedAttempts: integer('failed_attempts').notNull().default(0),
   },
   (table) => [index('mfa_challenges_factor_idx').on(table.factorId)],
@@ -131,15 +124,13 @@ export const mfaChallenges = pgTable(
 export const identities = pgTable(
   'identities',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    userId: userRef('user_id', 'cascade'),
     provider: text('provider').notNull(),
     providerId: text('provider_id').notNull(),
     identityData: jsonb('identity_data').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    lastSignInAt: timestamptz('last_sign_in_at'),
   },
   (table) => [
     uniqueIndex('identities_provider_uq').on(table.provider, table.providerId),
@@ -152,28 +143,26 @@ export const signingKeys = pgTable('signing_keys', {
   kid: text('kid').primaryKey(),
   privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
   publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  createdAt: timestamptz('created_at').notNull(),
   /** Published at creation, used for signing only from here on, so verifiers have it cached first. */
-  activatesAt: timestamp('activates_at', { withTimezone: true }).notNull(),
-  retiresAt: timestamp('retires_at', { withTimezone: true }),
+  activatesAt: timestamptz('activates_at').notNull(),
+  retiresAt: timestamptz('retires_at'),
 });
 
 /** Consecutive failed sign-ins per account, for growing delays after 10 (shared by every instance). */
 export const signInFailures = pgTable('sign_in_failures', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userKey('user_id'),
   consecutiveFailures: integer('consecutive_failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  windowStartedAt: timestamptz('window_started_at').notNull(),
   failuresInWindow: integer('failures_in_window').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lockedUntil: timestamptz('locked_until'),
 });
 
 /** OAuth sign-ins in progress (state, nonce and the PKCE challenge of the browser that started them). */
 export const oauthFlows = pgTable(
   'oauth_flows',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     provider: text('provider').notNull(),
     stateHash: text('state_hash').notNull(),
     providerCodeVerifier: text('provider_code_verifier').notNull(),
@@ -187,9 +176,9 @@ export const oauthFlows = pgTable(
     /** After the provider answered: our one-time code and the user it signs in. */
     authCodeHash: text('auth_code_hash'),
     userId: uuid('user_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
   },
   (table) => [
     uniqueIndex('oauth_flows_state_uq').on(table.stateHash),
@@ -208,7 +197,7 @@ export const codeRequests = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     addressHash: text('address_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [index('code_requests_address_idx').on(table.addressHash, table.createdAt)],
 );

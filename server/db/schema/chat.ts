@@ -1,17 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { users } from './accounts';
-import { chatSessions } from './sessions';
+import { check, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { userRef } from './accounts';
+import { sessionRef } from './sessions';
+import { timestamptz } from './columns';
 
 /**
  * Chat in a session room (SPEC §3 chat_messages). The client makes each message's id
@@ -30,17 +21,13 @@ export const chatMessages = pgTable(
   {
     /** Made by the sender's browser (idempotent retries). */
     id: uuid('id').primaryKey(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => chatSessions.id),
+    sessionId: sessionRef(),
     seq: integer('seq').notNull(),
     senderType: text('sender_type').$type<ChatSenderType>().notNull(),
-    senderUserId: uuid('sender_user_id')
-      .notNull()
-      .references(() => users.id),
+    senderUserId: userRef('sender_user_id'),
     messageContent: text('message_content').notNull(),
     messageType: text('message_type').$type<ChatMessageType>().notNull().default('text'),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    sentAt: timestamptz('sent_at').notNull(),
     /**
      * image, file and voice messages: the stored object (private to the session's parties, served by
      * the chat module, never a public URL), the sender's file name (shown, never trusted for the
@@ -74,14 +61,10 @@ export const chatMessages = pgTable(
 export const chatReads = pgTable(
   'chat_reads',
   {
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => chatSessions.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    sessionId: sessionRef(),
+    userId: userRef('user_id'),
     lastReadSeq: integer('last_read_seq').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
   },
   (table) => [
     primaryKey({ name: 'chat_reads_pk', columns: [table.sessionId, table.userId] }),

@@ -1,18 +1,17 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
   integer,
   pgTable,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { users, userRef } from './accounts';
+import { uuidPk, timestamptz, cents, timestamps } from './columns';
 
 /**
  * Coupons: percent or fixed amount, a validity window, usage limits, one coach's or
@@ -27,27 +26,24 @@ export type CouponDiscountType = (typeof COUPON_DISCOUNT_TYPES)[number];
 export const coupons = pgTable(
   'coupons',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     /** Upper case, 3–32 of A–Z, 0–9, '-' and '_'. */
     code: text('code').notNull(),
     /** The coach whose sessions it discounts; null = every coach (a platform coupon). */
     coachId: uuid('coach_id').references(() => users.id),
-    createdBy: uuid('created_by')
-      .notNull()
-      .references(() => users.id),
+    createdBy: userRef('created_by'),
     discountType: text('discount_type').$type<CouponDiscountType>().notNull(),
     /** percent: 1–100; fixed: cents > 0. */
     value: integer('value').notNull(),
-    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validFrom: timestamptz('valid_from').notNull(),
     /** null = no end. */
-    validUntil: timestamp('valid_until', { withTimezone: true }),
+    validUntil: timestamptz('valid_until'),
     /** Total active redemptions allowed; null = unlimited. */
     maxRedemptions: integer('max_redemptions'),
     /** Active redemptions allowed per client; null = unlimited. */
     maxRedemptionsPerClient: integer('max_redemptions_per_client'),
     active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('coupons_code_uq').on(table.code),
@@ -71,21 +67,19 @@ export const COUPON_REDEMPTION_STATUSES = ['active', 'released'] as const;
 export const couponRedemptions = pgTable(
   'coupon_redemptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     couponId: uuid('coupon_id')
       .notNull()
       .references(() => coupons.id),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => users.id),
+    clientId: userRef('client_id'),
     /** What it discounted, e.g. ('session_request', id): the same reference as the money hold. */
     referenceType: text('reference_type').notNull(),
     referenceId: text('reference_id').notNull(),
     /** Cents taken off the price (> 0). */
-    discountAmount: bigint('discount_amount', { mode: 'number' }).notNull(),
+    discountAmount: cents('discount_amount').notNull(),
     status: text('status').$type<(typeof COUPON_REDEMPTION_STATUSES)[number]>().notNull().default('active'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    releasedAt: timestamp('released_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    releasedAt: timestamptz('released_at'),
   },
   (table) => [
     unique('coupon_redemptions_reference_uq').on(table.referenceType, table.referenceId),

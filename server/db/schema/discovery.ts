@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  customType,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { boolean, customType, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { userRef, userKey } from './accounts';
+import { timestamptz } from './columns';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -27,9 +17,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const coachDirectory = pgTable(
   'coach_directory',
   {
-    coachId: uuid('coach_id')
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    coachId: userKey('coach_id'),
     username: text('username'),
     fullName: text('full_name'),
     professionalTitle: text('professional_title'),
@@ -54,8 +42,8 @@ export const coachDirectory = pgTable(
     yearsExperience: integer('years_experience'),
     /** Weighted: name and title A, tagline and categories (slugs and labels) B, bio and services C. */
     search: tsvector('search').notNull(),
-    listedAt: timestamp('listed_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    listedAt: timestamptz('listed_at').notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
   },
   (table) => [
     index('coach_directory_search_idx').using('gin', table.search),
@@ -80,14 +68,10 @@ export const coachDirectory = pgTable(
 export const coachFollows = pgTable(
   'coach_follows',
   {
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    coachId: uuid('coach_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: userRef('client_id', 'cascade'),
+    coachId: userRef('coach_id', 'cascade'),
     notify: boolean('notify').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.clientId, table.coachId] }),

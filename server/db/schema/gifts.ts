@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { users, userRef } from './accounts';
+import { uuidPk, timestamptz, cents, timestamps } from './columns';
 
 /**
  * Gifts: a client sends wallet credit, or a session with a chosen coach, to someone
@@ -16,28 +17,25 @@ export type GiftStatus = (typeof GIFT_STATUSES)[number];
 export const gifts = pgTable(
   'gifts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidPk(),
+    senderId: userRef('sender_id'),
     /** Lower case. The recipient claims after signing in with this (verified) address. */
     recipientEmail: text('recipient_email').notNull(),
     recipientUserId: uuid('recipient_user_id').references(() => users.id),
     kind: text('kind').$type<GiftKind>().notNull(),
     /** Cents moved to escrow (a session gift: its quoted price). */
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amount: cents('amount').notNull(),
     /** Session gifts: the coach, format and length chosen by the sender. */
     coachId: uuid('coach_id').references(() => users.id),
     format: text('format').$type<'text' | 'audio' | 'video'>(),
     durationMinutes: integer('duration_minutes'),
     message: text('message').notNull().default(''),
     /** When the recipient is told (and may claim); the send time when no date was chosen. */
-    deliverAt: timestamp('deliver_at', { withTimezone: true }).notNull(),
+    deliverAt: timestamptz('deliver_at').notNull(),
     status: text('status').$type<GiftStatus>().notNull().default('pending'),
-    claimedAt: timestamp('claimed_at', { withTimezone: true }),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    claimedAt: timestamptz('claimed_at'),
+    cancelledAt: timestamptz('cancelled_at'),
+    ...timestamps(),
   },
   (table) => [
     check('gifts_kind_ck', sql`${table.kind} in ('credit', 'session')`),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { check, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { userRef } from './accounts';
+import { uuidPk, timestamptz, cents, timestamps } from './columns';
 
 /**
  * Two-phase payment of a session: a hold moves the quoted price from the client's
@@ -15,13 +16,9 @@ export type MoneyHoldStatus = (typeof MONEY_HOLD_STATUSES)[number];
 export const moneyHolds = pgTable(
   'money_holds',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => users.id),
-    coachId: uuid('coach_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidPk(),
+    clientId: userRef('client_id'),
+    coachId: userRef('coach_id'),
     /** What the hold pays for, e.g. ('session_request', id): one hold per reference. */
     referenceType: text('reference_type').notNull(),
     referenceId: text('reference_id').notNull(),
@@ -29,22 +26,21 @@ export const moneyHolds = pgTable(
     format: text('format').$type<'text' | 'audio' | 'video'>(),
     durationMinutes: integer('duration_minutes'),
     /** Integer cents held. */
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amount: cents('amount').notNull(),
     status: text('status').$type<MoneyHoldStatus>().notNull().default('held'),
     /** Set on capture: the coach's floor(95 %) and the platform's rest (sum = amount). */
-    capturedCoachAmount: bigint('captured_coach_amount', { mode: 'number' }),
-    capturedPlatformAmount: bigint('captured_platform_amount', { mode: 'number' }),
+    capturedCoachAmount: cents('captured_coach_amount'),
+    capturedPlatformAmount: cents('captured_platform_amount'),
     /** Refunded to the client's wallet so far (captured holds only). */
-    refundedAmount: bigint('refunded_amount', { mode: 'number' }).notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
-    settledAt: timestamp('settled_at', { withTimezone: true }),
+    refundedAmount: cents('refunded_amount').notNull().default(0),
+    ...timestamps(),
+    settledAt: timestamptz('settled_at'),
     /**
      * When the coach's share of a captured hold moved from coach_pending to coach_available (the
      * earnings job, after earnings_hold_days). Refunds before then come from coach_pending, after it
      * from coach_available as far as it goes; the platform covers the rest.
      */
-    earningsAvailableAt: timestamp('earnings_available_at', { withTimezone: true }),
+    earningsAvailableAt: timestamptz('earnings_available_at'),
   },
   (table) => [
     unique('money_holds_reference_uq').on(table.referenceType, table.referenceId),

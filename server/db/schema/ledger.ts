@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import {
   LEDGER_ACCOUNT_KINDS,
   LEDGER_TRANSACTION_KINDS,
@@ -8,6 +8,7 @@ import {
   type LedgerTransactionKind,
 } from '#domain/ledger/accounts';
 import { users } from './accounts';
+import { uuidPk, timestamptz, cents } from './columns';
 
 /**
  * The double-entry ledger. Amounts are signed integer cents; every ledger transaction has
@@ -32,11 +33,11 @@ const quoted = (values: readonly string[]) => sql.raw(values.map((value) => `'${
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     kind: text('kind').$type<LedgerAccountKind>().notNull(),
     /** The person for client_* and coach_* accounts; null for the platform's own accounts. */
     ownerUserId: uuid('owner_user_id').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [
     unique('ledger_accounts_kind_owner_uq').on(table.kind, table.ownerUserId).nullsNotDistinct(),
@@ -51,13 +52,13 @@ export const ledgerAccounts = pgTable(
 export const ledgerTransactions = pgTable(
   'ledger_transactions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     kind: text('kind').$type<LedgerTransactionKind>().notNull(),
     /** What caused the posting, e.g. ('session_request', id) or ('payment', provider payment id). */
     referenceType: text('reference_type').notNull(),
     referenceId: text('reference_id').notNull(),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [
     check('ledger_transactions_kind_ck', sql`${table.kind} in (${quoted(LEDGER_TRANSACTION_KINDS)})`),
@@ -68,7 +69,7 @@ export const ledgerTransactions = pgTable(
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     transactionId: uuid('transaction_id')
       .notNull()
       .references(() => ledgerTransactions.id),
@@ -76,8 +77,8 @@ export const ledgerEntries = pgTable(
       .notNull()
       .references(() => ledgerAccounts.id),
     /** Signed integer cents: positive credits the account, negative debits it. Never zero. */
-    amount: bigint('amount', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    amount: cents('amount').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [
     check('ledger_entries_amount_ck', sql`${table.amount} <> 0`),

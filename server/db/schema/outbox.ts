@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { uuidPk, timestamptz } from './columns';
 
 export const outboxChannelEnum = pgEnum('outbox_channel', ['email', 'sms']);
 export const outboxStatusEnum = pgEnum('outbox_status', ['pending', 'sent', 'failed']);
@@ -10,7 +11,7 @@ export const outboxStatusEnum = pgEnum('outbox_status', ['pending', 'sent', 'fai
 export const outboxMessages = pgTable(
   'outbox_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     channel: outboxChannelEnum('channel').notNull(),
     recipient: text('recipient').notNull(),
     /** The message type (SPEC §7 send-email types and the account messages). */
@@ -21,10 +22,10 @@ export const outboxMessages = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     status: outboxStatusEnum('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull(),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    sentAt: timestamptz('sent_at'),
   },
   (table) => [index('outbox_messages_due_idx').on(table.status, table.nextAttemptAt)],
 );

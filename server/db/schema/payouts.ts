@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '#domain/payouts/withdrawal-status';
-import { users } from './accounts';
+import { users, userRef } from './accounts';
 import { moneyHolds } from './holds';
+import { uuidPk, timestamptz, cents } from './columns';
 
 /**
  * Coach payouts. Payout methods are where a financial admin sends a coach's money
@@ -17,19 +18,17 @@ export type PayoutMethodKind = (typeof PAYOUT_METHOD_KINDS)[number];
 export const payoutMethods = pgTable(
   'payout_methods',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    coachId: uuid('coach_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidPk(),
+    coachId: userRef('coach_id'),
     kind: text('kind').$type<PayoutMethodKind>().notNull(),
     /** bank_account: { holder_name, bank_name, routing_number, account_number }; paypal: { email }. */
     details: jsonb('details').$type<Record<string, string>>().notNull(),
     /** What coaches see, e.g. "Chase ••6789" or "a••@example.com". */
     label: text('label').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
     /** Removed methods stay for the withdrawals that used them. */
-    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedAt: timestamptz('removed_at'),
   },
   (table) => [
     check('payout_methods_kind_ck', sql`${table.kind} in ('bank_account', 'paypal')`),
@@ -43,25 +42,23 @@ export { WITHDRAWAL_STATUSES, type WithdrawalStatus };
 export const withdrawals = pgTable(
   'withdrawals',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    coachId: uuid('coach_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidPk(),
+    coachId: userRef('coach_id'),
     payoutMethodId: uuid('payout_method_id')
       .notNull()
       .references(() => payoutMethods.id),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amount: cents('amount').notNull(),
     status: text('status').$type<WithdrawalStatus>().notNull().default('requested'),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    requestedAt: timestamptz('requested_at').notNull(),
     /** The financial admin who approved or rejected it, and when. */
     decidedBy: uuid('decided_by').references(() => users.id),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedAt: timestamptz('decided_at'),
     rejectionReason: text('rejection_reason'),
     paidBy: uuid('paid_by').references(() => users.id),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidAt: timestamptz('paid_at'),
     /** The bank transfer or PayPal reference entered when marking it paid. */
     paymentReference: text('payment_reference'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
   },
   (table) => [
     check('withdrawals_amount_ck', sql`${table.amount} > 0`),
@@ -76,16 +73,14 @@ export const withdrawals = pgTable(
 export const sessionRefunds = pgTable(
   'session_refunds',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     holdId: uuid('hold_id')
       .notNull()
       .references(() => moneyHolds.id),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amount: cents('amount').notNull(),
     reason: text('reason').notNull(),
-    refundedBy: uuid('refunded_by')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    refundedBy: userRef('refunded_by'),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [
     check('session_refunds_amount_ck', sql`${table.amount} > 0`),
@@ -101,6 +96,6 @@ export const sessionRefunds = pgTable(
 export const platformSettings = pgTable('platform_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').$type<unknown>().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
   updatedBy: uuid('updated_by').references(() => users.id),
 });

@@ -1,24 +1,13 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { index, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { userRef, userKey } from './accounts';
+import { timestamptz } from './columns';
 
 /** SPEC §3: a coach's categories (coach_id, category); replaced as a whole on profile update. */
 export const coachCategories = pgTable(
   'coach_categories',
   {
-    coachId: uuid('coach_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    coachId: userRef('coach_id', 'cascade'),
     category: text('category').notNull(),
   },
   (table) => [primaryKey({ columns: [table.coachId, table.category] })],
@@ -26,9 +15,7 @@ export const coachCategories = pgTable(
 
 /** SPEC §3 client_profiles: the client side of a person, one row per user. */
 export const clientProfiles = pgTable('client_profiles', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userKey('user_id'),
   shortBio: text('short_bio'),
   aboutMe: text('about_me'),
   dateOfBirth: text('date_of_birth'),
@@ -43,14 +30,12 @@ export const clientProfiles = pgTable('client_profiles', {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
 /** SPEC §3 coach_stats (sample values 127, 89, '< 1 hour', 98, 4.9, 94). */
 export const coachStats = pgTable('coach_stats', {
-  coachId: uuid('coach_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  coachId: userKey('coach_id'),
   totalSessions: integer('total_sessions').notNull().default(0),
   totalClients: integer('total_clients').notNull().default(0),
   avgResponseTime: text('avg_response_time'),
@@ -67,16 +52,12 @@ export const coachStats = pgTable('coach_stats', {
 export const clientCoachStats = pgTable(
   'client_coach_stats',
   {
-    coachId: uuid('coach_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    coachId: userRef('coach_id', 'cascade'),
+    clientId: userRef('client_id', 'cascade'),
     totalSessions: integer('total_sessions').notNull().default(0),
     /** Integer cents. */
     totalSpent: integer('total_spent').notNull().default(0),
-    lastSessionAt: timestamp('last_session_at', { withTimezone: true }),
+    lastSessionAt: timestamptz('last_session_at'),
   },
   (table) => [
     primaryKey({ columns: [table.coachId, table.clientId] }),
@@ -97,9 +78,7 @@ export type WebsiteSection = {
  * the hero headline and the ordered sections. No row means the defaults.
  */
 export const coachWebsites = pgTable('coach_websites', {
-  coachId: uuid('coach_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  coachId: userKey('coach_id'),
   /** #rrggbb */
   primaryColor: text('primary_color').notNull().default('#0f766e'),
   accentColor: text('accent_color').notNull().default('#f59e0b'),
@@ -115,5 +94,5 @@ export const coachWebsites = pgTable('coach_websites', {
       { type: 'stats', enabled: true },
       { type: 'contact', enabled: true },
     ]),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });

@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { userRef } from './accounts';
+import { uuidPk, timestamptz, timestampsDefaultNow } from './columns';
 
 /**
  * Programs: a coach builds a program of ordered lessons; a published program is public at
@@ -20,10 +11,8 @@ import { users } from './accounts';
 export const programs = pgTable(
   'programs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    coachId: uuid('coach_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    coachId: userRef('coach_id', 'cascade'),
     title: text('title').notNull(),
     subtitle: text('subtitle'),
     description: text('description'),
@@ -32,9 +21,8 @@ export const programs = pgTable(
     price: integer('price').notNull().default(0),
     /** draft | published | archived */
     status: text('status').notNull().default('draft'),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamptz('published_at'),
+    ...timestampsDefaultNow(),
   },
   (table) => [
     check('programs_status_ck', sql`${table.status} in ('draft', 'published', 'archived')`),
@@ -47,7 +35,7 @@ export const programs = pgTable(
 export const programLessons = pgTable(
   'program_lessons',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     programId: uuid('program_id')
       .notNull()
       .references(() => programs.id, { onDelete: 'cascade' }),
@@ -63,8 +51,7 @@ export const programLessons = pgTable(
     /** An https link to a video (YouTube, Vimeo or a file). */
     videoUrl: text('video_url'),
     durationMinutes: integer('duration_minutes'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampsDefaultNow(),
   },
   (table) => [uniqueIndex('program_lessons_position_uq').on(table.programId, table.position)],
 );
@@ -72,17 +59,15 @@ export const programLessons = pgTable(
 export const programEnrollments = pgTable(
   'program_enrollments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     programId: uuid('program_id')
       .notNull()
       .references(() => programs.id, { onDelete: 'cascade' }),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    enrolledAt: timestamp('enrolled_at', { withTimezone: true }).notNull().defaultNow(),
+    clientId: userRef('client_id', 'cascade'),
+    enrolledAt: timestamptz('enrolled_at').notNull().defaultNow(),
     lastLessonNumber: integer('last_lesson_number').notNull().default(1),
-    lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    lastViewedAt: timestamptz('last_viewed_at'),
+    completedAt: timestamptz('completed_at'),
   },
   (table) => [
     uniqueIndex('program_enrollments_uq').on(table.programId, table.clientId),
@@ -100,7 +85,7 @@ export const programLessonProgress = pgTable(
     lessonId: uuid('lesson_id')
       .notNull()
       .references(() => programLessons.id, { onDelete: 'cascade' }),
-    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamptz('completed_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.enrollmentId, table.lessonId] })],
 );

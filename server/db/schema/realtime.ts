@@ -1,4 +1,5 @@
-import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
 
 /**
  * Realtime events (docs/decisions/003-realtime.md): recorded in the transaction of the change they
@@ -17,7 +18,7 @@ export const realtimeEvents = pgTable(
     seq: bigint('seq', { mode: 'number' }).notNull(),
     type: text('type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [
     primaryKey({ name: 'realtime_events_pk', columns: [table.topic, table.seq] }),

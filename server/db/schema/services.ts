@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { boolean, check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { userRef } from './accounts';
+import { uuidPk, timestampsDefaultNow } from './columns';
 
 /**
  * A coach's services (SPEC §3 service shape), managed at /services. Money is integer cents; duration
@@ -9,10 +10,8 @@ import { users } from './accounts';
 export const services = pgTable(
   'services',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    coachId: uuid('coach_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    coachId: userRef('coach_id', 'cascade'),
     title: text('title').notNull(),
     subtitle: text('subtitle'),
     description: text('description'),
@@ -33,8 +32,7 @@ export const services = pgTable(
     spotsLeft: integer('spots_left'),
     /** Display order on the coach's pages (ascending). */
     position: integer('position').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestampsDefaultNow(),
   },
   (table) => [
     check('services_format_ck', sql`${table.format} in ('text', 'audio', 'video')`),

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   check,
   index,
   integer,
@@ -8,14 +7,14 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { REQUEST_STATUSES, type RequestStatus } from '#domain/sessions/request-machine';
 import { SESSION_SIDES, type SessionSide } from '#domain/sessions/session-side';
-import { users } from './accounts';
-import { chatSessions } from './sessions';
+import { users, userRef } from './accounts';
+import { sessionRef, sessionAndParties } from './sessions';
+import { uuidPk, timestamptz, cents } from './columns';
 
 /**
  * The live session room.
@@ -32,15 +31,11 @@ export const sessionPresence = pgTable(
   {
     socketId: text('socket_id').primaryKey(),
     instanceId: text('instance_id').notNull(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => chatSessions.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: sessionRef(),
+    userId: userRef('user_id', 'cascade'),
     side: text('side').$type<SessionSide>().notNull(),
-    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
-    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+    joinedAt: timestamptz('joined_at').notNull(),
+    seenAt: timestamptz('seen_at').notNull(),
   },
   (table) => [
     check('session_presence_side_ck', sql`${table.side} in ('coach', 'client')`),
@@ -62,23 +57,15 @@ export type SessionExtensionStatus = RequestStatus;
 export const sessionExtensions = pgTable(
   'session_extensions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => chatSessions.id),
-    coachId: uuid('coach_id')
-      .notNull()
-      .references(() => users.id),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidPk(),
+    ...sessionAndParties(),
     minutes: integer('minutes').notNull(),
     /** Integer cents held. */
-    price: bigint('price', { mode: 'number' }).notNull(),
+    price: cents('price').notNull(),
     status: text('status').$type<SessionExtensionStatus>().notNull().default('pending'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    respondedAt: timestamptz('responded_at'),
   },
   (table) => [
     check(
@@ -110,27 +97,17 @@ export type ReviewAuthorRole = (typeof REVIEW_AUTHOR_ROLES)[number];
 export const sessionReviews = pgTable(
   'session_reviews',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => chatSessions.id),
-    coachId: uuid('coach_id')
-      .notNull()
-      .references(() => users.id),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidPk(),
+    ...sessionAndParties(),
     authorRole: text('author_role').$type<ReviewAuthorRole>().notNull(),
-    authorUserId: uuid('author_user_id')
-      .notNull()
-      .references(() => users.id),
+    authorUserId: userRef('author_user_id'),
     rating: integer('rating').notNull(),
     body: text('body').notNull().default(''),
     reply: text('reply'),
-    repliedAt: timestamp('replied_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    visibleAt: timestamp('visible_at', { withTimezone: true }).notNull(),
-    countedAt: timestamp('counted_at', { withTimezone: true }),
+    repliedAt: timestamptz('replied_at'),
+    createdAt: timestamptz('created_at').notNull(),
+    visibleAt: timestamptz('visible_at').notNull(),
+    countedAt: timestamptz('counted_at'),
   },
   (table) => [
     check('session_reviews_role_ck', sql`${table.authorRole} in ('client', 'coach')`),
@@ -158,19 +135,11 @@ export type FollowupResource = { title: string; url: string };
 export const sessionFollowups = pgTable(
   'session_followups',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => chatSessions.id),
-    coachId: uuid('coach_id')
-      .notNull()
-      .references(() => users.id),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidPk(),
+    ...sessionAndParties(),
     notes: text('notes').notNull(),
     resources: jsonb('resources').$type<FollowupResource[]>().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [
     check('session_followups_notes_ck', sql`char_length(btrim(${table.notes})) between 1 and 5000`),
@@ -190,19 +159,15 @@ export const sessionFollowups = pgTable(
 export const sessionInvitations = pgTable(
   'session_invitations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => chatSessions.id),
-    invitedByUserId: uuid('invited_by_user_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidPk(),
+    sessionId: sessionRef(),
+    invitedByUserId: userRef('invited_by_user_id'),
     inviteeEmail: text('invitee_email').notNull(),
     /** SHA-256 of the token, hex. */
     tokenHash: text('token_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    redeemedAt: timestamptz('redeemed_at'),
     guestUserId: uuid('guest_user_id').references(() => users.id),
   },
   (table) => [
@@ -220,16 +185,12 @@ export const sessionInvitations = pgTable(
 export const sessionGuests = pgTable(
   'session_guests',
   {
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => chatSessions.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: sessionRef(),
+    userId: userRef('user_id', 'cascade'),
     invitationId: uuid('invitation_id')
       .notNull()
       .references(() => sessionInvitations.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [
     primaryKey({ name: 'session_guests_pk', columns: [table.sessionId, table.userId] }),

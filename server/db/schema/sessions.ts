@@ -1,20 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { REQUEST_STATUSES, type RequestStatus } from '#domain/sessions/request-machine';
 import { SESSION_STATUSES, type SessionStatus } from '#domain/sessions/session-machine';
-import { users } from './accounts';
+import { userRef } from './accounts';
+import { uuidPk, timestamptz, cents, timestamps } from './columns';
 
 /**
  * Instant sessions (SPEC §3/§4). A client's request (session_requests) holds the quoted
@@ -38,16 +27,14 @@ export type SessionRequestStatus = RequestStatus;
 export const CHAT_SESSION_STATUSES = SESSION_STATUSES;
 export type ChatSessionStatus = SessionStatus;
 
+/** The two parties of a session: its coach and its client (both people). */
+const coachAndClient = () => ({ coachId: userRef('coach_id'), clientId: userRef('client_id') });
+
 export const sessionRequests = pgTable(
   'session_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    coachId: uuid('coach_id')
-      .notNull()
-      .references(() => users.id),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidPk(),
+    ...coachAndClient(),
     clientName: text('client_name').notNull(),
     clientEmail: text('client_email'),
     clientAvatarUrl: text('client_avatar_url'),
@@ -62,24 +49,23 @@ export const sessionRequests = pgTable(
     preferredDate: date('preferred_date'),
     preferredTime: text('preferred_time'),
     /** Integer cents: the final price held (after the coupon), the price before it, the discount. */
-    price: bigint('price', { mode: 'number' }).notNull(),
-    originalPrice: bigint('original_price', { mode: 'number' }).notNull(),
+    price: cents('price').notNull(),
+    originalPrice: cents('original_price').notNull(),
     /** Null when 0 (SPEC §3). */
-    discountAmount: bigint('discount_amount', { mode: 'number' }),
+    discountAmount: cents('discount_amount'),
     couponCode: text('coupon_code'),
     couponDiscountType: text('coupon_discount_type').$type<'percent' | 'fixed'>(),
     status: text('status').$type<SessionRequestStatus>().notNull().default('pending'),
     sessionId: uuid('session_id'),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedAt: timestamptz('accepted_at'),
     /** When a pending request expires (created_at + 180 s for instant requests). */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     /** When it left `pending` (accepted, declined, cancelled or expired). */
-    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    respondedAt: timestamptz('responded_at'),
     /** The coach's message to the client after a decline, cancel or expiry (at most 500 characters). */
     coachMessage: text('coach_message'),
-    coachMessageAt: timestamp('coach_message_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    coachMessageAt: timestamptz('coach_message_at'),
+    ...timestamps(),
   },
   (table) => [
     check('session_requests_format_ck', sql`${table.format} in ('text', 'audio', 'video')`),
@@ -117,41 +103,36 @@ export const sessionRequests = pgTable(
 export const chatSessions = pgTable(
   'chat_sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    coachId: uuid('coach_id')
-      .notNull()
-      .references(() => users.id),
-    clientId: uuid('client_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidPk(),
+    ...coachAndClient(),
     /** The request it was accepted from (its money hold is ('session_request', request_id)). */
     requestId: uuid('request_id').references(() => sessionRequests.id),
     clientName: text('client_name').notNull(),
     clientEmail: text('client_email'),
     format: text('format').$type<SessionFormatValue>().notNull(),
     status: text('status').$type<ChatSessionStatus>().notNull().default('active'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
-    endTime: timestamp('end_time', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    startTime: timestamptz('start_time').notNull(),
+    endTime: timestamptz('end_time'),
     durationMinutes: integer('duration_minutes').notNull().default(30),
     /** Integer cents: what the client pays (the held final price) and the SPEC §9 session value. */
-    paymentAmount: bigint('payment_amount', { mode: 'number' }).notNull(),
-    sessionValue: bigint('session_value', { mode: 'number' }).notNull(),
+    paymentAmount: cents('payment_amount').notNull(),
+    sessionValue: cents('session_value').notNull(),
     /** The coach's floor(95 %) of the payment, set on completion. */
-    earnings: bigint('earnings', { mode: 'number' }),
+    earnings: cents('earnings'),
     /** Who completed it: the coach, or the lifecycle job when start_time + duration passed. */
     completedBy: text('completed_by').$type<'coach' | 'timer'>(),
     timerStarted: boolean('timer_started').notNull().default(false),
-    timerStartedAt: timestamp('timer_started_at', { withTimezone: true }),
+    timerStartedAt: timestamptz('timer_started_at'),
     coachPresent: boolean('coach_present').notNull().default(false),
     clientPresent: boolean('client_present').notNull().default(false),
     clientPurpose: text('client_purpose').notNull(),
     sessionDescription: text('session_description'),
-    originalPrice: bigint('original_price', { mode: 'number' }),
-    discountAmount: bigint('discount_amount', { mode: 'number' }),
+    originalPrice: cents('original_price'),
+    discountAmount: cents('discount_amount'),
     couponCode: text('coupon_code'),
     couponDiscountType: text('coupon_discount_type').$type<'percent' | 'fixed'>(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
   },
   (table) => [
     check('chat_sessions_format_ck', sql`${table.format} in ('text', 'audio', 'video')`),
@@ -180,6 +161,15 @@ export const chatSessions = pgTable(
   ],
 );
 
+/** A required reference to the chat session a row belongs to. */
+export const sessionRef = () =>
+  uuid('session_id')
+    .notNull()
+    .references(() => chatSessions.id);
+
+/** The session a row belongs to and that session's two parties (as on chat_sessions). */
+export const sessionAndParties = () => ({ sessionId: sessionRef(), ...coachAndClient() });
+
 /**
  * Open realtime sockets per instance ("a coach with no open tab" gets the
  * coach_session_alert email). The gateway inserts a row when a socket connects, deletes it when it
@@ -191,11 +181,9 @@ export const realtimeConnections = pgTable(
   {
     socketId: text('socket_id').primaryKey(),
     instanceId: text('instance_id').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull(),
-    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+    userId: userRef('user_id', 'cascade'),
+    connectedAt: timestamptz('connected_at').notNull(),
+    seenAt: timestamptz('seen_at').notNull(),
   },
   (table) => [
     index('realtime_connections_user_idx').on(table.userId, table.seenAt),

@@ -1,8 +1,9 @@
-import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns';
 
 /** Facts about this installation, such as when the demo data was seeded. */
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: jsonb('value').$type<unknown>().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });

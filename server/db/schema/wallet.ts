@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { userRef } from './accounts';
+import { uuidPk, timestamptz, cents, timestamps } from './columns';
 
 /**
  * Wallet top-ups and idempotency.
@@ -26,9 +16,7 @@ export type IdempotencyKeyStatus = (typeof IDEMPOTENCY_KEY_STATUSES)[number];
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade'),
     key: text('key').notNull(),
     /** SHA-256 (hex) of the canonical JSON request body. */
     requestHash: text('request_hash').notNull(),
@@ -37,8 +25,8 @@ export const idempotencyKeys = pgTable(
     status: text('status').$type<IdempotencyKeyStatus>().notNull(),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body').$type<unknown>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: timestamptz('created_at').notNull(),
+    completedAt: timestamptz('completed_at'),
   },
   (table) => [
     primaryKey({ name: 'idempotency_keys_pk', columns: [table.userId, table.key] }),
@@ -55,20 +43,17 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidPk(),
+    userId: userRef('user_id'),
     provider: text('provider').$type<(typeof PAYMENT_PROVIDERS)[number]>().notNull(),
     /** The provider's id (Stripe PaymentIntent id, demo "demo_pi_<uuid>"); null until created there. */
     providerPaymentId: text('provider_payment_id').unique('payments_provider_payment_id_uq'),
     /** Integer cents. */
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    amount: cents('amount').notNull(),
     currency: text('currency').notNull(),
     status: text('status').$type<PaymentStatus>().notNull().default('created'),
     failureReason: text('failure_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    ...timestamps(),
   },
   (table) => [
     check('payments_provider_ck', sql`${table.provider} in ('demo', 'stripe')`),
@@ -85,7 +70,7 @@ export const paymentProviderEvents = pgTable(
     provider: text('provider').$type<(typeof PAYMENT_PROVIDERS)[number]>().notNull(),
     eventId: text('event_id').notNull(),
     type: text('type').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamptz('received_at').notNull(),
   },
   (table) => [primaryKey({ name: 'payment_provider_events_pk', columns: [table.provider, table.eventId] })],
 );
