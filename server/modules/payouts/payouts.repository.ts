@@ -8,6 +8,7 @@ import {
   type PayoutMethodKind,
   type WithdrawalStatus,
 } from '#server/db/schema/index';
+import { insertRow, updateRow } from '#server/lib/row-queries';
 
 export type PayoutMethodRow = typeof payoutMethods.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -74,19 +75,14 @@ export function createPayoutsRepository() {
         now: Date;
       },
     ): Promise<PayoutMethodRow> {
-      const [row] = await executor
-        .insert(payoutMethods)
-        .values({
-          coachId: values.coachId,
-          kind: values.kind,
-          details: values.details,
-          label: values.label,
-          isDefault: values.isDefault,
-          createdAt: values.now,
-        })
-        .returning();
-      if (!row) throw new Error('payout method insert returned no row');
-      return row;
+      return insertRow(executor, payoutMethods, {
+        coachId: values.coachId,
+        kind: values.kind,
+        details: values.details,
+        label: values.label,
+        isDefault: values.isDefault,
+        createdAt: values.now,
+      });
     },
 
     /** Soft removal; undefined when it is not the coach's or already removed. */
@@ -96,14 +92,12 @@ export function createPayoutsRepository() {
       id: string,
       now: Date,
     ): Promise<PayoutMethodRow | undefined> {
-      const [row] = await executor
-        .update(payoutMethods)
-        .set({ removedAt: now, isDefault: false })
-        .where(
-          and(eq(payoutMethods.id, id), eq(payoutMethods.coachId, coachId), isNull(payoutMethods.removedAt)),
-        )
-        .returning();
-      return row;
+      return updateRow(
+        executor,
+        payoutMethods,
+        { removedAt: now, isDefault: false },
+        and(eq(payoutMethods.id, id), eq(payoutMethods.coachId, coachId), isNull(payoutMethods.removedAt)),
+      );
     },
 
     /** Makes `id` the coach's only default among their active methods. */
@@ -118,19 +112,14 @@ export function createPayoutsRepository() {
       executor: DbExecutor,
       values: { coachId: string; payoutMethodId: string; amount: number; now: Date },
     ): Promise<WithdrawalRow> {
-      const [row] = await executor
-        .insert(withdrawals)
-        .values({
-          coachId: values.coachId,
-          payoutMethodId: values.payoutMethodId,
-          amount: values.amount,
-          status: 'requested',
-          requestedAt: values.now,
-          updatedAt: values.now,
-        })
-        .returning();
-      if (!row) throw new Error('withdrawal insert returned no row');
-      return row;
+      return insertRow(executor, withdrawals, {
+        coachId: values.coachId,
+        payoutMethodId: values.payoutMethodId,
+        amount: values.amount,
+        status: 'requested',
+        requestedAt: values.now,
+        updatedAt: values.now,
+      });
     },
 
     async listWithdrawals(executor: DbExecutor, coachId: string): Promise<WithdrawalWithMethodRow[]> {
@@ -224,12 +213,12 @@ export function createPayoutsRepository() {
         >
       > & { status: WithdrawalStatus; updatedAt: Date },
     ): Promise<WithdrawalRow | undefined> {
-      const [row] = await executor
-        .update(withdrawals)
-        .set(changes)
-        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, from)))
-        .returning();
-      return row;
+      return updateRow(
+        executor,
+        withdrawals,
+        changes,
+        and(eq(withdrawals.id, id), eq(withdrawals.status, from)),
+      );
     },
   };
 }

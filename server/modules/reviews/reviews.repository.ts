@@ -3,6 +3,7 @@ import type { DbExecutor } from '#server/db/client';
 import { holdsRole } from '#server/db/role-queries';
 import { chatSessions, profiles, sessionReviews, users } from '#server/db/schema/index';
 import { createReviewsStatsRepository, ENDS_AT } from './reviews.stats.repository';
+import { updateRow } from '#server/lib/row-queries';
 
 export type { CoachStatsFigures } from './reviews.stats.repository';
 
@@ -98,12 +99,12 @@ export function createReviewsRepository() {
       executor: DbExecutor,
       input: { id: string; reply: string; now: Date },
     ): Promise<ReviewRow | undefined> {
-      const [row] = await executor
-        .update(sessionReviews)
-        .set({ reply: input.reply, repliedAt: input.now })
-        .where(and(eq(sessionReviews.id, input.id), isNull(sessionReviews.reply)))
-        .returning();
-      return row;
+      return updateRow(
+        executor,
+        sessionReviews,
+        { reply: input.reply, repliedAt: input.now },
+        and(eq(sessionReviews.id, input.id), isNull(sessionReviews.reply)),
+      );
     },
 
     /**

@@ -15,6 +15,7 @@ import {
 import type { DbExecutor } from '#server/db/client';
 import { holdsRole } from '#server/db/role-queries';
 import { chatSessions, profiles, sessionGuests, users } from '#server/db/schema/index';
+import { insertRow, updateRow } from '#server/lib/row-queries';
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 export type NewChatSessionRow = typeof chatSessions.$inferInsert;
@@ -129,9 +130,7 @@ export function createSessionsRepository() {
     },
 
     async insert(executor: DbExecutor, values: NewChatSessionRow): Promise<ChatSessionRow> {
-      const [row] = await executor.insert(chatSessions).values(values).returning();
-      if (!row) throw new Error('chat_sessions insert returned no row');
-      return row;
+      return insertRow(executor, chatSessions, values);
     },
 
     async findView(executor: DbExecutor, id: string): Promise<ChatSessionViewRow | undefined> {
@@ -252,16 +251,16 @@ export function createSessionsRepository() {
       executor: DbExecutor,
       input: { id: string; minutes: number; price: number; now: Date },
     ): Promise<ChatSessionRow | undefined> {
-      const [row] = await executor
-        .update(chatSessions)
-        .set({
+      return updateRow(
+        executor,
+        chatSessions,
+        {
           durationMinutes: sql`${chatSessions.durationMinutes} + ${input.minutes}`,
           paymentAmount: sql`${chatSessions.paymentAmount} + ${input.price}`,
           updatedAt: input.now,
-        })
-        .where(and(eq(chatSessions.id, input.id), eq(chatSessions.status, 'active')))
-        .returning();
-      return row;
+        },
+        and(eq(chatSessions.id, input.id), eq(chatSessions.status, 'active')),
+      );
     },
 
     /**
@@ -272,19 +271,19 @@ export function createSessionsRepository() {
       executor: DbExecutor,
       input: { id: string; coachPresent: boolean; clientPresent: boolean; startTimer: boolean; now: Date },
     ): Promise<ChatSessionRow | undefined> {
-      const [row] = await executor
-        .update(chatSessions)
-        .set({
+      return updateRow(
+        executor,
+        chatSessions,
+        {
           coachPresent: input.coachPresent,
           clientPresent: input.clientPresent,
           updatedAt: input.now,
           ...(input.startTimer
             ? { timerStarted: true, timerStartedAt: input.now, startTime: input.now }
             : {}),
-        })
-        .where(and(eq(chatSessions.id, input.id), eq(chatSessions.status, 'active')))
-        .returning();
-      return row;
+        },
+        and(eq(chatSessions.id, input.id), eq(chatSessions.status, 'active')),
+      );
     },
 
     /** Compare-and-set active -> completed; undefined when it was not active any more. */
@@ -292,18 +291,18 @@ export function createSessionsRepository() {
       executor: DbExecutor,
       input: { id: string; endTime: Date; completedBy: 'coach' | 'timer'; earnings: number; now: Date },
     ): Promise<ChatSessionRow | undefined> {
-      const [row] = await executor
-        .update(chatSessions)
-        .set({
+      return updateRow(
+        executor,
+        chatSessions,
+        {
           status: 'completed',
           endTime: input.endTime,
           completedBy: input.completedBy,
           earnings: input.earnings,
           updatedAt: input.now,
-        })
-        .where(and(eq(chatSessions.id, input.id), eq(chatSessions.status, 'active')))
-        .returning();
-      return row;
+        },
+        and(eq(chatSessions.id, input.id), eq(chatSessions.status, 'active')),
+      );
     },
   };
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { holdsRole } from '#server/db/role-queries';
 import { moneyHolds, profiles } from '#server/db/schema/index';
+import { updateRow } from '#server/lib/row-queries';
 
 export type MoneyHoldRow = typeof moneyHolds.$inferSelect;
 export type HoldReference = { type: string; id: string };
@@ -80,12 +81,12 @@ export function createSettlementRepository() {
       reference: HoldReference,
       now: Date,
     ): Promise<MoneyHoldRow | undefined> {
-      const [row] = await executor
-        .update(moneyHolds)
-        .set({ status: 'released', updatedAt: now, settledAt: now })
-        .where(and(byReference(reference), eq(moneyHolds.status, 'held')))
-        .returning();
-      return row;
+      return updateRow(
+        executor,
+        moneyHolds,
+        { status: 'released', updatedAt: now, settledAt: now },
+        and(byReference(reference), eq(moneyHolds.status, 'held')),
+      );
     },
 
     /** held -> captured with the split; undefined when the hold is not (or no longer) held. */
@@ -95,25 +96,23 @@ export function createSettlementRepository() {
       split: { coach: number; platform: number },
       now: Date,
     ): Promise<MoneyHoldRow | undefined> {
-      const [row] = await executor
-        .update(moneyHolds)
-        .set({
+      return updateRow(
+        executor,
+        moneyHolds,
+        {
           status: 'captured',
           capturedCoachAmount: split.coach,
           capturedPlatformAmount: split.platform,
           updatedAt: now,
           settledAt: now,
-        })
-        .where(
-          and(
-            byReference(reference),
-            eq(moneyHolds.status, 'held'),
-            // The split must add up to the amount held (also a CHECK constraint).
-            sql`${moneyHolds.amount} = ${split.coach + split.platform}`,
-          ),
-        )
-        .returning();
-      return row;
+        },
+        and(
+          byReference(reference),
+          eq(moneyHolds.status, 'held'),
+          // The split must add up to the amount held (also a CHECK constraint).
+          sql`${moneyHolds.amount} = ${split.coach + split.platform}`,
+        ),
+      );
     },
 
     /**
@@ -126,18 +125,16 @@ export function createSettlementRepository() {
       amount: number,
       now: Date,
     ): Promise<MoneyHoldRow | undefined> {
-      const [row] = await executor
-        .update(moneyHolds)
-        .set({ refundedAmount: sql`${moneyHolds.refundedAmount} + ${amount}`, updatedAt: now })
-        .where(
-          and(
-            byReference(reference),
-            eq(moneyHolds.status, 'captured'),
-            sql`${moneyHolds.refundedAmount} + ${amount} <= ${moneyHolds.amount}`,
-          ),
-        )
-        .returning();
-      return row;
+      return updateRow(
+        executor,
+        moneyHolds,
+        { refundedAmount: sql`${moneyHolds.refundedAmount} + ${amount}`, updatedAt: now },
+        and(
+          byReference(reference),
+          eq(moneyHolds.status, 'captured'),
+          sql`${moneyHolds.refundedAmount} + ${amount} <= ${moneyHolds.amount}`,
+        ),
+      );
     },
   };
 }
