@@ -1,17 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { holdsRole } from '#server/db/role-queries';
-import { moneyHolds, profiles } from '#server/db/schema/index';
+import { moneyHolds } from '#server/db/schema/index';
 import { updateRow } from '#server/lib/row-queries';
+import { coachRatesOf } from '#server/lib/session-queries';
 
 export type MoneyHoldRow = typeof moneyHolds.$inferSelect;
 export type HoldReference = { type: string; id: string };
 
-export type CoachRatesRow = {
-  on_demand_text_price: number | null;
-  on_demand_audio_price: number | null;
-  on_demand_video_price: number | null;
-};
+export type { CoachRatesRow } from '#server/lib/session-queries';
 
 const byReference = (reference: HoldReference) =>
   and(eq(moneyHolds.referenceType, reference.type), eq(moneyHolds.referenceId, reference.id));
@@ -26,17 +23,8 @@ export function createSettlementRepository() {
     /** Whether the person holds the coach role (a quote names a coach). */
     holdsCoachRole: (executor: DbExecutor, userId: string) => holdsRole(executor, userId, 'coach'),
 
-    async coachRates(executor: DbExecutor, coachId: string): Promise<CoachRatesRow | undefined> {
-      const [row] = await executor
-        .select({
-          on_demand_text_price: profiles.onDemandTextPrice,
-          on_demand_audio_price: profiles.onDemandAudioPrice,
-          on_demand_video_price: profiles.onDemandVideoPrice,
-        })
-        .from(profiles)
-        .where(eq(profiles.userId, coachId));
-      return row;
-    },
+    /** The coach's on-demand rates (cents per 15 minutes, null = the SPEC §9 default). */
+    coachRates: coachRatesOf,
 
     async findHold(executor: DbExecutor, reference: HoldReference): Promise<MoneyHoldRow | undefined> {
       const [row] = await executor.select().from(moneyHolds).where(byReference(reference));
