@@ -200,3 +200,12 @@ export function createRouter(deps: RouterDeps) {
 }
 
 export type Route = ReturnType<typeof createRouter>;
+
+/**
+ * What a module's register call takes: the deps of its service but those the module makes itself
+ * (`Made`: its repository, and what it wires from other modules' services), and the router.
+ */
+export type ModuleDeps<
+  CreateService extends (deps: never) => unknown,
+  Made extends string = 'repository',
+> = Omit<Parameters<CreateService>[0], Made> & { route: Route };
