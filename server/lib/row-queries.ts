@@ -1,4 +1,4 @@
-import { getTableName, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '#server/db/client';
 
@@ -31,4 +31,22 @@ export async function insertRow<T extends PgTable>(
   const row = rows[0];
   if (!row) throw new Error(`${getTableName(table)} insert returned no row`);
   return row;
+}
+
+/** How many rows of `table` match `where`. */
+export async function countRows(
+  executor: DbExecutor,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<number> {
+  const [row] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(table)
+    .where(where);
+  return row?.count ?? 0;
+}
+
+/** A transaction-scoped advisory lock on `key` (released at commit): writers of one key queue here. */
+export async function lockKey(executor: DbExecutor, key: string): Promise<void> {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }

@@ -43,6 +43,14 @@ export type OutboxMessageSummary = {
   sentAt: Date | null;
 };
 
+/** The message is still pending at the attempt the claimer made (a claimer whose lease ran out matches nothing). */
+const stillPendingAt = (claim: { id: string; attempts: number }) =>
+  and(
+    eq(outboxMessages.id, claim.id),
+    eq(outboxMessages.status, 'pending'),
+    eq(outboxMessages.attempts, claim.attempts),
+  );
+
 export function createOutboxRepository() {
   return {
     async insertMessage(executor: DbExecutor, message: NewOutboxMessage, now: Date): Promise<{ id: string }> {
@@ -128,13 +136,7 @@ export function createOutboxRepository() {
       const rows = await executor
         .update(outboxMessages)
         .set({ nextAttemptAt: params.nextAttemptAt, lastError: params.lastError })
-        .where(
-          and(
-            eq(outboxMessages.id, params.id),
-            eq(outboxMessages.status, 'pending'),
-            eq(outboxMessages.attempts, params.attempts),
-          ),
-        )
+        .where(stillPendingAt(params))
         .returning({ id: outboxMessages.id });
       return rows.length > 0;
     },
@@ -147,13 +149,7 @@ export function createOutboxRepository() {
       const rows = await executor
         .update(outboxMessages)
         .set({ status: 'failed', lastError: params.lastError })
-        .where(
-          and(
-            eq(outboxMessages.id, params.id),
-            eq(outboxMessages.status, 'pending'),
-            eq(outboxMessages.attempts, params.attempts),
-          ),
-        )
+        .where(stillPendingAt(params))
         .returning({ id: outboxMessages.id });
       return rows.length > 0;
     },

@@ -8,7 +8,7 @@ import {
   type PayoutMethodKind,
   type WithdrawalStatus,
 } from '#server/db/schema/index';
-import { insertRow, updateRow } from '#server/lib/row-queries';
+import { insertRow, lockKey, updateRow } from '#server/lib/row-queries';
 
 export type PayoutMethodRow = typeof payoutMethods.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -36,9 +36,7 @@ export function createPayoutsRepository() {
   return {
     /** Serialises changes to one coach's payout methods (which one is the default) until COMMIT. */
     async lockCoachMethods(executor: DbExecutor, coachId: string): Promise<void> {
-      await executor.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`payout_methods:${coachId}`}, 0))`,
-      );
+      await lockKey(executor, `payout_methods:${coachId}`);
     },
 
     async listMethods(executor: DbExecutor, coachId: string): Promise<PayoutMethodRow[]> {

@@ -7,7 +7,7 @@ import {
   programs,
   profiles,
 } from '#server/db/schema/index';
-import { insertRow, updateRow } from '#server/lib/row-queries';
+import { insertRow, lockKey, updateRow } from '#server/lib/row-queries';
 
 export type ProgramRow = typeof programs.$inferSelect;
 export type ProgramChanges = Partial<Omit<typeof programs.$inferInsert, 'id' | 'coachId' | 'createdAt'>>;
@@ -51,9 +51,7 @@ export function createProgramsRepository() {
   return {
     /** Serialises one coach's creations so the per-coach limit holds under concurrent requests. */
     async lockCoach(executor: DbExecutor, coachId: string) {
-      await executor.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`programs:${coachId}`}, 0))`,
-      );
+      await lockKey(executor, `programs:${coachId}`);
     },
     async countByCoach(executor: DbExecutor, coachId: string) {
       const [row] = await executor

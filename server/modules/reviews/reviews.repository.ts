@@ -4,7 +4,7 @@ import { holdsRole } from '#server/db/role-queries';
 import { chatSessions, profiles, sessionReviews } from '#server/db/schema/index';
 import { sessionShownAs, sessionsAsClient } from '#server/lib/session-queries';
 import { createReviewsStatsRepository } from './reviews.stats.repository';
-import { updateRow } from '#server/lib/row-queries';
+import { countRows, updateRow } from '#server/lib/row-queries';
 
 export type { CoachStatsFigures } from './reviews.stats.repository';
 
@@ -220,7 +220,7 @@ export function createReviewsRepository() {
         eq(sessionReviews.authorRole, 'client'),
         lte(sessionReviews.visibleAt, input.now),
       );
-      const [rows, [count]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         executor
           .select({ review: sessionReviews, clientName: chatSessions.clientName })
           .from(sessionReviews)
@@ -229,12 +229,9 @@ export function createReviewsRepository() {
           .orderBy(desc(sessionReviews.createdAt), desc(sessionReviews.id))
           .limit(input.limit)
           .offset(input.offset),
-        executor
-          .select({ total: sql<number>`count(*)::int` })
-          .from(sessionReviews)
-          .where(where),
+        countRows(executor, sessionReviews, where),
       ]);
-      return { rows, total: count?.total ?? 0 };
+      return { rows, total };
     },
 
     // ---- Stats (coach_stats, client_coach_stats)

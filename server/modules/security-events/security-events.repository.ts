@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { securityEvents } from '#server/db/schema/index';
+import { countRows } from '#server/lib/row-queries';
 
 export type NewSecurityEvent = typeof securityEvents.$inferInsert;
 
@@ -14,30 +15,26 @@ export function createSecurityEventsRepository() {
       await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${userId}))`);
     },
     async countClientReportedSince(executor: DbExecutor, userId: string, since: Date) {
-      const [row] = await executor
-        .select({ count: sql<number>`count(*)::int` })
-        .from(securityEvents)
-        .where(
-          and(
-            eq(securityEvents.userId, userId),
-            eq(securityEvents.clientReported, true),
-            gt(securityEvents.createdAt, since),
-          ),
-        );
-      return row?.count ?? 0;
+      return countRows(
+        executor,
+        securityEvents,
+        and(
+          eq(securityEvents.userId, userId),
+          eq(securityEvents.clientReported, true),
+          gt(securityEvents.createdAt, since),
+        ),
+      );
     },
     async countOfTypeSince(executor: DbExecutor, userId: string, eventType: string, since: Date) {
-      const [row] = await executor
-        .select({ count: sql<number>`count(*)::int` })
-        .from(securityEvents)
-        .where(
-          and(
-            eq(securityEvents.userId, userId),
-            eq(securityEvents.eventType, eventType),
-            gt(securityEvents.createdAt, since),
-          ),
-        );
-      return row?.count ?? 0;
+      return countRows(
+        executor,
+        securityEvents,
+        and(
+          eq(securityEvents.userId, userId),
+          eq(securityEvents.eventType, eventType),
+          gt(securityEvents.createdAt, since),
+        ),
+      );
     },
   };
 }

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { services } from '#server/db/schema/index';
-import { insertRow, updateRow } from '#server/lib/row-queries';
+import { insertRow, lockKey, updateRow } from '#server/lib/row-queries';
 
 export type ServiceRow = typeof services.$inferSelect;
 export type ServiceInsert = Omit<typeof services.$inferInsert, 'id' | 'bookingCount'>;
@@ -65,9 +65,7 @@ export function createServicesRepository() {
     },
     /** Serialises one coach's creations so the per-coach limit holds under concurrent requests. */
     async lockCoach(executor: DbExecutor, coachId: string) {
-      await executor.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`services:${coachId}`}, 0))`,
-      );
+      await lockKey(executor, `services:${coachId}`);
     },
   };
 }

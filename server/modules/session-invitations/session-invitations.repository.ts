@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { chatSessions, profiles, sessionGuests, sessionInvitations, users } from '#server/db/schema/index';
-import { insertRow, updateRow } from '#server/lib/row-queries';
+import { countRows, insertRow, updateRow } from '#server/lib/row-queries';
 
 export type InvitationRow = typeof sessionInvitations.$inferSelect;
 export type NewInvitationRow = typeof sessionInvitations.$inferInsert;
@@ -24,11 +24,7 @@ export function createSessionInvitationsRepository() {
     },
 
     async countForSession(executor: DbExecutor, sessionId: string): Promise<number> {
-      const [row] = await executor
-        .select({ count: sql<number>`count(*)::int` })
-        .from(sessionInvitations)
-        .where(eq(sessionInvitations.sessionId, sessionId));
-      return row?.count ?? 0;
+      return countRows(executor, sessionInvitations, eq(sessionInvitations.sessionId, sessionId));
     },
 
     async insert(executor: DbExecutor, values: NewInvitationRow): Promise<InvitationRow> {

@@ -15,7 +15,7 @@ import {
 import type { DbExecutor } from '#server/db/client';
 import { holdsRole } from '#server/db/role-queries';
 import { chatSessions, profiles, sessionGuests, users } from '#server/db/schema/index';
-import { insertRow, updateRow } from '#server/lib/row-queries';
+import { countRows, insertRow, updateRow } from '#server/lib/row-queries';
 import { coachRatesOf, SESSION_ENDS_AT, sessionShownAs, sessionsAsClient } from '#server/lib/session-queries';
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
@@ -53,18 +53,15 @@ export function createSessionsRepository() {
     limit: number,
     offset: number,
   ): Promise<{ rows: ChatSessionViewRow[]; total: number }> {
-    const [rows, [count]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       view(executor)
         .where(where)
         .orderBy(desc(chatSessions.createdAt), desc(chatSessions.id))
         .limit(limit)
         .offset(offset),
-      executor
-        .select({ total: sql<number>`count(*)::int` })
-        .from(chatSessions)
-        .where(where),
+      countRows(executor, chatSessions, where),
     ]);
-    return { rows, total: count?.total ?? 0 };
+    return { rows, total };
   }
 
   return {
