@@ -81,8 +81,7 @@ export function createAccountService(deps: {
           await deps.securityEvents.record(tx, {
             type: 'USER_SIGNED_UP',
             userId: user.id,
-            ip: context.ip,
-            requestId: context.requestId,
+            context,
           });
           return deps.sessions.start(tx, user, { method: 'password', context });
         });
@@ -190,8 +189,7 @@ export function createAccountService(deps: {
           await deps.securityEvents.record(tx, {
             type: 'PASSWORD_CHANGED',
             userId: user.id,
-            ip: context.ip,
-            requestId: context.requestId,
+            context,
           });
           if (input.signOutOthers)
             await deps.sessions.endAllForUser(tx, user.id, 'password_changed', {
@@ -260,8 +258,7 @@ export function createAccountService(deps: {
         await deps.securityEvents.record(tx, {
           type: type === 'email_change' ? 'EMAIL_CHANGED' : 'PHONE_CHANGED',
           userId: user.id,
-          ip: context.ip,
-          requestId: context.requestId,
+          context,
         });
         return userJson(tx, updated);
       });

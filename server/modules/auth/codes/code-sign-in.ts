@@ -82,8 +82,7 @@ export function createCodeSignIn(deps: {
           type: 'USER_SIGNED_IN',
           userId: user.id,
           details: { method },
-          ip: context.ip,
-          requestId: context.requestId,
+          context,
         });
         return deps.sessions.start(tx, user, { method, context });
       });

@@ -82,8 +82,7 @@ export function createFactorsService(deps: {
           type: 'MFA_ENROLLED',
           userId: auth.userId,
           details: { factor_id: factor.id },
-          ip: context.ip,
-          requestId: context.requestId,
+          context,
         });
         return {
           id: factor.id,
@@ -157,8 +156,7 @@ export function createFactorsService(deps: {
             type: 'MFA_FAILED',
             userId: auth.userId,
             details: { factor_id: factor.id },
-            ip: context.ip,
-            requestId: context.requestId,
+            context,
           });
           return { ok: false as const };
         }
@@ -176,8 +174,7 @@ export function createFactorsService(deps: {
           type: 'MFA_VERIFIED',
           userId: auth.userId,
           details: { factor_id: factor.id },
-          ip: context.ip,
-          requestId: context.requestId,
+          context,
         });
         return { ok: true as const, session: await deps.sessions.elevate(tx, user, auth.sessionId, 'totp') };
       });
@@ -200,8 +197,7 @@ export function createFactorsService(deps: {
           type: 'MFA_REMOVED',
           userId: auth.userId,
           details: { factor_id: factor.id },
-          ip: context.ip,
-          requestId: context.requestId,
+          context,
         });
       });
       return { id: factorId };

@@ -77,8 +77,7 @@ export function createPasswordSignIn(deps: {
       userId,
       severity: attempt.lockedUntil ? 'warning' : 'info',
       details: { consecutive_failures: attempt.consecutive },
-      ip: context.ip,
-      requestId: context.requestId,
+      context,
     });
   }
 
@@ -116,8 +115,7 @@ export function createPasswordSignIn(deps: {
           type: 'USER_SIGNED_IN',
           userId: user.id,
           details: { method: 'password' },
-          ip: context.ip,
-          requestId: context.requestId,
+          context,
         });
         return deps.sessions.start(tx, user, { method: 'password', context });
       });
@@ -142,8 +140,7 @@ export function createPasswordSignIn(deps: {
           type: 'USER_SIGNED_OUT',
           userId: caller.userId,
           details: { scope },
-          ip: context.ip,
-          requestId: context.requestId,
+          context,
         });
       });
     },
