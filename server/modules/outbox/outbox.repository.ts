@@ -17,26 +17,24 @@ export type NewOutboxMessage = {
   notBefore?: Date;
 };
 
-/** A message the delivery job now owns; `attempts` already counts the attempt being made. */
-export type ClaimedOutboxMessage = {
+/** What every read of a message shows. */
+type OutboxMessageBase = {
   id: string;
   channel: OutboxChannel;
   recipient: string;
   template: string;
   subject: string | null;
   bodyText: string;
+};
+
+/** A message the delivery job now owns; `attempts` already counts the attempt being made. */
+export type ClaimedOutboxMessage = OutboxMessageBase & {
   bodyHtml: string | null;
   attempts: number;
   lastError: string | null;
 };
 
-export type OutboxMessageSummary = {
-  id: string;
-  channel: OutboxChannel;
-  recipient: string;
-  template: string;
-  subject: string | null;
-  bodyText: string;
+export type OutboxMessageSummary = OutboxMessageBase & {
   status: OutboxStatus;
   attempts: number;
   createdAt: Date;

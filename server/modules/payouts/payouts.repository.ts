@@ -27,6 +27,19 @@ const methodColumns = {
   details: payoutMethods.details,
 };
 
+/** Withdrawals with their payout method and coach, as the admin queue shows them. */
+const adminWithdrawals = (executor: DbExecutor) =>
+  executor
+    .select({
+      withdrawal: withdrawals,
+      method: methodColumns,
+      coach: { id: users.id, name: profiles.fullName, email: users.email },
+    })
+    .from(withdrawals)
+    .innerJoin(payoutMethods, eq(payoutMethods.id, withdrawals.payoutMethodId))
+    .innerJoin(users, eq(users.id, withdrawals.coachId))
+    .leftJoin(profiles, eq(profiles.userId, withdrawals.coachId));
+
 /**
  * payout_methods and withdrawals. Withdrawal status changes are compare-and-set: the UPDATE names the
  * status it expects, so of two racing decisions the second waits on the row lock, re-checks the
@@ -135,21 +148,11 @@ export function createPayoutsRepository() {
       id: string,
       coachId?: string,
     ): Promise<AdminWithdrawalRow | undefined> {
-      const [row] = await executor
-        .select({
-          withdrawal: withdrawals,
-          method: methodColumns,
-          coach: { id: users.id, name: profiles.fullName, email: users.email },
-        })
-        .from(withdrawals)
-        .innerJoin(payoutMethods, eq(payoutMethods.id, withdrawals.payoutMethodId))
-        .innerJoin(users, eq(users.id, withdrawals.coachId))
-        .leftJoin(profiles, eq(profiles.userId, withdrawals.coachId))
-        .where(
-          coachId === undefined
-            ? eq(withdrawals.id, id)
-            : and(eq(withdrawals.id, id), eq(withdrawals.coachId, coachId)),
-        );
+      const [row] = await adminWithdrawals(executor).where(
+        coachId === undefined
+          ? eq(withdrawals.id, id)
+          : and(eq(withdrawals.id, id), eq(withdrawals.coachId, coachId)),
+      );
       return row;
     },
 
@@ -160,16 +163,7 @@ export function createPayoutsRepository() {
       limit: number,
     ): Promise<AdminWithdrawalRow[]> {
       const waiting = status === 'requested' || status === 'approved';
-      return executor
-        .select({
-          withdrawal: withdrawals,
-          method: methodColumns,
-          coach: { id: users.id, name: profiles.fullName, email: users.email },
-        })
-        .from(withdrawals)
-        .innerJoin(payoutMethods, eq(payoutMethods.id, withdrawals.payoutMethodId))
-        .innerJoin(users, eq(users.id, withdrawals.coachId))
-        .leftJoin(profiles, eq(profiles.userId, withdrawals.coachId))
+      return adminWithdrawals(executor)
         .where(eq(withdrawals.status, status))
         .orderBy(
           waiting ? asc(withdrawals.requestedAt) : desc(withdrawals.updatedAt),

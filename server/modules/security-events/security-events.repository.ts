@@ -1,9 +1,17 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { securityEvents } from '#server/db/schema/index';
 import { countRows } from '#server/lib/row-queries';
 
 export type NewSecurityEvent = typeof securityEvents.$inferInsert;
+
+/** The person's events after `since` that also match `which`. */
+const countSince = (executor: DbExecutor, userId: string, since: Date, which: SQL) =>
+  countRows(
+    executor,
+    securityEvents,
+    and(eq(securityEvents.userId, userId), which, gt(securityEvents.createdAt, since)),
+  );
 
 export function createSecurityEventsRepository() {
   return {
@@ -14,28 +22,10 @@ export function createSecurityEventsRepository() {
     async lockPerson(executor: DbExecutor, userId: string) {
       await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${userId}))`);
     },
-    async countClientReportedSince(executor: DbExecutor, userId: string, since: Date) {
-      return countRows(
-        executor,
-        securityEvents,
-        and(
-          eq(securityEvents.userId, userId),
-          eq(securityEvents.clientReported, true),
-          gt(securityEvents.createdAt, since),
-        ),
-      );
-    },
-    async countOfTypeSince(executor: DbExecutor, userId: string, eventType: string, since: Date) {
-      return countRows(
-        executor,
-        securityEvents,
-        and(
-          eq(securityEvents.userId, userId),
-          eq(securityEvents.eventType, eventType),
-          gt(securityEvents.createdAt, since),
-        ),
-      );
-    },
+    countClientReportedSince: (executor: DbExecutor, userId: string, since: Date) =>
+      countSince(executor, userId, since, eq(securityEvents.clientReported, true)),
+    countOfTypeSince: (executor: DbExecutor, userId: string, eventType: string, since: Date) =>
+      countSince(executor, userId, since, eq(securityEvents.eventType, eventType)),
   };
 }
 
