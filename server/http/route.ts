@@ -209,3 +209,12 @@ export type ModuleDeps<
   CreateService extends (deps: never) => unknown,
   Made extends string = 'repository',
 > = Omit<Parameters<CreateService>[0], Made> & { route: Route };
+
+/** A handler's answer for a change's outcome: its events emitted (delivered after commit), its body. */
+export function answerOutcome<T>(
+  emit: (events: readonly RealtimeEvent[]) => void,
+  outcome: { body: T; events: readonly RealtimeEvent[] },
+): T {
+  emit(outcome.events);
+  return outcome.body;
+}
