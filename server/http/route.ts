@@ -200,3 +200,21 @@ export function createRouter(deps: RouterDeps) {
 }
 
 export type Route = ReturnType<typeof createRouter>;
+
+/**
+ * What a module's register call takes: the deps of its service but those the module makes itself
+ * (`Made`: its repository, and what it wires from other modules' services), and the router.
+ */
+export type ModuleDeps<
+  CreateService extends (deps: never) => unknown,
+  Made extends string = 'repository',
+> = Omit<Parameters<CreateService>[0], Made> & { route: Route };
+
+/** A handler's answer for a change's outcome: its events emitted (delivered after commit), its body. */
+export function answerOutcome<T>(
+  emit: (events: readonly RealtimeEvent[]) => void,
+  outcome: { body: T; events: readonly RealtimeEvent[] },
+): T {
+  emit(outcome.events);
+  return outcome.body;
+}

@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { moneyHolds, sessionRefunds } from '#server/db/schema/index';
+import { insertRow } from '#server/lib/row-queries';
 
 export type HoldRow = typeof moneyHolds.$inferSelect;
 
@@ -213,18 +214,13 @@ export function createAdminMoneyRepository() {
       executor: DbExecutor,
       values: { holdId: string; amount: number; reason: string; refundedBy: string; now: Date },
     ) {
-      const [row] = await executor
-        .insert(sessionRefunds)
-        .values({
-          holdId: values.holdId,
-          amount: values.amount,
-          reason: values.reason,
-          refundedBy: values.refundedBy,
-          createdAt: values.now,
-        })
-        .returning();
-      if (!row) throw new Error('session_refunds insert returned no row');
-      return row;
+      return insertRow(executor, sessionRefunds, {
+        holdId: values.holdId,
+        amount: values.amount,
+        reason: values.reason,
+        refundedBy: values.refundedBy,
+        createdAt: values.now,
+      });
     },
 
     /** The platform's revenue account, when it exists yet (created by the first capture). */

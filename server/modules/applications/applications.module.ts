@@ -1,11 +1,9 @@
-import type { HttpApp, Route } from '#server/http/route';
+import type { HttpApp, ModuleDeps } from '#server/http/route';
 import { createApplicationsRepository } from './applications.repository';
 import { applicationsRoutes } from './applications.routes';
 import { createApplicationsService, type ApplicationsService } from './applications.service';
 
-export type ApplicationsModuleDeps = Omit<Parameters<typeof createApplicationsService>[0], 'repository'> & {
-  route: Route;
-};
+export type ApplicationsModuleDeps = ModuleDeps<typeof createApplicationsService>;
 
 /** The applications module: its repository, service and routes. */
 export function registerApplications(app: HttpApp, deps: ApplicationsModuleDeps): ApplicationsService {

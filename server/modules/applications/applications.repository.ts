@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ApplicationStatus } from '#contracts/applications';
 import type { DbExecutor } from '#server/db/client';
 import { coachApplications, profiles, users } from '#server/db/schema/index';
+import { updateRow } from '#server/lib/row-queries';
 
 export type ApplicationRow = typeof coachApplications.$inferSelect;
 export type NewApplication = Pick<
@@ -132,18 +133,20 @@ export function createApplicationsRepository() {
         reviewedAt: Date;
       },
     ): Promise<ApplicationRow | null> {
-      const [row] = await executor
-        .update(coachApplications)
-        .set({
-          status: decision.status,
-          rejectionReason: decision.rejectionReason,
-          reviewedBy: decision.reviewedBy,
-          reviewedAt: decision.reviewedAt,
-          updatedAt: decision.reviewedAt,
-        })
-        .where(and(eq(coachApplications.id, id), eq(coachApplications.status, 'pending')))
-        .returning();
-      return row ?? null;
+      return (
+        (await updateRow(
+          executor,
+          coachApplications,
+          {
+            status: decision.status,
+            rejectionReason: decision.rejectionReason,
+            reviewedBy: decision.reviewedBy,
+            reviewedAt: decision.reviewedAt,
+            updatedAt: decision.reviewedAt,
+          },
+          and(eq(coachApplications.id, id), eq(coachApplications.status, 'pending')),
+        )) ?? null
+      );
     },
   };
 }

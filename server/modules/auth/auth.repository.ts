@@ -15,6 +15,7 @@ import {
   signingKeys,
   users,
 } from '#server/db/schema/index';
+import { countRows } from '#server/lib/row-queries';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof authSessions.$inferSelect;
@@ -227,22 +228,22 @@ export function createAuthRepository() {
       );
     },
     async countOneTimeTokensSince(executor: DbExecutor, relatesTo: string, since: Date) {
-      const [row] = await executor
-        .select({ count: sql<number>`count(*)::int` })
-        .from(oneTimeTokens)
-        .where(and(eq(oneTimeTokens.relatesTo, relatesTo), gt(oneTimeTokens.createdAt, since)));
-      return row?.count ?? 0;
+      return countRows(
+        executor,
+        oneTimeTokens,
+        and(eq(oneTimeTokens.relatesTo, relatesTo), gt(oneTimeTokens.createdAt, since)),
+      );
     },
     /** Serialises code requests for one address (transaction-scoped lock). */
     async lockAddress(executor: DbExecutor, addressHash: string) {
       await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${addressHash}))`);
     },
     async countCodeRequestsSince(executor: DbExecutor, addressHash: string, since: Date) {
-      const [row] = await executor
-        .select({ count: sql<number>`count(*)::int` })
-        .from(codeRequests)
-        .where(and(eq(codeRequests.addressHash, addressHash), gt(codeRequests.createdAt, since)));
-      return row?.count ?? 0;
+      return countRows(
+        executor,
+        codeRequests,
+        and(eq(codeRequests.addressHash, addressHash), gt(codeRequests.createdAt, since)),
+      );
     },
     async insertCodeRequest(executor: DbExecutor, addressHash: string, at: Date) {
       await executor.insert(codeRequests).values({ addressHash, createdAt: at });

@@ -1,11 +1,10 @@
-import type { HttpApp, Route } from '#server/http/route';
+import type { HttpApp, ModuleDeps } from '#server/http/route';
 import type { SessionsService } from '../sessions/sessions.service';
 import { createChatRepository } from './chat.repository';
 import { chatRoutes } from './chat.routes';
 import { createChatService, type ChatService } from './chat.service';
 
-export type ChatModuleDeps = Omit<Parameters<typeof createChatService>[0], 'repository' | 'findSession'> & {
-  route: Route;
+export type ChatModuleDeps = ModuleDeps<typeof createChatService, 'repository' | 'findSession'> & {
   /** Who is a party (or a guest) of the session: the chat sessions' decision. */
   chatSessions: Pick<SessionsService, 'get'>;
 };

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { chatMessages, chatReads, chatSessions, sessionGuests } from '#server/db/schema/index';
+import { lockKey } from '#server/lib/row-queries';
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type NewChatMessageRow = typeof chatMessages.$inferInsert;
@@ -9,6 +10,17 @@ export type NewChatMessageRow = typeof chatMessages.$inferInsert;
  * chat_messages and chat_reads. A message's seq is taken under the row lock of its
  * chat_sessions row (lockSession) in the insert's transaction, so seqs are gapless per session.
  */
+/** What a sender needs of the session it locks: its status and end, and its guests (who hear its messages too). */
+const lockedSessionColumns = {
+  id: chatSessions.id,
+  status: chatSessions.status,
+  startTime: chatSessions.startTime,
+  durationMinutes: chatSessions.durationMinutes,
+  guestIds: sql<
+    string[]
+  >`array(select g.user_id from ${sessionGuests} g where g.session_id = ${chatSessions}.id)`,
+};
+
 export function createChatRepository() {
   return {
     /**
@@ -17,15 +29,7 @@ export function createChatRepository() {
      */
     async lockSession(executor: DbExecutor, sessionId: string) {
       const [row] = await executor
-        .select({
-          id: chatSessions.id,
-          status: chatSessions.status,
-          startTime: chatSessions.startTime,
-          durationMinutes: chatSessions.durationMinutes,
-          guestIds: sql<
-            string[]
-          >`array(select g.user_id from ${sessionGuests} g where g.session_id = ${chatSessions}.id)`,
-        })
+        .select(lockedSessionColumns)
         .from(chatSessions)
         .where(eq(chatSessions.id, sessionId))
         .for('update');
@@ -35,15 +39,7 @@ export function createChatRepository() {
     /** lockSession for several sessions at once, locked in id order (two batches cannot deadlock). */
     async lockSessions(executor: DbExecutor, sessionIds: readonly string[]) {
       return executor
-        .select({
-          id: chatSessions.id,
-          status: chatSessions.status,
-          startTime: chatSessions.startTime,
-          durationMinutes: chatSessions.durationMinutes,
-          guestIds: sql<
-            string[]
-          >`array(select g.user_id from ${sessionGuests} g where g.session_id = ${chatSessions}.id)`,
-        })
+        .select(lockedSessionColumns)
         .from(chatSessions)
         .where(inArray(chatSessions.id, [...sessionIds]))
         .orderBy(asc(chatSessions.id))
@@ -131,9 +127,7 @@ export function createChatRepository() {
      * sessions), for the rest of the transaction. Taken after the session row lock, never before one.
      */
     async lockAttachmentSender(executor: DbExecutor, userId: string): Promise<void> {
-      await executor.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`chat_attachments:${userId}`}, 0))`,
-      );
+      await lockKey(executor, `chat_attachments:${userId}`);
     },
 
     /**

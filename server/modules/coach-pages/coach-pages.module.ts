@@ -1,11 +1,9 @@
-import type { HttpApp, Route } from '#server/http/route';
+import type { HttpApp, ModuleDeps } from '#server/http/route';
 import { createCoachPagesRepository } from './coach-pages.repository';
 import { coachPagesRoutes } from './coach-pages.routes';
 import { createCoachPagesService, type CoachPagesService } from './coach-pages.service';
 
-export type CoachPagesModuleDeps = Omit<Parameters<typeof createCoachPagesService>[0], 'repository'> & {
-  route: Route;
-};
+export type CoachPagesModuleDeps = ModuleDeps<typeof createCoachPagesService>;
 
 /** The coach-pages module: its repository, service and routes. */
 export function registerCoachPages(app: HttpApp, deps: CoachPagesModuleDeps): CoachPagesService {

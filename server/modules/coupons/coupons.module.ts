@@ -1,11 +1,9 @@
-import type { HttpApp, Route } from '#server/http/route';
+import type { HttpApp, ModuleDeps } from '#server/http/route';
 import { createCouponsRepository } from './coupons.repository';
 import { couponsRoutes } from './coupons.routes';
 import { createCouponsService, type CouponsService } from './coupons.service';
 
-export type CouponsModuleDeps = Omit<Parameters<typeof createCouponsService>[0], 'repository'> & {
-  route: Route;
-};
+export type CouponsModuleDeps = ModuleDeps<typeof createCouponsService>;
 
 /** The coupons module: its repository, service and routes. Answers the service (settlement uses it). */
 export function registerCoupons(app: HttpApp, deps: CouponsModuleDeps): CouponsService {

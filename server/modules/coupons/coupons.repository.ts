@@ -1,6 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { couponRedemptions, coupons } from '#server/db/schema/index';
+import { updateRow } from '#server/lib/row-queries';
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type CouponInsert = Omit<typeof coupons.$inferInsert, 'id'>;
@@ -126,12 +127,7 @@ export function createCouponsRepository() {
       id: string,
       changes: CouponChanges,
     ): Promise<CouponRow | undefined> {
-      const [row] = await executor
-        .update(coupons)
-        .set(changes)
-        .where(and(eq(coupons.id, id), ownedBy(coachId)))
-        .returning();
-      return row;
+      return updateRow(executor, coupons, changes, and(eq(coupons.id, id), ownedBy(coachId)));
     },
 
     /** Records a use; undefined when the reference already has a redemption (one per reference). */
@@ -167,18 +163,16 @@ export function createCouponsRepository() {
       reference: RedemptionReference,
       now: Date,
     ): Promise<CouponRedemptionRow | undefined> {
-      const [row] = await executor
-        .update(couponRedemptions)
-        .set({ status: 'released', releasedAt: now })
-        .where(
-          and(
-            eq(couponRedemptions.referenceType, reference.type),
-            eq(couponRedemptions.referenceId, reference.id),
-            eq(couponRedemptions.status, 'active'),
-          ),
-        )
-        .returning();
-      return row;
+      return updateRow(
+        executor,
+        couponRedemptions,
+        { status: 'released', releasedAt: now },
+        and(
+          eq(couponRedemptions.referenceType, reference.type),
+          eq(couponRedemptions.referenceId, reference.id),
+          eq(couponRedemptions.status, 'active'),
+        ),
+      );
     },
 
     async findRedemption(

@@ -1,17 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
-import { coachDirectory, coachFollows, profiles, userRoles } from '#server/db/schema/index';
+import { holdsRole } from '#server/db/role-queries';
+import { coachDirectory, coachFollows, profiles } from '#server/db/schema/index';
 
 /** coach_follows, read with the coach's directory row (only listed coaches can be followed). */
 export function createFavoritesRepository() {
   return {
-    async hasClientRole(executor: DbExecutor, userId: string) {
-      const [row] = await executor
-        .select({ role: userRoles.role })
-        .from(userRoles)
-        .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'client')));
-      return row !== undefined;
-    },
+    hasClientRole: (executor: DbExecutor, userId: string) => holdsRole(executor, userId, 'client'),
 
     /** A listed coach's follow/notify switches, or null when the coach is not listed. */
     async findListedCoach(executor: DbExecutor, coachId: string) {

@@ -1,11 +1,9 @@
-import type { HttpApp, Route } from '#server/http/route';
+import type { HttpApp, ModuleDeps } from '#server/http/route';
 import { createEarningsRepository } from './earnings.repository';
 import { earningsRoutes } from './earnings.routes';
 import { createEarningsService, type EarningsService } from './earnings.service';
 
-export type EarningsModuleDeps = Omit<Parameters<typeof createEarningsService>[0], 'repository'> & {
-  route: Route;
-};
+export type EarningsModuleDeps = ModuleDeps<typeof createEarningsService>;
 
 /** The earnings module: its repository, service and routes. Answers the service (server/main.ts's job). */
 export function registerEarnings(app: HttpApp, deps: EarningsModuleDeps): EarningsService {

@@ -51,6 +51,17 @@ const toDate = (value: unknown): Date => (value instanceof Date ? value : new Da
  * and the ledger entries of the coach's own pending and available accounts. Balances are not read
  * here: they come from the ledger service.
  */
+/** What the release job reads of a captured hold. */
+const dueHoldColumns = {
+  id: moneyHolds.id,
+  coachId: moneyHolds.coachId,
+  referenceType: moneyHolds.referenceType,
+  referenceId: moneyHolds.referenceId,
+  amount: moneyHolds.amount,
+  capturedCoachAmount: moneyHolds.capturedCoachAmount,
+  refundedAmount: moneyHolds.refundedAmount,
+};
+
 export function createEarningsRepository() {
   return {
     /**
@@ -60,15 +71,7 @@ export function createEarningsRepository() {
      */
     async lockDueHolds(executor: DbExecutor, cutoff: Date, limit: number): Promise<DueHoldRow[]> {
       return executor
-        .select({
-          id: moneyHolds.id,
-          coachId: moneyHolds.coachId,
-          referenceType: moneyHolds.referenceType,
-          referenceId: moneyHolds.referenceId,
-          amount: moneyHolds.amount,
-          capturedCoachAmount: moneyHolds.capturedCoachAmount,
-          refundedAmount: moneyHolds.refundedAmount,
-        })
+        .select(dueHoldColumns)
         .from(moneyHolds)
         .where(
           and(
@@ -98,15 +101,7 @@ export function createEarningsRepository() {
             isNull(moneyHolds.earningsAvailableAt),
           ),
         )
-        .returning({
-          id: moneyHolds.id,
-          coachId: moneyHolds.coachId,
-          referenceType: moneyHolds.referenceType,
-          referenceId: moneyHolds.referenceId,
-          amount: moneyHolds.amount,
-          capturedCoachAmount: moneyHolds.capturedCoachAmount,
-          refundedAmount: moneyHolds.refundedAmount,
-        });
+        .returning(dueHoldColumns);
       return row;
     },
 

@@ -1,14 +1,10 @@
-import type { HttpApp, Route } from '#server/http/route';
+import type { HttpApp, ModuleDeps } from '#server/http/route';
 import type { SessionsService } from '../sessions/sessions.service';
 import { createFollowupsRepository } from './followups.repository';
 import { followupsRoutes } from './followups.routes';
 import { createFollowupsService, type FollowupsService } from './followups.service';
 
-export type FollowupsModuleDeps = Omit<
-  Parameters<typeof createFollowupsService>[0],
-  'repository' | 'findSession'
-> & {
-  route: Route;
+export type FollowupsModuleDeps = ModuleDeps<typeof createFollowupsService, 'repository' | 'findSession'> & {
   /** Who is a party of the session (guests are not): the chat sessions' decision. */
   chatSessions: Pick<SessionsService, 'get'>;
 };

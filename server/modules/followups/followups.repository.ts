@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { sessionFollowups, users } from '#server/db/schema/index';
+import { insertRow } from '#server/lib/row-queries';
 
 export type FollowupRow = typeof sessionFollowups.$inferSelect;
 export type NewFollowupRow = typeof sessionFollowups.$inferInsert;
@@ -9,9 +10,7 @@ export type NewFollowupRow = typeof sessionFollowups.$inferInsert;
 export function createFollowupsRepository() {
   return {
     async insertFollowup(executor: DbExecutor, values: NewFollowupRow): Promise<FollowupRow> {
-      const [row] = await executor.insert(sessionFollowups).values(values).returning();
-      if (!row) throw new Error('session_followups insert returned no row');
-      return row;
+      return insertRow(executor, sessionFollowups, values);
     },
 
     /** The session's follow-ups, newest first (ties by id, so the order is stable). */

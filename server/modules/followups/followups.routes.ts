@@ -1,5 +1,5 @@
 import { followupsApi as endpoints } from '#contracts/followups.api';
-import type { HttpApp, Route } from '#server/http/route';
+import { answerOutcome, type HttpApp, type Route } from '#server/http/route';
 import type { FollowupsService } from './followups.service';
 
 /** Follow-ups after a session (contracts/followups.api.ts): each handler is one service call. */
@@ -13,10 +13,8 @@ export async function followupsRoutes(app: HttpApp, route: Route, followups: Fol
       if (!request.caller) throw new Error('followups: send is for signed-in callers only');
       await followups.authorizeSend(request.caller.userId, (request.params as { id: string }).id);
     });
-    route(scope, endpoints.send, async ({ caller, params, body, tx, emit }) => {
-      const sent = await followups.send(tx, caller.userId, params.id, body);
-      emit(sent.events);
-      return sent.body;
-    });
+    route(scope, endpoints.send, async ({ caller, params, body, tx, emit }) =>
+      answerOutcome(emit, await followups.send(tx, caller.userId, params.id, body)),
+    );
   });
 }

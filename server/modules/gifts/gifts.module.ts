@@ -1,11 +1,9 @@
-import type { HttpApp, Route } from '#server/http/route';
+import type { HttpApp, ModuleDeps } from '#server/http/route';
 import { createGiftsRepository } from './gifts.repository';
 import { giftsRoutes } from './gifts.routes';
 import { createGiftsService, type GiftsService } from './gifts.service';
 
-export type GiftsModuleDeps = Omit<Parameters<typeof createGiftsService>[0], 'repository'> & {
-  route: Route;
-};
+export type GiftsModuleDeps = ModuleDeps<typeof createGiftsService>;
 
 /** The gifts module: its repository, service and routes. Answers the service (tests read it off the app). */
 export function registerGifts(app: HttpApp, deps: GiftsModuleDeps): GiftsService {

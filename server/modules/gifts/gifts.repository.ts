@@ -9,6 +9,7 @@ import {
   type GiftKind,
   type GiftStatus,
 } from '#server/db/schema/index';
+import { insertRow, updateRow } from '#server/lib/row-queries';
 
 export type GiftRow = typeof gifts.$inferSelect;
 
@@ -78,25 +79,20 @@ export function createGiftsRepository() {
         now: Date;
       },
     ): Promise<GiftRow> {
-      const [row] = await executor
-        .insert(gifts)
-        .values({
-          senderId: values.senderId,
-          recipientEmail: values.recipientEmail,
-          kind: values.kind,
-          amount: values.amount,
-          coachId: values.coachId,
-          format: values.format,
-          durationMinutes: values.durationMinutes,
-          message: values.message,
-          deliverAt: values.deliverAt,
-          status: 'pending',
-          createdAt: values.now,
-          updatedAt: values.now,
-        })
-        .returning();
-      if (!row) throw new Error('Gift insert returned no row');
-      return row;
+      return insertRow(executor, gifts, {
+        senderId: values.senderId,
+        recipientEmail: values.recipientEmail,
+        kind: values.kind,
+        amount: values.amount,
+        coachId: values.coachId,
+        format: values.format,
+        durationMinutes: values.durationMinutes,
+        message: values.message,
+        deliverAt: values.deliverAt,
+        status: 'pending',
+        createdAt: values.now,
+        updatedAt: values.now,
+      });
     },
 
     async findView(executor: DbExecutor, id: string): Promise<GiftView | undefined> {
@@ -112,24 +108,22 @@ export function createGiftsRepository() {
       executor: DbExecutor,
       params: { id: string; recipientEmail: string; recipientUserId: string; now: Date },
     ): Promise<GiftRow | undefined> {
-      const [row] = await executor
-        .update(gifts)
-        .set({
+      return updateRow(
+        executor,
+        gifts,
+        {
           status: 'claimed',
           recipientUserId: params.recipientUserId,
           claimedAt: params.now,
           updatedAt: params.now,
-        })
-        .where(
-          and(
-            eq(gifts.id, params.id),
-            eq(gifts.status, 'pending'),
-            eq(gifts.recipientEmail, params.recipientEmail),
-            lte(gifts.deliverAt, params.now),
-          ),
-        )
-        .returning();
-      return row;
+        },
+        and(
+          eq(gifts.id, params.id),
+          eq(gifts.status, 'pending'),
+          eq(gifts.recipientEmail, params.recipientEmail),
+          lte(gifts.deliverAt, params.now),
+        ),
+      );
     },
 
     /** Compare-and-set pending -> cancelled, for the sender only. */
@@ -137,12 +131,12 @@ export function createGiftsRepository() {
       executor: DbExecutor,
       params: { id: string; senderId: string; now: Date },
     ): Promise<GiftRow | undefined> {
-      const [row] = await executor
-        .update(gifts)
-        .set({ status: 'cancelled', cancelledAt: params.now, updatedAt: params.now })
-        .where(and(eq(gifts.id, params.id), eq(gifts.status, 'pending'), eq(gifts.senderId, params.senderId)))
-        .returning();
-      return row;
+      return updateRow(
+        executor,
+        gifts,
+        { status: 'cancelled', cancelledAt: params.now, updatedAt: params.now },
+        and(eq(gifts.id, params.id), eq(gifts.status, 'pending'), eq(gifts.senderId, params.senderId)),
+      );
     },
 
     async listSent(executor: DbExecutor, senderId: string): Promise<GiftView[]> {

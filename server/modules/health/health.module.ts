@@ -1,11 +1,10 @@
 import type { Database } from '#server/db/client';
-import type { HttpApp, Route } from '#server/http/route';
+import type { HttpApp, ModuleDeps } from '#server/http/route';
 import { createHealthRepository } from './health.repository';
 import { healthRoutes } from './health.routes';
 import { createHealthService, type HealthService } from './health.service';
 
-export type HealthModuleDeps = Omit<Parameters<typeof createHealthService>[0], 'repository'> & {
-  route: Route;
+export type HealthModuleDeps = ModuleDeps<typeof createHealthService> & {
   db: Database;
 };
 

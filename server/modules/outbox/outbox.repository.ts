@@ -17,31 +17,37 @@ export type NewOutboxMessage = {
   notBefore?: Date;
 };
 
-/** A message the delivery job now owns; `attempts` already counts the attempt being made. */
-export type ClaimedOutboxMessage = {
+/** What every read of a message shows. */
+type OutboxMessageBase = {
   id: string;
   channel: OutboxChannel;
   recipient: string;
   template: string;
   subject: string | null;
   bodyText: string;
+};
+
+/** A message the delivery job now owns; `attempts` already counts the attempt being made. */
+export type ClaimedOutboxMessage = OutboxMessageBase & {
   bodyHtml: string | null;
   attempts: number;
   lastError: string | null;
 };
 
-export type OutboxMessageSummary = {
-  id: string;
-  channel: OutboxChannel;
-  recipient: string;
-  template: string;
-  subject: string | null;
-  bodyText: string;
+export type OutboxMessageSummary = OutboxMessageBase & {
   status: OutboxStatus;
   attempts: number;
   createdAt: Date;
   sentAt: Date | null;
 };
+
+/** The message is still pending at the attempt the claimer made (a claimer whose lease ran out matches nothing). */
+const stillPendingAt = (claim: { id: string; attempts: number }) =>
+  and(
+    eq(outboxMessages.id, claim.id),
+    eq(outboxMessages.status, 'pending'),
+    eq(outboxMessages.attempts, claim.attempts),
+  );
 
 export function createOutboxRepository() {
   return {
@@ -128,13 +134,7 @@ export function createOutboxRepository() {
       const rows = await executor
         .update(outboxMessages)
         .set({ nextAttemptAt: params.nextAttemptAt, lastError: params.lastError })
-        .where(
-          and(
-            eq(outboxMessages.id, params.id),
-            eq(outboxMessages.status, 'pending'),
-            eq(outboxMessages.attempts, params.attempts),
-          ),
-        )
+        .where(stillPendingAt(params))
         .returning({ id: outboxMessages.id });
       return rows.length > 0;
     },
@@ -147,13 +147,7 @@ export function createOutboxRepository() {
       const rows = await executor
         .update(outboxMessages)
         .set({ status: 'failed', lastError: params.lastError })
-        .where(
-          and(
-            eq(outboxMessages.id, params.id),
-            eq(outboxMessages.status, 'pending'),
-            eq(outboxMessages.attempts, params.attempts),
-          ),
-        )
+        .where(stillPendingAt(params))
         .returning({ id: outboxMessages.id });
       return rows.length > 0;
     },

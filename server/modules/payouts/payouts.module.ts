@@ -1,11 +1,9 @@
-import type { HttpApp, Route } from '#server/http/route';
+import type { HttpApp, ModuleDeps } from '#server/http/route';
 import { createPayoutsRepository } from './payouts.repository';
 import { payoutsRoutes } from './payouts.routes';
 import { createPayoutsService, type PayoutsService } from './payouts.service';
 
-export type PayoutsModuleDeps = Omit<Parameters<typeof createPayoutsService>[0], 'repository'> & {
-  route: Route;
-};
+export type PayoutsModuleDeps = ModuleDeps<typeof createPayoutsService>;
 
 /** The payouts module: its repository, service and routes. Answers the service (tests read it off the app). */
 export function registerPayouts(app: HttpApp, deps: PayoutsModuleDeps): PayoutsService {

@@ -8,6 +8,7 @@ import {
   type PayoutMethodKind,
   type WithdrawalStatus,
 } from '#server/db/schema/index';
+import { insertRow, lockKey, updateRow } from '#server/lib/row-queries';
 
 export type PayoutMethodRow = typeof payoutMethods.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -26,6 +27,19 @@ const methodColumns = {
   details: payoutMethods.details,
 };
 
+/** Withdrawals with their payout method and coach, as the admin queue shows them. */
+const adminWithdrawals = (executor: DbExecutor) =>
+  executor
+    .select({
+      withdrawal: withdrawals,
+      method: methodColumns,
+      coach: { id: users.id, name: profiles.fullName, email: users.email },
+    })
+    .from(withdrawals)
+    .innerJoin(payoutMethods, eq(payoutMethods.id, withdrawals.payoutMethodId))
+    .innerJoin(users, eq(users.id, withdrawals.coachId))
+    .leftJoin(profiles, eq(profiles.userId, withdrawals.coachId));
+
 /**
  * payout_methods and withdrawals. Withdrawal status changes are compare-and-set: the UPDATE names the
  * status it expects, so of two racing decisions the second waits on the row lock, re-checks the
@@ -35,9 +49,7 @@ export function createPayoutsRepository() {
   return {
     /** Serialises changes to one coach's payout methods (which one is the default) until COMMIT. */
     async lockCoachMethods(executor: DbExecutor, coachId: string): Promise<void> {
-      await executor.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`payout_methods:${coachId}`}, 0))`,
-      );
+      await lockKey(executor, `payout_methods:${coachId}`);
     },
 
     async listMethods(executor: DbExecutor, coachId: string): Promise<PayoutMethodRow[]> {
@@ -74,19 +86,14 @@ export function createPayoutsRepository() {
         now: Date;
       },
     ): Promise<PayoutMethodRow> {
-      const [row] = await executor
-        .insert(payoutMethods)
-        .values({
-          coachId: values.coachId,
-          kind: values.kind,
-          details: values.details,
-          label: values.label,
-          isDefault: values.isDefault,
-          createdAt: values.now,
-        })
-        .returning();
-      if (!row) throw new Error('payout method insert returned no row');
-      return row;
+      return insertRow(executor, payoutMethods, {
+        coachId: values.coachId,
+        kind: values.kind,
+        details: values.details,
+        label: values.label,
+        isDefault: values.isDefault,
+        createdAt: values.now,
+      });
     },
 
     /** Soft removal; undefined when it is not the coach's or already removed. */
@@ -96,14 +103,12 @@ export function createPayoutsRepository() {
       id: string,
       now: Date,
     ): Promise<PayoutMethodRow | undefined> {
-      const [row] = await executor
-        .update(payoutMethods)
-        .set({ removedAt: now, isDefault: false })
-        .where(
-          and(eq(payoutMethods.id, id), eq(payoutMethods.coachId, coachId), isNull(payoutMethods.removedAt)),
-        )
-        .returning();
-      return row;
+      return updateRow(
+        executor,
+        payoutMethods,
+        { removedAt: now, isDefault: false },
+        and(eq(payoutMethods.id, id), eq(payoutMethods.coachId, coachId), isNull(payoutMethods.removedAt)),
+      );
     },
 
     /** Makes `id` the coach's only default among their active methods. */
@@ -118,19 +123,14 @@ export function createPayoutsRepository() {
       executor: DbExecutor,
       values: { coachId: string; payoutMethodId: string; amount: number; now: Date },
     ): Promise<WithdrawalRow> {
-      const [row] = await executor
-        .insert(withdrawals)
-        .values({
-          coachId: values.coachId,
-          payoutMethodId: values.payoutMethodId,
-          amount: values.amount,
-          status: 'requested',
-          requestedAt: values.now,
-          updatedAt: values.now,
-        })
-        .returning();
-      if (!row) throw new Error('withdrawal insert returned no row');
-      return row;
+      return insertRow(executor, withdrawals, {
+        coachId: values.coachId,
+        payoutMethodId: values.payoutMethodId,
+        amount: values.amount,
+        status: 'requested',
+        requestedAt: values.now,
+        updatedAt: values.now,
+      });
     },
 
     async listWithdrawals(executor: DbExecutor, coachId: string): Promise<WithdrawalWithMethodRow[]> {
@@ -148,21 +148,11 @@ export function createPayoutsRepository() {
       id: string,
       coachId?: string,
     ): Promise<AdminWithdrawalRow | undefined> {
-      const [row] = await executor
-        .select({
-          withdrawal: withdrawals,
-          method: methodColumns,
-          coach: { id: users.id, name: profiles.fullName, email: users.email },
-        })
-        .from(withdrawals)
-        .innerJoin(payoutMethods, eq(payoutMethods.id, withdrawals.payoutMethodId))
-        .innerJoin(users, eq(users.id, withdrawals.coachId))
-        .leftJoin(profiles, eq(profiles.userId, withdrawals.coachId))
-        .where(
-          coachId === undefined
-            ? eq(withdrawals.id, id)
-            : and(eq(withdrawals.id, id), eq(withdrawals.coachId, coachId)),
-        );
+      const [row] = await adminWithdrawals(executor).where(
+        coachId === undefined
+          ? eq(withdrawals.id, id)
+          : and(eq(withdrawals.id, id), eq(withdrawals.coachId, coachId)),
+      );
       return row;
     },
 
@@ -173,16 +163,7 @@ export function createPayoutsRepository() {
       limit: number,
     ): Promise<AdminWithdrawalRow[]> {
       const waiting = status === 'requested' || status === 'approved';
-      return executor
-        .select({
-          withdrawal: withdrawals,
-          method: methodColumns,
-          coach: { id: users.id, name: profiles.fullName, email: users.email },
-        })
-        .from(withdrawals)
-        .innerJoin(payoutMethods, eq(payoutMethods.id, withdrawals.payoutMethodId))
-        .innerJoin(users, eq(users.id, withdrawals.coachId))
-        .leftJoin(profiles, eq(profiles.userId, withdrawals.coachId))
+      return adminWithdrawals(executor)
         .where(eq(withdrawals.status, status))
         .orderBy(
           waiting ? asc(withdrawals.requestedAt) : desc(withdrawals.updatedAt),
@@ -224,12 +205,12 @@ export function createPayoutsRepository() {
         >
       > & { status: WithdrawalStatus; updatedAt: Date },
     ): Promise<WithdrawalRow | undefined> {
-      const [row] = await executor
-        .update(withdrawals)
-        .set(changes)
-        .where(and(eq(withdrawals.id, id), eq(withdrawals.status, from)))
-        .returning();
-      return row;
+      return updateRow(
+        executor,
+        withdrawals,
+        changes,
+        and(eq(withdrawals.id, id), eq(withdrawals.status, from)),
+      );
     },
   };
 }

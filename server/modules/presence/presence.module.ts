@@ -1,4 +1,4 @@
-import type { HttpApp, Route } from '#server/http/route';
+import type { HttpApp, ModuleDeps } from '#server/http/route';
 import type { RealtimeService } from '#server/realtime/realtime.service';
 import { createPresenceRepository } from './presence.repository';
 import { presenceRoutes } from './presence.routes';
@@ -9,9 +9,7 @@ import {
   type PresenceService,
 } from './presence.service';
 
-export type PresenceModuleDeps = Omit<Parameters<typeof createPresenceService>[0], 'repository'> & {
-  route: Route;
-};
+export type PresenceModuleDeps = ModuleDeps<typeof createPresenceService>;
 
 /**
  * The announcer of what coaches show (online, busy), made first: profiles, presence and the chat

@@ -1,11 +1,9 @@
-import type { HttpApp, Route } from '#server/http/route';
+import type { HttpApp, ModuleDeps } from '#server/http/route';
 import { createProfilesRepository } from './profiles.repository';
 import { profilesRoutes } from './profiles.routes';
 import { createProfilesService, type ProfilesService } from './profiles.service';
 
-export type ProfilesModuleDeps = Omit<Parameters<typeof createProfilesService>[0], 'repository'> & {
-  route: Route;
-};
+export type ProfilesModuleDeps = ModuleDeps<typeof createProfilesService>;
 
 /** The profiles module: its repository, service and routes. */
 export function registerProfiles(app: HttpApp, deps: ProfilesModuleDeps): ProfilesService {

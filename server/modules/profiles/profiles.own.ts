@@ -18,6 +18,7 @@ import {
 import type { DbExecutor } from '#server/db/client';
 import type { ProfilesDeps } from './profiles.deps';
 import type { ProfileChanges, ProfileRow } from './profiles.repository';
+import { coachPageFields } from './profiles.shared';
 
 /** API field -> column property, for every field PATCH /api/profiles/me may change (the allowlist). */
 const COLUMN_BY_FIELD = {
@@ -60,30 +61,12 @@ function toOwnProfile(row: ProfileRow, categories: string[]): OwnProfile {
     full_name: row.fullName,
     username: row.username,
     email: row.email,
-    professional_title: row.professionalTitle,
-    work_experience: row.workExperience,
-    short_bio: row.shortBio,
-    about_me: row.aboutMe,
-    avatar_url: row.avatarUrl,
-    cover_image_url: row.coverImageUrl,
+    ...coachPageFields(row),
     is_online: row.isOnline,
     last_online_confirm_at: iso(row.lastOnlineConfirmAt),
     show_online_status: row.showOnlineStatus,
-    show_trust_signals: row.showTrustSignals,
     show_coach_stats: row.showCoachStats,
-    custom_availability_message: row.customAvailabilityMessage,
-    show_services_prominently: row.showServicesProminently,
-    coach_tagline: row.coachTagline,
-    enable_follow_button: row.enableFollowButton,
-    enable_notify_button: row.enableNotifyButton,
-    show_service_badges: row.showServiceBadges,
-    enable_live_preview_labels: row.enableLivePreviewLabels,
-    custom_fonts: row.customFonts,
-    years_experience: row.yearsExperience,
     date_of_birth: row.dateOfBirth,
-    on_demand_text_price: row.onDemandTextPrice,
-    on_demand_audio_price: row.onDemandAudioPrice,
-    on_demand_video_price: row.onDemandVideoPrice,
     onboarding_tour_completed: row.onboardingTourCompleted,
     tour_step_progress: row.tourStepProgress,
     tour_last_seen_at: iso(row.tourLastSeenAt),

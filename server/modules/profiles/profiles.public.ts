@@ -2,6 +2,7 @@ import type { PublicClientProfile, PublicCoachProfile } from '#contracts/profile
 import { AppError } from '#domain/errors/app-error';
 import { publicFieldsOf } from './profiles.client';
 import type { ProfilesDeps } from './profiles.deps';
+import { coachPageFields } from './profiles.shared';
 
 /** The public pages: a coach's profile, and a client's with only the fields they chose to show. */
 export function createPublicProfiles(deps: ProfilesDeps) {
@@ -19,26 +20,8 @@ export function createPublicProfiles(deps: ProfilesDeps) {
         id: row.id,
         username: row.username,
         full_name: row.fullName,
-        professional_title: row.professionalTitle,
-        work_experience: row.workExperience,
-        short_bio: row.shortBio,
-        about_me: row.aboutMe,
-        avatar_url: row.avatarUrl,
-        cover_image_url: row.coverImageUrl,
+        ...coachPageFields(row),
         is_online: row.showOnlineStatus ? row.isOnline : null,
-        custom_availability_message: row.customAvailabilityMessage,
-        show_trust_signals: row.showTrustSignals,
-        show_services_prominently: row.showServicesProminently,
-        coach_tagline: row.coachTagline,
-        enable_follow_button: row.enableFollowButton,
-        enable_notify_button: row.enableNotifyButton,
-        show_service_badges: row.showServiceBadges,
-        enable_live_preview_labels: row.enableLivePreviewLabels,
-        custom_fonts: row.customFonts,
-        years_experience: row.yearsExperience,
-        on_demand_text_price: row.onDemandTextPrice,
-        on_demand_audio_price: row.onDemandAudioPrice,
-        on_demand_video_price: row.onDemandVideoPrice,
         categories,
         stats: stats
           ? {

@@ -10,6 +10,7 @@ import {
   userRoles,
   users,
 } from '#server/db/schema/index';
+import { updateRow } from '#server/lib/row-queries';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type ProfileChanges = Partial<
@@ -130,12 +131,7 @@ export function createProfilesRepository() {
       return row ?? null;
     },
     async updateClientProfile(executor: DbExecutor, userId: string, values: ClientProfileChanges) {
-      const [row] = await executor
-        .update(clientProfiles)
-        .set(values)
-        .where(eq(clientProfiles.userId, userId))
-        .returning();
-      return row ?? null;
+      return (await updateRow(executor, clientProfiles, values, eq(clientProfiles.userId, userId))) ?? null;
     },
   };
 }

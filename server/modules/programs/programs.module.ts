@@ -1,11 +1,9 @@
-import type { HttpApp, Route } from '#server/http/route';
+import type { HttpApp, ModuleDeps } from '#server/http/route';
 import { createProgramsRepository } from './programs.repository';
 import { programsRoutes } from './programs.routes';
 import { createProgramsService, type ProgramsService } from './programs.service';
 
-export type ProgramsModuleDeps = Omit<Parameters<typeof createProgramsService>[0], 'repository'> & {
-  route: Route;
-};
+export type ProgramsModuleDeps = ModuleDeps<typeof createProgramsService>;
 
 /** The programs module: its repository, service and routes. */
 export function registerPrograms(app: HttpApp, deps: ProgramsModuleDeps): ProgramsService {

@@ -7,6 +7,7 @@ import {
   programs,
   profiles,
 } from '#server/db/schema/index';
+import { insertRow, lockKey, updateRow } from '#server/lib/row-queries';
 
 export type ProgramRow = typeof programs.$inferSelect;
 export type ProgramChanges = Partial<Omit<typeof programs.$inferInsert, 'id' | 'coachId' | 'createdAt'>>;
@@ -50,9 +51,7 @@ export function createProgramsRepository() {
   return {
     /** Serialises one coach's creations so the per-coach limit holds under concurrent requests. */
     async lockCoach(executor: DbExecutor, coachId: string) {
-      await executor.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`programs:${coachId}`}, 0))`,
-      );
+      await lockKey(executor, `programs:${coachId}`);
     },
     async countByCoach(executor: DbExecutor, coachId: string) {
       const [row] = await executor
@@ -83,9 +82,7 @@ export function createProgramsRepository() {
       return row ?? null;
     },
     async insert(executor: DbExecutor, values: typeof programs.$inferInsert) {
-      const [row] = await executor.insert(programs).values(values).returning();
-      if (!row) throw new Error('insert returned no row');
-      return row;
+      return insertRow(executor, programs, values);
     },
     /** The owner's program, locked for the change that follows; null for anyone else's. */
     async lockOwned(executor: DbExecutor, coachId: string, id: string) {
@@ -97,8 +94,7 @@ export function createProgramsRepository() {
       return row ?? null;
     },
     async update(executor: DbExecutor, id: string, changes: ProgramChanges) {
-      const [row] = await executor.update(programs).set(changes).where(eq(programs.id, id)).returning();
-      return row ?? null;
+      return (await updateRow(executor, programs, changes, eq(programs.id, id))) ?? null;
     },
     async delete(executor: DbExecutor, coachId: string, id: string) {
       const rows = await executor
@@ -131,17 +127,17 @@ export function createProgramsRepository() {
       return row?.value ?? 0;
     },
     async insertLesson(executor: DbExecutor, values: typeof programLessons.$inferInsert) {
-      const [row] = await executor.insert(programLessons).values(values).returning();
-      if (!row) throw new Error('insert returned no row');
-      return row;
+      return insertRow(executor, programLessons, values);
     },
     async updateLesson(executor: DbExecutor, programId: string, lessonId: string, changes: LessonChanges) {
-      const [row] = await executor
-        .update(programLessons)
-        .set(changes)
-        .where(and(eq(programLessons.id, lessonId), eq(programLessons.programId, programId)))
-        .returning();
-      return row ?? null;
+      return (
+        (await updateRow(
+          executor,
+          programLessons,
+          changes,
+          and(eq(programLessons.id, lessonId), eq(programLessons.programId, programId)),
+        )) ?? null
+      );
     },
     async deleteLesson(executor: DbExecutor, programId: string, lessonId: string) {
       const rows = await executor

@@ -1,14 +1,10 @@
-import type { HttpApp, Route } from '#server/http/route';
+import type { HttpApp, ModuleDeps } from '#server/http/route';
 import type { SessionsService } from '../sessions/sessions.service';
 import { createReviewsRepository } from './reviews.repository';
 import { reviewsRoutes } from './reviews.routes';
 import { createReviewsService, type ReviewsService } from './reviews.service';
 
-export type ReviewsModuleDeps = Omit<
-  Parameters<typeof createReviewsService>[0],
-  'repository' | 'findSession'
-> & {
-  route: Route;
+export type ReviewsModuleDeps = ModuleDeps<typeof createReviewsService, 'repository' | 'findSession'> & {
   /** Who is a party (get) and the completing transaction (the stats are refreshed in it). */
   chatSessions: Pick<SessionsService, 'get' | 'onSessionCompleted'>;
 };

@@ -1,30 +1,19 @@
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { holdsRole } from '#server/db/role-queries';
-import { chatSessions, profiles, sessionReviews, users } from '#server/db/schema/index';
-import { createReviewsStatsRepository, ENDS_AT } from './reviews.stats.repository';
+import { chatSessions, profiles, sessionReviews } from '#server/db/schema/index';
+import { sessionShownAs, sessionsAsClient } from '#server/lib/session-queries';
+import { createReviewsStatsRepository } from './reviews.stats.repository';
+import { countRows, updateRow } from '#server/lib/row-queries';
 
 export type { CoachStatsFigures } from './reviews.stats.repository';
 
 export type ReviewRow = typeof sessionReviews.$inferSelect;
 export type NewReviewRow = typeof sessionReviews.$inferInsert;
 
-/** The caller's email when it is confirmed, else null (clients see sessions by confirmed email too). */
-const confirmedEmailOf = (userId: string) =>
-  sql`(select lower(${users.email}) from ${users} where ${users.id} = ${userId} and ${users.emailConfirmedAt} is not null)`;
-
-/** Shown as completed (SPEC §4): completed, or active with its end passed. */
-const shownCompleted = (now: Date): SQL =>
-  or(eq(chatSessions.status, 'completed'), sql`${ENDS_AT} <= ${now.toISOString()}`)!;
-
 /** Sessions where the person is the party `as`: the coach by id; the client by id or confirmed email. */
 const asParty = (userId: string, as: 'client' | 'coach'): SQL =>
-  as === 'coach'
-    ? eq(chatSessions.coachId, userId)
-    : or(
-        eq(chatSessions.clientId, userId),
-        sql`lower(${chatSessions.clientEmail}) = ${confirmedEmailOf(userId)}`,
-      )!;
+  as === 'coach' ? eq(chatSessions.coachId, userId) : sessionsAsClient(userId);
 
 /**
  * session_reviews, and the coach_stats / client_coach_stats rows the reviews module keeps
@@ -98,12 +87,12 @@ export function createReviewsRepository() {
       executor: DbExecutor,
       input: { id: string; reply: string; now: Date },
     ): Promise<ReviewRow | undefined> {
-      const [row] = await executor
-        .update(sessionReviews)
-        .set({ reply: input.reply, repliedAt: input.now })
-        .where(and(eq(sessionReviews.id, input.id), isNull(sessionReviews.reply)))
-        .returning();
-      return row;
+      return updateRow(
+        executor,
+        sessionReviews,
+        { reply: input.reply, repliedAt: input.now },
+        and(eq(sessionReviews.id, input.id), isNull(sessionReviews.reply)),
+      );
     },
 
     /**
@@ -157,7 +146,7 @@ export function createReviewsRepository() {
         .where(
           and(
             asParty(input.userId, input.as),
-            shownCompleted(input.now),
+            sessionShownAs('completed', input.now),
             sql`not exists (select 1 from ${sessionReviews} where ${sessionReviews.sessionId} = ${chatSessions.id} and ${sessionReviews.authorRole} = ${input.as})`,
           ),
         )
@@ -231,7 +220,7 @@ export function createReviewsRepository() {
         eq(sessionReviews.authorRole, 'client'),
         lte(sessionReviews.visibleAt, input.now),
       );
-      const [rows, [count]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         executor
           .select({ review: sessionReviews, clientName: chatSessions.clientName })
           .from(sessionReviews)
@@ -240,12 +229,9 @@ export function createReviewsRepository() {
           .orderBy(desc(sessionReviews.createdAt), desc(sessionReviews.id))
           .limit(input.limit)
           .offset(input.offset),
-        executor
-          .select({ total: sql<number>`count(*)::int` })
-          .from(sessionReviews)
-          .where(where),
+        countRows(executor, sessionReviews, where),
       ]);
-      return { rows, total: count?.total ?? 0 };
+      return { rows, total };
     },
 
     // ---- Stats (coach_stats, client_coach_stats)

@@ -7,9 +7,7 @@ import {
   sessionRequests,
   sessionReviews,
 } from '#server/db/schema/index';
-
-/** start_time + duration_minutes: when an active session is over (SPEC §4). */
-export const ENDS_AT = sql`(${chatSessions.startTime} + ${chatSessions.durationMinutes} * interval '1 minute')`;
+import { SESSION_ENDS_AT } from '#server/lib/session-queries';
 
 /** Stats of one coach computed from the real tables (SPEC §3 coach_stats). */
 export type CoachStatsFigures = {
@@ -138,7 +136,7 @@ export function createReviewsStatsRepository() {
         .select({
           total: sql<number>`count(*)::int`,
           spent: sql<number>`coalesce(sum(${chatSessions.paymentAmount}), 0)::int`,
-          last: sql<string | null>`max(coalesce(${chatSessions.endTime}, ${ENDS_AT}))`,
+          last: sql<string | null>`max(coalesce(${chatSessions.endTime}, ${SESSION_ENDS_AT}))`,
         })
         .from(chatSessions)
         .where(

@@ -1,11 +1,9 @@
-import type { HttpApp, Route } from '#server/http/route';
+import type { HttpApp, ModuleDeps } from '#server/http/route';
 import { createRolesRepository } from './roles.repository';
 import { rolesRoutes } from './roles.routes';
 import { createRolesService, type RolesService } from './roles.service';
 
-export type RolesModuleDeps = Omit<Parameters<typeof createRolesService>[0], 'repository'> & {
-  route: Route;
-};
+export type RolesModuleDeps = ModuleDeps<typeof createRolesService>;
 
 /** The roles module: its repository, service and routes. */
 export function registerRoles(app: HttpApp, deps: RolesModuleDeps): RolesService {

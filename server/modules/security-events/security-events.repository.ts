@@ -1,8 +1,17 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { securityEvents } from '#server/db/schema/index';
+import { countRows } from '#server/lib/row-queries';
 
 export type NewSecurityEvent = typeof securityEvents.$inferInsert;
+
+/** The person's events after `since` that also match `which`. */
+const countSince = (executor: DbExecutor, userId: string, since: Date, which: SQL) =>
+  countRows(
+    executor,
+    securityEvents,
+    and(eq(securityEvents.userId, userId), which, gt(securityEvents.createdAt, since)),
+  );
 
 export function createSecurityEventsRepository() {
   return {
@@ -13,32 +22,10 @@ export function createSecurityEventsRepository() {
     async lockPerson(executor: DbExecutor, userId: string) {
       await executor.execute(sql`select pg_advisory_xact_lock(hashtext(${userId}))`);
     },
-    async countClientReportedSince(executor: DbExecutor, userId: string, since: Date) {
-      const [row] = await executor
-        .select({ count: sql<number>`count(*)::int` })
-        .from(securityEvents)
-        .where(
-          and(
-            eq(securityEvents.userId, userId),
-            eq(securityEvents.clientReported, true),
-            gt(securityEvents.createdAt, since),
-          ),
-        );
-      return row?.count ?? 0;
-    },
-    async countOfTypeSince(executor: DbExecutor, userId: string, eventType: string, since: Date) {
-      const [row] = await executor
-        .select({ count: sql<number>`count(*)::int` })
-        .from(securityEvents)
-        .where(
-          and(
-            eq(securityEvents.userId, userId),
-            eq(securityEvents.eventType, eventType),
-            gt(securityEvents.createdAt, since),
-          ),
-        );
-      return row?.count ?? 0;
-    },
+    countClientReportedSince: (executor: DbExecutor, userId: string, since: Date) =>
+      countSince(executor, userId, since, eq(securityEvents.clientReported, true)),
+    countOfTypeSince: (executor: DbExecutor, userId: string, eventType: string, since: Date) =>
+      countSince(executor, userId, since, eq(securityEvents.eventType, eventType)),
   };
 }
 

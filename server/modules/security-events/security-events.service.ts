@@ -42,8 +42,8 @@ export function createSecurityEventsService(deps: {
         userId: string | null;
         severity?: 'info' | 'warning' | 'critical';
         details?: Record<string, unknown>;
-        ip?: string | null;
-        requestId?: string | null;
+        /** The request it happened in (the auth module's RequestContext). */
+        context?: { ip: string | null; requestId: string | null };
       },
     ) {
       await deps.repository.insert(executor, {
@@ -52,8 +52,8 @@ export function createSecurityEventsService(deps: {
         severity: event.severity ?? 'info',
         eventDetails: event.details ?? {},
         clientReported: false,
-        ip: event.ip ?? null,
-        requestId: event.requestId ?? null,
+        ip: event.context?.ip ?? null,
+        requestId: event.context?.requestId ?? null,
         createdAt: deps.clock.now(),
       });
     },
@@ -87,8 +87,7 @@ export function createSecurityEventsService(deps: {
             type: 'CLIENT_EVENTS_THROTTLED',
             userId: event.userId,
             severity: 'warning',
-            ip: event.ip,
-            requestId: event.requestId,
+            context: event,
           });
         }
         return 'throttled';

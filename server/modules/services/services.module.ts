@@ -1,11 +1,9 @@
-import type { HttpApp, Route } from '#server/http/route';
+import type { HttpApp, ModuleDeps } from '#server/http/route';
 import { createServicesRepository } from './services.repository';
 import { servicesRoutes } from './services.routes';
 import { createServicesService, type ServicesService } from './services.service';
 
-export type ServicesModuleDeps = Omit<Parameters<typeof createServicesService>[0], 'repository'> & {
-  route: Route;
-};
+export type ServicesModuleDeps = ModuleDeps<typeof createServicesService>;
 
 /** The services module: its repository, service and routes. */
 export function registerServices(app: HttpApp, deps: ServicesModuleDeps): ServicesService {

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { services } from '#server/db/schema/index';
+import { insertRow, lockKey, updateRow } from '#server/lib/row-queries';
 
 export type ServiceRow = typeof services.$inferSelect;
 export type ServiceInsert = Omit<typeof services.$inferInsert, 'id' | 'bookingCount'>;
@@ -34,9 +35,7 @@ export function createServicesRepository() {
       return row?.value ?? 0;
     },
     async insert(executor: DbExecutor, values: ServiceInsert) {
-      const [row] = await executor.insert(services).values(values).returning();
-      if (!row) throw new Error('insert returned no row');
-      return row;
+      return insertRow(executor, services, values);
     },
     /** The owner's service, or null (someone else's id looks the same as an unknown one). */
     async findOwned(executor: DbExecutor, coachId: string, id: string, options: { lock?: boolean } = {}) {
@@ -48,12 +47,14 @@ export function createServicesRepository() {
       return row ?? null;
     },
     async update(executor: DbExecutor, coachId: string, id: string, changes: ServiceChanges) {
-      const [row] = await executor
-        .update(services)
-        .set(changes)
-        .where(and(eq(services.id, id), eq(services.coachId, coachId)))
-        .returning();
-      return row ?? null;
+      return (
+        (await updateRow(
+          executor,
+          services,
+          changes,
+          and(eq(services.id, id), eq(services.coachId, coachId)),
+        )) ?? null
+      );
     },
     async delete(executor: DbExecutor, coachId: string, id: string) {
       const rows = await executor
@@ -64,9 +65,7 @@ export function createServicesRepository() {
     },
     /** Serialises one coach's creations so the per-coach limit holds under concurrent requests. */
     async lockCoach(executor: DbExecutor, coachId: string) {
-      await executor.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`services:${coachId}`}, 0))`,
-      );
+      await lockKey(executor, `services:${coachId}`);
     },
   };
 }

@@ -8,8 +8,8 @@ import {
 } from '#contracts/session-extensions';
 import type { ChatSession } from '#contracts/sessions';
 import { AppError } from '#domain/errors/app-error';
-import { formatCents } from '#domain/money/format';
 import type { DbExecutor } from '#server/db/client';
+import { holdShowingShortfall } from '../settlement/settlement.shortfall';
 import type { SessionExtensionRow } from './session-extensions.repository';
 import {
   notLive,
@@ -27,34 +27,19 @@ export function createSessionExtensionsAsk(deps: SessionExtensionsDeps, shared: 
 
   /** The hold, with INSUFFICIENT_FUNDS saying how much is missing. */
   async function holdPrice(tx: DbExecutor, row: SessionExtensionRow, session: ChatSession): Promise<void> {
-    try {
-      await settlement.hold(tx, {
+    await holdShowingShortfall(
+      deps,
+      tx,
+      {
         clientId: row.clientId,
         coachId: row.coachId,
         reference: referenceOf(row.id),
         amount: row.price,
         format: session.format,
         durationMinutes: row.minutes,
-      });
-    } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'INSUFFICIENT_FUNDS') throw error;
-      // The hold ran in a savepoint: the transaction is still usable to read the balance.
-      const wallet = await deps.ledger.ensureAccount(tx, 'client_wallet', row.clientId);
-      const balance = await deps.ledger.balanceOf(tx, wallet.id);
-      const shortfall = Math.max(row.price - balance, 0);
-      throw new AppError(
-        'INSUFFICIENT_FUNDS',
-        `${row.minutes} more minutes cost ${formatCents(row.price)} and your wallet has ${formatCents(balance)}. Top up at least ${formatCents(shortfall)}, then try again.`,
-        {
-          cause: error,
-          details: [
-            { path: 'price', message: String(row.price) },
-            { path: 'wallet_balance', message: String(balance) },
-            { path: 'shortfall', message: String(shortfall) },
-          ],
-        },
-      );
-    }
+      },
+      `${row.minutes} more minutes cost`,
+    );
   }
 
   /** Who may ask for more time: a party (404 otherwise), the client who booked (403), the session live (409). */

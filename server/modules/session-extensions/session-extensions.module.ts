@@ -1,14 +1,13 @@
-import type { HttpApp, Route } from '#server/http/route';
+import type { HttpApp, ModuleDeps } from '#server/http/route';
 import type { SessionsService } from '../sessions/sessions.service';
 import { createSessionExtensionsRepository } from './session-extensions.repository';
 import { sessionExtensionsRoutes } from './session-extensions.routes';
 import { createSessionExtensionsService, type SessionExtensionsService } from './session-extensions.service';
 
-export type SessionExtensionsModuleDeps = Omit<
-  Parameters<typeof createSessionExtensionsService>[0],
+export type SessionExtensionsModuleDeps = ModuleDeps<
+  typeof createSessionExtensionsService,
   'repository' | 'chatSessions'
 > & {
-  route: Route;
   chatSessions: Pick<SessionsService, 'get' | 'lockShared' | 'extend' | 'onSessionSettling'>;
 };
 

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { SessionExtensionStatus } from '#contracts/session-extensions';
 import type { DbExecutor } from '#server/db/client';
 import { chatSessions, profiles, sessionExtensions } from '#server/db/schema/index';
+import { updateRow } from '#server/lib/row-queries';
 
 export type SessionExtensionRow = typeof sessionExtensions.$inferSelect;
 export type NewSessionExtensionRow = typeof sessionExtensions.$inferInsert;
@@ -78,18 +79,16 @@ export function createSessionExtensionsRepository() {
       executor: DbExecutor,
       input: { id: string; to: Exclude<SessionExtensionStatus, 'pending'>; now: Date; unexpiredAt?: Date },
     ): Promise<SessionExtensionRow | undefined> {
-      const [row] = await executor
-        .update(sessionExtensions)
-        .set({ status: input.to, respondedAt: input.now })
-        .where(
-          and(
-            eq(sessionExtensions.id, input.id),
-            eq(sessionExtensions.status, 'pending'),
-            input.unexpiredAt ? gt(sessionExtensions.expiresAt, input.unexpiredAt) : undefined,
-          ),
-        )
-        .returning();
-      return row;
+      return updateRow(
+        executor,
+        sessionExtensions,
+        { status: input.to, respondedAt: input.now },
+        and(
+          eq(sessionExtensions.id, input.id),
+          eq(sessionExtensions.status, 'pending'),
+          input.unexpiredAt ? gt(sessionExtensions.expiresAt, input.unexpiredAt) : undefined,
+        ),
+      );
     },
 
     /**

@@ -1,5 +1,5 @@
 import { sessionExtensionsApi as endpoints } from '#contracts/session-extensions.api';
-import type { HttpApp, Route } from '#server/http/route';
+import { answerOutcome, type HttpApp, type Route } from '#server/http/route';
 import type { SessionExtensionsService } from './session-extensions.service';
 
 /** More minutes in a live session (contracts/session-extensions.api.ts): each handler is one service call. */
@@ -17,28 +17,20 @@ export async function sessionExtensionsRoutes(
       if (!request.caller) throw new Error('session extensions: asking is for signed-in callers only');
       await sessionExtensions.authorizeCreate(request.caller.userId, (request.params as { id: string }).id);
     });
-    route(scope, endpoints.create, async ({ caller, params, body, tx, emit }) => {
-      const created = await sessionExtensions.create(tx, caller.userId, params.id, body.minutes);
-      emit(created.events);
-      return created.body;
-    });
+    route(scope, endpoints.create, async ({ caller, params, body, tx, emit }) =>
+      answerOutcome(emit, await sessionExtensions.create(tx, caller.userId, params.id, body.minutes)),
+    );
   });
 
-  route(app, endpoints.accept, async ({ caller, params, emit }) => {
-    const { body, events } = await sessionExtensions.accept(caller.userId, params.id);
-    emit(events);
-    return body;
-  });
+  route(app, endpoints.accept, async ({ caller, params, emit }) =>
+    answerOutcome(emit, await sessionExtensions.accept(caller.userId, params.id)),
+  );
 
-  route(app, endpoints.decline, async ({ caller, params, emit }) => {
-    const { body, events } = await sessionExtensions.decline(caller.userId, params.id);
-    emit(events);
-    return body;
-  });
+  route(app, endpoints.decline, async ({ caller, params, emit }) =>
+    answerOutcome(emit, await sessionExtensions.decline(caller.userId, params.id)),
+  );
 
-  route(app, endpoints.cancel, async ({ caller, params, emit }) => {
-    const { body, events } = await sessionExtensions.cancel(caller.userId, params.id);
-    emit(events);
-    return body;
-  });
+  route(app, endpoints.cancel, async ({ caller, params, emit }) =>
+    answerOutcome(emit, await sessionExtensions.cancel(caller.userId, params.id)),
+  );
 }

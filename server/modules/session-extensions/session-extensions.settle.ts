@@ -30,6 +30,14 @@ export function createSessionExtensionsSettle(deps: SessionExtensionsDeps, share
     return 0;
   }
 
+  /** Expires a pending ask locked FOR UPDATE (the compare-and-set cannot miss), its hold released. */
+  async function expireLocked(tx: DbExecutor, id: string, now: Date): Promise<RealtimeEvent[]> {
+    const expired = await repository.leavePending(tx, { id, to: REQUEST_TRANSITIONS.pending.expire, now });
+    if (!expired) throw new Error(`Session extension ${id} changed under its row lock`);
+    await releaseMoney(tx, expired);
+    return (await recordChange(tx, id, now)).events;
+  }
+
   return {
     /**
      * chatSessions' settleExtras, in the completing transaction (the session's row locked FOR UPDATE):
@@ -48,14 +56,7 @@ export function createSessionExtensionsSettle(deps: SessionExtensionsDeps, share
       const events: RealtimeEvent[] = [];
       for (const row of rows) {
         if (row.status === 'pending') {
-          const expired = await repository.leavePending(tx, {
-            id: row.id,
-            to: REQUEST_TRANSITIONS.pending.expire,
-            now,
-          });
-          if (!expired) throw new Error(`Session extension ${row.id} changed under its row lock`);
-          await releaseMoney(tx, expired);
-          events.push(...(await recordChange(tx, row.id, now)).events);
+          events.push(...(await expireLocked(tx, row.id, now)));
         } else if (row.status === 'accepted') {
           amount += row.price;
           coachAmount += await captureAccepted(tx, row);
@@ -76,15 +77,7 @@ export function createSessionExtensionsSettle(deps: SessionExtensionsDeps, share
         const claimed = await realtime.transaction(async (tx, emit) => {
           const row = await repository.claimDue(tx, now);
           if (!row) return false;
-          // Locked FOR UPDATE and pending: the compare-and-set cannot miss.
-          const changed = await repository.leavePending(tx, {
-            id: row.id,
-            to: REQUEST_TRANSITIONS.pending.expire,
-            now,
-          });
-          if (!changed) throw new Error(`Session extension ${row.id} changed under its row lock`);
-          await releaseMoney(tx, changed);
-          emit((await recordChange(tx, row.id, now)).events);
+          emit(await expireLocked(tx, row.id, now));
           return true;
         });
         if (!claimed) return expired;

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthSession } from '#contracts/auth';
-import type { HttpApp, Route } from '#server/http/route';
+import type { HttpApp, ModuleDeps } from '#server/http/route';
 import type { RequestContext } from '../auth/sessions/session.service';
 import type { SessionsService } from '../sessions/sessions.service';
 import { createSessionInvitationsRepository } from './session-invitations.repository';
@@ -16,11 +16,10 @@ export type SignInAnswer = {
   answer: <T extends AuthSession>(request: FastifyRequest, reply: FastifyReply, session: T) => T;
 };
 
-export type SessionInvitationsModuleDeps = Omit<
-  Parameters<typeof createSessionInvitationsService>[0],
+export type SessionInvitationsModuleDeps = ModuleDeps<
+  typeof createSessionInvitationsService,
   'repository' | 'findSession'
 > & {
-  route: Route;
   /** Who is a party (or, asked so, a guest) of the session: the chat sessions' decision. */
   chatSessions: Pick<SessionsService, 'get'>;
   signIn: SignInAnswer;

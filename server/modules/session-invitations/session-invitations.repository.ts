@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { chatSessions, profiles, sessionGuests, sessionInvitations, users } from '#server/db/schema/index';
+import { countRows, insertRow, updateRow } from '#server/lib/row-queries';
 
 export type InvitationRow = typeof sessionInvitations.$inferSelect;
 export type NewInvitationRow = typeof sessionInvitations.$inferInsert;
@@ -23,17 +24,11 @@ export function createSessionInvitationsRepository() {
     },
 
     async countForSession(executor: DbExecutor, sessionId: string): Promise<number> {
-      const [row] = await executor
-        .select({ count: sql<number>`count(*)::int` })
-        .from(sessionInvitations)
-        .where(eq(sessionInvitations.sessionId, sessionId));
-      return row?.count ?? 0;
+      return countRows(executor, sessionInvitations, eq(sessionInvitations.sessionId, sessionId));
     },
 
     async insert(executor: DbExecutor, values: NewInvitationRow): Promise<InvitationRow> {
-      const [row] = await executor.insert(sessionInvitations).values(values).returning();
-      if (!row) throw new Error('session_invitations insert returned no row');
-      return row;
+      return insertRow(executor, sessionInvitations, values);
     },
 
     /** The session's invitations, newest first. */
@@ -70,18 +65,16 @@ export function createSessionInvitationsRepository() {
       executor: DbExecutor,
       input: { id: string; guestUserId: string; now: Date },
     ): Promise<InvitationRow | undefined> {
-      const [row] = await executor
-        .update(sessionInvitations)
-        .set({ redeemedAt: input.now, guestUserId: input.guestUserId })
-        .where(
-          and(
-            eq(sessionInvitations.id, input.id),
-            isNull(sessionInvitations.redeemedAt),
-            gt(sessionInvitations.expiresAt, input.now),
-          ),
-        )
-        .returning();
-      return row;
+      return updateRow(
+        executor,
+        sessionInvitations,
+        { redeemedAt: input.now, guestUserId: input.guestUserId },
+        and(
+          eq(sessionInvitations.id, input.id),
+          isNull(sessionInvitations.redeemedAt),
+          gt(sessionInvitations.expiresAt, input.now),
+        ),
+      );
     },
 
     /** The guest's own account: no password, no email, no role; a profile with the shown name. */

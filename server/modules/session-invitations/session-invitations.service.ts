@@ -202,8 +202,7 @@ export function createSessionInvitationsService(deps: {
           type: 'USER_SIGNED_IN',
           userId: user.id,
           details: { method: GUEST_SIGN_IN_METHOD, session_id: invitation.sessionId },
-          ip: context.ip,
-          requestId: context.requestId,
+          context,
         });
         const session = await deps.startSignIn(tx, user, { method: GUEST_SIGN_IN_METHOD, context });
         return { ...session, session_id: invitation.sessionId };

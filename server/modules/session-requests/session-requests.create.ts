@@ -10,6 +10,7 @@ import { AppError } from '#domain/errors/app-error';
 import { formatCents } from '#domain/money/format';
 import type { DbExecutor } from '#server/db/client';
 import { renderEmail } from '../outbox/email-templates';
+import { holdShowingShortfall } from '../settlement/settlement.shortfall';
 import type { CoachAvailability, SessionRequestRow } from './session-requests.repository';
 import {
   localPart,
@@ -58,8 +59,10 @@ export function createSessionRequestsCreate(deps: SessionRequestsDeps, shared: S
     row: SessionRequestRow,
     coupon: { code: string; discountAmount: number } | null,
   ) {
-    try {
-      await settlement.hold(tx, {
+    await holdShowingShortfall(
+      deps,
+      tx,
+      {
         clientId: row.clientId,
         coachId: row.coachId,
         reference: referenceOf(row.id),
@@ -67,26 +70,9 @@ export function createSessionRequestsCreate(deps: SessionRequestsDeps, shared: S
         format: row.format,
         durationMinutes: row.durationMinutes,
         coupon,
-      });
-    } catch (error) {
-      if (!(error instanceof AppError) || error.code !== 'INSUFFICIENT_FUNDS') throw error;
-      // The hold ran in a savepoint: the transaction is still usable to read the balance.
-      const wallet = await deps.ledger.ensureAccount(tx, 'client_wallet', row.clientId);
-      const balance = await deps.ledger.balanceOf(tx, wallet.id);
-      const shortfall = Math.max(row.price - balance, 0);
-      throw new AppError(
-        'INSUFFICIENT_FUNDS',
-        `This session costs ${formatCents(row.price)} and your wallet has ${formatCents(balance)}. Top up at least ${formatCents(shortfall)}, then try again.`,
-        {
-          cause: error,
-          details: [
-            { path: 'price', message: String(row.price) },
-            { path: 'wallet_balance', message: String(balance) },
-            { path: 'shortfall', message: String(shortfall) },
-          ],
-        },
-      );
-    }
+      },
+      'This session costs',
+    );
   }
 
   return {

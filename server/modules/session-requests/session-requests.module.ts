@@ -1,14 +1,9 @@
-import type { HttpApp, Route } from '#server/http/route';
+import type { HttpApp, ModuleDeps } from '#server/http/route';
 import { createSessionRequestsRepository } from './session-requests.repository';
 import { sessionRequestsRoutes } from './session-requests.routes';
 import { createSessionRequestsService, type SessionRequestsService } from './session-requests.service';
 
-export type SessionRequestsModuleDeps = Omit<
-  Parameters<typeof createSessionRequestsService>[0],
-  'repository'
-> & {
-  route: Route;
-};
+export type SessionRequestsModuleDeps = ModuleDeps<typeof createSessionRequestsService>;
 
 /** The session-requests module: its repository, service and routes. Answers the service for other modules. */
 export function registerSessionRequests(

@@ -11,6 +11,7 @@ import {
   users,
   type SessionRequestStatus,
 } from '#server/db/schema/index';
+import { updateRow } from '#server/lib/row-queries';
 
 export type SessionRequestRow = typeof sessionRequests.$inferSelect;
 export type NewSessionRequestRow = typeof sessionRequests.$inferInsert;
@@ -167,18 +168,18 @@ export function createSessionRequestsRepository() {
       executor: DbExecutor,
       params: { id: string; sessionId: string; now: Date },
     ): Promise<SessionRequestRow | undefined> {
-      const [row] = await executor
-        .update(sessionRequests)
-        .set({
+      return updateRow(
+        executor,
+        sessionRequests,
+        {
           status: 'accepted',
           sessionId: params.sessionId,
           acceptedAt: params.now,
           respondedAt: params.now,
           updatedAt: params.now,
-        })
-        .where(and(eq(sessionRequests.id, params.id), eq(sessionRequests.status, 'pending')))
-        .returning();
-      return row;
+        },
+        and(eq(sessionRequests.id, params.id), eq(sessionRequests.status, 'pending')),
+      );
     },
 
     /**
@@ -195,22 +196,20 @@ export function createSessionRequestsRepository() {
       },
     ): Promise<SessionRequestRow | undefined> {
       const party = params.party;
-      const [row] = await executor
-        .update(sessionRequests)
-        .set({ status: params.to, respondedAt: params.now, updatedAt: params.now })
-        .where(
-          and(
-            eq(sessionRequests.id, params.id),
-            eq(sessionRequests.status, 'pending'),
-            party === undefined
-              ? undefined
-              : 'coachId' in party
-                ? eq(sessionRequests.coachId, party.coachId)
-                : eq(sessionRequests.clientId, party.clientId),
-          ),
-        )
-        .returning();
-      return row;
+      return updateRow(
+        executor,
+        sessionRequests,
+        { status: params.to, respondedAt: params.now, updatedAt: params.now },
+        and(
+          eq(sessionRequests.id, params.id),
+          eq(sessionRequests.status, 'pending'),
+          party === undefined
+            ? undefined
+            : 'coachId' in party
+              ? eq(sessionRequests.coachId, party.coachId)
+              : eq(sessionRequests.clientId, party.clientId),
+        ),
+      );
     },
 
     /** The coach's one message after a decline, cancel or expiry (compare-and-set: none written yet). */
@@ -218,19 +217,17 @@ export function createSessionRequestsRepository() {
       executor: DbExecutor,
       params: { id: string; coachId: string; message: string; now: Date },
     ): Promise<SessionRequestRow | undefined> {
-      const [row] = await executor
-        .update(sessionRequests)
-        .set({ coachMessage: params.message, coachMessageAt: params.now, updatedAt: params.now })
-        .where(
-          and(
-            eq(sessionRequests.id, params.id),
-            eq(sessionRequests.coachId, params.coachId),
-            inArray(sessionRequests.status, [...MESSAGE_STATUSES]),
-            isNull(sessionRequests.coachMessage),
-          ),
-        )
-        .returning();
-      return row;
+      return updateRow(
+        executor,
+        sessionRequests,
+        { coachMessage: params.message, coachMessageAt: params.now, updatedAt: params.now },
+        and(
+          eq(sessionRequests.id, params.id),
+          eq(sessionRequests.coachId, params.coachId),
+          inArray(sessionRequests.status, [...MESSAGE_STATUSES]),
+          isNull(sessionRequests.coachMessage),
+        ),
+      );
     },
 
     /** The coach's newest pending instant request that has not expired at `now` (the safety net). */

@@ -1,5 +1,5 @@
 import { sessionRequestsApi as endpoints } from '#contracts/session-requests.api';
-import type { HttpApp, Route } from '#server/http/route';
+import { answerOutcome, type HttpApp, type Route } from '#server/http/route';
 import type { SessionRequestsService } from './session-requests.service';
 
 /** Session requests (contracts/session-requests.api.ts): each handler is one service call. */
@@ -21,27 +21,19 @@ export function sessionRequestsRoutes(app: HttpApp, route: Route, sessionRequest
     sessionRequests.alternatives(caller.userId, params.id),
   );
 
-  route(app, endpoints.accept, async ({ caller, params, emit }) => {
-    const { body, events } = await sessionRequests.accept(caller.userId, params.id);
-    emit(events);
-    return body;
-  });
+  route(app, endpoints.accept, async ({ caller, params, emit }) =>
+    answerOutcome(emit, await sessionRequests.accept(caller.userId, params.id)),
+  );
 
-  route(app, endpoints.decline, async ({ caller, params, emit }) => {
-    const { body, events } = await sessionRequests.decline(caller.userId, params.id);
-    emit(events);
-    return body;
-  });
+  route(app, endpoints.decline, async ({ caller, params, emit }) =>
+    answerOutcome(emit, await sessionRequests.decline(caller.userId, params.id)),
+  );
 
-  route(app, endpoints.cancel, async ({ caller, params, emit }) => {
-    const { body, events } = await sessionRequests.cancel(caller.userId, params.id);
-    emit(events);
-    return body;
-  });
+  route(app, endpoints.cancel, async ({ caller, params, emit }) =>
+    answerOutcome(emit, await sessionRequests.cancel(caller.userId, params.id)),
+  );
 
-  route(app, endpoints.message, async ({ caller, params, body, emit }) => {
-    const result = await sessionRequests.message(caller.userId, params.id, body.message);
-    emit(result.events);
-    return result.body;
-  });
+  route(app, endpoints.message, async ({ caller, params, body, emit }) =>
+    answerOutcome(emit, await sessionRequests.message(caller.userId, params.id, body.message)),
+  );
 }

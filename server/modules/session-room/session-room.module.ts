@@ -1,11 +1,9 @@
-import type { HttpApp, Route } from '#server/http/route';
+import type { HttpApp, ModuleDeps } from '#server/http/route';
 import { createSessionRoomRepository } from './session-room.repository';
 import { sessionRoomRoutes } from './session-room.routes';
 import { createSessionRoomService, type SessionRoomService } from './session-room.service';
 
-export type SessionRoomModuleDeps = Omit<Parameters<typeof createSessionRoomService>[0], 'repository'> & {
-  route: Route;
-};
+export type SessionRoomModuleDeps = ModuleDeps<typeof createSessionRoomService>;
 
 /**
  * The session-room module: its repository, service and routes. The service's gatewayExtension (the

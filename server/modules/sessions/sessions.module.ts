@@ -1,11 +1,9 @@
-import type { HttpApp, Route } from '#server/http/route';
+import type { HttpApp, ModuleDeps } from '#server/http/route';
 import { createSessionsRepository } from './sessions.repository';
 import { sessionsRoutes } from './sessions.routes';
 import { createSessionsService, type SessionsService } from './sessions.service';
 
-export type SessionsModuleDeps = Omit<Parameters<typeof createSessionsService>[0], 'repository'> & {
-  route: Route;
-};
+export type SessionsModuleDeps = ModuleDeps<typeof createSessionsService>;
 
 /**
  * The sessions module: its repository, service and routes. Answers the service for the modules

@@ -15,6 +15,8 @@ import {
 import type { DbExecutor } from '#server/db/client';
 import { holdsRole } from '#server/db/role-queries';
 import { chatSessions, profiles, sessionGuests, users } from '#server/db/schema/index';
+import { countRows, insertRow, updateRow } from '#server/lib/row-queries';
+import { coachRatesOf, SESSION_ENDS_AT, sessionShownAs, sessionsAsClient } from '#server/lib/session-queries';
 
 export type ChatSessionRow = typeof chatSessions.$inferSelect;
 export type NewChatSessionRow = typeof chatSessions.$inferInsert;
@@ -25,26 +27,6 @@ export type ChatSessionViewRow = ChatSessionRow & {
   coachUsername: string | null;
   coachAvatarUrl: string | null;
 };
-
-/** start_time + duration_minutes: when an active session is over (SPEC §4). */
-const ENDS_AT = sql`(${chatSessions.startTime} + ${chatSessions.durationMinutes} * interval '1 minute')`;
-
-/** The caller's email when it is confirmed (SPEC §6: clients see sessions by email only then), else null. */
-const confirmedEmailOf = (userId: string) =>
-  sql`(select lower(${users.email}) from ${users} where ${users.id} = ${userId} and ${users.emailConfirmedAt} is not null)`;
-
-/** Sessions where the person is the client: by id, or by their confirmed email. */
-const asClient = (userId: string): SQL =>
-  or(
-    eq(chatSessions.clientId, userId),
-    sql`lower(${chatSessions.clientEmail}) = ${confirmedEmailOf(userId)}`,
-  )!;
-
-/** Shown status (SPEC §4): an active session whose end has passed is completed. */
-const shownStatus = (status: 'active' | 'completed', now: Date): SQL =>
-  status === 'active'
-    ? and(eq(chatSessions.status, 'active'), sql`${ENDS_AT} > ${now.toISOString()}`)!
-    : or(eq(chatSessions.status, 'completed'), sql`${ENDS_AT} <= ${now.toISOString()}`)!;
 
 const viewColumns = {
   ...getTableColumns(chatSessions),
@@ -71,35 +53,23 @@ export function createSessionsRepository() {
     limit: number,
     offset: number,
   ): Promise<{ rows: ChatSessionViewRow[]; total: number }> {
-    const [rows, [count]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       view(executor)
         .where(where)
         .orderBy(desc(chatSessions.createdAt), desc(chatSessions.id))
         .limit(limit)
         .offset(offset),
-      executor
-        .select({ total: sql<number>`count(*)::int` })
-        .from(chatSessions)
-        .where(where),
+      countRows(executor, chatSessions, where),
     ]);
-    return { rows, total: count?.total ?? 0 };
+    return { rows, total };
   }
 
   return {
     holdsCoachRole: (executor: DbExecutor, userId: string) => holdsRole(executor, userId, 'coach'),
 
     /** The coach's on-demand rates (cents per 15 minutes, null = the SPEC §9 default). */
-    async coachRates(executor: DbExecutor, coachId: string) {
-      const [row] = await executor
-        .select({
-          on_demand_text_price: profiles.onDemandTextPrice,
-          on_demand_audio_price: profiles.onDemandAudioPrice,
-          on_demand_video_price: profiles.onDemandVideoPrice,
-        })
-        .from(profiles)
-        .where(eq(profiles.userId, coachId));
-      return row ?? {};
-    },
+    coachRates: async (executor: DbExecutor, coachId: string) =>
+      (await coachRatesOf(executor, coachId)) ?? {},
 
     /** Whether the person joined the session as a guest (a guest link). */
     async isGuest(executor: DbExecutor, sessionId: string, userId: string): Promise<boolean> {
@@ -129,9 +99,7 @@ export function createSessionsRepository() {
     },
 
     async insert(executor: DbExecutor, values: NewChatSessionRow): Promise<ChatSessionRow> {
-      const [row] = await executor.insert(chatSessions).values(values).returning();
-      if (!row) throw new Error('chat_sessions insert returned no row');
-      return row;
+      return insertRow(executor, chatSessions, values);
     },
 
     async findView(executor: DbExecutor, id: string): Promise<ChatSessionViewRow | undefined> {
@@ -146,7 +114,7 @@ export function createSessionsRepository() {
     ) {
       const where = and(
         eq(chatSessions.coachId, input.coachId),
-        input.status ? shownStatus(input.status, input.now) : undefined,
+        input.status ? sessionShownAs(input.status, input.now) : undefined,
       )!;
       return page(executor, where, input.limit, input.offset);
     },
@@ -157,8 +125,8 @@ export function createSessionsRepository() {
       input: { userId: string; status?: 'active' | 'completed'; now: Date; limit: number; offset: number },
     ) {
       const where = and(
-        asClient(input.userId),
-        input.status ? shownStatus(input.status, input.now) : undefined,
+        sessionsAsClient(input.userId),
+        input.status ? sessionShownAs(input.status, input.now) : undefined,
       )!;
       return page(executor, where, input.limit, input.offset);
     },
@@ -166,7 +134,9 @@ export function createSessionsRepository() {
     /** The person's newest active session that has not yet run out (either party). */
     async findLive(executor: DbExecutor, userId: string, now: Date): Promise<ChatSessionViewRow | undefined> {
       const [row] = await view(executor)
-        .where(and(shownStatus('active', now), or(eq(chatSessions.coachId, userId), asClient(userId))))
+        .where(
+          and(sessionShownAs('active', now), or(eq(chatSessions.coachId, userId), sessionsAsClient(userId))),
+        )
         .orderBy(desc(chatSessions.createdAt), desc(chatSessions.id))
         .limit(1);
       return row;
@@ -183,7 +153,7 @@ export function createSessionsRepository() {
         .from(sessionGuests)
         .where(eq(sessionGuests.userId, userId));
       const [row] = await view(executor)
-        .where(and(shownStatus('active', now), inArray(chatSessions.id, joined)))
+        .where(and(sessionShownAs('active', now), inArray(chatSessions.id, joined)))
         .orderBy(desc(chatSessions.createdAt), desc(chatSessions.id))
         .limit(1);
       return row;
@@ -212,7 +182,7 @@ export function createSessionsRepository() {
         .where(
           and(
             eq(chatSessions.status, 'active'),
-            lte(ENDS_AT, now.toISOString()),
+            lte(SESSION_ENDS_AT, now.toISOString()),
             skipIds.length > 0 ? notInArray(chatSessions.id, [...skipIds]) : undefined,
           ),
         )
@@ -252,16 +222,16 @@ export function createSessionsRepository() {
       executor: DbExecutor,
       input: { id: string; minutes: number; price: number; now: Date },
     ): Promise<ChatSessionRow | undefined> {
-      const [row] = await executor
-        .update(chatSessions)
-        .set({
+      return updateRow(
+        executor,
+        chatSessions,
+        {
           durationMinutes: sql`${chatSessions.durationMinutes} + ${input.minutes}`,
           paymentAmount: sql`${chatSessions.paymentAmount} + ${input.price}`,
           updatedAt: input.now,
-        })
-        .where(and(eq(chatSessions.id, input.id), eq(chatSessions.status, 'active')))
-        .returning();
-      return row;
+        },
+        and(eq(chatSessions.id, input.id), eq(chatSessions.status, 'active')),
+      );
     },
 
     /**
@@ -272,19 +242,19 @@ export function createSessionsRepository() {
       executor: DbExecutor,
       input: { id: string; coachPresent: boolean; clientPresent: boolean; startTimer: boolean; now: Date },
     ): Promise<ChatSessionRow | undefined> {
-      const [row] = await executor
-        .update(chatSessions)
-        .set({
+      return updateRow(
+        executor,
+        chatSessions,
+        {
           coachPresent: input.coachPresent,
           clientPresent: input.clientPresent,
           updatedAt: input.now,
           ...(input.startTimer
             ? { timerStarted: true, timerStartedAt: input.now, startTime: input.now }
             : {}),
-        })
-        .where(and(eq(chatSessions.id, input.id), eq(chatSessions.status, 'active')))
-        .returning();
-      return row;
+        },
+        and(eq(chatSessions.id, input.id), eq(chatSessions.status, 'active')),
+      );
     },
 
     /** Compare-and-set active -> completed; undefined when it was not active any more. */
@@ -292,18 +262,18 @@ export function createSessionsRepository() {
       executor: DbExecutor,
       input: { id: string; endTime: Date; completedBy: 'coach' | 'timer'; earnings: number; now: Date },
     ): Promise<ChatSessionRow | undefined> {
-      const [row] = await executor
-        .update(chatSessions)
-        .set({
+      return updateRow(
+        executor,
+        chatSessions,
+        {
           status: 'completed',
           endTime: input.endTime,
           completedBy: input.completedBy,
           earnings: input.earnings,
           updatedAt: input.now,
-        })
-        .where(and(eq(chatSessions.id, input.id), eq(chatSessions.status, 'active')))
-        .returning();
-      return row;
+        },
+        and(eq(chatSessions.id, input.id), eq(chatSessions.status, 'active')),
+      );
     },
   };
 }

@@ -1,11 +1,9 @@
-import type { HttpApp, Route } from '#server/http/route';
+import type { HttpApp, ModuleDeps } from '#server/http/route';
 import { createSettlementRepository } from './settlement.repository';
 import { settlementRoutes } from './settlement.routes';
 import { createSettlementService, type SettlementService } from './settlement.service';
 
-export type SettlementModuleDeps = Omit<Parameters<typeof createSettlementService>[0], 'repository'> & {
-  route: Route;
-};
+export type SettlementModuleDeps = ModuleDeps<typeof createSettlementService>;
 
 /**
  * Holds and settlement: the service other modules call in their own transactions (quote, hold, release,

@@ -1,16 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { holdsRole } from '#server/db/role-queries';
-import { moneyHolds, profiles } from '#server/db/schema/index';
+import { moneyHolds } from '#server/db/schema/index';
+import { updateRow } from '#server/lib/row-queries';
+import { coachRatesOf } from '#server/lib/session-queries';
 
 export type MoneyHoldRow = typeof moneyHolds.$inferSelect;
 export type HoldReference = { type: string; id: string };
 
-export type CoachRatesRow = {
-  on_demand_text_price: number | null;
-  on_demand_audio_price: number | null;
-  on_demand_video_price: number | null;
-};
+export type { CoachRatesRow } from '#server/lib/session-queries';
 
 const byReference = (reference: HoldReference) =>
   and(eq(moneyHolds.referenceType, reference.type), eq(moneyHolds.referenceId, reference.id));
@@ -25,17 +23,8 @@ export function createSettlementRepository() {
     /** Whether the person holds the coach role (a quote names a coach). */
     holdsCoachRole: (executor: DbExecutor, userId: string) => holdsRole(executor, userId, 'coach'),
 
-    async coachRates(executor: DbExecutor, coachId: string): Promise<CoachRatesRow | undefined> {
-      const [row] = await executor
-        .select({
-          on_demand_text_price: profiles.onDemandTextPrice,
-          on_demand_audio_price: profiles.onDemandAudioPrice,
-          on_demand_video_price: profiles.onDemandVideoPrice,
-        })
-        .from(profiles)
-        .where(eq(profiles.userId, coachId));
-      return row;
-    },
+    /** The coach's on-demand rates (cents per 15 minutes, null = the SPEC §9 default). */
+    coachRates: coachRatesOf,
 
     async findHold(executor: DbExecutor, reference: HoldReference): Promise<MoneyHoldRow | undefined> {
       const [row] = await executor.select().from(moneyHolds).where(byReference(reference));
@@ -80,12 +69,12 @@ export function createSettlementRepository() {
       reference: HoldReference,
       now: Date,
     ): Promise<MoneyHoldRow | undefined> {
-      const [row] = await executor
-        .update(moneyHolds)
-        .set({ status: 'released', updatedAt: now, settledAt: now })
-        .where(and(byReference(reference), eq(moneyHolds.status, 'held')))
-        .returning();
-      return row;
+      return updateRow(
+        executor,
+        moneyHolds,
+        { status: 'released', updatedAt: now, settledAt: now },
+        and(byReference(reference), eq(moneyHolds.status, 'held')),
+      );
     },
 
     /** held -> captured with the split; undefined when the hold is not (or no longer) held. */
@@ -95,25 +84,23 @@ export function createSettlementRepository() {
       split: { coach: number; platform: number },
       now: Date,
     ): Promise<MoneyHoldRow | undefined> {
-      const [row] = await executor
-        .update(moneyHolds)
-        .set({
+      return updateRow(
+        executor,
+        moneyHolds,
+        {
           status: 'captured',
           capturedCoachAmount: split.coach,
           capturedPlatformAmount: split.platform,
           updatedAt: now,
           settledAt: now,
-        })
-        .where(
-          and(
-            byReference(reference),
-            eq(moneyHolds.status, 'held'),
-            // The split must add up to the amount held (also a CHECK constraint).
-            sql`${moneyHolds.amount} = ${split.coach + split.platform}`,
-          ),
-        )
-        .returning();
-      return row;
+        },
+        and(
+          byReference(reference),
+          eq(moneyHolds.status, 'held'),
+          // The split must add up to the amount held (also a CHECK constraint).
+          sql`${moneyHolds.amount} = ${split.coach + split.platform}`,
+        ),
+      );
     },
 
     /**
@@ -126,18 +113,16 @@ export function createSettlementRepository() {
       amount: number,
       now: Date,
     ): Promise<MoneyHoldRow | undefined> {
-      const [row] = await executor
-        .update(moneyHolds)
-        .set({ refundedAmount: sql`${moneyHolds.refundedAmount} + ${amount}`, updatedAt: now })
-        .where(
-          and(
-            byReference(reference),
-            eq(moneyHolds.status, 'captured'),
-            sql`${moneyHolds.refundedAmount} + ${amount} <= ${moneyHolds.amount}`,
-          ),
-        )
-        .returning();
-      return row;
+      return updateRow(
+        executor,
+        moneyHolds,
+        { refundedAmount: sql`${moneyHolds.refundedAmount} + ${amount}`, updatedAt: now },
+        and(
+          byReference(reference),
+          eq(moneyHolds.status, 'captured'),
+          sql`${moneyHolds.refundedAmount} + ${amount} <= ${moneyHolds.amount}`,
+        ),
+      );
     },
   };
 }

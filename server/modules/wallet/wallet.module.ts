@@ -1,11 +1,10 @@
 import type { PaymentProvider } from '#server/adapters/payments/payment-provider';
-import type { HttpApp, Route } from '#server/http/route';
+import type { HttpApp, ModuleDeps } from '#server/http/route';
 import { createWalletRepository } from './wallet.repository';
 import { walletRoutes } from './wallet.routes';
 import { createWalletService, type WalletService } from './wallet.service';
 
-export type WalletModuleDeps = Omit<Parameters<typeof createWalletService>[0], 'repository' | 'provider'> & {
-  route: Route;
+export type WalletModuleDeps = ModuleDeps<typeof createWalletService, 'repository' | 'provider'> & {
   /**
    * The payment provider, made once the wallet exists: the demo provider delivers its own events
    * (refunds) back through the wallet's applyPaymentEvent.

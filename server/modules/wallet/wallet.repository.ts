@@ -10,6 +10,7 @@ import {
   profiles,
   type PaymentStatus,
 } from '#server/db/schema/index';
+import { insertRow } from '#server/lib/row-queries';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -36,20 +37,15 @@ export function createWalletRepository() {
       executor: DbExecutor,
       values: { userId: string; provider: 'demo' | 'stripe'; amount: number; currency: string; now: Date },
     ): Promise<PaymentRow> {
-      const [row] = await executor
-        .insert(payments)
-        .values({
-          userId: values.userId,
-          provider: values.provider,
-          amount: values.amount,
-          currency: values.currency,
-          status: 'created',
-          createdAt: values.now,
-          updatedAt: values.now,
-        })
-        .returning();
-      if (!row) throw new Error('Payment insert returned no row');
-      return row;
+      return insertRow(executor, payments, {
+        userId: values.userId,
+        provider: values.provider,
+        amount: values.amount,
+        currency: values.currency,
+        status: 'created',
+        createdAt: values.now,
+        updatedAt: values.now,
+      });
     },
 
     async setProviderPaymentId(executor: DbExecutor, id: string, providerPaymentId: string): Promise<void> {

@@ -90,6 +90,12 @@ const toPayment = (row: PaymentRow): Payment => ({
  * path by which a provider's verdict moves money (the Stripe webhook and the demo confirmation both end
  * here). Credits come only from events, never from the browser.
  */
+/** Ledger entries moving `amount` from one account to another. */
+const transfer = (fromId: string, toId: string, amount: number) => [
+  { accountId: fromId, amount: cents(-amount) },
+  { accountId: toId, amount: cents(amount) },
+];
+
 export function createWalletService(deps: {
   db: Database;
   repository: WalletRepository;
@@ -102,6 +108,13 @@ export function createWalletService(deps: {
 }) {
   const { db, repository, ledger, provider, clock, log } = deps;
   const publishableKey = provider.name === 'stripe' ? (deps.stripePublishableKey ?? null) : null;
+
+  /** The provider's clearing account and the person's wallet, in that order (the lock order of every payment). */
+  async function paymentAccounts(tx: DbExecutor, userId: string) {
+    const clearing = await ledger.ensureAccount(tx, 'provider_clearing', null);
+    const wallet = await ledger.ensureAccount(tx, 'client_wallet', userId);
+    return { clearing, wallet };
+  }
 
   async function applyInTransaction(tx: DbExecutor, event: PaymentEvent): Promise<ApplyPaymentEventResult> {
     const payment = await repository.lockPaymentByProviderId(tx, event.provider, event.providerPaymentId);
@@ -156,15 +169,11 @@ export function createWalletService(deps: {
         );
         return { outcome: 'ignored', paymentId: payment.id };
       }
-      const clearing = await ledger.ensureAccount(tx, 'provider_clearing', null);
-      const wallet = await ledger.ensureAccount(tx, 'client_wallet', payment.userId);
+      const { clearing, wallet } = await paymentAccounts(tx, payment.userId);
       await ledger.post(tx, {
         kind: 'top_up',
         reference,
-        entries: [
-          { accountId: clearing.id, amount: cents(-payment.amount) },
-          { accountId: wallet.id, amount: cents(payment.amount) },
-        ],
+        entries: transfer(clearing.id, wallet.id, payment.amount),
         metadata: { provider: event.provider, eventId: event.eventId },
       });
       return { outcome: 'applied', paymentId: payment.id };
@@ -195,8 +204,7 @@ export function createWalletService(deps: {
       );
       return { outcome: 'refused', paymentId: payment.id };
     }
-    const clearing = await ledger.ensureAccount(tx, 'provider_clearing', null);
-    const wallet = await ledger.ensureAccount(tx, 'client_wallet', payment.userId);
+    const { clearing, wallet } = await paymentAccounts(tx, payment.userId);
     const refunded = await repository.refundedAmount(tx, payment.id, wallet.id);
     if (refunded + event.amount > payment.amount) {
       log.error(
@@ -214,10 +222,7 @@ export function createWalletService(deps: {
     await ledger.post(tx, {
       kind: 'refund',
       reference,
-      entries: [
-        { accountId: wallet.id, amount: cents(-event.amount) },
-        { accountId: clearing.id, amount: cents(event.amount) },
-      ],
+      entries: transfer(wallet.id, clearing.id, event.amount),
       metadata: { provider: event.provider, eventId: event.eventId },
     });
     if (refunded + event.amount === payment.amount)

@@ -1,31 +1,21 @@
 import { MISSING_CREDENTIALS, type AuthSession, type AuthUser } from '#contracts/auth';
 import { assessPassword } from '#domain/auth/password-strength';
 import { unverifiedFactorsSince } from '#domain/auth/session-policy';
-import type { Clock } from '#domain/clock';
 import { AppError } from '#domain/errors/app-error';
-import type { Database, DbExecutor } from '#server/db/client';
-import type { SecurityEventsService } from '#server/modules/security-events/security-events.service';
+import type { DbExecutor } from '#server/db/client';
 import { AuthApiError } from '../auth-errors';
-import type { AuthRepository, UserRow } from '../auth.repository';
+import type { UserRow } from '../auth.repository';
 import type { OneTimeCodes } from '../codes/one-time-codes';
 import { hashPassword } from '../password';
 import type { Credentials } from '../sessions/password-sign-in';
-import { toAuthUser, type RequestContext, type SessionService } from '../sessions/session.service';
-import type { Accounts } from './accounts';
+import { toAuthUser, type RequestContext } from '../sessions/session.service';
+import type { AccountFlowDeps } from './accounts';
 
 /** A sign-in this recent counts as a fresh confirmation for sensitive changes. */
 const RECENT_SIGN_IN_MS = 5 * 60_000;
 
 /** A person's account: sign-up, the user (GET and PUT /user), reauthentication and address changes. */
-export function createAccountService(deps: {
-  db: Database;
-  repository: AuthRepository;
-  accounts: Accounts;
-  codes: OneTimeCodes;
-  sessions: SessionService;
-  securityEvents: SecurityEventsService;
-  clock: Clock;
-}) {
+export function createAccountService(deps: AccountFlowDeps & { codes: OneTimeCodes }) {
   const { repository, clock, db, accounts, codes } = deps;
 
   async function userJson(executor: DbExecutor, user: UserRow): Promise<AuthUser> {
@@ -81,8 +71,7 @@ export function createAccountService(deps: {
           await deps.securityEvents.record(tx, {
             type: 'USER_SIGNED_UP',
             userId: user.id,
-            ip: context.ip,
-            requestId: context.requestId,
+            context,
           });
           return deps.sessions.start(tx, user, { method: 'password', context });
         });
@@ -190,8 +179,7 @@ export function createAccountService(deps: {
           await deps.securityEvents.record(tx, {
             type: 'PASSWORD_CHANGED',
             userId: user.id,
-            ip: context.ip,
-            requestId: context.requestId,
+            context,
           });
           if (input.signOutOthers)
             await deps.sessions.endAllForUser(tx, user.id, 'password_changed', {
@@ -260,8 +248,7 @@ export function createAccountService(deps: {
         await deps.securityEvents.record(tx, {
           type: type === 'email_change' ? 'EMAIL_CHANGED' : 'PHONE_CHANGED',
           userId: user.id,
-          ip: context.ip,
-          requestId: context.requestId,
+          context,
         });
         return userJson(tx, updated);
       });

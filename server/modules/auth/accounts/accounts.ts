@@ -1,9 +1,21 @@
 import type { Clock } from '#domain/clock';
 import { AppError } from '#domain/errors/app-error';
-import type { DbExecutor } from '#server/db/client';
+import type { Database, DbExecutor } from '#server/db/client';
+import type { SecurityEventsService } from '#server/modules/security-events/security-events.service';
 import type { AuthRepository, UserRow } from '../auth.repository';
+import type { SessionService } from '../sessions/session.service';
 
 /** Account look-ups and creation shared by sign-up, password sign-in and code sign-in. */
+/** What every way into an account uses (the account, password and code parts of the auth service). */
+export type AccountFlowDeps = {
+  db: Database;
+  repository: AuthRepository;
+  accounts: Accounts;
+  sessions: SessionService;
+  securityEvents: SecurityEventsService;
+  clock: Clock;
+};
+
 export function createAccounts(deps: { repository: AuthRepository; clock: Clock }) {
   const { repository, clock } = deps;
 

@@ -1,23 +1,12 @@
 import type { AuthSession } from '#contracts/auth';
-import type { Clock } from '#domain/clock';
 import { AppError } from '#domain/errors/app-error';
-import type { Database } from '#server/db/client';
-import type { SecurityEventsService } from '#server/modules/security-events/security-events.service';
-import type { Accounts } from '../accounts/accounts';
-import type { AuthRepository, OneTimeTokenKind } from '../auth.repository';
-import type { RequestContext, SessionService } from '../sessions/session.service';
+import type { AccountFlowDeps } from '../accounts/accounts';
+import type { OneTimeTokenKind } from '../auth.repository';
+import type { RequestContext } from '../sessions/session.service';
 import type { OneTimeCodes } from './one-time-codes';
 
 /** Signing in with a code sent by email or SMS: sign-in codes, confirmations, password recovery, resends. */
-export function createCodeSignIn(deps: {
-  db: Database;
-  repository: AuthRepository;
-  accounts: Accounts;
-  codes: OneTimeCodes;
-  sessions: SessionService;
-  securityEvents: SecurityEventsService;
-  clock: Clock;
-}) {
+export function createCodeSignIn(deps: AccountFlowDeps & { codes: OneTimeCodes }) {
   const { db, repository, clock, accounts, codes } = deps;
 
   return {
@@ -82,8 +71,7 @@ export function createCodeSignIn(deps: {
           type: 'USER_SIGNED_IN',
           userId: user.id,
           details: { method },
-          ip: context.ip,
-          requestId: context.requestId,
+          context,
         });
         return deps.sessions.start(tx, user, { method, context });
       });

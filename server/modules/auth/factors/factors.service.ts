@@ -44,6 +44,16 @@ export function createFactorsService(deps: {
     return live.some((row) => row.id === factor.id);
   }
 
+  /** RATE_LIMITED after MAX_FAILURES wrong codes for the factor within the lookback window. */
+  async function refuseAfterTooManyFailures(executor: DbExecutor, factorId: string, now: Date) {
+    const since = new Date(now.getTime() - FAILURE_LOOKBACK_MS);
+    const failures = await repository.countFailedFactorAttemptsSince(executor, factorId, since);
+    if (failures >= MAX_FAILURES)
+      throw new AppError('RATE_LIMITED', 'Too many wrong codes. Please wait a few minutes.', {
+        retryAfterSeconds: 300,
+      });
+  }
+
   async function requireFactor(userId: string, factorId: string) {
     const factor = await repository.findFactor(db, userId, factorId);
     if (!factor || !(await isLive(db, factor))) throw factorNotFound();
@@ -82,8 +92,7 @@ export function createFactorsService(deps: {
           type: 'MFA_ENROLLED',
           userId: auth.userId,
           details: { factor_id: factor.id },
-          ip: context.ip,
-          requestId: context.requestId,
+          context,
         });
         return {
           id: factor.id,
@@ -98,15 +107,7 @@ export function createFactorsService(deps: {
     async challenge(auth: AuthContext, factorId: string) {
       const factor = await requireFactor(auth.userId, factorId);
       const now = clock.now();
-      const failures = await repository.countFailedFactorAttemptsSince(
-        db,
-        factor.id,
-        new Date(now.getTime() - FAILURE_LOOKBACK_MS),
-      );
-      if (failures >= MAX_FAILURES)
-        throw new AppError('RATE_LIMITED', 'Too many wrong codes. Please wait a few minutes.', {
-          retryAfterSeconds: 300,
-        });
+      await refuseAfterTooManyFailures(db, factor.id, now);
       const challenge = await repository.insertChallenge(db, { factorId: factor.id, createdAt: now });
       return {
         id: challenge.id,
@@ -139,15 +140,7 @@ export function createFactorsService(deps: {
             { status: 422 },
           );
         }
-        const failures = await repository.countFailedFactorAttemptsSince(
-          tx,
-          factor.id,
-          new Date(now.getTime() - FAILURE_LOOKBACK_MS),
-        );
-        if (failures >= MAX_FAILURES)
-          throw new AppError('RATE_LIMITED', 'Too many wrong codes. Please wait a few minutes.', {
-            retryAfterSeconds: 300,
-          });
+        await refuseAfterTooManyFailures(tx, factor.id, now);
         const step = matchTotpStep(factor.secret, code, now, factor.lastUsedStep);
         if (step === null) {
           await repository.updateChallenge(tx, challenge.id, {
@@ -157,8 +150,7 @@ export function createFactorsService(deps: {
             type: 'MFA_FAILED',
             userId: auth.userId,
             details: { factor_id: factor.id },
-            ip: context.ip,
-            requestId: context.requestId,
+            context,
           });
           return { ok: false as const };
         }
@@ -176,8 +168,7 @@ export function createFactorsService(deps: {
           type: 'MFA_VERIFIED',
           userId: auth.userId,
           details: { factor_id: factor.id },
-          ip: context.ip,
-          requestId: context.requestId,
+          context,
         });
         return { ok: true as const, session: await deps.sessions.elevate(tx, user, auth.sessionId, 'totp') };
       });
@@ -200,8 +191,7 @@ export function createFactorsService(deps: {
           type: 'MFA_REMOVED',
           userId: auth.userId,
           details: { factor_id: factor.id },
-          ip: context.ip,
-          requestId: context.requestId,
+          context,
         });
       });
       return { id: factorId };

@@ -93,8 +93,7 @@ export function createOAuthFlow(deps: {
         userId: flow?.linkUserId ?? null,
         severity: refusal.reason === 'unknown_state' ? 'warning' : 'info',
         details: { method: 'oauth', provider: PROVIDER, reason: refusal.reason },
-        ip: context.ip,
-        requestId: context.requestId,
+        context,
       });
     });
     return returnPage({ error: refusal.error, error_description: refusal.description });
@@ -253,8 +252,7 @@ export function createOAuthFlow(deps: {
             userId: flow.userId,
             severity: reason === 'pkce_mismatch' ? 'warning' : 'info',
             details: { method: 'oauth', provider: PROVIDER, reason: reason ?? 'account_unavailable' },
-            ip: context.ip,
-            requestId: context.requestId,
+            context,
           });
           return { kind: 'refused' as const };
         }
@@ -262,8 +260,7 @@ export function createOAuthFlow(deps: {
           type: 'USER_SIGNED_IN',
           userId: user.id,
           details: { method: 'oauth', provider: PROVIDER },
-          ip: context.ip,
-          requestId: context.requestId,
+          context,
         });
         return {
           kind: 'ok' as const,

@@ -111,8 +111,7 @@ export function createOAuthIdentities(deps: {
         type: 'IDENTITY_LINKED',
         userId: user.id,
         details: { provider: PROVIDER },
-        ip: context.ip,
-        requestId: context.requestId,
+        context,
       });
     }
     return updated;
@@ -145,8 +144,7 @@ export function createOAuthIdentities(deps: {
       type: 'USER_SIGNED_UP',
       userId: user.id,
       details: { provider: PROVIDER },
-      ip: context.ip,
-      requestId: context.requestId,
+      context,
     });
     return attachIdentity(tx, user, claims, false, context);
   }
@@ -252,8 +250,7 @@ export function createOAuthIdentities(deps: {
           type: 'IDENTITY_UNLINKED',
           userId: user.id,
           details: { provider: target.provider },
-          ip: context.ip,
-          requestId: context.requestId,
+          context,
         });
         const factors = await authRepository.findFactors(tx, user.id, {
           unverifiedSince: unverifiedFactorsSince(clock.now()),

@@ -77,8 +77,7 @@ export function createOAuthService(deps: {
           type: 'USER_SIGNED_IN',
           userId: user.id,
           details: { method: 'oauth', provider: PROVIDER, grant: 'id_token' },
-          ip: context.ip,
-          requestId: context.requestId,
+          context,
         });
         return deps.sessions.start(tx, user, { method: 'oauth', context });
       });

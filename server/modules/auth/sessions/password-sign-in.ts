@@ -1,12 +1,8 @@
 import { MISSING_CREDENTIALS, type AuthSession } from '#contracts/auth';
-import type { Clock } from '#domain/clock';
 import { AppError } from '#domain/errors/app-error';
-import type { Database } from '#server/db/client';
-import type { SecurityEventsService } from '#server/modules/security-events/security-events.service';
-import type { Accounts } from '../accounts/accounts';
-import type { AuthRepository } from '../auth.repository';
+import type { AccountFlowDeps } from '../accounts/accounts';
 import { hashPassword, verifyPassword } from '../password';
-import type { RequestContext, SessionService } from './session.service';
+import type { RequestContext } from './session.service';
 
 /** Account throttling: after 10 consecutive failures each further one locks the account for longer. */
 const FREE_FAILURES = 10;
@@ -20,14 +16,7 @@ const DUMMY_HASH = hashPassword('wellspring-timing-equaliser-7f3a9c');
 export type Credentials = { email?: string; phone?: string; password?: string };
 
 /** Signing in with a password (with account throttling) and signing out. */
-export function createPasswordSignIn(deps: {
-  db: Database;
-  repository: AuthRepository;
-  accounts: Accounts;
-  sessions: SessionService;
-  securityEvents: SecurityEventsService;
-  clock: Clock;
-}) {
+export function createPasswordSignIn(deps: AccountFlowDeps) {
   const { repository, clock, db, accounts } = deps;
 
   /**
@@ -77,8 +66,7 @@ export function createPasswordSignIn(deps: {
       userId,
       severity: attempt.lockedUntil ? 'warning' : 'info',
       details: { consecutive_failures: attempt.consecutive },
-      ip: context.ip,
-      requestId: context.requestId,
+      context,
     });
   }
 
@@ -116,8 +104,7 @@ export function createPasswordSignIn(deps: {
           type: 'USER_SIGNED_IN',
           userId: user.id,
           details: { method: 'password' },
-          ip: context.ip,
-          requestId: context.requestId,
+          context,
         });
         return deps.sessions.start(tx, user, { method: 'password', context });
       });
@@ -142,8 +129,7 @@ export function createPasswordSignIn(deps: {
           type: 'USER_SIGNED_OUT',
           userId: caller.userId,
           details: { scope },
-          ip: context.ip,
-          requestId: context.requestId,
+          context,
         });
       });
     },

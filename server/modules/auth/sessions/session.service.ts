@@ -167,8 +167,7 @@ export function createSessionService(deps: {
             userId: user.id,
             severity: 'critical',
             details: { session_id: session.id, revoked_ms_ago: now.getTime() - token.revokedAt.getTime() },
-            ip: context.ip,
-            requestId: context.requestId,
+            context,
           });
           return { kind: 'reused' as const };
         }

@@ -1,0 +1,52 @@
+import { getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { DbExecutor } from '#server/db/client';
+
+/**
+ * Row helpers every repository shares (the repositories stay the only code that knows the tables).
+ */
+
+/**
+ * Updates the row `where` picks and answers it after the change, or undefined when no row matched. A
+ * compare-and-set names the state it expects in `where`: of two racing transactions the second waits on
+ * the row lock, re-checks the condition against the committed row and changes nothing.
+ */
+export async function updateRow<T extends PgTable>(
+  executor: DbExecutor,
+  table: T,
+  changes: PgUpdateSetSource<T>,
+  where: SQL | undefined,
+): Promise<T['$inferSelect'] | undefined> {
+  const rows = (await executor.update(table).set(changes).where(where).returning()) as T['$inferSelect'][];
+  return rows[0];
+}
+
+/** Inserts one row and answers it (an insert without a conflict clause always returns its row). */
+export async function insertRow<T extends PgTable>(
+  executor: DbExecutor,
+  table: T,
+  values: PgInsertValue<T>,
+): Promise<T['$inferSelect']> {
+  const rows = (await executor.insert(table).values(values).returning()) as T['$inferSelect'][];
+  const row = rows[0];
+  if (!row) throw new Error(`${getTableName(table)} insert returned no row`);
+  return row;
+}
+
+/** How many rows of `table` match `where`. */
+export async function countRows(
+  executor: DbExecutor,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<number> {
+  const [row] = await executor
+    .select({ count: sql<number>`count(*)::int` })
+    .from(table)
+    .where(where);
+  return row?.count ?? 0;
+}
+
+/** A transaction-scoped advisory lock on `key` (released at commit): writers of one key queue here. */
+export async function lockKey(executor: DbExecutor, key: string): Promise<void> {
+  await executor.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
