@@ -189,6 +189,8 @@ describe('/client-profile-edit', () => {
     const toast = await within(toastRegion()).findByRole('alert');
     expect(toast).toHaveTextContent('Update Failed');
     expect(toast).toHaveTextContent('Please fix the highlighted fields and save again.');
+    // The first invalid field gets the focus (decision 010).
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Full name' })).toHaveFocus());
     expect(api.callsTo('PATCH', '/api/profiles/me')).toHaveLength(0);
     await user.clear(username);
     await user.type(username, 'sam_r');
