@@ -45,15 +45,20 @@ export function useClientDraft(profile: OwnProfile, client: ClientProfile, onSav
   const errorOf = (field: keyof ClientValues): string | undefined =>
     fieldError(form, field) ?? (isSubmitted || draft[field] !== saved[field] ? ruleErrors[field] : undefined);
 
+  /** A changed field's message goes (only when it has one: clearing re-renders the form). */
+  const clearError = (field: keyof ClientValues) => {
+    if (form.getFieldState(field).error) form.clearErrors(field);
+  };
+
   /** A value set by a control react-hook-form does not own (chips, switches, the photo); its old message goes. */
   function set<K extends keyof ClientValues>(field: K, value: ClientValues[K]) {
     form.setValue(field as Path<ClientValues>, value as PathValue<ClientValues, Path<ClientValues>>);
-    form.clearErrors(field);
+    clearError(field);
   }
 
   /** A text control's props: registered (a change clears its message), its value and its error. */
   const textField = (field: ClientTextField) => ({
-    ...form.register(field, { onChange: () => form.clearErrors(field) }),
+    ...form.register(field, { onChange: () => clearError(field) }),
     value: draft[field],
     error: errorOf(field),
   });

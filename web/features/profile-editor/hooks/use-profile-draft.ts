@@ -50,15 +50,20 @@ export function useProfileDraft(profile: OwnProfile, onSaved: () => void) {
   const errorOf = (field: keyof EditorValues): string | undefined =>
     fieldError(form, field) ?? (isSubmitted || draft[field] !== saved[field] ? ruleErrors[field] : undefined);
 
+  /** A changed field's message goes (only when it has one: clearing re-renders the form). */
+  const clearError = (field: keyof EditorValues) => {
+    if (form.getFieldState(field).error) form.clearErrors(field);
+  };
+
   /** A value set by a control react-hook-form does not own (chips, switches, pictures); its old message goes. */
   function set<K extends keyof EditorValues>(field: K, value: EditorValues[K]) {
     form.setValue(field as Path<EditorValues>, value as PathValue<EditorValues, Path<EditorValues>>);
-    form.clearErrors(field);
+    clearError(field);
   }
 
   /** A text input's props: registered (typing clears its message), its value and its error. */
   const textField = (field: EditorTextField) => ({
-    ...form.register(field, { onChange: () => form.clearErrors(field) }),
+    ...form.register(field, { onChange: () => clearError(field) }),
     value: draft[field],
     error: errorOf(field),
   });
