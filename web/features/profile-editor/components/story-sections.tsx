@@ -66,29 +66,43 @@ export function CategoriesSection({ editor }: { editor: ProfileDraft }) {
   );
 }
 
+const PICTURE_FIELDS = [
+  {
+    field: 'avatar_url',
+    kind: 'avatar',
+    label: 'Profile photo',
+    hint: 'A clear, friendly photo of your face.',
+  },
+  {
+    field: 'cover_image_url',
+    kind: 'cover',
+    label: 'Cover picture',
+    hint: 'The wide picture at the top of your page.',
+  },
+] as const;
+
 /** Photos: the profile photo and the cover picture; either's error (from the server) shows below them. */
 export function PhotosSection({ editor, email }: { editor: ProfileDraft; email: string | null }) {
   const { draft, setPicture, errorOf, saving } = editor;
-  const error = errorOf('avatar_url') ?? errorOf('cover_image_url');
+  const error = PICTURE_FIELDS.map(({ field }) => errorOf(field)).find(Boolean);
   return (
     <EditorSection id="photos" title="Photos" description="JPEG, PNG or WebP, up to 5 MB.">
-      <ImageUpload
-        kind="avatar"
-        label="Profile photo"
-        hint="A clear, friendly photo of your face."
-        value={draft.avatar_url}
-        onChange={(url) => setPicture('avatar_url', url)}
-        placeholder={<Avatar name={draft.full_name} email={email} className="size-full text-2xl" />}
-        disabled={saving}
-      />
-      <ImageUpload
-        kind="cover"
-        label="Cover picture"
-        hint="The wide picture at the top of your page."
-        value={draft.cover_image_url}
-        onChange={(url) => setPicture('cover_image_url', url)}
-        disabled={saving}
-      />
+      {PICTURE_FIELDS.map(({ field, kind, label, hint }) => (
+        <ImageUpload
+          key={field}
+          kind={kind}
+          label={label}
+          hint={hint}
+          value={draft[field]}
+          onChange={(url) => setPicture(field, url)}
+          placeholder={
+            kind === 'avatar' ? (
+              <Avatar name={draft.full_name} email={email} className="size-full text-2xl" />
+            ) : undefined
+          }
+          disabled={saving}
+        />
+      ))}
       {error ? (
         <p role="alert" className="text-sm font-medium text-danger">
           {error}
