@@ -265,6 +265,39 @@ describe('/profile/edit', () => {
     expect(screen.getByText('Full name is required')).toBeInTheDocument();
   });
 
+  it('refuses to save while a rule fails: says so, focuses the first invalid field, sends nothing', async () => {
+    const user = userEvent.setup();
+    const { api } = renderEditor();
+    const years = await field('Years of experience');
+    await user.clear(years);
+    await user.type(years, '71');
+    await user.type(screen.getByRole('textbox', { name: 'Audio call, $ per 15 min' }), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const toast = await within(toastRegion()).findByRole('alert');
+    expect(toast).toHaveTextContent('Update Failed');
+    expect(toast).toHaveTextContent('Please fix the highlighted fields and save again.');
+    await waitFor(() => expect(years).toHaveFocus());
+    expect(years).toHaveAccessibleDescription(
+      'Enter a whole number of years between 0 and 70, or leave it empty.',
+    );
+    expect(api.callsTo('PATCH', '/api/profiles/me')).toHaveLength(0);
+  });
+
+  it('keeps what was typed while a save was on its way', async () => {
+    const user = userEvent.setup();
+    const answer = deferred();
+    const { api } = renderEditor({ 'PATCH /api/profiles/me': () => answer.promise });
+    const tagline = await field('Tagline');
+    await user.type(tagline, 'Breathe first');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.callsTo('PATCH', '/api/profiles/me')).toHaveLength(1));
+    await user.type(tagline, ', then act');
+    await act(async () => answer.resolve({ body: { ...PROFILE, coach_tagline: 'Breathe first' } }));
+    expect(await within(toastRegion()).findByText('Profile saved')).toBeInTheDocument();
+    expect(tagline).toHaveValue('Breathe first, then act');
+    expect(screen.getByText('You have unsaved changes.')).toBeInTheDocument();
+  });
+
   it('shows the change at once and rolls it back when the server refuses it, with the SPEC §8 message', async () => {
     const user = userEvent.setup();
     const answer = deferred();

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   FULL_NAME_REQUIRED_UNIFIED,
   type ClientProfile,
@@ -57,19 +58,26 @@ export type ClientValues = {
 
 export type ClientErrors = Partial<Record<keyof ClientValues, string>>;
 
+/** The editor's values a saved profile gives (name, username, photo). */
+export const profileValuesFrom = (profile: OwnProfile) => ({
+  full_name: profile.full_name ?? '',
+  username: profile.username ?? '',
+  avatar_url: profile.avatar_url,
+});
+
+/** The editor's values a saved client profile gives (the rest). */
+export const clientPartFrom = (client: ClientProfile) => ({
+  short_bio: client.short_bio ?? '',
+  about_me: client.about_me ?? '',
+  date_of_birth: client.date_of_birth ?? '',
+  gender: client.gender ?? '',
+  zodiac_sign: client.zodiac_sign ?? '',
+  interests: client.interests,
+  public_fields: client.public_fields,
+});
+
 export function clientValuesFrom(profile: OwnProfile, client: ClientProfile): ClientValues {
-  return {
-    full_name: profile.full_name ?? '',
-    username: profile.username ?? '',
-    avatar_url: profile.avatar_url,
-    short_bio: client.short_bio ?? '',
-    about_me: client.about_me ?? '',
-    date_of_birth: client.date_of_birth ?? '',
-    gender: client.gender ?? '',
-    zodiac_sign: client.zodiac_sign ?? '',
-    interests: client.interests,
-    public_fields: client.public_fields,
-  };
+  return { ...profileValuesFrom(profile), ...clientPartFrom(client) };
 }
 
 export function validateClient(values: ClientValues): ClientErrors {
@@ -81,6 +89,13 @@ export function validateClient(values: ClientValues): ClientErrors {
     errors.date_of_birth = 'Enter a date like 1990-04-02, or leave it empty.';
   return errors;
 }
+
+/** The editor's schema for react-hook-form: validateClient()'s rules and messages, one issue per field. */
+export const clientEditorSchema = z.custom<ClientValues>().transform((values, issues) => {
+  const errors = Object.entries(validateClient(values));
+  for (const [field, message] of errors) issues.addIssue({ code: 'custom', path: [field], message });
+  return errors.length > 0 ? z.NEVER : values;
+});
 
 const nullIfBlank = (text: string) => (text.trim() === '' ? null : text.trim());
 const sameList = (a: readonly string[], b: readonly string[]) =>

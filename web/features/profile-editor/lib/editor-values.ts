@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { FULL_NAME_REQUIRED_UNIFIED, type OwnProfile, type ProfileUpdateBody } from '#contracts/profiles';
 import { ON_DEMAND_DEFAULT_RATES } from '#contracts/services';
 import type { CoachingCategory } from '#domain/coaching/categories';
@@ -127,6 +128,13 @@ export function validate(values: EditorValues): EditorErrors {
   }
   return errors;
 }
+
+/** The editor's schema for react-hook-form: validate()'s rules and messages, one issue per field. */
+export const editorSchema = z.custom<EditorValues>().transform((values, issues) => {
+  const errors = Object.entries(validate(values));
+  for (const [field, message] of errors) issues.addIssue({ code: 'custom', path: [field], message });
+  return errors.length > 0 ? z.NEVER : values;
+});
 
 /**
  * SPEC §5: a new name with no username given makes a new username, which moves the public page. What it

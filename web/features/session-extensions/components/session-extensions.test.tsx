@@ -153,6 +153,33 @@ describe('SessionExtensions, the client', () => {
     expect(api.callsTo('POST', LIST)).toHaveLength(1);
   });
 
+  it('retries an ask the network lost with the same Idempotency-Key, and says what went wrong meanwhile', async () => {
+    let attempts = 0;
+    const { api, keys } = renderAs(USER_ID, {
+      [`GET ${LIST}`]: () => ({ body: list(null) }),
+      'GET /api/wallet': () => ({ body: wallet(20_000) }),
+      [`POST ${LIST}`]: () => {
+        attempts += 1;
+        if (attempts === 1) throw new Error('the network is down');
+        return { status: 201, body: extension({ minutes: 15, price: 4_000 }) };
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add time' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add time to your session' });
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('extension-quote')).toHaveTextContent('Your wallet: $200.00'),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await within(dialog).findByRole('alert')).toBeVisible();
+    expect(within(dialog).getByRole('alert')).not.toHaveTextContent('Not enough in your wallet');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('POST', LIST).map((call) => call.body)).toEqual([{ minutes: 15 }, { minutes: 15 }]);
+    expect(keys()).toHaveLength(2);
+    expect(keys()[1]).toBe(keys()[0]);
+  });
+
   it('tells the outcome as a toast: declined, money back', async () => {
     const pending = extension();
     renderAs(USER_ID, {

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import type { Path, PathValue } from 'react-hook-form';
+import { UNIFIED_PROFILE_MESSAGES, type ClientProfile, type OwnProfile } from '#contracts/profiles';
+import { fieldError, useZodForm } from '#web/components/form';
+import { useToast } from '#web/components/toast';
+import { ApiError } from '#web/lib/api-client';
+import { fieldErrorsOf, profileErrorMessage, useUpdateOwnProfile } from '#web/lib/own-profile';
+import { deleteUploadedImage } from '#web/lib/upload-image';
+import { useSaveClientProfile } from '../api/client-profile';
+import {
+  clientChanges,
+  clientEditorSchema,
+  clientPartFrom,
+  clientValuesFrom,
+  profileValuesFrom,
+  validateClient,
+  type ClientValues,
+} from '../lib/client-values';
+
+/** The client editor's fields typed as text (inputs, textareas and selects). */
+export type ClientTextField = {
+  [K in keyof ClientValues]: ClientValues[K] extends string ? K : never;
+}[keyof ClientValues];
+
+/**
+ * The client profile editor's state on react-hook-form: the draft is the form, the saved profiles its
+ * baseline. A rule error shows once the field differs from what is saved, or after a save attempt (the
+ * schema runs validateClient() again at submit, blocks it and focuses the first invalid field). Save
+ * sends only what changed: name, username and photo to the profile (PATCH), the rest to the client
+ * profile (PUT), both optimistic; what saved becomes the baseline, what failed stays in the draft with
+ * the server's words on its field.
+ */
+export function useClientDraft(profile: OwnProfile, client: ClientProfile, onSaved: () => void) {
+  const { toast } = useToast();
+  const updateProfile = useUpdateOwnProfile();
+  const saveClient = useSaveClientProfile();
+  const [saved, setSaved] = useState<ClientValues>(() => clientValuesFrom(profile, client));
+  const form = useZodForm(clientEditorSchema, { defaultValues: saved });
+  const { isSubmitted } = form.formState;
+  const draft = form.watch();
+
+  const changes = clientChanges(saved, draft);
+  const dirty = Object.keys(changes.profile).length + Object.keys(changes.client).length > 0;
+  const ruleErrors = validateClient(draft);
+  const errorOf = (field: keyof ClientValues): string | undefined =>
+    fieldError(form, field) ?? (isSubmitted || draft[field] !== saved[field] ? ruleErrors[field] : undefined);
+
+  /** A changed field's message goes (only when it has one: clearing re-renders the form). */
+  const clearError = (field: keyof ClientValues) => {
+    if (form.getFieldState(field).error) form.clearErrors(field);
+  };
+
+  /** A value set by a control react-hook-form does not own (chips, switches, the photo); its old message goes. */
+  function set<K extends keyof ClientValues>(field: K, value: ClientValues[K]) {
+    form.setValue(field as Path<ClientValues>, value as PathValue<ClientValues, Path<ClientValues>>);
+    clearError(field);
+  }
+
+  /** A text control's props: registered (a change clears its message), its value and its error. */
+  const textField = (field: ClientTextField) => ({
+    ...form.register(field, { onChange: () => clearError(field) }),
+    value: draft[field],
+    error: errorOf(field),
+  });
+
+  /** A photo uploaded in this draft and replaced before saving is deleted: it was never used. */
+  function setAvatar(url: string | null) {
+    const previous = form.getValues('avatar_url');
+    if (previous && previous !== saved.avatar_url && previous !== url)
+      void deleteUploadedImage(previous).catch(() => undefined);
+    set('avatar_url', url);
+  }
+
+  async function send(sent: ClientValues): Promise<boolean> {
+    const { profile: profileBody, client: clientBody } = clientChanges(saved, sent);
+    const [profileResult, clientResult] = await Promise.allSettled([
+      Object.keys(profileBody).length > 0 ? updateProfile.mutateAsync(profileBody) : Promise.resolve(null),
+      Object.keys(clientBody).length > 0 ? saveClient.mutateAsync(clientBody) : Promise.resolve(null),
+    ]);
+
+    // What did save becomes the new baseline; what failed stays in the draft to try again.
+    const nextSaved: ClientValues = { ...saved };
+    if (profileResult.status === 'fulfilled' && profileResult.value)
+      Object.assign(nextSaved, profileValuesFrom(profileResult.value));
+    if (clientResult.status === 'fulfilled' && clientResult.value)
+      Object.assign(nextSaved, clientPartFrom(clientResult.value));
+    setSaved(nextSaved);
+
+    const failure = [profileResult, clientResult].find((result) => result.status === 'rejected');
+    if (failure?.status === 'rejected') {
+      const error: unknown = failure.reason;
+      Object.entries(fieldErrorsOf(error)).forEach(([field, message], index) =>
+        form.setError(field as Path<ClientValues>, { type: 'server', message }, { shouldFocus: index === 0 }),
+      );
+      const message =
+        failure === clientResult && error instanceof ApiError && error.code === 'PROFILE_UPDATE_FAILED'
+          ? UNIFIED_PROFILE_MESSAGES.updateClientProfileFailed
+          : profileErrorMessage(error);
+      toast({ title: 'Update Failed', description: message, variant: 'destructive' });
+      return false;
+    }
+    // Whatever was typed while the save was on its way stays in the draft.
+    const typedSince = JSON.stringify(form.getValues()) !== JSON.stringify(sent);
+    form.reset(nextSaved, { keepValues: typedSince });
+    toast({ title: 'Profile saved' });
+    if (profileResult.status === 'fulfilled' && profileResult.value) onSaved();
+    return true;
+  }
+
+  /** Saves the draft (the form's submit and the unsaved-changes guard's Save): whether it is all saved now. */
+  async function save(): Promise<boolean> {
+    if (!dirty) return true;
+    const result = await form.handleSubmit(send, () =>
+      toast({
+        title: 'Update Failed',
+        description: 'Please fix the highlighted fields and save again.',
+        variant: 'destructive',
+      }),
+    )();
+    return result ?? false;
+  }
+
+  function discard() {
+    if (draft.avatar_url && draft.avatar_url !== saved.avatar_url)
+      void deleteUploadedImage(draft.avatar_url).catch(() => undefined);
+    form.reset(saved);
+  }
+
+  return {
+    draft,
+    saved,
+    dirty,
+    saving: updateProfile.isPending || saveClient.isPending,
+    errorOf,
+    set,
+    textField,
+    setAvatar,
+    save,
+    discard,
+  };
+}

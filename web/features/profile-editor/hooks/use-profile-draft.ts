@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import type { Path, PathValue } from 'react-hook-form';
+import type { OwnProfile } from '#contracts/profiles';
+import { fieldError, useZodForm } from '#web/components/form';
+import { useToast } from '#web/components/toast';
+import { fieldErrorsOf, profileErrorMessage, useUpdateOwnProfile } from '#web/lib/own-profile';
+import { deleteUploadedImage } from '#web/lib/upload-image';
+import {
+  changesBetween,
+  editorSchema,
+  publicAddressChange,
+  validate,
+  valuesFrom,
+  type EditorValues,
+} from '../lib/editor-values';
+
+/** The editor's fields typed as text (inputs and textareas). */
+export type EditorTextField = {
+  [K in keyof EditorValues]: EditorValues[K] extends string ? K : never;
+}[keyof EditorValues];
+
+const PICTURES = ['avatar_url', 'cover_image_url'] as const;
+
+/**
+ * The coach profile editor's state (SPEC §4 Edit mode) on react-hook-form: the draft is the form, the
+ * saved profile its baseline. A rule error shows once the field differs from what is saved, or after
+ * a save attempt (the schema runs validate() again at submit, blocks it and focuses the first invalid
+ * field). The server's words land on their field (and go when it is edited). Save sends only what
+ * changed, optimistically; whatever was typed while it was on its way stays in the draft.
+ */
+export function useProfileDraft(profile: OwnProfile, onSaved: () => void) {
+  const { toast } = useToast();
+  const update = useUpdateOwnProfile();
+  const [saved, setSaved] = useState<EditorValues>(() => valuesFrom(profile));
+  const form = useZodForm(editorSchema, { defaultValues: saved });
+  const { isSubmitted } = form.formState;
+  const draft = form.watch();
+
+  /** A name change would move the public page (SPEC §5): the person keeps the address or takes the new one. */
+  const [keepAddress, setKeepAddress] = useState(false);
+  const changesOf = (values: EditorValues) =>
+    changesBetween(
+      saved,
+      values,
+      profile.custom_fonts,
+      keepAddress && publicAddressChange(saved, values) !== null,
+    );
+  const dirty = Object.keys(changesOf(draft)).length > 0;
+  const ruleErrors = validate(draft);
+  const errorOf = (field: keyof EditorValues): string | undefined =>
+    fieldError(form, field) ?? (isSubmitted || draft[field] !== saved[field] ? ruleErrors[field] : undefined);
+
+  /** A changed field's message goes (only when it has one: clearing re-renders the form). */
+  const clearError = (field: keyof EditorValues) => {
+    if (form.getFieldState(field).error) form.clearErrors(field);
+  };
+
+  /** A value set by a control react-hook-form does not own (chips, switches, pictures); its old message goes. */
+  function set<K extends keyof EditorValues>(field: K, value: EditorValues[K]) {
+    form.setValue(field as Path<EditorValues>, value as PathValue<EditorValues, Path<EditorValues>>);
+    clearError(field);
+  }
+
+  /** A text input's props: registered (typing clears its message), its value and its error. */
+  const textField = (field: EditorTextField) => ({
+    ...form.register(field, { onChange: () => clearError(field) }),
+    value: draft[field],
+    error: errorOf(field),
+  });
+
+  /** A picture uploaded in this draft and replaced before saving is deleted: it was never used. */
+  function setPicture(field: (typeof PICTURES)[number], url: string | null) {
+    const previous = form.getValues(field);
+    if (previous && previous !== saved[field] && previous !== url)
+      void deleteUploadedImage(previous).catch(() => undefined);
+    set(field, url);
+  }
+
+  async function send(sent: EditorValues): Promise<boolean> {
+    try {
+      const next = valuesFrom(await update.mutateAsync(changesOf(sent)));
+      setSaved(next);
+      // Whatever was typed while the save was on its way stays in the draft.
+      const typedSince = JSON.stringify(form.getValues()) !== JSON.stringify(sent);
+      form.reset(next, { keepValues: typedSince });
+      setKeepAddress(false);
+      toast({ title: 'Profile saved', description: 'Clients see your changes now.' });
+      onSaved();
+      return true;
+    } catch (error) {
+      Object.entries(fieldErrorsOf(error)).forEach(([field, message], index) =>
+        form.setError(field as Path<EditorValues>, { type: 'server', message }, { shouldFocus: index === 0 }),
+      );
+      toast({ title: 'Update Failed', description: profileErrorMessage(error), variant: 'destructive' });
+      return false;
+    }
+  }
+
+  /** Saves the draft (the form's submit and the unsaved-changes guard's Save): whether it is all saved now. */
+  async function save(): Promise<boolean> {
+    if (!dirty) return true;
+    const result = await form.handleSubmit(send, () =>
+      toast({
+        title: 'Update Failed',
+        description: 'Please fix the highlighted fields and save again.',
+        variant: 'destructive',
+      }),
+    )();
+    return result ?? false;
+  }
+
+  function discard() {
+    for (const field of PICTURES) {
+      const url = draft[field];
+      if (url && url !== saved[field]) void deleteUploadedImage(url).catch(() => undefined);
+    }
+    form.reset(saved);
+    setKeepAddress(false);
+  }
+
+  return {
+    draft,
+    saved,
+    dirty,
+    saving: update.isPending,
+    errorOf,
+    set,
+    textField,
+    setPicture,
+    save,
+    discard,
+    newAddress: publicAddressChange(saved, draft),
+    keepAddress,
+    setKeepAddress,
+  };
+}
+
+export type ProfileDraft = ReturnType<typeof useProfileDraft>;
