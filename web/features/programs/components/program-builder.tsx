@@ -6,11 +6,12 @@ import { PROGRAM_LIMITS, PROGRAM_MESSAGES, type ProgramDetail } from '#contracts
 import { COACHING_CATEGORIES } from '#domain/coaching/categories';
 import { Button } from '#web/components/button';
 import { paddedCardClasses } from '#web/components/card';
-import { ConfirmDialog } from '#web/components/dialog';
+import { DeleteConfirmDialog } from '#web/components/delete-confirm-dialog';
 import { FieldError, SelectField } from '#web/components/field';
 import { applyServerErrors, fieldError, Form, useZodForm } from '#web/components/form';
 import { FormError } from '#web/components/form-error';
 import { ImageUpload } from '#web/components/image-upload';
+import { RetryError } from '#web/components/list-states';
 import { TextareaField } from '#web/components/textarea-field';
 import { TextField } from '#web/components/text-field';
 import { useToast } from '#web/components/toast';
@@ -44,12 +45,7 @@ export function ProgramBuilder({ programId, onClose }: { programId: string; onCl
           className="h-64 animate-pulse rounded-[var(--radius-card)] bg-surface"
         />
       ) : program.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <FormError error={program.error} />
-          <Button variant="secondary" onClick={() => void program.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <RetryError error={program.error} onRetry={() => void program.refetch()} />
       ) : (
         <Loaded program={program.data} onClose={onClose} />
       )}
@@ -221,38 +217,20 @@ function DeleteProgramDialog({
 }) {
   const remove = useDeleteProgram();
   return (
-    <ConfirmDialog
+    <DeleteConfirmDialog
       open={program !== null}
-      onOpenChange={(open) => {
-        if (!open) {
-          remove.reset();
-          onCancel();
-        }
-      }}
+      onClose={onCancel}
       title="Delete this program?"
       description={
         program
           ? `“${program.title}”, its ${program.lesson_count} lessons and the progress of the ${program.enrolled_count} people who joined will be deleted. This cannot be undone.`
           : undefined
       }
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel}>
-            Keep it
-          </Button>
-          <Button
-            className="bg-danger text-background hover:bg-danger/90"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (program) remove.mutate(program.id, { onSuccess: onDeleted });
-            }}
-          >
-            {remove.isPending ? 'Deleting…' : 'Delete program'}
-          </Button>
-        </>
-      }
-    >
-      <FormError error={remove.error} />
-    </ConfirmDialog>
+      confirmLabel="Delete program"
+      mutation={remove}
+      onConfirm={() => {
+        if (program) remove.mutate(program.id, { onSuccess: onDeleted });
+      }}
+    />
   );
 }

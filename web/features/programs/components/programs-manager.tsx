@@ -5,6 +5,13 @@ import { PROGRAM_LIMITS, PROGRAM_MESSAGES, type ProgramSummary } from '#contract
 import { Button } from '#web/components/button';
 import { Dialog } from '#web/components/dialog';
 import { FormError } from '#web/components/form-error';
+import {
+  EmptyState,
+  ListHeader,
+  RetryError,
+  SkeletonList,
+  skeletonCardClasses,
+} from '#web/components/list-states';
 import { TextField } from '#web/components/text-field';
 import { formatCents } from '#web/lib/money';
 import { useCreateProgram, useMyPrograms } from '../api/programs';
@@ -29,48 +36,39 @@ export function ProgramsManager() {
 
   return (
     <section aria-labelledby="programs-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="programs-heading" className="text-xl font-semibold">
-            Programs
-          </h2>
-          <p className="mt-1 text-sm text-text-muted">
-            Step-by-step lessons people follow at their own pace.
-          </p>
-        </div>
-        <Button onClick={() => setCreating(true)} disabled={!programs.data}>
-          <Plus aria-hidden="true" className="size-4" />
-          New program
-        </Button>
-      </div>
+      <ListHeader
+        id="programs-heading"
+        title="Programs"
+        description="Step-by-step lessons people follow at their own pace."
+        action={
+          <Button onClick={() => setCreating(true)} disabled={!programs.data}>
+            <Plus aria-hidden="true" className="size-4" />
+            New program
+          </Button>
+        }
+      />
       <p className="rounded-[var(--radius-control)] border border-warning/30 bg-warning-soft px-3 py-2.5 text-sm text-warning">
         {PROGRAM_MESSAGES.paidNotice}
       </p>
 
       {programs.isPending ? (
-        <ul aria-label="Loading programs" aria-busy="true" className="grid gap-3">
-          <li className="h-20 animate-pulse rounded-[var(--radius-card)] border border-border bg-surface" />
-        </ul>
+        <SkeletonList label="Loading programs" count={1} itemClassName={`h-20 ${skeletonCardClasses}`} />
       ) : programs.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <FormError error={programs.error} />
-          <Button variant="secondary" onClick={() => void programs.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <RetryError error={programs.error} onRetry={() => void programs.refetch()} />
       ) : programs.data.programs.length === 0 ? (
-        <div className="rounded-[var(--radius-card)] border border-dashed border-border bg-surface px-6 py-10 text-center">
-          <BookOpen aria-hidden="true" className="mx-auto size-8 text-primary" />
-          <h3 className="mt-3 font-semibold">No programs yet</h3>
-          <p className="mx-auto mt-1 max-w-md text-sm text-text-muted">
-            Turn what you teach into a series of lessons with text, pictures and video links. Publish it and
-            it appears on your page.
-          </p>
-          <Button className="mt-4" onClick={() => setCreating(true)}>
-            <Plus aria-hidden="true" className="size-4" />
-            Create your first program
-          </Button>
-        </div>
+        <EmptyState
+          icon={BookOpen}
+          title="No programs yet"
+          action={
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" className="size-4" />
+              Create your first program
+            </Button>
+          }
+        >
+          Turn what you teach into a series of lessons with text, pictures and video links. Publish it and it
+          appears on your page.
+        </EmptyState>
       ) : (
         <ul className="grid gap-3">
           {programs.data.programs.map((program) => (
