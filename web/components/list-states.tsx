@@ -1,4 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
+import { Plus, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { FormError } from './form-error';
@@ -98,5 +98,75 @@ export function ListHeader({
       </div>
       {action}
     </div>
+  );
+}
+
+/** The "New …" / "Create your first …" button of a managed list. */
+export function AddButton({
+  onClick,
+  disabled,
+  children,
+}: {
+  onClick: () => void;
+  disabled?: boolean;
+  children: string;
+}) {
+  return (
+    <Button onClick={onClick} disabled={disabled}>
+      <Plus aria-hidden="true" className="size-4" />
+      {children}
+    </Button>
+  );
+}
+
+/** What a managed list needs of its query (a TanStack Query result fits). */
+export type ListQuery<Data> = {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  data: Data | undefined;
+  refetch: () => unknown;
+};
+
+/**
+ * A list the person manages, in its states: card placeholders while loading (named `loadingLabel`),
+ * the error with Try again, `empty` when there is nothing, otherwise one `<li>` per item.
+ */
+export function QueryList<Data, Item extends { id: string }>({
+  query,
+  items,
+  loadingLabel,
+  skeletonClassName,
+  skeletonCount,
+  empty,
+  children: renderItem,
+}: {
+  query: ListQuery<Data>;
+  items: (data: Data) => readonly Item[];
+  loadingLabel: string;
+  /** The placeholder row's height, e.g. `h-20`. */
+  skeletonClassName: string;
+  skeletonCount?: number;
+  empty: ReactNode;
+  children: (item: Item) => ReactNode;
+}) {
+  if (query.isPending)
+    return (
+      <SkeletonList
+        label={loadingLabel}
+        count={skeletonCount}
+        itemClassName={`${skeletonClassName} ${skeletonCardClasses}`}
+      />
+    );
+  if (query.isError) return <RetryError error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data === undefined) return null;
+  const list = items(query.data);
+  if (list.length === 0) return <>{empty}</>;
+  return (
+    <ul className="grid gap-3">
+      {list.map((item) => (
+        <li key={item.id}>{renderItem(item)}</li>
+      ))}
+    </ul>
   );
 }

@@ -1,15 +1,9 @@
-import { CalendarDays, Pencil, Plus, TicketPercent, Users } from 'lucide-react';
+import { CalendarDays, Pencil, TicketPercent, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Coupon } from '#contracts/coupons';
 import { Button } from '#web/components/button';
 import { errorText } from '#web/components/form-error';
-import {
-  EmptyState,
-  ListHeader,
-  RetryError,
-  SkeletonList,
-  skeletonCardClasses,
-} from '#web/components/list-states';
+import { AddButton, EmptyState, ListHeader, QueryList } from '#web/components/list-states';
 import { useToast } from '#web/components/toast';
 import { useCoupons, useSetCouponActive, type CouponScope } from '../api/coupons';
 import { couponStatus, discountLabel, usesLabel, validityLabel, type CouponStatus } from '../lib/coupon-form';
@@ -53,39 +47,29 @@ export function CouponManager({ scope }: { scope: CouponScope }) {
         title={text.title}
         description={text.description}
         action={
-          <Button onClick={() => open(null)} disabled={!coupons.data}>
-            <Plus aria-hidden="true" className="size-4" />
+          <AddButton onClick={() => open(null)} disabled={!coupons.data}>
             New coupon
-          </Button>
+          </AddButton>
         }
       />
 
-      {coupons.isPending ? (
-        <SkeletonList label="Loading coupons" itemClassName={`h-20 ${skeletonCardClasses}`} />
-      ) : coupons.isError ? (
-        <RetryError error={coupons.error} onRetry={() => void coupons.refetch()} />
-      ) : coupons.data.coupons.length === 0 ? (
-        <EmptyState
-          icon={TicketPercent}
-          title="No coupons yet — create one to offer a discount"
-          action={
-            <Button onClick={() => open(null)}>
-              <Plus aria-hidden="true" className="size-4" />
-              Create a coupon
-            </Button>
-          }
-        >
-          A percentage or a fixed amount off, for a while or for a number of uses.
-        </EmptyState>
-      ) : (
-        <ul className="grid gap-3">
-          {coupons.data.coupons.map((coupon) => (
-            <li key={coupon.id}>
-              <CouponCard scope={scope} coupon={coupon} now={now} onEdit={() => open(coupon)} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryList
+        query={coupons}
+        items={(data) => data.coupons}
+        loadingLabel="Loading coupons"
+        skeletonClassName="h-20"
+        empty={
+          <EmptyState
+            icon={TicketPercent}
+            title="No coupons yet — create one to offer a discount"
+            action={<AddButton onClick={() => open(null)}>Create a coupon</AddButton>}
+          >
+            A percentage or a fixed amount off, for a while or for a number of uses.
+          </EmptyState>
+        }
+      >
+        {(coupon) => <CouponCard scope={scope} coupon={coupon} now={now} onEdit={() => open(coupon)} />}
+      </QueryList>
 
       {editing ? (
         <CouponFormDialog

@@ -1,17 +1,11 @@
-import { BookOpen, ChevronRight, Plus } from 'lucide-react';
+import { BookOpen, ChevronRight } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { PROGRAM_LIMITS, PROGRAM_MESSAGES, type ProgramSummary } from '#contracts/programs';
 import { Button } from '#web/components/button';
 import { Dialog } from '#web/components/dialog';
 import { FormError } from '#web/components/form-error';
-import {
-  EmptyState,
-  ListHeader,
-  RetryError,
-  SkeletonList,
-  skeletonCardClasses,
-} from '#web/components/list-states';
+import { AddButton, EmptyState, ListHeader, QueryList } from '#web/components/list-states';
 import { TextField } from '#web/components/text-field';
 import { formatCents } from '#web/lib/money';
 import { useCreateProgram, useMyPrograms } from '../api/programs';
@@ -41,43 +35,34 @@ export function ProgramsManager() {
         title="Programs"
         description="Step-by-step lessons people follow at their own pace."
         action={
-          <Button onClick={() => setCreating(true)} disabled={!programs.data}>
-            <Plus aria-hidden="true" className="size-4" />
+          <AddButton onClick={() => setCreating(true)} disabled={!programs.data}>
             New program
-          </Button>
+          </AddButton>
         }
       />
       <p className="rounded-[var(--radius-control)] border border-warning/30 bg-warning-soft px-3 py-2.5 text-sm text-warning">
         {PROGRAM_MESSAGES.paidNotice}
       </p>
 
-      {programs.isPending ? (
-        <SkeletonList label="Loading programs" count={1} itemClassName={`h-20 ${skeletonCardClasses}`} />
-      ) : programs.isError ? (
-        <RetryError error={programs.error} onRetry={() => void programs.refetch()} />
-      ) : programs.data.programs.length === 0 ? (
-        <EmptyState
-          icon={BookOpen}
-          title="No programs yet"
-          action={
-            <Button onClick={() => setCreating(true)}>
-              <Plus aria-hidden="true" className="size-4" />
-              Create your first program
-            </Button>
-          }
-        >
-          Turn what you teach into a series of lessons with text, pictures and video links. Publish it and it
-          appears on your page.
-        </EmptyState>
-      ) : (
-        <ul className="grid gap-3">
-          {programs.data.programs.map((program) => (
-            <li key={program.id}>
-              <ProgramRow program={program} onOpen={() => setOpenId(program.id)} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryList
+        query={programs}
+        items={(data) => data.programs}
+        loadingLabel="Loading programs"
+        skeletonClassName="h-20"
+        skeletonCount={1}
+        empty={
+          <EmptyState
+            icon={BookOpen}
+            title="No programs yet"
+            action={<AddButton onClick={() => setCreating(true)}>Create your first program</AddButton>}
+          >
+            Turn what you teach into a series of lessons with text, pictures and video links. Publish it and
+            it appears on your page.
+          </EmptyState>
+        }
+      >
+        {(program) => <ProgramRow program={program} onOpen={() => setOpenId(program.id)} />}
+      </QueryList>
       {creating ? (
         <NewProgramDialog
           onClose={() => setCreating(false)}

@@ -1,17 +1,11 @@
-import { Clock3, Pause, Pencil, Play, Plus, Sparkles, Trash2, Users } from 'lucide-react';
+import { Clock3, Pause, Pencil, Play, Sparkles, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import type { Service } from '#contracts/services';
 import { categoryLabel } from '#domain/coaching/categories';
 import { Button } from '#web/components/button';
 import { DeleteConfirmDialog } from '#web/components/delete-confirm-dialog';
 import { errorText } from '#web/components/form-error';
-import {
-  EmptyState,
-  ListHeader,
-  RetryError,
-  SkeletonList,
-  skeletonCardClasses,
-} from '#web/components/list-states';
+import { AddButton, EmptyState, ListHeader, QueryList } from '#web/components/list-states';
 import { useToast } from '#web/components/toast';
 import { formatCents } from '#web/lib/money';
 import { useDeleteService, useMyServices, useSetServiceActive } from '../api/services';
@@ -54,42 +48,30 @@ export function ServicesManager() {
         title="Services"
         description="The sessions clients can book with you."
         action={
-          <Button onClick={() => open(null)} disabled={!services.data}>
-            <Plus aria-hidden="true" className="size-4" />
+          <AddButton onClick={() => open(null)} disabled={!services.data}>
             New service
-          </Button>
+          </AddButton>
         }
       />
 
-      {services.isPending ? (
-        <SkeletonList label="Loading services" itemClassName={`h-28 ${skeletonCardClasses}`} />
-      ) : services.isError ? (
-        <RetryError error={services.error} onRetry={() => void services.refetch()} />
-      ) : services.data.services.length === 0 ? (
-        <EmptyState
-          title="No services yet"
-          action={
-            <Button onClick={() => open(null)}>
-              <Plus aria-hidden="true" className="size-4" />
-              Create your first service
-            </Button>
-          }
-        >
-          Add the sessions you offer, with a price and a length, and clients can book them from your page.
-        </EmptyState>
-      ) : (
-        <ul className="grid gap-3">
-          {services.data.services.map((service) => (
-            <li key={service.id}>
-              <ServiceCard
-                service={service}
-                onEdit={() => open(service)}
-                onDelete={() => setDeleting(service)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryList
+        query={services}
+        items={(data) => data.services}
+        loadingLabel="Loading services"
+        skeletonClassName="h-28"
+        empty={
+          <EmptyState
+            title="No services yet"
+            action={<AddButton onClick={() => open(null)}>Create your first service</AddButton>}
+          >
+            Add the sessions you offer, with a price and a length, and clients can book them from your page.
+          </EmptyState>
+        }
+      >
+        {(service) => (
+          <ServiceCard service={service} onEdit={() => open(service)} onDelete={() => setDeleting(service)} />
+        )}
+      </QueryList>
 
       {editing ? (
         <ServiceFormDialog
