@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { COUPON_LIMITS, type Coupon, type CouponDiscountType } from '#contracts/coupons';
-import { Button } from '#web/components/button';
 import { Dialog } from '#web/components/dialog';
 import { applyServerErrors, fieldError, Form, serverFieldErrors, useZodForm } from '#web/components/form';
+import { FormActions } from '#web/components/form-actions';
 import { FormError } from '#web/components/form-error';
 import { Switch } from '#web/components/switch';
 import { TextField } from '#web/components/text-field';
@@ -162,14 +162,11 @@ export function CouponFormDialog({
         <FormError
           error={save.error && Object.keys(fieldErrorsFromServer).length === 0 ? save.error : null}
         />
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : coupon ? 'Save changes' : 'Create coupon'}
-          </Button>
-        </div>
+        <FormActions
+          submitLabel={coupon ? 'Save changes' : 'Create coupon'}
+          pending={save.isPending}
+          onCancel={() => onOpenChange(false)}
+        />
       </Form>
     </Dialog>
   );

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PROGRAM_LIMITS, PROGRAM_MESSAGES, type ProgramSummary } from '#contracts/programs';
 import { Button } from '#web/components/button';
 import { Dialog } from '#web/components/dialog';
+import { FormActions } from '#web/components/form-actions';
 import { FormError } from '#web/components/form-error';
 import { AddButton, EmptyState, ListHeader, QueryList } from '#web/components/list-states';
 import { TextField } from '#web/components/text-field';
@@ -140,14 +141,13 @@ function NewProgramDialog({ onClose, onCreated }: { onClose: () => void; onCreat
           onChange={(event) => setTitle(event.target.value)}
         />
         <FormError error={create.error} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create draft'}
-          </Button>
-        </div>
+        <FormActions
+          className=""
+          submitLabel="Create draft"
+          pending={create.isPending}
+          pendingLabel="Creating…"
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

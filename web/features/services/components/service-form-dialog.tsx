@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { SERVICE_LIMITS, type Service } from '#contracts/services';
 import { COACHING_CATEGORIES, SESSION_FORMATS } from '#domain/coaching/categories';
-import { Button } from '#web/components/button';
 import { Dialog } from '#web/components/dialog';
 import { FieldError, SelectField } from '#web/components/field';
 import { applyServerErrors, fieldError, Form, serverFieldErrors, useZodForm } from '#web/components/form';
+import { FormActions } from '#web/components/form-actions';
 import { FormError } from '#web/components/form-error';
 import { ImageUpload } from '#web/components/image-upload';
 import { Switch } from '#web/components/switch';
@@ -144,14 +144,11 @@ export function ServiceFormDialog({
         <FormError
           error={save.error && Object.keys(serverFieldErrors(save.error)).length === 0 ? save.error : null}
         />
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : service ? 'Save changes' : 'Create service'}
-          </Button>
-        </div>
+        <FormActions
+          submitLabel={service ? 'Save changes' : 'Create service'}
+          pending={save.isPending}
+          onCancel={() => onOpenChange(false)}
+        />
       </Form>
     </Dialog>
   );

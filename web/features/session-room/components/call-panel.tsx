@@ -11,6 +11,7 @@ import {
   SignalLow,
   SignalMedium,
   Volume2,
+  type LucideIcon,
 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Avatar } from '#web/components/avatar';
@@ -110,27 +111,21 @@ export function CallPanel({
         <div className="flex items-center gap-2">
           {media.state === 'granted' ? (
             <>
-              <button
-                type="button"
-                className={controlClasses(localMedia.audio)}
-                aria-pressed={!localMedia.audio}
-                aria-label={localMedia.audio ? 'Mute your microphone' : 'Unmute your microphone'}
+              <MediaToggle
+                on={localMedia.audio}
+                label={localMedia.audio ? 'Mute your microphone' : 'Unmute your microphone'}
+                icon={localMedia.audio ? Mic : MicOff}
                 onClick={call.toggleAudio}
-                data-testid="toggle-microphone"
-              >
-                {localMedia.audio ? <Mic aria-hidden="true" /> : <MicOff aria-hidden="true" />}
-              </button>
+                testId="toggle-microphone"
+              />
               {withVideo && media.hasCamera ? (
-                <button
-                  type="button"
-                  className={controlClasses(localMedia.video)}
-                  aria-pressed={!localMedia.video}
-                  aria-label={localMedia.video ? 'Turn your camera off' : 'Turn your camera on'}
+                <MediaToggle
+                  on={localMedia.video}
+                  label={localMedia.video ? 'Turn your camera off' : 'Turn your camera on'}
+                  icon={localMedia.video ? Camera : CameraOff}
                   onClick={call.toggleVideo}
-                  data-testid="toggle-camera"
-                >
-                  {localMedia.video ? <Camera aria-hidden="true" /> : <CameraOff aria-hidden="true" />}
-                </button>
+                  testId="toggle-camera"
+                />
               ) : null}
               <button
                 type="button"
@@ -353,5 +348,33 @@ function DeviceDialog({
         </p>
       ) : null}
     </Dialog>
+  );
+}
+
+/** A microphone or camera switch: pressed while the device is off, named after what a press does. */
+function MediaToggle({
+  on,
+  label,
+  icon: Icon,
+  onClick,
+  testId,
+}: {
+  on: boolean;
+  label: string;
+  icon: LucideIcon;
+  onClick: () => void;
+  testId: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={controlClasses(on)}
+      aria-pressed={!on}
+      aria-label={label}
+      onClick={onClick}
+      data-testid={testId}
+    >
+      <Icon aria-hidden="true" />
+    </button>
   );
 }
