@@ -2,9 +2,8 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { COUPON_LIMITS, type Coupon, type CouponDiscountType } from '#contracts/coupons';
 import { Dialog } from '#web/components/dialog';
-import { applyServerErrors, fieldError, Form, serverFieldErrors, useZodForm } from '#web/components/form';
-import { FormActions } from '#web/components/form-actions';
-import { FormError } from '#web/components/form-error';
+import { applyServerErrors, fieldError, Form, useZodForm } from '#web/components/form';
+import { FormActions, formLevelError } from '#web/components/form-actions';
 import { Switch } from '#web/components/switch';
 import { TextField } from '#web/components/text-field';
 import { useToast } from '#web/components/toast';
@@ -52,7 +51,6 @@ export function CouponFormDialog({
   }
 
   const code = field('code');
-  const fieldErrorsFromServer = save.error ? serverFieldErrors(save.error) : {};
   return (
     <Dialog
       open={open}
@@ -159,12 +157,10 @@ export function CouponFormDialog({
           checked={active}
           onChange={(value) => form.setValue('active', value)}
         />
-        <FormError
-          error={save.error && Object.keys(fieldErrorsFromServer).length === 0 ? save.error : null}
-        />
         <FormActions
           submitLabel={coupon ? 'Save changes' : 'Create coupon'}
           pending={save.isPending}
+          error={formLevelError(save.error)}
           onCancel={() => onOpenChange(false)}
         />
       </Form>

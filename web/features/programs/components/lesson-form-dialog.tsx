@@ -3,9 +3,8 @@ import type { z } from 'zod';
 import { PROGRAM_LIMITS, type Lesson } from '#contracts/programs';
 import { Dialog } from '#web/components/dialog';
 import { FieldError } from '#web/components/field';
-import { applyServerErrors, fieldError, Form, serverFieldErrors, useZodForm } from '#web/components/form';
-import { FormActions } from '#web/components/form-actions';
-import { FormError } from '#web/components/form-error';
+import { applyServerErrors, fieldError, Form, useZodForm } from '#web/components/form';
+import { FormActions, formLevelError } from '#web/components/form-actions';
 import { ImageUpload } from '#web/components/image-upload';
 import { TextareaField } from '#web/components/textarea-field';
 import { TextField } from '#web/components/text-field';
@@ -39,7 +38,6 @@ export function LessonFormDialog({
     }
   }
 
-  const serverFields = serverFieldErrors(save.error, lessonFieldOfPath);
   return (
     <Dialog
       open
@@ -124,10 +122,10 @@ export function LessonFormDialog({
           ) : null}
           <FieldError error={error('image_urls')} />
         </fieldset>
-        <FormError error={save.error && Object.keys(serverFields).length === 0 ? save.error : null} />
         <FormActions
           submitLabel={lesson ? 'Save lesson' : 'Add lesson'}
           pending={save.isPending}
+          error={formLevelError(save.error, lessonFieldOfPath)}
           onCancel={onClose}
         />
       </Form>

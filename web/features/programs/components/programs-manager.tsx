@@ -5,7 +5,6 @@ import { PROGRAM_LIMITS, PROGRAM_MESSAGES, type ProgramSummary } from '#contract
 import { Button } from '#web/components/button';
 import { Dialog } from '#web/components/dialog';
 import { FormActions } from '#web/components/form-actions';
-import { FormError } from '#web/components/form-error';
 import { AddButton, EmptyState, ListHeader, QueryList } from '#web/components/list-states';
 import { TextField } from '#web/components/text-field';
 import { formatCents } from '#web/lib/money';
@@ -140,11 +139,11 @@ function NewProgramDialog({ onClose, onCreated }: { onClose: () => void; onCreat
           error={error}
           onChange={(event) => setTitle(event.target.value)}
         />
-        <FormError error={create.error} />
         <FormActions
           className=""
           submitLabel="Create draft"
           pending={create.isPending}
+          error={create.error}
           pendingLabel="Creating…"
           onCancel={onClose}
         />

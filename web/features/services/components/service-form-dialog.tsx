@@ -3,9 +3,8 @@ import { SERVICE_LIMITS, type Service } from '#contracts/services';
 import { COACHING_CATEGORIES, SESSION_FORMATS } from '#domain/coaching/categories';
 import { Dialog } from '#web/components/dialog';
 import { FieldError, SelectField } from '#web/components/field';
-import { applyServerErrors, fieldError, Form, serverFieldErrors, useZodForm } from '#web/components/form';
-import { FormActions } from '#web/components/form-actions';
-import { FormError } from '#web/components/form-error';
+import { applyServerErrors, fieldError, Form, useZodForm } from '#web/components/form';
+import { FormActions, formLevelError } from '#web/components/form-actions';
 import { ImageUpload } from '#web/components/image-upload';
 import { Switch } from '#web/components/switch';
 import { TextareaField } from '#web/components/textarea-field';
@@ -141,12 +140,10 @@ export function ServiceFormDialog({
             onChange={(value) => form.setValue('is_popular', value)}
           />
         </div>
-        <FormError
-          error={save.error && Object.keys(serverFieldErrors(save.error)).length === 0 ? save.error : null}
-        />
         <FormActions
           submitLabel={service ? 'Save changes' : 'Create service'}
           pending={save.isPending}
+          error={formLevelError(save.error)}
           onCancel={() => onOpenChange(false)}
         />
       </Form>

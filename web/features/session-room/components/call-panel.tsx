@@ -11,7 +11,6 @@ import {
   SignalLow,
   SignalMedium,
   Volume2,
-  type LucideIcon,
 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Avatar } from '#web/components/avatar';
@@ -111,21 +110,9 @@ export function CallPanel({
         <div className="flex items-center gap-2">
           {media.state === 'granted' ? (
             <>
-              <MediaToggle
-                on={localMedia.audio}
-                label={localMedia.audio ? 'Mute your microphone' : 'Unmute your microphone'}
-                icon={localMedia.audio ? Mic : MicOff}
-                onClick={call.toggleAudio}
-                testId="toggle-microphone"
-              />
+              <MediaToggle device="microphone" on={localMedia.audio} onClick={call.toggleAudio} />
               {withVideo && media.hasCamera ? (
-                <MediaToggle
-                  on={localMedia.video}
-                  label={localMedia.video ? 'Turn your camera off' : 'Turn your camera on'}
-                  icon={localMedia.video ? Camera : CameraOff}
-                  onClick={call.toggleVideo}
-                  testId="toggle-camera"
-                />
+                <MediaToggle device="camera" on={localMedia.video} onClick={call.toggleVideo} />
               ) : null}
               <button
                 type="button"
@@ -351,30 +338,42 @@ function DeviceDialog({
   );
 }
 
+const MEDIA_TOGGLES = {
+  microphone: {
+    Icon: Mic,
+    OffIcon: MicOff,
+    turnOff: 'Mute your microphone',
+    turnOn: 'Unmute your microphone',
+  },
+  camera: {
+    Icon: Camera,
+    OffIcon: CameraOff,
+    turnOff: 'Turn your camera off',
+    turnOn: 'Turn your camera on',
+  },
+} as const;
+
 /** A microphone or camera switch: pressed while the device is off, named after what a press does. */
 function MediaToggle({
+  device,
   on,
-  label,
-  icon: Icon,
   onClick,
-  testId,
 }: {
+  device: keyof typeof MEDIA_TOGGLES;
   on: boolean;
-  label: string;
-  icon: LucideIcon;
   onClick: () => void;
-  testId: string;
 }) {
+  const { Icon, OffIcon, turnOff, turnOn } = MEDIA_TOGGLES[device];
   return (
     <button
       type="button"
       className={controlClasses(on)}
       aria-pressed={!on}
-      aria-label={label}
+      aria-label={on ? turnOff : turnOn}
       onClick={onClick}
-      data-testid={testId}
+      data-testid={`toggle-${device}`}
     >
-      <Icon aria-hidden="true" />
+      {on ? <Icon aria-hidden="true" /> : <OffIcon aria-hidden="true" />}
     </button>
   );
 }

@@ -132,26 +132,11 @@ function SessionView({ session, viewerId, homePath, chat, timeExtra }: { session
   const main = chat?.(session, over);
   const withChat = main !== undefined && main !== null;
 
+  const panel = { session, isCoach, isGuest, now, className: withChat ? '' : 'mt-6' };
   const status = over ? (
-    <SessionSummary
-      session={session}
-      isCoach={isCoach}
-      isGuest={isGuest}
-      now={now}
-      homePath={homePath}
-      className={withChat ? '' : 'mt-6'}
-      narrow={withChat}
-    />
+    <SessionSummary {...panel} homePath={homePath} narrow={withChat} />
   ) : (
-    <LivePanel
-      session={session}
-      isCoach={isCoach}
-      isGuest={isGuest}
-      now={now}
-      withChat={withChat}
-      className={withChat ? '' : 'mt-6'}
-      extra={timeExtra?.(session)}
-    />
+    <LivePanel {...panel} withChat={withChat} extra={timeExtra?.(session)} />
   );
 
   const details = (
