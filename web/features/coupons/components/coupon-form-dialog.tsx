@@ -122,34 +122,9 @@ export function CouponFormDialog({
           {...field('value')}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Starts (optional)"
-            type="date"
-            error={error('startDate')}
-            hint="Empty: from today."
-            {...field('startDate')}
-          />
-          <TextField
-            label="Ends (optional)"
-            type="date"
-            error={error('endDate')}
-            hint="Works through this day. Empty: no end."
-            {...field('endDate')}
-          />
-          <TextField
-            label="Total uses (optional)"
-            inputMode="numeric"
-            error={error('maxRedemptions')}
-            hint="Empty: no limit."
-            {...field('maxRedemptions')}
-          />
-          <TextField
-            label="Uses per client (optional)"
-            inputMode="numeric"
-            error={error('maxRedemptionsPerClient')}
-            hint="Empty: no limit."
-            {...field('maxRedemptionsPerClient')}
-          />
+          {LIMIT_FIELDS.map(({ name, ...props }) => (
+            <TextField key={name} error={error(name)} {...props} {...field(name)} />
+          ))}
         </div>
         <Switch
           label="Active"
@@ -167,6 +142,25 @@ export function CouponFormDialog({
     </Dialog>
   );
 }
+
+/** When and how often a coupon can be used: all optional, two by two under the discount. */
+const LIMIT_FIELDS = [
+  { name: 'startDate', label: 'Starts (optional)', type: 'date', hint: 'Empty: from today.' },
+  { name: 'endDate', label: 'Ends (optional)', type: 'date', hint: 'Works through this day. Empty: no end.' },
+  { name: 'maxRedemptions', label: 'Total uses (optional)', inputMode: 'numeric', hint: 'Empty: no limit.' },
+  {
+    name: 'maxRedemptionsPerClient',
+    label: 'Uses per client (optional)',
+    inputMode: 'numeric',
+    hint: 'Empty: no limit.',
+  },
+] as const satisfies readonly {
+  name: Exclude<keyof CouponDraft, 'active'>;
+  label: string;
+  type?: 'date';
+  inputMode?: 'numeric';
+  hint: string;
+}[];
 
 /** The form field whose message a change clears (a new discount type clears the value's). */
 const FIELD_OF = {

@@ -13,14 +13,7 @@ import { ProgressBar } from './progress-bar';
 /** SPEC §2 /program/:programId/lesson/:lessonNumber: the lesson, previous/next, Mark complete, progress. */
 export function LessonReader({ programId, lessonNumber }: { programId: string; lessonNumber: number }) {
   const lesson = useLesson(programId, lessonNumber);
-  if (lesson.isPending)
-    return (
-      <PageSkeleton
-        label="Loading the lesson"
-        width="max-w-3xl"
-        blocks={['h-4 w-1/3 rounded', 'mt-4 h-8 w-2/3 rounded', 'mt-6 h-48 rounded-[var(--radius-card)]']}
-      />
-    );
+  if (lesson.isPending) return <PageSkeleton of="lesson" />;
   if (lesson.isError) return <ProgramError error={lesson.error} onRetry={() => void lesson.refetch()} />;
   return <Loaded view={lesson.data} />;
 }

@@ -17,14 +17,7 @@ import { ProgressBar } from './progress-bar';
 export function ProgramPage({ programId }: { programId: string }) {
   const auth = useAuth();
   const program = usePublicProgram(programId, auth.user?.id ?? 'anonymous');
-  if (program.isPending || auth.status === 'loading')
-    return (
-      <PageSkeleton
-        label="Loading the program"
-        width="max-w-4xl"
-        blocks={['h-40 rounded-[var(--radius-card)]', 'mt-6 h-8 w-2/3 rounded', 'mt-3 h-24 rounded']}
-      />
-    );
+  if (program.isPending || auth.status === 'loading') return <PageSkeleton of="program" />;
   if (program.isError) return <ProgramError error={program.error} onRetry={() => void program.refetch()} />;
   return <Loaded program={program.data} signedIn={auth.status === 'signed_in'} />;
 }
