@@ -18,7 +18,7 @@ import { useToast } from '#web/components/toast';
 import { ApiError } from '#web/lib/api-client';
 import { useDeleteProgram, useProgramDetail, usePublishProgram, useUpdateProgram } from '../api/programs';
 import { programDetailsFormSchema, programDetailsFormValues } from '../lib/program-forms';
-import { StatusBadge } from './status-badge';
+import { ProgramHeading } from './status-badge';
 import { LessonsEditor } from './lessons-editor';
 
 /** One program in the builder: its details, its lessons in order (keyboard up/down), publishing. */
@@ -61,17 +61,16 @@ function Loaded({ program, onClose }: { program: ProgramDetail; onClose: () => v
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <div className="flex flex-wrap items-center gap-2">
-            <h3 className="text-xl font-semibold wrap-anywhere">{program.title}</h3>
-            <StatusBadge status={program.status} />
-          </div>
-          <p className="mt-1 text-sm text-text-muted">
-            {published
-              ? `Public at /program/${program.id.slice(0, 8)}… · ${program.enrolled_count} joined`
-              : 'A draft: only you can see it.'}
-          </p>
-        </div>
+        <ProgramHeading
+          title={program.title}
+          status={program.status}
+          className="min-w-0"
+          titleClassName="text-xl font-semibold"
+        >
+          {published
+            ? `Public at /program/${program.id.slice(0, 8)}… · ${program.enrolled_count} joined`
+            : 'A draft: only you can see it.'}
+        </ProgramHeading>
         <div className="flex flex-wrap gap-2">
           <Link
             to={`/program/${program.id}`}

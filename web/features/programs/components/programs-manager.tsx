@@ -10,7 +10,7 @@ import { TextField } from '#web/components/text-field';
 import { formatCents } from '#web/lib/money';
 import { useCreateProgram, useMyPrograms } from '../api/programs';
 import { ProgramBuilder } from './program-builder';
-import { StatusBadge } from './status-badge';
+import { ProgramHeading } from './status-badge';
 
 /** The "Programs" part of /services: the coach's programs, and the builder of the one opened. */
 export function ProgramsManager() {
@@ -79,16 +79,15 @@ export function ProgramsManager() {
 function ProgramRow({ program, onOpen }: { program: ProgramSummary; onOpen: () => void }) {
   return (
     <article className="flex flex-wrap items-center gap-4 rounded-[var(--radius-card)] border border-border bg-surface p-4 shadow-soft">
-      <div className="min-w-48 flex-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <h3 className="font-semibold wrap-anywhere">{program.title}</h3>
-          <StatusBadge status={program.status} />
-        </div>
-        <p className="mt-1 text-sm text-text-muted">
-          {program.lesson_count} {program.lesson_count === 1 ? 'lesson' : 'lessons'} ·{' '}
-          {program.enrolled_count} joined · {program.price === 0 ? 'Free' : formatCents(program.price)}
-        </p>
-      </div>
+      <ProgramHeading
+        title={program.title}
+        status={program.status}
+        className="min-w-48 flex-1"
+        titleClassName="font-semibold"
+      >
+        {program.lesson_count} {program.lesson_count === 1 ? 'lesson' : 'lessons'} · {program.enrolled_count}{' '}
+        joined · {program.price === 0 ? 'Free' : formatCents(program.price)}
+      </ProgramHeading>
       <div className="flex flex-wrap gap-2">
         {program.status === 'published' ? (
           <Link
