@@ -124,6 +124,34 @@ async function errorFrom(response: Response, tooLarge: string): Promise<ApiError
   return new ApiError('INTERNAL_ERROR', ERROR_CODES.INTERNAL_ERROR, response.status);
 }
 
+/**
+ * fetch() with the bearer token and the session cookie, for the calls that cannot go through api():
+ * an abort stays an abort, a lost connection becomes a network error, a refusal the server's ApiError.
+ */
+async function fetchWithToken(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: Blob },
+  options: { accessToken: string | null; signal?: AbortSignal; tooLarge: string },
+): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      ...init,
+      headers: {
+        ...init.headers,
+        ...(options.accessToken ? { authorization: `Bearer ${options.accessToken}` } : {}),
+      },
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw networkError();
+  }
+  if (!response.ok) throw await errorFrom(response, options.tooLarge);
+  return response;
+}
+
 export type AttachmentUpload = {
   /** The message id, made here: a retry sends the same one and gets the same message. */
   id: string;
@@ -149,24 +177,15 @@ export async function uploadChatAttachment(
     name: upload.name,
     duration_ms: upload.durationMs === undefined ? undefined : Math.round(upload.durationMs),
   });
-  let response: Response;
-  try {
-    response = await fetch(`${pathOf(chatApi.sendAttachment, { id: sessionId })}${query}`, {
+  const response = await fetchWithToken(
+    `${pathOf(chatApi.sendAttachment, { id: sessionId })}${query}`,
+    {
       method: 'POST',
-      headers: {
-        accept: 'application/json',
-        'content-type': 'application/octet-stream',
-        ...(options.accessToken ? { authorization: `Bearer ${options.accessToken}` } : {}),
-      },
+      headers: { accept: 'application/json', 'content-type': 'application/octet-stream' },
       body: upload.file,
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw networkError();
-  }
-  if (!response.ok) throw await errorFrom(response, options.tooLarge);
+    },
+    options,
+  );
   return chatMessageResponseSchema.parse(await response.json()).message;
 }
 
@@ -178,18 +197,7 @@ export async function fetchChatAttachment(
   url: string,
   options: { accessToken: string | null; signal?: AbortSignal },
 ): Promise<Blob> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      headers: options.accessToken ? { authorization: `Bearer ${options.accessToken}` } : {},
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw networkError();
-  }
-  if (!response.ok) throw await errorFrom(response, ERROR_CODES.PAYLOAD_TOO_LARGE);
+  const response = await fetchWithToken(url, {}, { ...options, tooLarge: ERROR_CODES.PAYLOAD_TOO_LARGE });
   return response.blob();
 }
 

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useAuth } from '#web/lib/auth/use-auth';
+import { saveBlob } from '#web/lib/save-blob';
 import { chatAttachmentQueryKey, fetchChatAttachment } from '../api/chat';
 
 /** An attachment's bytes are kept this long after nothing shows them. */
@@ -70,19 +71,7 @@ export function useDownloadAttachment() {
         staleTime: Infinity,
         gcTime: ATTACHMENT_GC_MS,
       });
-      const objectUrl = URL.createObjectURL(blob);
-      try {
-        const link = document.createElement('a');
-        link.href = objectUrl;
-        link.download = name;
-        link.rel = 'noopener';
-        document.body.append(link);
-        link.click();
-        link.remove();
-      } finally {
-        // After the click has started the download.
-        setTimeout(() => URL.revokeObjectURL(objectUrl), 1_000);
-      }
+      saveBlob(blob, name);
     },
     [queryClient, accessToken],
   );

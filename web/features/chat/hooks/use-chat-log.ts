@@ -1,7 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { CHAT_EVENTS, chatMessageEventPayloadSchema, chatReadEventPayloadSchema } from '#contracts/chat';
-import { onUserEvent, onUserResync } from '#web/lib/realtime/user-events';
+import { onUserEventOf } from '#web/lib/realtime/on-user-event-of';
+import { onUserResync } from '#web/lib/realtime/user-events';
 import { addToChatLog, chatLogQueryKey, fetchChatLog, raiseChatRead } from '../api/chat';
 
 export type ChatSide = 'coach' | 'client';
@@ -28,24 +29,16 @@ export function useChatLog(sessionId: string, viewerId: string, mySide: ChatView
 
   useEffect(() => {
     const refetch = () => void queryClient.invalidateQueries({ queryKey: chatLogQueryKey(sessionId) });
-    const offMessage = onUserEvent(CHAT_EVENTS.messageCreated, (event) => {
-      const parsed = chatMessageEventPayloadSchema.safeParse(event.payload);
-      if (!parsed.success) {
-        console.error('A chat_message.created event did not match the contract', parsed.error);
-        return;
-      }
-      if (parsed.data.message.session_id !== sessionId) return;
-      addToChatLog(queryClient, sessionId, [parsed.data.message]);
-    });
-    const offRead = onUserEvent(CHAT_EVENTS.messageRead, (event) => {
-      const parsed = chatReadEventPayloadSchema.safeParse(event.payload);
-      if (!parsed.success) {
-        console.error('A chat_message.read event did not match the contract', parsed.error);
-        return;
-      }
-      const { session_id, user_id, seq } = parsed.data;
-      if (session_id !== sessionId || user_id === viewerId) return;
-      raiseChatRead(queryClient, sessionId, otherSide, seq);
+    const offMessage = onUserEventOf(
+      CHAT_EVENTS.messageCreated,
+      chatMessageEventPayloadSchema,
+      ({ message }) => {
+        if (message.session_id === sessionId) addToChatLog(queryClient, sessionId, [message]);
+      },
+    );
+    const offRead = onUserEventOf(CHAT_EVENTS.messageRead, chatReadEventPayloadSchema, (read) => {
+      if (read.session_id !== sessionId || read.user_id === viewerId) return;
+      raiseChatRead(queryClient, sessionId, otherSide, read.seq);
     });
     const offResync = onUserResync(refetch);
     window.addEventListener('focus', refetch);

@@ -5,7 +5,7 @@ import {
   CHAT_TYPING_SHOW_MS,
   chatTypingEventPayloadSchema,
 } from '#contracts/chat';
-import { onUserEvent } from '#web/lib/realtime/user-events';
+import { onUserEventOf } from '#web/lib/realtime/on-user-event-of';
 import { postTyping } from '../api/chat';
 
 /**
@@ -28,13 +28,7 @@ export function useOtherTyping(sessionId: string, viewerId: string, lastFromOthe
 
   useEffect(
     () =>
-      onUserEvent(CHAT_EVENTS.typing, (event) => {
-        const parsed = chatTypingEventPayloadSchema.safeParse(event.payload);
-        if (!parsed.success) {
-          console.error('A chat.typing event did not match the contract', parsed.error);
-          return;
-        }
-        const { session_id, user_id, at } = parsed.data;
+      onUserEventOf(CHAT_EVENTS.typing, chatTypingEventPayloadSchema, ({ session_id, user_id, at }) => {
         if (session_id !== sessionId || user_id === viewerId) return;
         if (Date.parse(at) < Date.now() - TYPING_STALE_MS) return;
         setTyping({ at: Date.now(), lastFromOther: lastFromOtherRef.current });

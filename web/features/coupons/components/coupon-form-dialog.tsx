@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import type { z } from 'zod';
 import { COUPON_LIMITS, type Coupon, type CouponDiscountType } from '#contracts/coupons';
-import { Button } from '#web/components/button';
 import { Dialog } from '#web/components/dialog';
-import { applyServerErrors, fieldError, Form, serverFieldErrors, useZodForm } from '#web/components/form';
-import { FormError } from '#web/components/form-error';
+import { applyServerErrors, fieldError, Form, useZodForm } from '#web/components/form';
+import { FormActions, formLevelError } from '#web/components/form-actions';
 import { Switch } from '#web/components/switch';
 import { TextField } from '#web/components/text-field';
 import { useToast } from '#web/components/toast';
@@ -52,7 +51,6 @@ export function CouponFormDialog({
   }
 
   const code = field('code');
-  const fieldErrorsFromServer = save.error ? serverFieldErrors(save.error) : {};
   return (
     <Dialog
       open={open}
@@ -124,34 +122,9 @@ export function CouponFormDialog({
           {...field('value')}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Starts (optional)"
-            type="date"
-            error={error('startDate')}
-            hint="Empty: from today."
-            {...field('startDate')}
-          />
-          <TextField
-            label="Ends (optional)"
-            type="date"
-            error={error('endDate')}
-            hint="Works through this day. Empty: no end."
-            {...field('endDate')}
-          />
-          <TextField
-            label="Total uses (optional)"
-            inputMode="numeric"
-            error={error('maxRedemptions')}
-            hint="Empty: no limit."
-            {...field('maxRedemptions')}
-          />
-          <TextField
-            label="Uses per client (optional)"
-            inputMode="numeric"
-            error={error('maxRedemptionsPerClient')}
-            hint="Empty: no limit."
-            {...field('maxRedemptionsPerClient')}
-          />
+          {LIMIT_FIELDS.map(({ name, ...props }) => (
+            <TextField key={name} error={error(name)} {...props} {...field(name)} />
+          ))}
         </div>
         <Switch
           label="Active"
@@ -159,21 +132,35 @@ export function CouponFormDialog({
           checked={active}
           onChange={(value) => form.setValue('active', value)}
         />
-        <FormError
-          error={save.error && Object.keys(fieldErrorsFromServer).length === 0 ? save.error : null}
+        <FormActions
+          submitLabel={coupon ? 'Save changes' : 'Create coupon'}
+          pending={save.isPending}
+          error={formLevelError(save.error)}
+          onCancel={() => onOpenChange(false)}
         />
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : coupon ? 'Save changes' : 'Create coupon'}
-          </Button>
-        </div>
       </Form>
     </Dialog>
   );
 }
+
+/** When and how often a coupon can be used: all optional, two by two under the discount. */
+const LIMIT_FIELDS = [
+  { name: 'startDate', label: 'Starts (optional)', type: 'date', hint: 'Empty: from today.' },
+  { name: 'endDate', label: 'Ends (optional)', type: 'date', hint: 'Works through this day. Empty: no end.' },
+  { name: 'maxRedemptions', label: 'Total uses (optional)', inputMode: 'numeric', hint: 'Empty: no limit.' },
+  {
+    name: 'maxRedemptionsPerClient',
+    label: 'Uses per client (optional)',
+    inputMode: 'numeric',
+    hint: 'Empty: no limit.',
+  },
+] as const satisfies readonly {
+  name: Exclude<keyof CouponDraft, 'active'>;
+  label: string;
+  type?: 'date';
+  inputMode?: 'numeric';
+  hint: string;
+}[];
 
 /** The form field whose message a change clears (a new discount type clears the value's). */
 const FIELD_OF = {

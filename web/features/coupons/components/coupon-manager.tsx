@@ -1,8 +1,9 @@
-import { CalendarDays, Pencil, Plus, TicketPercent, Users } from 'lucide-react';
+import { CalendarDays, Pencil, TicketPercent, Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Coupon } from '#contracts/coupons';
 import { Button } from '#web/components/button';
-import { errorText, FormError } from '#web/components/form-error';
+import { errorText } from '#web/components/form-error';
+import { AddButton, EmptyState, ListHeader, QueryList } from '#web/components/list-states';
 import { useToast } from '#web/components/toast';
 import { useCoupons, useSetCouponActive, type CouponScope } from '../api/coupons';
 import { couponStatus, discountLabel, usesLabel, validityLabel, type CouponStatus } from '../lib/coupon-form';
@@ -41,58 +42,34 @@ export function CouponManager({ scope }: { scope: CouponScope }) {
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id={headingId} className="text-xl font-semibold">
-            {text.title}
-          </h2>
-          <p className="mt-1 text-sm text-text-muted">{text.description}</p>
-        </div>
-        <Button onClick={() => open(null)} disabled={!coupons.data}>
-          <Plus aria-hidden="true" className="size-4" />
-          New coupon
-        </Button>
-      </div>
+      <ListHeader
+        id={headingId}
+        title={text.title}
+        description={text.description}
+        action={
+          <AddButton onClick={() => open(null)} disabled={!coupons.data}>
+            New coupon
+          </AddButton>
+        }
+      />
 
-      {coupons.isPending ? (
-        <ul aria-label="Loading coupons" aria-busy="true" className="grid gap-3">
-          {[0, 1].map((index) => (
-            <li
-              key={index}
-              className="h-20 animate-pulse rounded-[var(--radius-card)] border border-border bg-surface"
-            />
-          ))}
-        </ul>
-      ) : coupons.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <FormError error={coupons.error} />
-          <Button variant="secondary" onClick={() => void coupons.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : coupons.data.coupons.length === 0 ? (
-        <div className="flex flex-col items-center rounded-[var(--radius-card)] border border-dashed border-border bg-surface px-6 py-10 text-center">
-          <span className="inline-flex size-11 items-center justify-center rounded-full bg-primary-soft text-primary">
-            <TicketPercent aria-hidden="true" className="size-5" />
-          </span>
-          <h3 className="mt-3 font-semibold">No coupons yet — create one to offer a discount</h3>
-          <p className="mx-auto mt-1 max-w-md text-sm text-text-muted">
+      <QueryList
+        query={coupons}
+        items={(data) => data.coupons}
+        loadingLabel="Loading coupons"
+        skeletonClassName="h-20"
+        empty={
+          <EmptyState
+            icon={TicketPercent}
+            title="No coupons yet — create one to offer a discount"
+            action={<AddButton onClick={() => open(null)}>Create a coupon</AddButton>}
+          >
             A percentage or a fixed amount off, for a while or for a number of uses.
-          </p>
-          <Button className="mt-4" onClick={() => open(null)}>
-            <Plus aria-hidden="true" className="size-4" />
-            Create a coupon
-          </Button>
-        </div>
-      ) : (
-        <ul className="grid gap-3">
-          {coupons.data.coupons.map((coupon) => (
-            <li key={coupon.id}>
-              <CouponCard scope={scope} coupon={coupon} now={now} onEdit={() => open(coupon)} />
-            </li>
-          ))}
-        </ul>
-      )}
+          </EmptyState>
+        }
+      >
+        {(coupon) => <CouponCard scope={scope} coupon={coupon} now={now} onEdit={() => open(coupon)} />}
+      </QueryList>
 
       {editing ? (
         <CouponFormDialog

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { FOLLOWUP_EVENTS, followupEventPayloadSchema } from '#contracts/followups';
-import { onUserEvent, onUserResync } from '#web/lib/realtime/user-events';
+import { onUserEventOf } from '#web/lib/realtime/on-user-event-of';
+import { onUserResync } from '#web/lib/realtime/user-events';
 import { followupsQueryKey } from '../api/followups';
 
 /**
@@ -12,13 +13,8 @@ export function useFollowupUpdates(sessionId: string) {
   const queryClient = useQueryClient();
   useEffect(() => {
     const reload = () => void queryClient.invalidateQueries({ queryKey: followupsQueryKey(sessionId) });
-    const offEvent = onUserEvent(FOLLOWUP_EVENTS.created, (event) => {
-      const parsed = followupEventPayloadSchema.safeParse(event.payload);
-      if (!parsed.success) {
-        console.error('A session_followup.created event did not match the contract', parsed.error);
-        return;
-      }
-      if (parsed.data.followup.session_id === sessionId) reload();
+    const offEvent = onUserEventOf(FOLLOWUP_EVENTS.created, followupEventPayloadSchema, ({ followup }) => {
+      if (followup.session_id === sessionId) reload();
     });
     const offResync = onUserResync(reload);
     return () => {

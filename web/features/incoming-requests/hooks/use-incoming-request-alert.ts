@@ -9,7 +9,8 @@ import {
   type SessionRequest,
 } from '#contracts/sessions';
 import { errorText } from '#web/components/form-error';
-import { onUserEvent, onUserResync } from '#web/lib/realtime/user-events';
+import { onUserEventOf } from '#web/lib/realtime/on-user-event-of';
+import { onUserResync } from '#web/lib/realtime/user-events';
 import { acceptRequest, declineRequest, fetchPendingRequest, fetchRequest } from '../api/incoming-requests';
 import { alertReducer, initialAlertState } from '../lib/alert-state';
 
@@ -40,19 +41,16 @@ export function useIncomingRequestAlert({ ring, muted }: { ring: () => void; mut
 
   // Realtime: new requests and their changes.
   useEffect(() => {
-    const read = (payload: unknown) => {
-      const parsed = requestEventPayloadSchema.safeParse(payload);
-      if (!parsed.success) console.error('A session request event did not match the contract', parsed.error);
-      return parsed.success ? parsed.data.request : null;
-    };
-    const offCreated = onUserEvent(SESSION_EVENTS.requestCreated, (event) => {
-      const request = read(event.payload);
-      if (request) offer(request);
-    });
-    const offUpdated = onUserEvent(SESSION_EVENTS.requestUpdated, (event) => {
-      const request = read(event.payload);
-      if (request) dispatch({ type: 'update', request });
-    });
+    const offCreated = onUserEventOf(
+      SESSION_EVENTS.requestCreated,
+      requestEventPayloadSchema,
+      ({ request }) => offer(request),
+    );
+    const offUpdated = onUserEventOf(
+      SESSION_EVENTS.requestUpdated,
+      requestEventPayloadSchema,
+      ({ request }) => dispatch({ type: 'update', request }),
+    );
     return () => {
       offCreated();
       offUpdated();

@@ -1,7 +1,7 @@
 import { BookOpen, PlayCircle } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '#web/components/button';
-import { FormError } from '#web/components/form-error';
+import { buttonClasses } from '#web/components/button';
+import { EmptyState, RetryError, SkeletonList, skeletonCardClasses } from '#web/components/list-states';
 import { useEnrolments } from '../api/programs';
 import { ProgressBar } from './progress-bar';
 
@@ -10,39 +10,29 @@ export function EnrolmentList() {
   const enrolments = useEnrolments();
   if (enrolments.isPending)
     return (
-      <ul aria-busy="true" aria-label="Loading your programs" className="grid gap-4 sm:grid-cols-2">
-        {[0, 1].map((index) => (
-          <li
-            key={index}
-            className="h-48 animate-pulse rounded-[var(--radius-card)] border border-border bg-surface"
-          />
-        ))}
-      </ul>
+      <SkeletonList
+        label="Loading your programs"
+        className="grid gap-4 sm:grid-cols-2"
+        itemClassName={`h-48 ${skeletonCardClasses}`}
+      />
     );
   if (enrolments.isError)
-    return (
-      <div className="flex flex-col items-start gap-3">
-        <FormError error={enrolments.error} />
-        <Button variant="secondary" onClick={() => void enrolments.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <RetryError error={enrolments.error} onRetry={() => void enrolments.refetch()} />;
   if (enrolments.data.enrolments.length === 0)
     return (
-      <div className="flex flex-col items-center rounded-[var(--radius-card)] border border-dashed border-border bg-surface px-6 py-12 text-center">
-        <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
-          <BookOpen aria-hidden="true" className="size-6" />
-        </span>
-        <h2 className="mt-4 text-lg font-semibold">No programs yet</h2>
-        <p className="mt-2 max-w-md text-sm text-text-muted">
-          Programs are step-by-step lessons from coaches that you follow at your own pace. Find a coach you
-          like and join one of their programs.
-        </p>
-        <Link to="/discover" className={buttonClasses('primary', 'mt-6')}>
-          Discover coaches
-        </Link>
-      </div>
+      <EmptyState
+        as="h2"
+        icon={BookOpen}
+        title="No programs yet"
+        action={
+          <Link to="/discover" className={buttonClasses('primary')}>
+            Discover coaches
+          </Link>
+        }
+      >
+        Programs are step-by-step lessons from coaches that you follow at your own pace. Find a coach you like
+        and join one of their programs.
+      </EmptyState>
     );
   return (
     <ul className="grid gap-4 sm:grid-cols-2">

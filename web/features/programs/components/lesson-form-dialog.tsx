@@ -1,11 +1,10 @@
 import { ImagePlus, X } from 'lucide-react';
 import type { z } from 'zod';
 import { PROGRAM_LIMITS, type Lesson } from '#contracts/programs';
-import { Button } from '#web/components/button';
 import { Dialog } from '#web/components/dialog';
 import { FieldError } from '#web/components/field';
-import { applyServerErrors, fieldError, Form, serverFieldErrors, useZodForm } from '#web/components/form';
-import { FormError } from '#web/components/form-error';
+import { applyServerErrors, fieldError, Form, useZodForm } from '#web/components/form';
+import { FormActions, formLevelError } from '#web/components/form-actions';
 import { ImageUpload } from '#web/components/image-upload';
 import { TextareaField } from '#web/components/textarea-field';
 import { TextField } from '#web/components/text-field';
@@ -39,7 +38,6 @@ export function LessonFormDialog({
     }
   }
 
-  const serverFields = serverFieldErrors(save.error, lessonFieldOfPath);
   return (
     <Dialog
       open
@@ -124,15 +122,12 @@ export function LessonFormDialog({
           ) : null}
           <FieldError error={error('image_urls')} />
         </fieldset>
-        <FormError error={save.error && Object.keys(serverFields).length === 0 ? save.error : null} />
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : lesson ? 'Save lesson' : 'Add lesson'}
-          </Button>
-        </div>
+        <FormActions
+          submitLabel={lesson ? 'Save lesson' : 'Add lesson'}
+          pending={save.isPending}
+          error={formLevelError(save.error, lessonFieldOfPath)}
+          onCancel={onClose}
+        />
       </Form>
     </Dialog>
   );

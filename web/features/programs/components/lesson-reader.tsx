@@ -7,23 +7,13 @@ import { useToast } from '#web/components/toast';
 import { useCompleteLesson, useLesson } from '../api/programs';
 import { LessonContent } from './lesson-content';
 import { ProgramError } from './not-available';
+import { PageSkeleton } from './page-skeleton';
 import { ProgressBar } from './progress-bar';
 
 /** SPEC §2 /program/:programId/lesson/:lessonNumber: the lesson, previous/next, Mark complete, progress. */
 export function LessonReader({ programId, lessonNumber }: { programId: string; lessonNumber: number }) {
   const lesson = useLesson(programId, lessonNumber);
-  if (lesson.isPending)
-    return (
-      <div
-        aria-busy="true"
-        aria-label="Loading the lesson"
-        className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6"
-      >
-        <div className="h-4 w-1/3 animate-pulse rounded bg-surface" />
-        <div className="mt-4 h-8 w-2/3 animate-pulse rounded bg-surface" />
-        <div className="mt-6 h-48 animate-pulse rounded-[var(--radius-card)] bg-surface" />
-      </div>
-    );
+  if (lesson.isPending) return <PageSkeleton of="lesson" />;
   if (lesson.isError) return <ProgramError error={lesson.error} onRetry={() => void lesson.refetch()} />;
   return <Loaded view={lesson.data} />;
 }

@@ -3,8 +3,8 @@ import { useEffect, useState, type ButtonHTMLAttributes, type ReactNode } from '
 import { PROGRAM_LIMITS, type Lesson, type ProgramDetail } from '#contracts/programs';
 import { Button } from '#web/components/button';
 import { Card } from '#web/components/card';
-import { ConfirmDialog } from '#web/components/dialog';
-import { errorText, FormError } from '#web/components/form-error';
+import { DeleteConfirmDialog } from '#web/components/delete-confirm-dialog';
+import { errorText } from '#web/components/form-error';
 import { useToast } from '#web/components/toast';
 import { useDeleteLesson, useReorderLessons } from '../api/programs';
 import { LessonFormDialog } from './lesson-form-dialog';
@@ -124,39 +124,21 @@ export function LessonsEditor({ program }: { program: ProgramDetail }) {
       {editing ? (
         <LessonFormDialog programId={program.id} lesson={editing.lesson} onClose={() => setEditing(null)} />
       ) : null}
-      <ConfirmDialog
+      <DeleteConfirmDialog
         open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) {
-            remove.reset();
-            setDeleting(null);
-          }
-        }}
+        onClose={() => setDeleting(null)}
         title="Delete this lesson?"
         description={
           deleting
             ? `“${deleting.title}” will be removed; the lessons after it move up one place. This cannot be undone.`
             : undefined
         }
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setDeleting(null)}>
-              Keep it
-            </Button>
-            <Button
-              className="bg-danger text-background hover:bg-danger/90"
-              disabled={remove.isPending}
-              onClick={() => {
-                if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
-              }}
-            >
-              {remove.isPending ? 'Deleting…' : 'Delete lesson'}
-            </Button>
-          </>
-        }
-      >
-        <FormError error={remove.error} />
-      </ConfirmDialog>
+        confirmLabel="Delete lesson"
+        mutation={remove}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) });
+        }}
+      />
     </Card>
   );
 }

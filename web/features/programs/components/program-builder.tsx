@@ -6,18 +6,19 @@ import { PROGRAM_LIMITS, PROGRAM_MESSAGES, type ProgramDetail } from '#contracts
 import { COACHING_CATEGORIES } from '#domain/coaching/categories';
 import { Button } from '#web/components/button';
 import { paddedCardClasses } from '#web/components/card';
-import { ConfirmDialog } from '#web/components/dialog';
+import { DeleteConfirmDialog } from '#web/components/delete-confirm-dialog';
 import { FieldError, SelectField } from '#web/components/field';
 import { applyServerErrors, fieldError, Form, useZodForm } from '#web/components/form';
 import { FormError } from '#web/components/form-error';
 import { ImageUpload } from '#web/components/image-upload';
+import { RetryError } from '#web/components/list-states';
 import { TextareaField } from '#web/components/textarea-field';
 import { TextField } from '#web/components/text-field';
 import { useToast } from '#web/components/toast';
 import { ApiError } from '#web/lib/api-client';
 import { useDeleteProgram, useProgramDetail, usePublishProgram, useUpdateProgram } from '../api/programs';
 import { programDetailsFormSchema, programDetailsFormValues } from '../lib/program-forms';
-import { StatusBadge } from './status-badge';
+import { ProgramHeading } from './status-badge';
 import { LessonsEditor } from './lessons-editor';
 
 /** One program in the builder: its details, its lessons in order (keyboard up/down), publishing. */
@@ -44,12 +45,7 @@ export function ProgramBuilder({ programId, onClose }: { programId: string; onCl
           className="h-64 animate-pulse rounded-[var(--radius-card)] bg-surface"
         />
       ) : program.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <FormError error={program.error} />
-          <Button variant="secondary" onClick={() => void program.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <RetryError error={program.error} onRetry={() => void program.refetch()} />
       ) : (
         <Loaded program={program.data} onClose={onClose} />
       )}
@@ -65,17 +61,16 @@ function Loaded({ program, onClose }: { program: ProgramDetail; onClose: () => v
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <div className="flex flex-wrap items-center gap-2">
-            <h3 className="text-xl font-semibold wrap-anywhere">{program.title}</h3>
-            <StatusBadge status={program.status} />
-          </div>
-          <p className="mt-1 text-sm text-text-muted">
-            {published
-              ? `Public at /program/${program.id.slice(0, 8)}… · ${program.enrolled_count} joined`
-              : 'A draft: only you can see it.'}
-          </p>
-        </div>
+        <ProgramHeading
+          title={program.title}
+          status={program.status}
+          className="min-w-0"
+          titleClassName="text-xl font-semibold"
+        >
+          {published
+            ? `Public at /program/${program.id.slice(0, 8)}… · ${program.enrolled_count} joined`
+            : 'A draft: only you can see it.'}
+        </ProgramHeading>
         <div className="flex flex-wrap gap-2">
           <Link
             to={`/program/${program.id}`}
@@ -221,38 +216,20 @@ function DeleteProgramDialog({
 }) {
   const remove = useDeleteProgram();
   return (
-    <ConfirmDialog
+    <DeleteConfirmDialog
       open={program !== null}
-      onOpenChange={(open) => {
-        if (!open) {
-          remove.reset();
-          onCancel();
-        }
-      }}
+      onClose={onCancel}
       title="Delete this program?"
       description={
         program
           ? `“${program.title}”, its ${program.lesson_count} lessons and the progress of the ${program.enrolled_count} people who joined will be deleted. This cannot be undone.`
           : undefined
       }
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel}>
-            Keep it
-          </Button>
-          <Button
-            className="bg-danger text-background hover:bg-danger/90"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (program) remove.mutate(program.id, { onSuccess: onDeleted });
-            }}
-          >
-            {remove.isPending ? 'Deleting…' : 'Delete program'}
-          </Button>
-        </>
-      }
-    >
-      <FormError error={remove.error} />
-    </ConfirmDialog>
+      confirmLabel="Delete program"
+      mutation={remove}
+      onConfirm={() => {
+        if (program) remove.mutate(program.id, { onSuccess: onDeleted });
+      }}
+    />
   );
 }

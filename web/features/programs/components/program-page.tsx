@@ -10,24 +10,14 @@ import { formatCents } from '#web/lib/money';
 import { useEnrol, usePublicProgram } from '../api/programs';
 import { continueLessonNumber, paragraphsOf } from '../lib/lesson-text';
 import { ProgramError } from './not-available';
+import { PageSkeleton } from './page-skeleton';
 import { ProgressBar } from './progress-bar';
 
 /** SPEC §2 /program/:id: a program as anyone sees it, with Join / Continue (anonymous: sign in and come back). */
 export function ProgramPage({ programId }: { programId: string }) {
   const auth = useAuth();
   const program = usePublicProgram(programId, auth.user?.id ?? 'anonymous');
-  if (program.isPending || auth.status === 'loading')
-    return (
-      <div
-        aria-busy="true"
-        aria-label="Loading the program"
-        className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6"
-      >
-        <div className="h-40 animate-pulse rounded-[var(--radius-card)] bg-surface" />
-        <div className="mt-6 h-8 w-2/3 animate-pulse rounded bg-surface" />
-        <div className="mt-3 h-24 animate-pulse rounded bg-surface" />
-      </div>
-    );
+  if (program.isPending || auth.status === 'loading') return <PageSkeleton of="program" />;
   if (program.isError) return <ProgramError error={program.error} onRetry={() => void program.refetch()} />;
   return <Loaded program={program.data} signedIn={auth.status === 'signed_in'} />;
 }

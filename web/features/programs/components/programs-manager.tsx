@@ -1,15 +1,16 @@
-import { BookOpen, ChevronRight, Plus } from 'lucide-react';
+import { BookOpen, ChevronRight } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { PROGRAM_LIMITS, PROGRAM_MESSAGES, type ProgramSummary } from '#contracts/programs';
 import { Button } from '#web/components/button';
 import { Dialog } from '#web/components/dialog';
-import { FormError } from '#web/components/form-error';
+import { FormActions } from '#web/components/form-actions';
+import { AddButton, EmptyState, ListHeader, QueryList } from '#web/components/list-states';
 import { TextField } from '#web/components/text-field';
 import { formatCents } from '#web/lib/money';
 import { useCreateProgram, useMyPrograms } from '../api/programs';
 import { ProgramBuilder } from './program-builder';
-import { StatusBadge } from './status-badge';
+import { ProgramHeading } from './status-badge';
 
 /** The "Programs" part of /services: the coach's programs, and the builder of the one opened. */
 export function ProgramsManager() {
@@ -29,57 +30,39 @@ export function ProgramsManager() {
 
   return (
     <section aria-labelledby="programs-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="programs-heading" className="text-xl font-semibold">
-            Programs
-          </h2>
-          <p className="mt-1 text-sm text-text-muted">
-            Step-by-step lessons people follow at their own pace.
-          </p>
-        </div>
-        <Button onClick={() => setCreating(true)} disabled={!programs.data}>
-          <Plus aria-hidden="true" className="size-4" />
-          New program
-        </Button>
-      </div>
+      <ListHeader
+        id="programs-heading"
+        title="Programs"
+        description="Step-by-step lessons people follow at their own pace."
+        action={
+          <AddButton onClick={() => setCreating(true)} disabled={!programs.data}>
+            New program
+          </AddButton>
+        }
+      />
       <p className="rounded-[var(--radius-control)] border border-warning/30 bg-warning-soft px-3 py-2.5 text-sm text-warning">
         {PROGRAM_MESSAGES.paidNotice}
       </p>
 
-      {programs.isPending ? (
-        <ul aria-label="Loading programs" aria-busy="true" className="grid gap-3">
-          <li className="h-20 animate-pulse rounded-[var(--radius-card)] border border-border bg-surface" />
-        </ul>
-      ) : programs.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <FormError error={programs.error} />
-          <Button variant="secondary" onClick={() => void programs.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : programs.data.programs.length === 0 ? (
-        <div className="rounded-[var(--radius-card)] border border-dashed border-border bg-surface px-6 py-10 text-center">
-          <BookOpen aria-hidden="true" className="mx-auto size-8 text-primary" />
-          <h3 className="mt-3 font-semibold">No programs yet</h3>
-          <p className="mx-auto mt-1 max-w-md text-sm text-text-muted">
+      <QueryList
+        query={programs}
+        items={(data) => data.programs}
+        loadingLabel="Loading programs"
+        skeletonClassName="h-20"
+        skeletonCount={1}
+        empty={
+          <EmptyState
+            icon={BookOpen}
+            title="No programs yet"
+            action={<AddButton onClick={() => setCreating(true)}>Create your first program</AddButton>}
+          >
             Turn what you teach into a series of lessons with text, pictures and video links. Publish it and
             it appears on your page.
-          </p>
-          <Button className="mt-4" onClick={() => setCreating(true)}>
-            <Plus aria-hidden="true" className="size-4" />
-            Create your first program
-          </Button>
-        </div>
-      ) : (
-        <ul className="grid gap-3">
-          {programs.data.programs.map((program) => (
-            <li key={program.id}>
-              <ProgramRow program={program} onOpen={() => setOpenId(program.id)} />
-            </li>
-          ))}
-        </ul>
-      )}
+          </EmptyState>
+        }
+      >
+        {(program) => <ProgramRow program={program} onOpen={() => setOpenId(program.id)} />}
+      </QueryList>
       {creating ? (
         <NewProgramDialog
           onClose={() => setCreating(false)}
@@ -96,16 +79,15 @@ export function ProgramsManager() {
 function ProgramRow({ program, onOpen }: { program: ProgramSummary; onOpen: () => void }) {
   return (
     <article className="flex flex-wrap items-center gap-4 rounded-[var(--radius-card)] border border-border bg-surface p-4 shadow-soft">
-      <div className="min-w-48 flex-1">
-        <div className="flex flex-wrap items-center gap-2">
-          <h3 className="font-semibold wrap-anywhere">{program.title}</h3>
-          <StatusBadge status={program.status} />
-        </div>
-        <p className="mt-1 text-sm text-text-muted">
-          {program.lesson_count} {program.lesson_count === 1 ? 'lesson' : 'lessons'} ·{' '}
-          {program.enrolled_count} joined · {program.price === 0 ? 'Free' : formatCents(program.price)}
-        </p>
-      </div>
+      <ProgramHeading
+        title={program.title}
+        status={program.status}
+        className="min-w-48 flex-1"
+        titleClassName="font-semibold"
+      >
+        {program.lesson_count} {program.lesson_count === 1 ? 'lesson' : 'lessons'} · {program.enrolled_count}{' '}
+        joined · {program.price === 0 ? 'Free' : formatCents(program.price)}
+      </ProgramHeading>
       <div className="flex flex-wrap gap-2">
         {program.status === 'published' ? (
           <Link
@@ -156,15 +138,14 @@ function NewProgramDialog({ onClose, onCreated }: { onClose: () => void; onCreat
           error={error}
           onChange={(event) => setTitle(event.target.value)}
         />
-        <FormError error={create.error} />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create draft'}
-          </Button>
-        </div>
+        <FormActions
+          className=""
+          submitLabel="Create draft"
+          pending={create.isPending}
+          error={create.error}
+          pendingLabel="Creating…"
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

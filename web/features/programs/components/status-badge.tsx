@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ProgramSummary } from '#contracts/programs';
 
 const STYLES: Record<ProgramSummary['status'], { label: string; className: string }> = {
@@ -14,5 +15,31 @@ export function StatusBadge({ status }: { status: ProgramSummary['status'] }) {
     >
       {style.label}
     </span>
+  );
+}
+
+/** A program's title with its status badge beside it, and one muted line under them. */
+export function ProgramHeading({
+  title,
+  status,
+  className,
+  titleClassName,
+  children,
+}: {
+  title: string;
+  status: ProgramSummary['status'];
+  className: string;
+  /** The title's size: larger in the builder than in the list. */
+  titleClassName: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className={`${titleClassName} wrap-anywhere`}>{title}</h3>
+        <StatusBadge status={status} />
+      </div>
+      <p className="mt-1 text-sm text-text-muted">{children}</p>
+    </div>
   );
 }

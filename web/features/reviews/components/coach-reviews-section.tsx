@@ -1,9 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { MessageSquareQuote } from 'lucide-react';
 import { Button } from '#web/components/button';
+import { SkeletonList } from '#web/components/list-states';
 import { Spinner } from '#web/components/spinner';
 import { coachReviewsQueryOptions } from '../api/reviews';
 import { ReviewCard } from './review-card';
+import { CountBadge, EmptyReviews } from './review-list-parts';
 import { paddedCardClasses } from '#web/components/card';
 
 /**
@@ -18,21 +19,14 @@ export function CoachReviewsSection({ coachId, coachName }: { coachId: string; c
     <section aria-labelledby="coach-reviews" className={paddedCardClasses}>
       <h2 id="coach-reviews" className="flex items-center gap-2 text-lg font-semibold">
         Reviews
-        {total > 0 ? (
-          <span className="rounded-full bg-surface-sunken px-2 py-0.5 text-xs font-semibold text-text-muted tabular-nums">
-            {total}
-          </span>
-        ) : null}
+        <CountBadge count={total} />
       </h2>
       {query.isPending ? (
-        <ul aria-hidden="true" data-testid="coach-reviews-loading" className="mt-4 flex flex-col gap-3">
-          {[0, 1].map((index) => (
-            <li
-              key={index}
-              className="h-24 animate-pulse rounded-[var(--radius-control)] bg-surface-sunken"
-            />
-          ))}
-        </ul>
+        <SkeletonList
+          testId="coach-reviews-loading"
+          className="mt-4 flex flex-col gap-3"
+          itemClassName="h-24 rounded-[var(--radius-control)] bg-surface-sunken"
+        />
       ) : query.isError ? (
         <div role="status" className="mt-3 flex flex-wrap items-center gap-3 text-sm text-text-muted">
           <span>We could not load the reviews right now.</span>
@@ -41,10 +35,7 @@ export function CoachReviewsSection({ coachId, coachName }: { coachId: string; c
           </Button>
         </div>
       ) : reviews.length === 0 ? (
-        <div className="mt-4 flex flex-col items-center gap-2 rounded-[var(--radius-control)] bg-surface-sunken/60 px-4 py-8 text-center text-sm text-text-muted">
-          <MessageSquareQuote aria-hidden="true" className="size-7 text-primary" />
-          <p className="max-w-md">{`No reviews yet. Clients can review ${coachName} after a session.`}</p>
-        </div>
+        <EmptyReviews className="mt-4">{`No reviews yet. Clients can review ${coachName} after a session.`}</EmptyReviews>
       ) : (
         <>
           <ul className="mt-4 flex flex-col gap-3">

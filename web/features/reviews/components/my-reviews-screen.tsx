@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, MessageSquareQuote, PenLine, Star } from 'lucide-react';
+import { CalendarClock, PenLine, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MyReviews, ReviewAuthorRole, ReviewItem } from '#contracts/reviews';
@@ -8,6 +8,7 @@ import { LoadError } from '#web/components/load-error';
 import { myReviewsQueryOptions } from '../api/reviews';
 import { useReviewUpdates } from '../hooks/use-review-updates';
 import { formatReviewDate, ReplyBox, ReviewCard, VisibilityNote } from './review-card';
+import { CountBadge, EmptyReviews } from './review-list-parts';
 import { DoubleBlindNote } from './session-review-screen';
 import { Stars } from './stars';
 import { FORMAT_NOUNS } from '#domain/coaching/format-labels';
@@ -61,40 +62,20 @@ function ClientLists({ data }: { data: MyReviews }) {
         path="/review"
         empty="Nothing is waiting. After each session you can rate it here."
       />
-      <Section id="reviews-written" title="Reviews you wrote" count={data.written.length}>
-        <ItemList
-          items={data.written}
-          empty="You have not reviewed a session yet."
-          render={(item) => (
-            <ReviewCard
-              rating={item.rating}
-              body={item.body}
-              byline={<ItemByline item={item} prefix="About" />}
-              createdAt={item.created_at}
-              note={<VisibilityNote review={item} other={item.other_name} />}
-              reply={item.reply}
-              replyBy={item.other_name}
-              repliedAt={item.replied_at}
-            />
-          )}
-        />
-      </Section>
-      <Section id="reviews-received" title="Reviews from your coaches" count={data.received.length}>
-        <ItemList
-          items={data.received}
-          empty="No reviews from coaches yet. A coach's review of you appears here once you have both written one, or 7 days after the session."
-          render={(item) => (
-            <ReviewCard
-              rating={item.rating}
-              body={item.body}
-              byline={<ItemByline item={item} prefix="From" />}
-              createdAt={item.created_at}
-              reply={null}
-              repliedAt={null}
-            />
-          )}
-        />
-      </Section>
+      <ReviewsSection
+        kind="written"
+        as="client"
+        title="Reviews you wrote"
+        items={data.written}
+        empty="You have not reviewed a session yet."
+      />
+      <ReviewsSection
+        kind="received"
+        as="client"
+        title="Reviews from your coaches"
+        items={data.received}
+        empty="No reviews from coaches yet. A coach's review of you appears here once you have both written one, or 7 days after the session."
+      />
     </>
   );
 }
@@ -127,48 +108,76 @@ function CoachLists({ data }: { data: MyReviews }) {
           )}
         </div>
       </section>
-      <Section id="reviews-received" title="Reviews from your clients" count={data.received.length}>
-        <ItemList
-          items={data.received}
-          empty="No client reviews yet. A client's review appears here once you have both written one, or 7 days after the session."
-          render={(item) => (
-            <ReviewCard
-              rating={item.rating}
-              body={item.body}
-              byline={<ItemByline item={item} prefix="From" />}
-              createdAt={item.created_at}
-              reply={item.reply}
-              replyBy="you"
-              repliedAt={item.replied_at}
-            >
-              {item.can_reply ? <ReplyBox reviewId={item.id} clientName={item.other_name} /> : null}
-            </ReviewCard>
-          )}
-        />
-      </Section>
+      <ReviewsSection
+        kind="received"
+        as="coach"
+        title="Reviews from your clients"
+        items={data.received}
+        empty="No client reviews yet. A client's review appears here once you have both written one, or 7 days after the session."
+      />
       <Awaiting
         data={data}
         path="/coach-review"
         empty="Nothing is waiting. After each session you can review your client here."
       />
-      <Section id="reviews-written" title="Reviews you wrote about clients" count={data.written.length}>
-        <ItemList
-          items={data.written}
-          empty="You have not reviewed a client yet."
-          render={(item) => (
-            <ReviewCard
-              rating={item.rating}
-              body={item.body}
-              byline={<ItemByline item={item} prefix="About" />}
-              createdAt={item.created_at}
-              note={<VisibilityNote review={item} other={item.other_name} />}
-              reply={null}
-              repliedAt={null}
-            />
-          )}
-        />
-      </Section>
+      <ReviewsSection
+        kind="written"
+        as="coach"
+        title="Reviews you wrote about clients"
+        items={data.written}
+        empty="You have not reviewed a client yet."
+      />
     </>
+  );
+}
+
+/**
+ * The reviews the person wrote ("About …", with when the other side can read it) or received
+ * ("From …"). Only coaches reply, so a reply shows on a client's written reviews and on a coach's
+ * received ones, where the coach can still reply.
+ */
+function ReviewsSection({
+  kind,
+  as,
+  title,
+  items,
+  empty,
+}: {
+  kind: 'written' | 'received';
+  as: ReviewAuthorRole;
+  title: string;
+  items: ReviewItem[];
+  empty: string;
+}) {
+  const written = kind === 'written';
+  const withReply = written !== (as === 'coach');
+  return (
+    <Section id={`reviews-${kind}`} title={title} count={items.length}>
+      {items.length === 0 ? (
+        <EmptyReviews>{empty}</EmptyReviews>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {items.map((item) => (
+            <li key={item.id}>
+              <ReviewCard
+                rating={item.rating}
+                body={item.body}
+                byline={<ItemByline item={item} prefix={written ? 'About' : 'From'} />}
+                createdAt={item.created_at}
+                note={written ? <VisibilityNote review={item} other={item.other_name} /> : undefined}
+                reply={withReply ? item.reply : null}
+                replyBy={written ? item.other_name : 'you'}
+                repliedAt={withReply ? item.replied_at : null}
+              >
+                {!written && withReply && item.can_reply ? (
+                  <ReplyBox reviewId={item.id} clientName={item.other_name} />
+                ) : null}
+              </ReviewCard>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
   );
 }
 
@@ -187,7 +196,7 @@ function Awaiting({ data, path, empty }: { data: MyReviews; path: string; empty:
   return (
     <Section id="reviews-awaiting" title="Waiting for your review" count={data.awaiting.length}>
       {data.awaiting.length === 0 ? (
-        <Empty>{empty}</Empty>
+        <EmptyReviews>{empty}</EmptyReviews>
       ) : (
         <ul className="flex flex-col divide-y divide-border">
           {data.awaiting.map((item) => (
@@ -236,42 +245,10 @@ function Section({
     <section aria-labelledby={id} className={`${cardClasses} p-4 sm:p-6`}>
       <h2 id={id} className="mb-4 flex items-center gap-2 text-lg font-semibold">
         {title}
-        {count > 0 ? (
-          <span className="rounded-full bg-surface-sunken px-2 py-0.5 text-xs font-semibold text-text-muted tabular-nums">
-            {count}
-          </span>
-        ) : null}
+        <CountBadge count={count} />
       </h2>
       {children}
     </section>
-  );
-}
-
-function ItemList({
-  items,
-  empty,
-  render,
-}: {
-  items: ReviewItem[];
-  empty: string;
-  render: (item: ReviewItem) => ReactNode;
-}) {
-  if (items.length === 0) return <Empty>{empty}</Empty>;
-  return (
-    <ul className="flex flex-col gap-3">
-      {items.map((item) => (
-        <li key={item.id}>{render(item)}</li>
-      ))}
-    </ul>
-  );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center gap-2 rounded-[var(--radius-control)] bg-surface-sunken/60 px-4 py-8 text-center text-sm text-text-muted">
-      <MessageSquareQuote aria-hidden="true" className="size-7 text-primary" />
-      <p className="max-w-md">{children}</p>
-    </div>
   );
 }
 

@@ -3,7 +3,7 @@ import { ON_DEMAND_DEFAULT_RATES } from '#contracts/services';
 import type { OwnProfile } from '#contracts/profiles';
 import { SESSION_FORMATS, type SessionFormat } from '#domain/coaching/categories';
 import { Button } from '#web/components/button';
-import { FormError } from '#web/components/form-error';
+import { RetryError, SkeletonList } from '#web/components/list-states';
 import { TextField } from '#web/components/text-field';
 import { useToast } from '#web/components/toast';
 import { centsToInput, formatCents, inputToCents } from '#web/lib/money';
@@ -46,21 +46,14 @@ export function OnDemandRates() {
       </p>
       <div className="mt-5">
         {profile.isPending ? (
-          <div aria-busy="true" aria-label="Loading rates" className="grid gap-4 sm:grid-cols-3">
-            {SESSION_FORMATS.map((format) => (
-              <div
-                key={format}
-                className="h-[4.5rem] animate-pulse rounded-[var(--radius-control)] bg-surface-sunken"
-              />
-            ))}
-          </div>
+          <SkeletonList
+            label="Loading rates"
+            count={SESSION_FORMATS.length}
+            className="grid gap-4 sm:grid-cols-3"
+            itemClassName="h-[4.5rem] rounded-[var(--radius-control)] bg-surface-sunken"
+          />
         ) : profile.isError ? (
-          <div className="flex flex-col items-start gap-3">
-            <FormError error={profileErrorMessage(profile.error)} />
-            <Button variant="secondary" onClick={() => void profile.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <RetryError error={profileErrorMessage(profile.error)} onRetry={() => void profile.refetch()} />
         ) : (
           <RatesForm key={profile.data.updated_at} profile={profile.data} />
         )}

@@ -1,11 +1,10 @@
 import type { z } from 'zod';
 import { SERVICE_LIMITS, type Service } from '#contracts/services';
 import { COACHING_CATEGORIES, SESSION_FORMATS } from '#domain/coaching/categories';
-import { Button } from '#web/components/button';
 import { Dialog } from '#web/components/dialog';
 import { FieldError, SelectField } from '#web/components/field';
-import { applyServerErrors, fieldError, Form, serverFieldErrors, useZodForm } from '#web/components/form';
-import { FormError } from '#web/components/form-error';
+import { applyServerErrors, fieldError, Form, useZodForm } from '#web/components/form';
+import { FormActions, formLevelError } from '#web/components/form-actions';
 import { ImageUpload } from '#web/components/image-upload';
 import { Switch } from '#web/components/switch';
 import { TextareaField } from '#web/components/textarea-field';
@@ -141,17 +140,12 @@ export function ServiceFormDialog({
             onChange={(value) => form.setValue('is_popular', value)}
           />
         </div>
-        <FormError
-          error={save.error && Object.keys(serverFieldErrors(save.error)).length === 0 ? save.error : null}
+        <FormActions
+          submitLabel={service ? 'Save changes' : 'Create service'}
+          pending={save.isPending}
+          error={formLevelError(save.error)}
+          onCancel={() => onOpenChange(false)}
         />
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : service ? 'Save changes' : 'Create service'}
-          </Button>
-        </div>
       </Form>
     </Dialog>
   );

@@ -1,10 +1,11 @@
-import { Clock3, Pause, Pencil, Play, Plus, Sparkles, Trash2, Users } from 'lucide-react';
+import { Clock3, Pause, Pencil, Play, Sparkles, Trash2, Users } from 'lucide-react';
 import { useState } from 'react';
 import type { Service } from '#contracts/services';
 import { categoryLabel } from '#domain/coaching/categories';
 import { Button } from '#web/components/button';
-import { ConfirmDialog } from '#web/components/dialog';
-import { errorText, FormError } from '#web/components/form-error';
+import { DeleteConfirmDialog } from '#web/components/delete-confirm-dialog';
+import { errorText } from '#web/components/form-error';
+import { AddButton, EmptyState, ListHeader, QueryList } from '#web/components/list-states';
 import { useToast } from '#web/components/toast';
 import { formatCents } from '#web/lib/money';
 import { useDeleteService, useMyServices, useSetServiceActive } from '../api/services';
@@ -42,59 +43,35 @@ export function ServicesManager() {
 
   return (
     <section aria-labelledby="services-heading" className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 id="services-heading" className="text-xl font-semibold">
-            Services
-          </h2>
-          <p className="mt-1 text-sm text-text-muted">The sessions clients can book with you.</p>
-        </div>
-        <Button onClick={() => open(null)} disabled={!services.data}>
-          <Plus aria-hidden="true" className="size-4" />
-          New service
-        </Button>
-      </div>
+      <ListHeader
+        id="services-heading"
+        title="Services"
+        description="The sessions clients can book with you."
+        action={
+          <AddButton onClick={() => open(null)} disabled={!services.data}>
+            New service
+          </AddButton>
+        }
+      />
 
-      {services.isPending ? (
-        <ul aria-label="Loading services" aria-busy="true" className="grid gap-3">
-          {[0, 1].map((index) => (
-            <li
-              key={index}
-              className="h-28 animate-pulse rounded-[var(--radius-card)] border border-border bg-surface"
-            />
-          ))}
-        </ul>
-      ) : services.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <FormError error={services.error} />
-          <Button variant="secondary" onClick={() => void services.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : services.data.services.length === 0 ? (
-        <div className="rounded-[var(--radius-card)] border border-dashed border-border bg-surface px-6 py-10 text-center">
-          <h3 className="font-semibold">No services yet</h3>
-          <p className="mx-auto mt-1 max-w-md text-sm text-text-muted">
+      <QueryList
+        query={services}
+        items={(data) => data.services}
+        loadingLabel="Loading services"
+        skeletonClassName="h-28"
+        empty={
+          <EmptyState
+            title="No services yet"
+            action={<AddButton onClick={() => open(null)}>Create your first service</AddButton>}
+          >
             Add the sessions you offer, with a price and a length, and clients can book them from your page.
-          </p>
-          <Button className="mt-4" onClick={() => open(null)}>
-            <Plus aria-hidden="true" className="size-4" />
-            Create your first service
-          </Button>
-        </div>
-      ) : (
-        <ul className="grid gap-3">
-          {services.data.services.map((service) => (
-            <li key={service.id}>
-              <ServiceCard
-                service={service}
-                onEdit={() => open(service)}
-                onDelete={() => setDeleting(service)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+          </EmptyState>
+        }
+      >
+        {(service) => (
+          <ServiceCard service={service} onEdit={() => open(service)} onDelete={() => setDeleting(service)} />
+        )}
+      </QueryList>
 
       {editing ? (
         <ServiceFormDialog
@@ -220,44 +197,26 @@ function DeleteServiceDialog({ service, onClose }: { service: Service | null; on
   const remove = useDeleteService();
   const { toast } = useToast();
   return (
-    <ConfirmDialog
+    <DeleteConfirmDialog
       open={service !== null}
-      onOpenChange={(next) => {
-        if (!next) {
-          remove.reset();
-          onClose();
-        }
-      }}
+      onClose={onClose}
       title="Delete this service?"
       description={
         service
           ? `“${service.title}” will no longer be offered and cannot be restored. To stop offering it for a while, pause it instead.`
           : undefined
       }
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Keep it
-          </Button>
-          <Button
-            className="bg-danger text-background hover:bg-danger/90"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (!service) return;
-              remove.mutate(service.id, {
-                onSuccess: () => {
-                  toast({ title: 'Service deleted', description: service.title });
-                  onClose();
-                },
-              });
-            }}
-          >
-            {remove.isPending ? 'Deleting…' : 'Delete service'}
-          </Button>
-        </>
-      }
-    >
-      <FormError error={remove.error} />
-    </ConfirmDialog>
+      confirmLabel="Delete service"
+      mutation={remove}
+      onConfirm={() => {
+        if (!service) return;
+        remove.mutate(service.id, {
+          onSuccess: () => {
+            toast({ title: 'Service deleted', description: service.title });
+            onClose();
+          },
+        });
+      }}
+    />
   );
 }

@@ -5,6 +5,7 @@ import type { SessionRequest } from '#contracts/sessions';
 import { categoryLabel } from '#domain/coaching/categories';
 import { Avatar } from '#web/components/avatar';
 import { buttonClasses } from '#web/components/button';
+import { SkeletonList } from '#web/components/list-states';
 import { LoadError } from '#web/components/load-error';
 import { alternativesQueryOptions } from '../api/session-requests';
 import { coachNameOf, coachPagePath } from '../lib/display';
@@ -32,14 +33,10 @@ export function FallbackOffers({ request }: { request: SessionRequest }) {
           {category ? `${category} coaches online now` : 'Coaches online now'}
         </h3>
         {alternatives.isPending ? (
-          <ul aria-hidden="true" className="mt-3 flex flex-col gap-2">
-            {[0, 1].map((index) => (
-              <li
-                key={index}
-                className="h-16 animate-pulse rounded-[var(--radius-control)] bg-surface-sunken"
-              />
-            ))}
-          </ul>
+          <SkeletonList
+            className="mt-3 flex flex-col gap-2"
+            itemClassName="h-16 rounded-[var(--radius-control)] bg-surface-sunken"
+          />
         ) : alternatives.isError ? (
           <div className="mt-3">
             <LoadError

@@ -110,27 +110,9 @@ export function CallPanel({
         <div className="flex items-center gap-2">
           {media.state === 'granted' ? (
             <>
-              <button
-                type="button"
-                className={controlClasses(localMedia.audio)}
-                aria-pressed={!localMedia.audio}
-                aria-label={localMedia.audio ? 'Mute your microphone' : 'Unmute your microphone'}
-                onClick={call.toggleAudio}
-                data-testid="toggle-microphone"
-              >
-                {localMedia.audio ? <Mic aria-hidden="true" /> : <MicOff aria-hidden="true" />}
-              </button>
+              <MediaToggle device="microphone" on={localMedia.audio} onClick={call.toggleAudio} />
               {withVideo && media.hasCamera ? (
-                <button
-                  type="button"
-                  className={controlClasses(localMedia.video)}
-                  aria-pressed={!localMedia.video}
-                  aria-label={localMedia.video ? 'Turn your camera off' : 'Turn your camera on'}
-                  onClick={call.toggleVideo}
-                  data-testid="toggle-camera"
-                >
-                  {localMedia.video ? <Camera aria-hidden="true" /> : <CameraOff aria-hidden="true" />}
-                </button>
+                <MediaToggle device="camera" on={localMedia.video} onClick={call.toggleVideo} />
               ) : null}
               <button
                 type="button"
@@ -353,5 +335,45 @@ function DeviceDialog({
         </p>
       ) : null}
     </Dialog>
+  );
+}
+
+const MEDIA_TOGGLES = {
+  microphone: {
+    Icon: Mic,
+    OffIcon: MicOff,
+    turnOff: 'Mute your microphone',
+    turnOn: 'Unmute your microphone',
+  },
+  camera: {
+    Icon: Camera,
+    OffIcon: CameraOff,
+    turnOff: 'Turn your camera off',
+    turnOn: 'Turn your camera on',
+  },
+} as const;
+
+/** A microphone or camera switch: pressed while the device is off, named after what a press does. */
+function MediaToggle({
+  device,
+  on,
+  onClick,
+}: {
+  device: keyof typeof MEDIA_TOGGLES;
+  on: boolean;
+  onClick: () => void;
+}) {
+  const { Icon, OffIcon, turnOff, turnOn } = MEDIA_TOGGLES[device];
+  return (
+    <button
+      type="button"
+      className={controlClasses(on)}
+      aria-pressed={!on}
+      aria-label={on ? turnOff : turnOn}
+      onClick={onClick}
+      data-testid={`toggle-${device}`}
+    >
+      {on ? <Icon aria-hidden="true" /> : <OffIcon aria-hidden="true" />}
+    </button>
   );
 }

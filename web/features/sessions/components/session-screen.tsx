@@ -21,21 +21,8 @@ import { SessionStatusBadge } from './session-status-badge';
 import { SessionSummary } from './session-summary';
 import { FORMAT_NOUNS } from '#domain/coaching/format-labels';
 
-/**
- * /session/:sessionId for a signed-in party: who with whom, the format and purpose,
- * who is in the room, the time left (from when both are present) with warnings at 5 and 1 minutes;
- * the coach can end it (optimistic, SPEC §4); live through 'chat_session.updated'; once completed, a
- * summary with the next steps (review, follow-up). While it is on, the screen holds the session's room
- * open (presence) and shows connectivity toasts. The call and the chat are composed in by the route.
- */
-export function SessionScreen({
-  sessionId,
-  viewerId,
-  homePath,
-  chat,
-  timeExtra,
-}: {
-  sessionId: string;
+/** What the route composes into the room, and for whom. */
+type RoomProps = {
   viewerId: string;
   /** Where "back home" goes for this person. */
   homePath: string;
@@ -46,7 +33,16 @@ export function SessionScreen({
   chat?: (session: ChatSession, over: boolean) => ReactNode;
   /** Shown under the time left while the session is live (e.g. buying more time, composed by the route). */
   timeExtra?: (session: ChatSession) => ReactNode;
-}) {
+};
+
+/**
+ * /session/:sessionId for a signed-in party: who with whom, the format and purpose,
+ * who is in the room, the time left (from when both are present) with warnings at 5 and 1 minutes;
+ * the coach can end it (optimistic, SPEC §4); live through 'chat_session.updated'; once completed, a
+ * summary with the next steps (review, follow-up). While it is on, the screen holds the session's room
+ * open (presence) and shows connectivity toasts. The call and the chat are composed in by the route.
+ */
+export function SessionScreen({ sessionId, ...room }: { sessionId: string } & RoomProps) {
   const queryClient = useQueryClient();
   const query = useQuery(sessionQueryOptions(sessionId));
 
@@ -84,7 +80,7 @@ export function SessionScreen({
             <p className="mt-2 max-w-md text-text-muted">
               This session does not exist, or it is not one of yours.
             </p>
-            <Link to={homePath} className={buttonClasses('primary', 'mt-6')}>
+            <Link to={room.homePath} className={buttonClasses('primary', 'mt-6')}>
               Go to your home
             </Link>
           </div>
@@ -102,15 +98,7 @@ export function SessionScreen({
     );
   }
 
-  return (
-    <SessionView
-      session={query.data}
-      viewerId={viewerId}
-      homePath={homePath}
-      chat={chat}
-      timeExtra={timeExtra}
-    />
-  );
+  return <SessionView session={query.data} {...room} />;
 }
 
 function Frame({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
@@ -123,19 +111,7 @@ function Frame({ children, wide = false }: { children: ReactNode; wide?: boolean
   );
 }
 
-function SessionView({
-  session,
-  viewerId,
-  homePath,
-  chat,
-  timeExtra,
-}: {
-  session: ChatSession;
-  viewerId: string;
-  homePath: string;
-  chat?: (session: ChatSession, over: boolean) => ReactNode;
-  timeExtra?: (session: ChatSession) => ReactNode;
-}) {
+function SessionView({ session, viewerId, homePath, chat, timeExtra }: { session: ChatSession } & RoomProps) {
   const activeNow = session.status === 'active';
   const now = useNow(1000, activeNow);
   const over = isOver(session, now);
@@ -156,26 +132,11 @@ function SessionView({
   const main = chat?.(session, over);
   const withChat = main !== undefined && main !== null;
 
+  const panel = { session, isCoach, isGuest, now, className: withChat ? '' : 'mt-6' };
   const status = over ? (
-    <SessionSummary
-      session={session}
-      isCoach={isCoach}
-      isGuest={isGuest}
-      now={now}
-      homePath={homePath}
-      className={withChat ? '' : 'mt-6'}
-      narrow={withChat}
-    />
+    <SessionSummary {...panel} homePath={homePath} narrow={withChat} />
   ) : (
-    <LivePanel
-      session={session}
-      isCoach={isCoach}
-      isGuest={isGuest}
-      now={now}
-      withChat={withChat}
-      className={withChat ? '' : 'mt-6'}
-      extra={timeExtra?.(session)}
-    />
+    <LivePanel {...panel} withChat={withChat} extra={timeExtra?.(session)} />
   );
 
   const details = (

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { SESSION_EVENTS, sessionEventPayloadSchema, type ChatSession } from '#contracts/sessions';
-import { onUserEvent, onUserResync } from '#web/lib/realtime/user-events';
+import { onUserEventOf } from '#web/lib/realtime/on-user-event-of';
+import { onUserResync } from '#web/lib/realtime/user-events';
 
 /**
  * 'chat_session.updated' events on the person's own topic (web/lib/realtime/user-events.ts), with the
@@ -13,11 +14,9 @@ export function useSessionUpdates(onSession: (session: ChatSession) => void, onR
     latest.current = { onSession, onResync };
   });
   useEffect(() => {
-    const offEvent = onUserEvent(SESSION_EVENTS.sessionUpdated, (event) => {
-      const parsed = sessionEventPayloadSchema.safeParse(event.payload);
-      if (parsed.success) latest.current.onSession(parsed.data.session);
-      else console.error('A chat_session.updated event did not match the contract', parsed.error);
-    });
+    const offEvent = onUserEventOf(SESSION_EVENTS.sessionUpdated, sessionEventPayloadSchema, ({ session }) =>
+      latest.current.onSession(session),
+    );
     const offResync = onUserResync(() => latest.current.onResync());
     return () => {
       offEvent();
