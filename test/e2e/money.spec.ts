@@ -172,7 +172,8 @@ test.describe('money moves through the wallet, gifts, earnings and payouts', () 
     await topUp(client, 20_000);
     await finishedSession(coach, client, { format: 'text', purpose: 'Planning a calmer week' });
     await client.context.close();
-    expect(await releaseCoachEarnings(coach.session.user.id)).toBeGreaterThanOrEqual(1);
+    // A hold the server's own run holds at that moment is skipped (FOR UPDATE SKIP LOCKED): ask again.
+    await expect.poll(() => releaseCoachEarnings(coach.session.user.id)).toBe(0);
 
     // ---- The coach: a payout method, then a withdrawal confirmed with the authenticator.
     const coachFactor = await accountFactor(coach.context.request, {

@@ -41,7 +41,8 @@ export async function withE2eDatabase<T>(run: (client: pg.Client) => Promise<T>)
  * Lets a coach's hold days pass: their captured earnings still pending are moved back by
  * `earnings_hold_days` (as if settled that long ago), then the earnings release job's own run
  * (EarningsService.releaseDue, which server/jobs/earnings-release.job.ts runs every 10 minutes) makes
- * them available through the ledger. Answers how many holds it released.
+ * them available through the ledger. Answers how many of the coach's captured holds are still pending
+ * after the run: 0 once all are available (whichever run released them, this one or the server's).
  */
 export async function releaseCoachEarnings(coachId: string): Promise<number> {
   const database = connectDatabase(e2eDatabaseUrl(), { poolSize: 2 });
@@ -60,7 +61,13 @@ export async function releaseCoachEarnings(coachId: string): Promise<number> {
       settings,
       clock: systemClock,
     });
-    return await earnings.releaseDue(systemClock.now());
+    await earnings.releaseDue(systemClock.now());
+    const pending = await database.pool.query<{ count: number }>(
+      `select count(*)::int as count from money_holds
+        where coach_id = $1 and status = 'captured' and earnings_available_at is null`,
+      [coachId],
+    );
+    return pending.rows[0]!.count;
   } finally {
     await database.close();
   }
