@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './lib/test';
 import {
@@ -11,24 +12,24 @@ import {
   type Account,
   type Session,
 } from './lib/journey';
+import { releaseCoachEarnings } from './lib/database';
+import { approveAndGoOnline, finishedSession, newParty, topUp } from './lib/parties';
 
 /**
  * Money end to end, in a real Chromium against the real server (scripts/e2e-server.mjs: a fresh
- * database with the demo accounts and demo money, the demo payment provider, the demo mailbox on):
- * the demo client tops up with the demo card; sends a gift that a brand-new account claims; Coach 2
- * (earnings seeded through the real settlement service, made available by the earnings job at
- * start-up) adds a payout method and withdraws with a second factor; the demo financial admin
- * approves the withdrawal and marks it paid. Serial: the steps share the demo client's wallet and the
- * coach's earnings. Screenshots land in test-results/screenshots/money-*.png.
+ * database, the demo payment provider, the demo mailbox on), with people of its own (new accounts,
+ * test/e2e/lib/parties.ts) so no other journey's balances move: a new client tops up with the demo
+ * card; a new client, topped up, sends a gift that a brand-new account claims; a new approved coach
+ * with a real paid session (its earnings made available by the earnings job's own run once the hold
+ * days are let pass) adds a payout method and withdraws with a second factor; the demo financial admin
+ * (admins cannot sign up) approves the withdrawal and marks it paid. Screenshots land in
+ * test-results/screenshots/money-*.png.
  */
 
-const CLIENT: Account = { email: 'client@wellspring.demo', password: 'wellspring-demo-client' };
-// Coach 2: routes.spec walks the demo coach's screens at aal1, which an authenticator would change.
-const COACH: Account = {
-  email: 'kenji.watanabe@coaches.wellspring.demo',
-  password: 'wellspring-demo-coach2',
-};
 const FINANCE: Account = { email: 'finance@wellspring.demo', password: 'wellspring-demo-finance' };
+
+/** A name no earlier run on this server has used: the admin finds the withdrawal by it. */
+const uniqueName = (name: string) => `${name} ${randomUUID().slice(0, 4).toUpperCase()}`;
 
 const dollars = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
@@ -48,11 +49,13 @@ async function payWithDemoCard(page: Page, number: string) {
 }
 
 test.describe('money moves through the wallet, gifts, earnings and payouts', () => {
-  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+  test.describe.configure({ timeout: 120_000 });
 
-  test('a client tops up with the demo card and sees the balance', async ({ page }) => {
-    const session = await signIn(page, CLIENT);
+  test('a client tops up with the demo card and sees the balance', async ({ browser }) => {
+    const client = await newParty(browser, 'client', 'Maya Lindgren');
+    const { page, session } = client;
     const before = await walletBalance(page.request, session);
+    expect(before).toBe(0);
     await page.goto('/wallet');
     await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible();
     await expect(page.getByTestId('wallet-balance')).toHaveText(dollars(before));
@@ -74,11 +77,16 @@ test.describe('money moves through the wallet, gifts, earnings and payouts', () 
     await expect(page.getByText('Wallet top-up').first()).toBeVisible();
     await shots(page, 'money', '1-wallet-topped-up', { all: true });
     expect(await walletBalance(page.request, session)).toBe(before + 5_000);
+    await client.context.close();
   });
 
-  test('a client sends a gift and a new account claims it', async ({ browser, page }) => {
-    const session = await signIn(page, CLIENT);
+  test('a client sends a gift and a new account claims it', async ({ browser }) => {
+    const sender = await newParty(browser, 'client', 'Owen Castellano');
+    // The gift is $25.00: the wallet holds more than that.
+    await topUp(sender, 5_000);
+    const { page, session } = sender;
     const before = await walletBalance(page.request, session);
+    expect(before).toBe(5_000);
     const recipient = `gift.${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}@example.test`;
 
     await page.goto('/gift');
@@ -150,19 +158,32 @@ test.describe('money moves through the wallet, gifts, earnings and payouts', () 
     await page.reload();
     await expect(sentGift.getByText('Claimed')).toBeVisible();
     expect(await walletBalance(page.request, session)).toBe(before - 2_500);
+    await sender.context.close();
   });
 
   test('a coach withdraws earnings with a second factor and a financial admin approves and pays it', async ({
     browser,
   }) => {
+    // ---- Earnings of a new approved coach: a real paid session, ended, then the hold days let pass.
+    const coachName = uniqueName('Rowan Adeyemi');
+    const coach = await newParty(browser, 'coach', coachName);
+    await approveAndGoOnline(coach, coachName);
+    const client = await newParty(browser, 'client', 'Lucia Ferrante');
+    await topUp(client, 20_000);
+    await finishedSession(coach, client, { format: 'text', purpose: 'Planning a calmer week' });
+    await client.context.close();
+    // A hold the server's own run holds at that moment is skipped (FOR UPDATE SKIP LOCKED): ask again.
+    await expect.poll(() => releaseCoachEarnings(coach.session.user.id)).toBe(0);
+
     // ---- The coach: a payout method, then a withdrawal confirmed with the authenticator.
-    const coach = await newPage(browser);
-    const coachFactor = await accountFactor(coach.context.request, COACH);
+    const coachFactor = await accountFactor(coach.context.request, {
+      email: coach.email,
+      password: PASSWORD,
+    });
     let page = coach.page;
-    await signIn(page, COACH);
     await page.goto('/cards');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.getByLabel('Account holder name').fill('Kenji Watanabe');
+    await page.getByLabel('Account holder name').fill(coachName);
     await page.getByLabel('Bank name').fill('Harbor Credit Union');
     await page.getByLabel('Routing number').fill('021000021');
     await page.getByLabel('Account number').fill('000123456789');
@@ -172,7 +193,7 @@ test.describe('money moves through the wallet, gifts, earnings and payouts', () 
 
     await page.goto('/revenue');
     await expect(page.getByRole('heading', { level: 1, name: 'Revenue' })).toBeVisible();
-    // Seeded sessions older than the hold days were made available by the earnings job at start-up.
+    // The session's earnings, past the hold days, were made available by the earnings job's run.
     const available = page.getByTestId('earnings-available');
     await expect(available).toBeVisible();
     expect(Number((await available.innerText()).replace(/[^\d.]/g, ''))).toBeGreaterThanOrEqual(25);
@@ -202,7 +223,7 @@ test.describe('money moves through the wallet, gifts, earnings and payouts', () 
     await page.getByLabel('Authenticator code').fill(await nextCode(page, financeFactor));
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByRole('heading', { name: 'Coach withdrawals' })).toBeVisible();
-    const request = page.getByRole('listitem', { name: '$25.00 for Kenji Watanabe' });
+    const request = page.getByRole('listitem', { name: `$25.00 for ${coachName}` });
     await expect(request).toBeVisible();
     await shots(page, 'money', '4-admin-requested');
     await request.getByRole('button', { name: 'Approve' }).click();
@@ -210,14 +231,14 @@ test.describe('money moves through the wallet, gifts, earnings and payouts', () 
     await expect(request).toBeHidden();
 
     await page.getByRole('tab', { name: /Approved/ }).click();
-    const approved = page.getByRole('listitem', { name: '$25.00 for Kenji Watanabe' });
+    const approved = page.getByRole('listitem', { name: `$25.00 for ${coachName}` });
     await expect(approved.getByText('000123456789')).toBeVisible();
     await approved.getByRole('button', { name: 'Mark paid' }).click();
     await page.getByLabel('Payment reference').fill('WIRE-20261121-0001');
     await page.getByRole('dialog').getByRole('button', { name: 'Mark paid' }).click();
     await expect(approved).toBeHidden();
     await page.getByRole('tab', { name: /Paid/ }).click();
-    await expect(page.getByRole('listitem', { name: '$25.00 for Kenji Watanabe' })).toBeVisible();
+    await expect(page.getByRole('listitem', { name: `$25.00 for ${coachName}` })).toBeVisible();
     await shots(page, 'money', '4-admin-paid');
 
     // ---- The coach sees it paid.

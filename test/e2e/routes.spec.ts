@@ -1,13 +1,16 @@
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { checkAccessibility, expect, test } from './lib/test';
+import { PASSWORD, type Account } from './lib/journey';
+import { approveCoach, newParty } from './lib/parties';
 import { totpCode, totpStep } from '#server/modules/auth/factors/totp';
 import { loadAccessMatrix, type ScreenRow } from '../authz/access-matrix';
 
 /**
  * SPEC §2 in a real browser: every screen row of test/authz/access-matrix.json walked as anonymous,
  * client, coach, dual-role, no-role and admin users (signed in through the API, so the HttpOnly
- * refresh cookie is set, then the page loads and restores the session like a returning visitor),
+ * refresh cookie is set, then the page loads and restores the session like a returning visitor;
+ * the client and the coach are new accounts of this spec's own, the admin is the demo super_admin),
  * plus the login guard's return path, the automatic role, the welcome role choice and its toasts,
  * "Role synchronized", and screenshots of the shells in test-results/screenshots/.
  *
@@ -19,12 +22,8 @@ import { loadAccessMatrix, type ScreenRow } from '../authz/access-matrix';
 const matrix = loadAccessMatrix();
 const SCREENSHOTS = path.join('test-results', 'screenshots');
 const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 4310}`;
-const PASSWORD = 'harbor lantern violet oat';
-const DEMO = {
-  client: { email: 'client@wellspring.demo', password: 'wellspring-demo-client' },
-  coach: { email: 'coach@wellspring.demo', password: 'wellspring-demo-coach' },
-  admin: { email: 'admin@wellspring.demo', password: 'wellspring-demo-admin' },
-};
+// Admins cannot sign up: the admin walks are the demo super_admin's.
+const ADMIN: Account = { email: 'admin@wellspring.demo', password: 'wellspring-demo-admin' };
 const WELCOME = 'Care for what matters, with a coach by your side';
 const SECOND_FACTOR = 'Enter the 6-digit code from your authenticator app';
 
@@ -36,7 +35,7 @@ type Session = { access_token: string; user: { id: string } };
 
 // ---- Signing in through the API, from the page's own context (the cookie lands in the browser).
 
-async function signInThroughApi(page: Page, account: { email: string; password: string }): Promise<Session> {
+async function signInThroughApi(page: Page, account: Account): Promise<Session> {
   const response = await page.request.post('/auth/v1/token?grant_type=password', {
     headers: { 'x-refresh-cookie': '1' },
     data: account,
@@ -60,6 +59,17 @@ async function setRoleThroughApi(request: APIRequestContext, session: Session, r
     data: { role_name: role },
   });
   expect(response.status()).toBe(200);
+}
+
+/**
+ * A new account holding `role` only (a coach is approved too), made in its own browser context, which
+ * then closes: the walks sign in with it like a returning visitor.
+ */
+async function newAccount(browser: Browser, role: 'client' | 'coach', fullName: string): Promise<Account> {
+  const party = await newParty(browser, role, fullName);
+  if (role === 'coach') await approveCoach(party, fullName);
+  await party.context.close();
+  return { email: party.email, password: PASSWORD };
 }
 
 /** The browser thinks the account is 6 minutes old: the automatic role (first 5 minutes) is not tried. */
@@ -216,18 +226,18 @@ test.describe('screen access matrix in the browser', () => {
     await shoot(page, 'routes-public-coach-page');
   });
 
-  test('client (demo account), with screenshots of the client home', async ({ page }) => {
-    await signInThroughApi(page, DEMO.client);
+  test('client (a new account), with screenshots of the client home', async ({ browser, page }) => {
+    await signInThroughApi(page, await newAccount(browser, 'client', 'Nora Whitfield'));
     await openApp(page);
     await expect(page).toHaveURL(/\/client-portal$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'MT: Account menu for Maya Thompson' })).toHaveText('MT');
+    await expect(page.getByRole('button', { name: 'NW: Account menu for Nora Whitfield' })).toHaveText('NW');
     await shoot(page, 'routes-client-home');
     expect(await walk(page, 'client', matrix.screens)).toEqual([]);
   });
 
-  test('coach (demo account), with screenshots of the coach portal', async ({ page }) => {
-    await signInThroughApi(page, DEMO.coach);
+  test('coach (a new approved coach), with screenshots of the coach portal', async ({ browser, page }) => {
+    await signInThroughApi(page, await newAccount(browser, 'coach', 'Elliot Marsh'));
     await openApp(page);
     await expect(page).toHaveURL(/\/portal$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Coach home' })).toBeVisible();
@@ -296,7 +306,7 @@ test.describe('admin (demo super_admin with an authenticator)', () => {
 
   test.beforeAll(async ({ playwright }) => {
     const request = await playwright.request.newContext({ baseURL: BASE_URL });
-    const signedIn = await request.post('/auth/v1/token?grant_type=password', { data: DEMO.admin });
+    const signedIn = await request.post('/auth/v1/token?grant_type=password', { data: ADMIN });
     expect(signedIn.status()).toBe(200);
     const auth = { authorization: `Bearer ${((await signedIn.json()) as Session).access_token}` };
     const enrolled = await request.post('/auth/v1/factors', { headers: auth, data: { factor_type: 'totp' } });
@@ -319,7 +329,7 @@ test.describe('admin (demo super_admin with an authenticator)', () => {
 
   test('at aal1 every admin route shows the second-factor step first', async ({ page }) => {
     await ageTheAccount(page);
-    await signInThroughApi(page, DEMO.admin);
+    await signInThroughApi(page, ADMIN);
     await openApp(page);
     await expect(page.getByRole('heading', { level: 1, name: WELCOME })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Open administration' })).toBeVisible();
@@ -335,7 +345,7 @@ test.describe('admin (demo super_admin with an authenticator)', () => {
     page,
   }) => {
     await ageTheAccount(page);
-    await signInThroughApi(page, DEMO.admin);
+    await signInThroughApi(page, ADMIN);
     await page.goto('/admin/coaches');
     await expect(page.getByRole('heading', { level: 1, name: SECOND_FACTOR })).toBeVisible();
     await page.getByLabel('Authenticator code').fill(await nextCode(page));
@@ -353,11 +363,13 @@ test.describe('admin (demo super_admin with an authenticator)', () => {
 
 test.describe('redirects and gates', () => {
   test('the login guard keeps the return path, and sends the person there after signing in', async ({
+    browser,
     page,
   }) => {
+    const client = await newAccount(browser, 'client', 'Felix Navarro');
     await page.goto('/client-favorites?sort=new');
     await expect(page).toHaveURL(/\/auth\?redirect=%2Fclient-favorites%3Fsort%3Dnew$/);
-    await signInThroughApi(page, DEMO.client);
+    await signInThroughApi(page, client);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Favourite coaches' })).toBeVisible();
     expect(here(page)).toBe('/client-favorites?sort=new');
@@ -438,8 +450,11 @@ test.describe('redirects and gates', () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'routes-role-failed-toast-360-light.png') });
   });
 
-  test('signing out from the account menu ends the session and shows the sign-in page', async ({ page }) => {
-    await signInThroughApi(page, DEMO.coach);
+  test('signing out from the account menu ends the session and shows the sign-in page', async ({
+    browser,
+    page,
+  }) => {
+    await signInThroughApi(page, await newAccount(browser, 'coach', 'Hana Okoye'));
     await openApp(page);
     await expect(page).toHaveURL(/\/portal$/);
     await page.getByRole('button', { name: /Account menu for/ }).click();
