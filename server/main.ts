@@ -209,13 +209,13 @@ async function main() {
       logger: app.log.child({ job: 'earnings-release' }),
     });
     earningsReleaseJob.start();
-    // Issue #6: every 2 s, unanswered requests expire (hold released) and sessions past start_time +
+    // Every 2 s, unanswered requests expire (hold released) and sessions past start_time +
     // duration complete (hold captured); both claim rows FOR UPDATE SKIP LOCKED, safe with several instances.
     const { sessionRequests, chatSessions, sessionExtensions } = app;
     sessionLifecycleJob = createSessionLifecycleJob({
       expireDue: (now) => sessionRequests.expireDue(now),
       completeDue: (now) => chatSessions.completeDue(now),
-      // Issue #7: asks for more time unanswered after 2 minutes expire (hold released).
+      // Asks for more time unanswered after 2 minutes expire (hold released).
       expireExtensions: (now) => sessionExtensions.expireDue(now),
       clock: systemClock,
       logger: app.log.child({ job: 'session-lifecycle' }),
@@ -229,7 +229,7 @@ async function main() {
       logger: app.log.child({ job: 'realtime-retention' }),
     });
     realtimeRetentionJob.start();
-    // Issue #7: every minute, reviews visible by time (7 days after the session) are counted into coach_stats.
+    // Every minute, reviews visible by time (7 days after the session) are counted into coach_stats.
     const reviews = app.reviews;
     reviewVisibilityJob = createReviewVisibilityJob({
       countDueVisible: (now) => reviews.countDueVisible(now),

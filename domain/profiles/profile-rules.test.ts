@@ -152,7 +152,7 @@ describe('normaliseProfileUpdate (SPEC §5)', () => {
   });
 });
 
-describe('generated usernames stay within USERNAME_MAX_LENGTH (issue #14 point 6)', () => {
+describe('generated usernames stay within USERNAME_MAX_LENGTH', () => {
   it('cuts a long name after its last whole word, a single long word at the limit', () => {
     expect(generateUsername('Alexandria Konstantinopoulou-Vanderbilt Montgomery-Smythe the Third')).toBe(
       'alexandria-konstantinopoulou-vanderbilt-montgomery-smythe',

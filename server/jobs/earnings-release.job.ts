@@ -2,7 +2,7 @@ import type { Clock } from '#domain/clock';
 import { describeErrorForLog } from '../plugins/log-safety';
 import { createIntervalJob } from './interval-job';
 
-/** Issue #5: captured earnings are made available at start-up and then every 10 minutes. */
+/** Captured earnings are made available at start-up and then every 10 minutes. */
 export const EARNINGS_RELEASE_INTERVAL_MS = 10 * 60_000;
 
 /** The pino methods the job uses; Fastify's `app.log` fits. */

@@ -3,7 +3,7 @@ import type { InvariantReport, LedgerInvariantStatus, LedgerService } from '../m
 import { describeErrorForLog } from '../plugins/log-safety';
 import { createIntervalJob } from './interval-job';
 
-/** Issue #5: the ledger invariants are checked at start-up and then every hour. */
+/** The ledger invariants are checked at start-up and then every hour. */
 export const LEDGER_INVARIANTS_INTERVAL_MS = 60 * 60_000;
 
 /** The pino methods the job uses; Fastify's `app.log` fits. */

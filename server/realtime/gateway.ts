@@ -1,3 +1,4 @@
+import { describeErrorForLog } from '#server/plugins/log-safety';
 import { randomUUID } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
@@ -179,7 +180,7 @@ export function createRealtimeGateway(options: GatewayOptions) {
             refusal('UNAUTHENTICATED', 'Sign in again: the access token is invalid, expired or signed out.'),
           );
         } else {
-          logger.error({ err: String(error) }, 'realtime: authentication failed');
+          logger.error({ err: describeErrorForLog(error) }, 'realtime: authentication failed');
           next(refusal('INTERNAL_ERROR', 'Could not check the sign-in; try again.'));
         }
       },
@@ -228,7 +229,7 @@ export function createRealtimeGateway(options: GatewayOptions) {
         reply(commandFailure(realtimeCodeOf(error), error.message));
         return;
       }
-      logger.error({ err: String(error), command: name }, 'realtime: a command failed');
+      logger.error({ err: describeErrorForLog(error), command: name }, 'realtime: a command failed');
       reply(commandFailure('INTERNAL_ERROR', 'That did not go through; try again.'));
     });
   };
@@ -244,12 +245,15 @@ export function createRealtimeGateway(options: GatewayOptions) {
     socket.on('disconnect', () => {
       clearTimeout(socket.data.expiryTimer);
       realtime.connections.remove(socket.id).catch((error: unknown) => {
-        logger.error({ err: String(error) }, 'realtime: could not forget a closed socket');
+        logger.error({ err: describeErrorForLog(error) }, 'realtime: could not forget a closed socket');
       });
       const context = contextOf(socket);
       for (const extension of extensions)
         extension.onDisconnect?.(context).catch((error: unknown) => {
-          logger.error({ err: String(error) }, 'realtime: an extension could not forget a closed socket');
+          logger.error(
+            { err: describeErrorForLog(error) },
+            'realtime: an extension could not forget a closed socket',
+          );
         });
     });
     for (const extension of extensions)
@@ -258,7 +262,7 @@ export function createRealtimeGateway(options: GatewayOptions) {
     realtime.connections
       .add({ socketId: socket.id, instanceId, userId: socket.data.userId })
       .catch((error: unknown) => {
-        logger.error({ err: String(error) }, 'realtime: could not record an open socket');
+        logger.error({ err: describeErrorForLog(error) }, 'realtime: could not record an open socket');
       });
     // Every socket hears the public broadcast topic (presence changes) without subscribing.
     void socket.join(BROADCAST_TOPIC);
@@ -292,7 +296,7 @@ export function createRealtimeGateway(options: GatewayOptions) {
         const { seq, missed, complete } = await realtime.replay(topic, afterSeq);
         reply({ ok: true, topic, seq, missed, complete });
       })().catch((error: unknown) => {
-        logger.error({ err: String(error) }, 'realtime: subscribe failed');
+        logger.error({ err: describeErrorForLog(error) }, 'realtime: subscribe failed');
         reply(failure('INTERNAL_ERROR', 'Could not subscribe; try again.'));
       });
     });
@@ -308,11 +312,11 @@ export function createRealtimeGateway(options: GatewayOptions) {
   let sweeping: Promise<void> | undefined;
   const sweepOnce = async () => {
     await realtime.connections.touch(instanceId).catch((error: unknown) => {
-      logger.error({ err: String(error) }, 'realtime: could not refresh the open sockets');
+      logger.error({ err: describeErrorForLog(error) }, 'realtime: could not refresh the open sockets');
     });
     for (const extension of extensions)
       await extension.onSweep?.(instanceId).catch((error: unknown) => {
-        logger.error({ err: String(error) }, "realtime: an extension's sweep failed");
+        logger.error({ err: describeErrorForLog(error) }, "realtime: an extension's sweep failed");
       });
     const sockets = [...io.of('/').sockets.values()];
     for (const socket of sockets) expireIfDue(socket);
@@ -322,7 +326,7 @@ export function createRealtimeGateway(options: GatewayOptions) {
       const active = await options.activeSessionIds(open.map((socket) => socket.data.sessionId));
       for (const socket of open) if (!active.has(socket.data.sessionId)) socket.disconnect(true);
     } catch (error) {
-      logger.error({ err: String(error) }, "realtime: could not check the sockets' sessions");
+      logger.error({ err: describeErrorForLog(error) }, "realtime: could not check the sockets' sessions");
     }
   };
   const sweepNow = () => {

@@ -1,3 +1,4 @@
+import { describeErrorForLog } from '#server/plugins/log-safety';
 import { BROADCAST_TOPIC, REALTIME_MAX_REPLAY, type RealtimeEvent } from '#contracts/realtime';
 import type { Clock } from '#domain/clock';
 import type { Database, DbExecutor } from '../db/client';
@@ -83,7 +84,7 @@ export function createRealtimeService(deps: {
         deps.bus.publish(events);
       } catch (error) {
         deps.logger.error(
-          { err: error instanceof Error ? error.message : String(error), events: events.length },
+          { err: describeErrorForLog(error), events: events.length },
           'realtime: delivery failed (the events are recorded and will be replayed on resubscribe)',
         );
       }

@@ -29,7 +29,7 @@ function promisedCounts(text: string): number[] {
 }
 
 describe('demo data', () => {
-  it('describes every program with the number of lessons it has (issue #14 point 16)', () => {
+  it('describes every program with the number of lessons it has', () => {
     expect(promisedCounts('Seven short lessons, 3 days')).toEqual([7, 3]);
     for (const coach of DEMO_COACHES) {
       const program = coach.program;

@@ -85,7 +85,7 @@ async function shownFigures(coachId: string, username: string) {
   return { stats: page.stats, card, reviews };
 }
 
-describe('the demo data (issue #14 point 13)', () => {
+describe('the demo data', () => {
   beforeAll(async () => {
     expect(await seedDemoData(t.db, t.clock.now())).toBe(true);
   }, 120_000);

@@ -78,7 +78,7 @@ describe('confirming the account address while signed in', () => {
   });
 });
 
-describe('GoTrue edges of /auth/v1 (issue #14 points 7 and 8)', () => {
+describe('GoTrue edges of /auth/v1', () => {
   it('a malformed email, phone or refresh_token is GoTrue’s 400 validation_failed, never a 500', async () => {
     const database = await createTestDatabase();
     const { app } = await createTestApp(database.db, { AUTH_RATE_LIMIT_MAX: '10000' });

@@ -12,7 +12,7 @@ import { signUpWithRole, uniqueEmail } from '#test/support/auth';
 import { collectEvents, listen, socketPool, waitUntil } from '#test/support/sockets';
 import { useTestApp } from '#test/support/test-app';
 
-// Delivery of chat messages sent at the same time in one session (#7 point 9, performance goal G5):
+// Delivery of chat messages sent at the same time in one session (performance goal G5):
 // concurrent sends share transactions (group commit), and every socket still gets them in seq order.
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });

@@ -1,3 +1,4 @@
+import { describeErrorForLog } from '#server/plugins/log-safety';
 import {
   FOLLOWUP_EVENTS,
   FOLLOWUP_MESSAGES,
@@ -98,7 +99,7 @@ export function createFollowupsService(deps: {
       return 'queued';
     } catch (error) {
       deps.logger.error(
-        { err: error instanceof Error ? error.message : String(error), email: 'coach_followup' },
+        { err: describeErrorForLog(error), email: 'coach_followup' },
         'followups: the email could not be queued (the follow-up is saved without it)',
       );
       return 'failed';

@@ -14,7 +14,7 @@ import {
 } from '#test/support/server-process';
 
 /**
- * Issue #14 (Tests): the probe's three rounds of kill -9 during money traffic, kept as a test. Workers
+ * The outside probe's three rounds of kill -9 during money traffic, kept as a test. Workers
  * top up (create + demo-confirm), send credit gifts to each other and claim them, each request with its
  * own Idempotency-Key; the server, its embedded PostgreSQL or both are killed with SIGKILL mid-traffic;
  * after the restart every unanswered request is retried with its key and body. Then every acknowledged

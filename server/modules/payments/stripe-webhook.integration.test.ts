@@ -6,7 +6,7 @@ import { errorCode, signUp } from '#test/support/auth';
 import { useTestApp } from '#test/support/test-app';
 
 /**
- * Issue #5 "Webhooks": deliveries through the real route (raw body, real Stripe signatures from the
+ * Webhooks: deliveries through the real route (raw body, real Stripe signatures from the
  * SDK's own test helper) into the real wallet and ledger on PostgreSQL.
  */
 const SECRET = 'whsec_integration_0123456789abcdef';

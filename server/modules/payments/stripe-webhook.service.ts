@@ -1,3 +1,4 @@
+import { describeErrorForLog } from '#server/plugins/log-safety';
 import type { StripeWebhookResponse } from '#contracts/payments';
 import { AppError } from '#domain/errors/app-error';
 import type { PaymentEvent } from '#server/adapters/payments/payment-provider';
@@ -42,7 +43,10 @@ export function createStripeWebhookService(deps: {
       } catch (error) {
         if (!(error instanceof StripeWebhookRejected)) throw error;
         if (error.reason === 'malformed_event') {
-          log.error({ alert: 'STRIPE_EVENT_MALFORMED', err: error.message }, 'Stripe event not applied');
+          log.error(
+            { alert: 'STRIPE_EVENT_MALFORMED', err: describeErrorForLog(error) },
+            'Stripe event not applied',
+          );
           throw new AppError('VALIDATION_ERROR', 'The event does not have the expected shape.', {
             cause: error,
           });

@@ -1,3 +1,4 @@
+import { describeErrorForLog } from '#server/plugins/log-safety';
 import type { RealtimeEvent } from '#contracts/realtime';
 import {
   REQUEST_ALERT_MS,
@@ -86,7 +87,7 @@ export function createSessionRequestsCreate(deps: SessionRequestsDeps, shared: S
         return await realtime.hasOpenTab(coachId);
       } catch (error) {
         deps.logger.error(
-          { err: error instanceof Error ? error.message : String(error) },
+          { err: describeErrorForLog(error) },
           'session requests: could not tell whether the coach has an open tab; no alert email',
         );
         return true;

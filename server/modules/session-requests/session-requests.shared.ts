@@ -1,3 +1,4 @@
+import { describeErrorForLog } from '#server/plugins/log-safety';
 import type { z } from 'zod';
 import type { RealtimeEvent } from '#contracts/realtime';
 import {
@@ -192,7 +193,7 @@ export function createSessionRequestsShared(deps: SessionRequestsDeps) {
       });
     } catch (error) {
       deps.logger.error(
-        { err: error instanceof Error ? error.message : String(error), email: what },
+        { err: describeErrorForLog(error), email: what },
         'session requests: the email could not be queued (the request goes on without it)',
       );
     }

@@ -1,3 +1,4 @@
+import { describeErrorForLog } from '#server/plugins/log-safety';
 import pg from 'pg';
 import { realtimeEventSchema, type RealtimeEvent } from '#contracts/realtime';
 import type { BusLogger, RealtimeBus } from './bus';
@@ -57,7 +58,7 @@ function createNotifyPublisher(deps: {
     };
     fresh.on('error', (error) => {
       forget();
-      deps.logger.warn({ err: error.message }, 'realtime: publisher connection lost');
+      deps.logger.warn({ err: describeErrorForLog(error) }, 'realtime: publisher connection lost');
       fresh.end().catch(() => undefined);
     });
     fresh.on('end', forget);
@@ -105,7 +106,7 @@ function createNotifyPublisher(deps: {
         attempt = 0;
       } catch (error) {
         deps.logger.warn(
-          { err: error instanceof Error ? error.message : String(error), queued: queue.length },
+          { err: describeErrorForLog(error), queued: queue.length },
           'realtime: publisher connection failed; retrying',
         );
         await pause(Math.min(deps.reconnectDelayMs * 2 ** attempt, 5_000));
@@ -121,7 +122,7 @@ function createNotifyPublisher(deps: {
       } catch (error) {
         // Not known to be sent (a NOTIFY goes out when its statement commits): not sent again either.
         deps.logger.error(
-          { err: error instanceof Error ? error.message : String(error), notifies: payloads.length },
+          { err: describeErrorForLog(error), notifies: payloads.length },
           'realtime: delivery failed (the events are recorded and will be replayed on resubscribe)',
         );
       }
@@ -242,7 +243,7 @@ export function createPgBus(deps: {
     reconnectTimer = setTimeout(() => {
       reconnectTimer = undefined;
       connect().catch((error: unknown) => {
-        deps.logger.warn({ err: String(error) }, 'realtime: LISTEN connection failed; retrying');
+        deps.logger.warn({ err: describeErrorForLog(error) }, 'realtime: LISTEN connection failed; retrying');
         scheduleReconnect();
       });
     }, delay);
@@ -272,7 +273,9 @@ export function createPgBus(deps: {
       if (message.channel !== PG_BUS_CHANNEL) return;
       chain = chain
         .then(() => handle(message.payload))
-        .catch((error: unknown) => deps.logger.error({ err: String(error) }, 'realtime: bus message failed'));
+        .catch((error: unknown) =>
+          deps.logger.error({ err: describeErrorForLog(error) }, 'realtime: bus message failed'),
+        );
     });
     await client.connect();
     if (closed) {

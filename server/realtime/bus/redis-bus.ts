@@ -1,3 +1,4 @@
+import { describeErrorForLog } from '#server/plugins/log-safety';
 import { Redis } from 'ioredis';
 import { realtimeEventSchema } from '#contracts/realtime';
 import type { BusLogger, RealtimeBus } from './bus';
@@ -17,7 +18,7 @@ export function createRedisBus(deps: { url: string; logger: BusLogger }): Realti
   let subscriber: Redis | undefined;
   const watch = (client: Redis, role: string) =>
     client.on('error', (error: Error) =>
-      deps.logger.warn({ err: error.message, role }, 'realtime: Redis connection error'),
+      deps.logger.warn({ err: describeErrorForLog(error), role }, 'realtime: Redis connection error'),
     );
 
   return {
@@ -30,7 +31,7 @@ export function createRedisBus(deps: { url: string; logger: BusLogger }): Realti
         .exec()
         .catch((error: unknown) =>
           deps.logger.error(
-            { err: error instanceof Error ? error.message : String(error), events: events.length },
+            { err: describeErrorForLog(error), events: events.length },
             'realtime: delivery failed (the events are recorded and will be replayed on resubscribe)',
           ),
         );

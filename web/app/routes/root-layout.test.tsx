@@ -223,7 +223,7 @@ describe('role synchronisation (SPEC §4 Role)', () => {
   });
 });
 
-describe('a guest (issue #14 point 4)', () => {
+describe('a guest', () => {
   const guest = buildMe({
     email: null,
     full_name: 'Guest',

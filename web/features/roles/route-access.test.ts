@@ -318,7 +318,7 @@ describe('admin routes', () => {
   });
 });
 
-describe('a guest (signed in by a session guest link, issue #14 point 4)', () => {
+describe('a guest (signed in by a session guest link)', () => {
   const guest: Viewer = { kind: 'guest' };
   const guestOnly: AccessDecision = { kind: 'guest_only' };
 
