@@ -8,6 +8,7 @@ import { describeUserAgent } from '../lib/describe-user-agent';
 import { FormError } from '#web/components/form-error';
 import { SettingsCard } from './form-controls';
 import { formatDateInViewerLocale, localTimeZone } from '#web/lib/dates';
+import { SkeletonRows } from '#web/components/loading-skeleton';
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
@@ -25,22 +26,12 @@ const isMobile = (userAgent: string | null) => /Mobi|Android|iPhone|iPad/.test(u
 
 function SessionsSkeleton() {
   return (
-    <div>
-      <p role="status" className="sr-only">
-        Loading sessions...
-      </p>
-      <ul aria-hidden="true" className="flex flex-col gap-3">
-        {[0, 1].map((row) => (
-          <li key={row} className="flex animate-pulse items-center gap-3 p-1">
-            <span className="size-10 rounded-full bg-surface-sunken" />
-            <span className="flex flex-1 flex-col gap-2">
-              <span className="h-4 w-1/2 rounded bg-surface-sunken" />
-              <span className="h-3 w-1/3 rounded bg-surface-sunken" />
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <SkeletonRows
+      label="Loading sessions..."
+      rows={2}
+      listClassName="flex flex-col gap-3"
+      rowClassName="flex items-center gap-3 p-1"
+    />
   );
 }
 

@@ -4,21 +4,21 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '#web/components/button';
 import { errorText } from '#web/components/form-error';
 import { ApiError } from '#web/lib/api-client';
+import { LoadingSkeleton } from '#web/components/loading-skeleton';
 import { useOwnBranding } from '../api/branding';
 import { BrandingEditor, type PreviewRenderer } from './branding-editor';
 
 function BrandingSkeleton() {
   return (
-    <div role="status" className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
-      <span className="sr-only">Loading...</span>
-      <div aria-hidden="true" className="animate-pulse">
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+      <LoadingSkeleton label="Loading..." className="">
         <div className="h-9 w-48 rounded bg-surface-sunken" />
         <div className="mt-3 h-5 w-full max-w-xl rounded bg-surface-sunken" />
         <div className="mt-8 grid gap-6 lg:grid-cols-[26rem_minmax(0,1fr)]">
           <div className="h-96 rounded-[var(--radius-card)] bg-surface-sunken" />
           <div className="h-96 rounded-[var(--radius-card)] bg-surface-sunken" />
         </div>
-      </div>
+      </LoadingSkeleton>
     </div>
   );
 }

@@ -6,11 +6,11 @@ import type { Withdrawal, WithdrawalStatusName } from '#contracts/payouts';
 import { buttonClasses } from '#web/components/button';
 import { LoadError } from '#web/components/load-error';
 import { PageShell } from '#web/components/page-shell';
-import { Spinner } from '#web/components/spinner';
 import { ApiError } from '#web/lib/api-client';
 import { formatCents } from '#web/lib/money';
 import { withdrawalQueryOptions, withdrawalsQueryOptions } from '../api/payouts';
 import { formatDateTime, localTimeZone } from '#web/lib/dates';
+import { LoadingStatus } from '#web/components/loading-status';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -86,10 +86,7 @@ export function WithdrawalReceipt({ userId, id }: { userId: string; id: string |
   if (withdrawal.isPending)
     return (
       <Frame title={WITHDRAWAL_PAGE_TITLES.loading}>
-        <div role="status" className="flex items-center justify-center gap-3 py-16 text-text-muted">
-          <Spinner className="size-6 border-[3px]" />
-          Loading your withdrawal…
-        </div>
+        <LoadingStatus>Loading your withdrawal…</LoadingStatus>
       </Frame>
     );
   if (withdrawal.isError)
