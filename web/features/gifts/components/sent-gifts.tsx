@@ -4,7 +4,6 @@ import type { SentGift } from '#contracts/gifts';
 import { Button } from '#web/components/button';
 import { ConfirmDialog } from '#web/components/dialog';
 import { FormError } from '#web/components/form-error';
-import { Spinner } from '#web/components/spinner';
 import { useToast } from '#web/components/toast';
 import { formatCents } from '#web/lib/money';
 import { newIdempotencyKey, useCancelGift } from '../api/gifts';
@@ -60,8 +59,7 @@ function CancelGift({ gift, userId }: { gift: SentGift; userId: string }) {
             <Button variant="secondary" onClick={() => setOpen(false)} disabled={cancel.isPending}>
               Keep the gift
             </Button>
-            <Button onClick={confirm} disabled={cancel.isPending}>
-              {cancel.isPending ? <Spinner className="size-4 border-2" /> : null}
+            <Button onClick={confirm} busy={cancel.isPending}>
               Cancel gift
             </Button>
           </>

@@ -11,7 +11,6 @@ import {
 import { Button } from '#web/components/button';
 import { fieldError, Form, useZodForm } from '#web/components/form';
 import { FormError } from '#web/components/form-error';
-import { Spinner } from '#web/components/spinner';
 import { TextField } from '#web/components/text-field';
 import { formatCents, inputToCents } from '#web/lib/money';
 import { newIdempotencyKey, useCreateTopUp, useDemoConfirm, useRefreshWallet } from '../api/wallet';
@@ -216,8 +215,7 @@ export function AddFunds({
           </div>
           <FormError error={createTopUp.error} />
           <div>
-            <Button type="submit" disabled={createTopUp.isPending}>
-              {createTopUp.isPending ? <Spinner className="size-4 border-2" /> : null}
+            <Button type="submit" busy={createTopUp.isPending}>
               {chosen && amountError(chosen) === null ? `Continue with ${formatCents(chosen)}` : 'Continue'}
             </Button>
           </div>
