@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
 import { PageShell } from '#web/components/page-shell';
 import { AdminApplicationsScreen } from '#web/features/admin-applications/components/admin-applications-screen';
 import { useMe } from '#web/features/roles/api/get-me';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 /**
  * SPEC §2 `/admin/applications`: the review queue of coach applications. The access gate has
@@ -14,12 +14,7 @@ export function AdminApplicationsPage() {
   // Until /api/me answers, let the API decide (it refuses without the permission).
   const canManage = permissions ? permissions.includes('manage_applications') : true;
 
-  useEffect(() => {
-    document.title = 'Coach applications · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
+  useDocumentTitle('Coach applications');
 
   return (
     <div className="[&>div]:max-w-6xl">

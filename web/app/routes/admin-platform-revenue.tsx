@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
 import { NotInAdminRole } from '#web/components/not-in-admin-role';
 import { PageShell } from '#web/components/page-shell';
 import { CouponManager } from '#web/features/coupons';
 import { PlatformRevenueScreen } from '#web/features/admin-money/components/platform-revenue-screen';
 import { useMe } from '#web/features/roles/api/get-me';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 /**
  * SPEC §2 `/admin/platform-revenue`: what the platform itself earns. The access
@@ -17,12 +17,7 @@ export function AdminPlatformRevenuePage() {
   const canView = permissions ? permissions.includes('view_platform_revenue') : true;
   const canManageCoupons = permissions ? permissions.includes('view_revenue') : false;
 
-  useEffect(() => {
-    document.title = 'Platform revenue · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
+  useDocumentTitle('Platform revenue');
 
   return (
     <div className="[&>div]:max-w-6xl">

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
 import { NotInAdminRole } from '#web/components/not-in-admin-role';
 import { PageShell } from '#web/components/page-shell';
 import { WithdrawalQueue } from '#web/features/payouts-admin/components/withdrawal-queue';
 import { useMe } from '#web/features/roles/api/get-me';
 import { SessionPaymentsPanel } from '#web/features/admin-money/components/session-payments-panel';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 /**
  * SPEC §2 `/admin/revenue`: coach withdrawals to approve, pay and reject, and
@@ -18,12 +18,7 @@ export function AdminRevenuePage() {
   const canView = permissions ? permissions.includes('view_revenue') : true;
   const canDecide = permissions ? permissions.includes('manage_payouts') : false;
 
-  useEffect(() => {
-    document.title = 'Revenue · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
+  useDocumentTitle('Revenue');
 
   return (
     <div className="[&>div]:max-w-6xl">

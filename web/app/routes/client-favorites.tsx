@@ -1,21 +1,16 @@
-import { useEffect } from 'react';
 import type { CoachCard as CoachCardData } from '#contracts/discovery';
 import { PageShell } from '#web/components/page-shell';
 import { CoachCard } from '#web/features/discovery/components/coach-card';
 import { FavoritesScreen } from '#web/features/favorites/components/favorites-screen';
 import { useAuth } from '#web/lib/auth/use-auth';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 const renderCoach = (coach: CoachCardData) => <CoachCard coach={coach} headingLevel={2} />;
 
 /** SPEC §2 `/client-favorites` (client-only): followed coaches with Follow / Notify switches. */
 export function ClientFavoritesPage() {
   const auth = useAuth();
-  useEffect(() => {
-    document.title = 'Favourite coaches · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
+  useDocumentTitle('Favourite coaches');
   return (
     <PageShell
       title="Favourite coaches"

@@ -1,15 +1,10 @@
-import { useEffect } from 'react';
 import { PageShell } from '#web/components/page-shell';
 import { EnrolmentList } from '#web/features/programs/components/enrolment-list';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 /** SPEC §2 /client-programs (client): the programs the person joined and how far they are. */
 export function ClientProgramsPage() {
-  useEffect(() => {
-    document.title = 'Your programs · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
+  useDocumentTitle('Your programs');
   return (
     <PageShell title="Your programs" description="The programs you joined, and how far you are in each.">
       <EnrolmentList />

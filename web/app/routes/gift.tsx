@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageShell } from '#web/components/page-shell';
 import { ConfirmAddress } from '#web/features/account-settings/components/confirm-address';
 import { GiftsScreen } from '#web/features/gifts/components/gifts-screen';
 import { useAuth } from '#web/lib/auth/use-auth';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 /**
  * SPEC §2 `/gift`: send wallet credit or a session by email, claim gifts sent to
@@ -14,12 +14,7 @@ export function GiftPage() {
   const auth = useAuth();
   const [params] = useSearchParams();
   const claimId = params.get('claim');
-  useEffect(() => {
-    document.title = 'Gifts · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
+  useDocumentTitle('Gifts');
   return (
     <PageShell
       title="Gifts"

@@ -1,5 +1,4 @@
 import { Briefcase } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '#web/components/button';
 import { PageShell } from '#web/components/page-shell';
@@ -9,16 +8,12 @@ import { useMe } from '#web/features/roles/api/get-me';
 import { OnDemandRates } from '#web/features/services/components/on-demand-rates';
 import { ServicesManager } from '#web/features/services/components/services-manager';
 import { LoadingStatus } from '#web/components/loading-status';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 /** SPEC §2 /services (coach): services, on-demand rates per 15 minutes, coupons, and programs. */
 export function ServicesPage() {
   const me = useMe();
-  useEffect(() => {
-    document.title = 'Services · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
+  useDocumentTitle('Services');
 
   if (me.isPending) return <LoadingStatus className="py-24" />;
 

@@ -1,5 +1,4 @@
 import { Send } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '#web/components/button';
 import { errorText } from '#web/components/form-error';
@@ -7,6 +6,7 @@ import { ApiError } from '#web/lib/api-client';
 import { LoadingSkeleton } from '#web/components/loading-skeleton';
 import { useOwnBranding } from '../api/branding';
 import { BrandingEditor, type PreviewRenderer } from './branding-editor';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 function BrandingSkeleton() {
   return (
@@ -26,12 +26,7 @@ function BrandingSkeleton() {
 /** /branding with its states: loading, not a coach (how to become one), failed (try again), the editor. */
 export function BrandingScreen({ renderPreview }: { renderPreview: PreviewRenderer }) {
   const query = useOwnBranding();
-  useEffect(() => {
-    document.title = 'Branding · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
+  useDocumentTitle('Branding');
 
   if (query.error instanceof ApiError && query.error.code === 'FORBIDDEN')
     return (

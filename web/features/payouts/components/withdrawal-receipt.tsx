@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, SearchX } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Withdrawal, WithdrawalStatusName } from '#contracts/payouts';
 import { buttonClasses } from '#web/components/button';
@@ -11,6 +11,7 @@ import { formatCents } from '#web/lib/money';
 import { withdrawalQueryOptions, withdrawalsQueryOptions } from '../api/payouts';
 import { formatDateTime, localTimeZone } from '#web/lib/dates';
 import { LoadingStatus } from '#web/components/loading-status';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -60,12 +61,7 @@ export const WITHDRAWAL_PAGE_TITLES = {
 } as const;
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {
-  useEffect(() => {
-    document.title = `${title} · Wellspring`;
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, [title]);
+  useDocumentTitle(title);
   return <PageShell title={title}>{children}</PageShell>;
 }
 
