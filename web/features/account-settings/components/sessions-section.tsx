@@ -9,6 +9,7 @@ import { FormError } from '#web/components/form-error';
 import { SettingsCard } from './form-controls';
 import { formatDateInViewerLocale, localTimeZone } from '#web/lib/dates';
 import { SkeletonRows } from '#web/components/loading-skeleton';
+import { TryAgainError } from '#web/components/try-again-error';
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
@@ -64,14 +65,7 @@ export function SessionsSection() {
   let body;
   if (sessions.isPending) body = <SessionsSkeleton />;
   else if (sessions.isError)
-    body = (
-      <div className="flex flex-col items-start gap-3">
-        <FormError error={sessions.error} />
-        <Button variant="secondary" onClick={() => void sessions.refetch()}>
-          Try Again
-        </Button>
-      </div>
-    );
+    body = <TryAgainError error={sessions.error} onRetry={() => void sessions.refetch()} />;
   else
     body = (
       <ul className="divide-y divide-border" aria-label="Signed-in devices">

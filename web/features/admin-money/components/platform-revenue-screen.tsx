@@ -11,7 +11,7 @@ import {
 import { BarChart } from '#web/components/bar-chart';
 import { Table } from '#web/components/table';
 import { LoadError } from '#web/components/load-error';
-import { PeriodTabsList } from '#web/components/period-tabs';
+import { PeriodTabsList } from '#web/components/tab-strip';
 import { useRangeParam } from '#web/lib/use-range-param';
 import { formatCents } from '#web/lib/money';
 import { downloadPlatformRevenueCsv, platformRevenueQueryOptions } from '../api/platform-revenue';

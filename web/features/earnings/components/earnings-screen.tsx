@@ -3,7 +3,7 @@ import { Tabs } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
 import { EARNINGS_RANGES } from '#contracts/earnings';
 import { LoadError } from '#web/components/load-error';
-import { PeriodTabsList } from '#web/components/period-tabs';
+import { PeriodTabsList } from '#web/components/tab-strip';
 import { useRangeParam } from '#web/lib/use-range-param';
 import { earningsQueryOptions } from '../api/earnings';
 import { cardClasses } from '#web/components/card';

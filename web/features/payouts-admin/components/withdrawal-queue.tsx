@@ -15,6 +15,7 @@ import { cardClasses } from '#web/components/card';
 import { DecisionDialog, type Pending } from './decision-dialog';
 import { WithdrawalCard } from './withdrawal-card';
 import { LoadingStatus } from '#web/components/loading-status';
+import { TabStrip } from '#web/components/tab-strip';
 
 const STATUS_LABELS: Record<WithdrawalStatusName, string> = {
   requested: 'Requested',
@@ -122,21 +123,20 @@ export function WithdrawalQueue({ canDecide }: { canDecide: boolean }) {
           setParams(next);
         }}
       >
-        <Tabs.List
-          aria-label="Withdrawal status"
-          className="mb-4 grid grid-cols-2 gap-1 rounded-[var(--radius-control)] bg-surface-sunken p-1 min-[520px]:flex"
-        >
-          {WITHDRAWAL_STATUS_VALUES.map((entry) => (
-            <Tabs.Trigger key={entry} value={entry} className={TAB_CLASSES}>
-              {STATUS_LABELS[entry]}
-              {totals ? (
-                <span className="rounded-full bg-surface-sunken px-1.5 text-xs tabular-nums">
-                  {totals[entry].count}
-                </span>
-              ) : null}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+        <TabStrip
+          label="Withdrawal status"
+          values={WITHDRAWAL_STATUS_VALUES}
+          labels={STATUS_LABELS}
+          className="mb-4 grid grid-cols-2 min-[520px]:flex"
+          triggerClassName={TAB_CLASSES}
+          badge={(entry) =>
+            totals ? (
+              <span className="rounded-full bg-surface-sunken px-1.5 text-xs tabular-nums">
+                {totals[entry].count}
+              </span>
+            ) : null
+          }
+        />
         <Tabs.Content value={status} className="outline-none">
           {content}
         </Tabs.Content>
