@@ -1,13 +1,11 @@
-import { PageShell } from '#web/components/page-shell';
+import { TitledPage } from '#web/components/page-shell';
 import { EnrolmentList } from '#web/features/programs/components/enrolment-list';
-import { useDocumentTitle } from '#web/lib/use-document-title';
 
 /** SPEC §2 /client-programs (client): the programs the person joined and how far they are. */
 export function ClientProgramsPage() {
-  useDocumentTitle('Your programs');
   return (
-    <PageShell title="Your programs" description="The programs you joined, and how far you are in each.">
+    <TitledPage title="Your programs" description="The programs you joined, and how far you are in each.">
       <EnrolmentList />
-    </PageShell>
+    </TitledPage>
   );
 }
