@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import type { ProgramSummary } from '#contracts/programs';
-import { formatCents } from '#web/lib/money';
 import { paddedCardClasses } from '#web/components/card';
-import { ProgramCover } from './program-cover';
+import { ProgramCover, ProgramFacts } from './program-cover';
 import { ListError, ListSkeleton, SectionHeading, type Loadable } from './profile-section-parts';
 
 export function ProgramCard({ program }: { program: ProgramSummary }) {
@@ -17,14 +16,7 @@ export function ProgramCard({ program }: { program: ProgramSummary }) {
         <div className="flex flex-1 flex-col gap-1 p-4">
           <h3 className="font-semibold">{program.title}</h3>
           {program.subtitle ? <p className="text-sm text-text-muted">{program.subtitle}</p> : null}
-          <p className="mt-auto flex items-center justify-between gap-2 pt-2 text-sm">
-            <span className="text-text-muted">
-              {program.lesson_count} {program.lesson_count === 1 ? 'lesson' : 'lessons'}
-            </span>
-            <span className="font-semibold tabular-nums">
-              {program.price === 0 ? 'Free' : formatCents(program.price)}
-            </span>
-          </p>
+          <ProgramFacts program={program} className="items-center gap-2" countClassName="text-text-muted" />
         </div>
       </Link>
     </li>

@@ -1,5 +1,6 @@
 import { BookOpen } from 'lucide-react';
 import type { CSSProperties } from 'react';
+import { formatCents } from '#web/lib/money';
 
 /**
  * A program's 16:9 cover: its image, or a book on the background while it has none. `className`/`style`
@@ -39,5 +40,27 @@ export function ProgramCover({
         </span>
       )}
     </div>
+  );
+}
+
+/** A program card's last line: how many lessons, and the price (or Free). */
+export function ProgramFacts({
+  program,
+  className = '',
+  countClassName,
+}: {
+  program: { lesson_count: number; price: number };
+  className?: string;
+  countClassName?: string;
+}) {
+  return (
+    <p className={`mt-auto flex justify-between pt-2 text-sm ${className}`.trim()}>
+      <span className={countClassName}>
+        {program.lesson_count} {program.lesson_count === 1 ? 'lesson' : 'lessons'}
+      </span>
+      <span className="font-semibold tabular-nums">
+        {program.price === 0 ? 'Free' : formatCents(program.price)}
+      </span>
+    </p>
   );
 }

@@ -10,7 +10,7 @@ import { formatDuration, formatRating } from '../lib/display';
 import type { Loadable } from './coach-profile-view';
 import { FORMAT_SHORT_LABELS } from '#domain/coaching/format-labels';
 import { tint, type Palette } from './website-parts';
-import { ProgramCover } from './program-cover';
+import { ProgramCover, ProgramFacts } from './program-cover';
 
 export function SiteServices({
   page,
@@ -102,14 +102,7 @@ export function SitePrograms({ programs, palette }: { programs: ProgramSummary[]
             <div className="flex flex-1 flex-col gap-1 p-5">
               <h3 className="text-lg font-semibold">{program.title}</h3>
               {program.subtitle ? <p>{program.subtitle}</p> : null}
-              <p className="mt-auto flex justify-between pt-2 text-sm">
-                <span>
-                  {program.lesson_count} {program.lesson_count === 1 ? 'lesson' : 'lessons'}
-                </span>
-                <span className="font-semibold tabular-nums">
-                  {program.price === 0 ? 'Free' : formatCents(program.price)}
-                </span>
-              </p>
+              <ProgramFacts program={program} />
             </div>
           </Link>
         </li>
