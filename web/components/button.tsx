@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { Spinner } from './spinner';
 
 type Variant = 'primary' | 'secondary' | 'ghost';
 
@@ -11,11 +12,25 @@ const VARIANTS: Record<Variant, string> = {
 export const buttonClasses = (variant: Variant = 'primary', className = '') =>
   `inline-flex min-h-11 items-center justify-center gap-2 rounded-[var(--radius-control)] px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`;
 
+/** `busy`: the work it started is running: a small spinner before the label, and disabled meanwhile. */
 export function Button({
   variant = 'primary',
   className,
   type = 'button',
+  busy,
+  disabled,
+  children,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
-  return <button type={type} className={buttonClasses(variant, className)} {...props} />;
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; busy?: boolean }) {
+  return (
+    <button
+      type={type}
+      className={buttonClasses(variant, className)}
+      disabled={busy === undefined ? disabled : busy || disabled}
+      {...props}
+    >
+      {busy ? <Spinner className="size-4 border-2" /> : null}
+      {children}
+    </button>
+  );
 }

@@ -1,5 +1,6 @@
 import { Hourglass } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 /** A screen's frame: its title (the page's one h1), what it is for, then its content. */
 export function PageShell({
@@ -18,6 +19,12 @@ export function PageShell({
       {children ? <div className="mt-8">{children}</div> : null}
     </div>
   );
+}
+
+/** A PageShell whose title also names the browser tab ("<title> · Wellspring"). */
+export function TitledPage(props: { title: string; description?: ReactNode; children?: ReactNode }) {
+  useDocumentTitle(props.title);
+  return <PageShell {...props} />;
 }
 
 /** The honest empty state of a screen whose capability is not built yet (DESIGN.md: every state designed). */

@@ -1,10 +1,10 @@
 import { ArrowLeftRight, ArrowRight } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '#web/components/button';
 import { PageShell } from '#web/components/page-shell';
 import { useMe } from '#web/features/roles/api/get-me';
 import { adminSectionsFor } from './app-navigation';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 const ADMIN_ROLE_LABEL = {
   super_admin: 'Super admin',
@@ -20,12 +20,7 @@ const ADMIN_ROLE_LABEL = {
  */
 export function AdminOverviewPage() {
   const me = useMe().data;
-  useEffect(() => {
-    document.title = 'Administration · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
+  useDocumentTitle('Administration');
   if (!me?.admin) return null;
   const sections = adminSectionsFor(me).filter((section) => section.to !== '/admin');
   const working = sections.filter((section) => section.working);

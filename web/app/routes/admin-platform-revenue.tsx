@@ -1,9 +1,7 @@
-import { useEffect } from 'react';
 import { NotInAdminRole } from '#web/components/not-in-admin-role';
-import { PageShell } from '#web/components/page-shell';
 import { CouponManager } from '#web/features/coupons';
 import { PlatformRevenueScreen } from '#web/features/admin-money/components/platform-revenue-screen';
-import { useMe } from '#web/features/roles/api/get-me';
+import { AdminPage, useAdminPermission } from './admin-page';
 
 /**
  * SPEC §2 `/admin/platform-revenue`: what the platform itself earns. The access
@@ -11,38 +9,24 @@ import { useMe } from '#web/features/roles/api/get-me';
  * view_platform_revenue (SPEC §6: financial_admin, super_admin), which the API checks again.
  */
 export function AdminPlatformRevenuePage() {
-  const me = useMe();
-  const permissions = me.data?.admin?.permissions;
-  // Until /api/me answers, let the API decide (it refuses without the permission).
-  const canView = permissions ? permissions.includes('view_platform_revenue') : true;
-  const canManageCoupons = permissions ? permissions.includes('view_revenue') : false;
-
-  useEffect(() => {
-    document.title = 'Platform revenue · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
-
+  const canView = useAdminPermission('view_platform_revenue');
+  const canManageCoupons = useAdminPermission('view_revenue', false);
   return (
-    <div className="[&>div]:max-w-6xl">
-      <PageShell
-        title="Platform revenue"
-        description="The platform's share of every session payment, less its share of refunds, straight from the ledger. Days and months are in UTC."
-      >
-        {canView ? (
-          <div className="flex flex-col gap-6">
-            <PlatformRevenueScreen />
-            {/* Platform-wide coupons: listed with view_revenue, changed with manage_payouts. */}
-            {canManageCoupons ? <CouponManager scope="platform" /> : null}
-          </div>
-        ) : (
-          <NotInAdminRole title="Platform revenue is not part of your admin role">
-            Financial admins and super admins see the platform&apos;s revenue. Ask a super admin if you need
-            to.
-          </NotInAdminRole>
-        )}
-      </PageShell>
-    </div>
+    <AdminPage
+      title="Platform revenue"
+      description="The platform's share of every session payment, less its share of refunds, straight from the ledger. Days and months are in UTC."
+    >
+      {canView ? (
+        <div className="flex flex-col gap-6">
+          <PlatformRevenueScreen />
+          {/* Platform-wide coupons: listed with view_revenue, changed with manage_payouts. */}
+          {canManageCoupons ? <CouponManager scope="platform" /> : null}
+        </div>
+      ) : (
+        <NotInAdminRole title="Platform revenue is not part of your admin role">
+          Financial admins and super admins see the platform&apos;s revenue. Ask a super admin if you need to.
+        </NotInAdminRole>
+      )}
+    </AdminPage>
   );
 }

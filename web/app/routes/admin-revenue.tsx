@@ -1,9 +1,7 @@
-import { useEffect } from 'react';
 import { NotInAdminRole } from '#web/components/not-in-admin-role';
-import { PageShell } from '#web/components/page-shell';
 import { WithdrawalQueue } from '#web/features/payouts-admin/components/withdrawal-queue';
-import { useMe } from '#web/features/roles/api/get-me';
 import { SessionPaymentsPanel } from '#web/features/admin-money/components/session-payments-panel';
+import { AdminPage, useAdminPermission } from './admin-page';
 
 /**
  * SPEC §2 `/admin/revenue`: coach withdrawals to approve, pay and reject, and
@@ -12,35 +10,22 @@ import { SessionPaymentsPanel } from '#web/features/admin-money/components/sessi
  * super_admin), which the API checks again.
  */
 export function AdminRevenuePage() {
-  const me = useMe();
-  const permissions = me.data?.admin?.permissions;
-  // Until /api/me answers, let the API decide (it refuses without the permission).
-  const canView = permissions ? permissions.includes('view_revenue') : true;
-  const canDecide = permissions ? permissions.includes('manage_payouts') : false;
-
-  useEffect(() => {
-    document.title = 'Revenue · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
-
+  const canView = useAdminPermission('view_revenue');
+  const canDecide = useAdminPermission('manage_payouts', false);
   return (
-    <div className="[&>div]:max-w-6xl">
-      <PageShell title="Revenue" description="Coach earnings, payouts and refunds.">
-        {canView ? (
-          <div className="flex flex-col gap-10">
-            <WithdrawalQueue canDecide={canDecide} />
-            {/* Session payments and refunds: refunding needs manage_payouts. */}
-            <SessionPaymentsPanel canRefund={canDecide} />
-          </div>
-        ) : (
-          <NotInAdminRole title="Revenue is not part of your admin role">
-            Financial admins and super admins review coach withdrawals and refunds. Ask a super admin if you
-            need to.
-          </NotInAdminRole>
-        )}
-      </PageShell>
-    </div>
+    <AdminPage title="Revenue" description="Coach earnings, payouts and refunds.">
+      {canView ? (
+        <div className="flex flex-col gap-10">
+          <WithdrawalQueue canDecide={canDecide} />
+          {/* Session payments and refunds: refunding needs manage_payouts. */}
+          <SessionPaymentsPanel canRefund={canDecide} />
+        </div>
+      ) : (
+        <NotInAdminRole title="Revenue is not part of your admin role">
+          Financial admins and super admins review coach withdrawals and refunds. Ask a super admin if you
+          need to.
+        </NotInAdminRole>
+      )}
+    </AdminPage>
   );
 }

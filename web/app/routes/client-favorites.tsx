@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import type { CoachCard as CoachCardData } from '#contracts/discovery';
-import { PageShell } from '#web/components/page-shell';
+import { TitledPage } from '#web/components/page-shell';
 import { CoachCard } from '#web/features/discovery/components/coach-card';
 import { FavoritesScreen } from '#web/features/favorites/components/favorites-screen';
 import { useAuth } from '#web/lib/auth/use-auth';
@@ -10,18 +9,12 @@ const renderCoach = (coach: CoachCardData) => <CoachCard coach={coach} headingLe
 /** SPEC §2 `/client-favorites` (client-only): followed coaches with Follow / Notify switches. */
 export function ClientFavoritesPage() {
   const auth = useAuth();
-  useEffect(() => {
-    document.title = 'Favourite coaches · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
   return (
-    <PageShell
+    <TitledPage
       title="Favourite coaches"
       description="The coaches you follow, and whether they may notify you."
     >
       {auth.user ? <FavoritesScreen userId={auth.user.id} renderCoach={renderCoach} /> : null}
-    </PageShell>
+    </TitledPage>
   );
 }

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
 import { ClientHomeDiscovery } from '#web/features/discovery/components/client-home';
 import { useMe } from '#web/features/roles/api/get-me';
 import { SessionList } from '#web/features/sessions/components/session-list';
 import { useAuth } from '#web/lib/auth/use-auth';
 import { firstNameOf } from '#web/lib/person-name';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 const nameIn = (metadata: Record<string, unknown> | undefined) => {
   const name = metadata?.full_name ?? metadata?.name;
@@ -16,12 +16,7 @@ export function ClientPortalPage() {
   const me = useMe();
   // "Dr. Lena Ortiz" is welcomed as Lena (titles skipped, no doubled full stop).
   const firstName = firstNameOf(me.data?.full_name ?? nameIn(auth.user?.user_metadata));
-  useEffect(() => {
-    document.title = 'Home · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
+  useDocumentTitle('Home');
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
       <p className="text-text-muted">{firstName ? `Welcome back, ${firstName}.` : 'Welcome back.'}</p>

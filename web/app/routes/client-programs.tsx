@@ -1,18 +1,11 @@
-import { useEffect } from 'react';
-import { PageShell } from '#web/components/page-shell';
+import { TitledPage } from '#web/components/page-shell';
 import { EnrolmentList } from '#web/features/programs/components/enrolment-list';
 
 /** SPEC §2 /client-programs (client): the programs the person joined and how far they are. */
 export function ClientProgramsPage() {
-  useEffect(() => {
-    document.title = 'Your programs · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
   return (
-    <PageShell title="Your programs" description="The programs you joined, and how far you are in each.">
+    <TitledPage title="Your programs" description="The programs you joined, and how far you are in each.">
       <EnrolmentList />
-    </PageShell>
+    </TitledPage>
   );
 }

@@ -1,7 +1,8 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { PageShell } from '#web/components/page-shell';
 import { CoachApplicationScreen } from '#web/features/coach-application/components/coach-application-screen';
 import { useMe } from '#web/features/roles/api/get-me';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 /** SPEC §2 `/coach-application` (signed in): apply to coach, see the review's outcome, apply again. */
 export function CoachApplicationPage() {
@@ -9,12 +10,7 @@ export function CoachApplicationPage() {
   const holdsCoach = me.data?.roles.includes('coach') ?? false;
   const refetchMe = me.refetch;
 
-  useEffect(() => {
-    document.title = 'Become a coach · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
+  useDocumentTitle('Become a coach');
 
   // Approval grants the coach role: refresh the roles the guards read, so /portal opens.
   const onApproved = useCallback(() => {

@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { useMatches } from 'react-router';
-import { ComingSoon, PageShell } from '#web/components/page-shell';
+import { ComingSoon, TitledPage } from '#web/components/page-shell';
 
 /** What a screen is, from its route's `handle` (web/app/router.tsx). */
 export type ScreenHandle = { title: string; description: string };
@@ -20,15 +19,9 @@ export function ComingSoonPage() {
   const matches = useMatches();
   const handle = [...matches].reverse().find((match) => isScreenHandle(match.handle))?.handle;
   const screen = isScreenHandle(handle) ? handle : { title: 'Wellspring', description: '' };
-  useEffect(() => {
-    document.title = `${screen.title} · Wellspring`;
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, [screen.title]);
   return (
-    <PageShell title={screen.title} description={screen.description}>
+    <TitledPage title={screen.title} description={screen.description}>
       <ComingSoon />
-    </PageShell>
+    </TitledPage>
   );
 }

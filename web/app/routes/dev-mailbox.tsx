@@ -7,6 +7,7 @@ import { Button } from '#web/components/button';
 import { api } from '#web/lib/api';
 import { ApiError } from '#web/lib/api-client';
 import { formatDateInViewerLocale, localTimeZone } from '#web/lib/dates';
+import { SkeletonAvatarLines, SkeletonBar, SkeletonRows } from '#web/components/loading-skeleton';
 
 /*
  * /dev/mailbox — for the demo configuration only. It shows what Wellspring would have emailed or
@@ -73,26 +74,17 @@ function MessageItem({ message }: { message: MailboxMessage }) {
 
 function LoadingSkeleton() {
   return (
-    <div>
-      <p role="status" className="sr-only">
-        Loading messages...
-      </p>
-      <ul aria-hidden="true" className="flex flex-col gap-3">
-        {[0, 1, 2].map((row) => (
-          <li
-            key={row}
-            className="flex animate-pulse items-start gap-3 rounded-[var(--radius-card)] border border-border bg-surface p-4"
-          >
-            <span className="size-9 shrink-0 rounded-full bg-surface-sunken" />
-            <span className="flex flex-1 flex-col gap-2">
-              <span className="h-4 w-2/3 rounded bg-surface-sunken" />
-              <span className="h-3 w-1/3 rounded bg-surface-sunken" />
-            </span>
-            <span className="h-3 w-16 rounded bg-surface-sunken" />
-          </li>
-        ))}
-      </ul>
-    </div>
+    <SkeletonRows
+      label="Loading messages..."
+      listClassName="flex flex-col gap-3"
+      rowClassName="flex items-start gap-3 rounded-[var(--radius-card)] border border-border bg-surface p-4"
+      row={
+        <>
+          <SkeletonAvatarLines avatarClassName="size-9" titleClassName="w-2/3" />
+          <SkeletonBar className="h-3 w-16" />
+        </>
+      }
+    />
   );
 }
 

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { FollowupScreen } from '#web/features/followups/components/followup-screen';
 import { useMe } from '#web/features/roles/api/get-me';
 import { homeOf } from '#web/features/roles/route-access';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 /**
  * /follow-up/:sessionId (SPEC §2): the coach's notes and resources after a session,
@@ -12,12 +12,7 @@ import { homeOf } from '#web/features/roles/route-access';
 export function FollowUpPage() {
   const { sessionId = '' } = useParams();
   const me = useMe();
-  useEffect(() => {
-    document.title = 'Follow-up · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
+  useDocumentTitle('Follow-up');
   return (
     <FollowupScreen key={sessionId} sessionId={sessionId} homePath={homeOf(me.data?.active_role ?? null)} />
   );

@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { PageShell } from '#web/components/page-shell';
+import { TitledPage } from '#web/components/page-shell';
 import { ConfirmAddress } from '#web/features/account-settings/components/confirm-address';
 import { GiftsScreen } from '#web/features/gifts/components/gifts-screen';
 import { useAuth } from '#web/lib/auth/use-auth';
@@ -14,14 +13,8 @@ export function GiftPage() {
   const auth = useAuth();
   const [params] = useSearchParams();
   const claimId = params.get('claim');
-  useEffect(() => {
-    document.title = 'Gifts · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
   return (
-    <PageShell
+    <TitledPage
       title="Gifts"
       description="Send wallet credit or a session to someone you care about, and claim the gifts sent to you."
     >
@@ -33,6 +26,6 @@ export function GiftPage() {
           renderEmailConfirmation={(email, onDone) => <ConfirmAddress email={email} onDone={onDone} />}
         />
       ) : null}
-    </PageShell>
+    </TitledPage>
   );
 }

@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { LessonReader } from '#web/features/programs/components/lesson-reader';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -8,12 +8,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function ProgramLessonPage() {
   const { programId = '', lessonNumber = '' } = useParams();
   const number = /^\d{1,3}$/.test(lessonNumber) ? Number(lessonNumber) : 0;
-  useEffect(() => {
-    document.title = `Lesson ${number || ''} · Wellspring`;
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, [number]);
+  useDocumentTitle(`Lesson ${number || ''}`);
   if (!UUID.test(programId) || number < 1)
     return (
       <div className="mx-auto max-w-md px-4 py-16 text-center">

@@ -1,18 +1,13 @@
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { ProgramPage as ProgramView } from '#web/features/programs/components/program-page';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** SPEC §2 /program/:id (public). */
 export function ProgramPage() {
   const { id = '' } = useParams();
-  useEffect(() => {
-    document.title = 'Program · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
+  useDocumentTitle('Program');
   if (!UUID.test(id))
     return (
       <div className="mx-auto max-w-md px-4 py-16 text-center">

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { PageShell } from '#web/components/page-shell';
 import { SecondFactorStep } from '#web/features/auth/components/second-factor-step';
 import { invalidateEarnings } from '#web/features/earnings/api/earnings';
@@ -7,6 +6,7 @@ import { EarningsScreen } from '#web/features/earnings/components/earnings-scree
 import { WithdrawAction } from '#web/features/payouts/components/withdraw-action';
 import { WithdrawalsList } from '#web/features/payouts/components/withdrawal-receipt';
 import { useAuth } from '#web/lib/auth/use-auth';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 /**
  * SPEC §2 `/revenue` and `/manage-revenue` (the same screen): the coach's earnings (earnings feature)
@@ -16,12 +16,7 @@ import { useAuth } from '#web/lib/auth/use-auth';
 export function RevenuePage() {
   const auth = useAuth();
   const queryClient = useQueryClient();
-  useEffect(() => {
-    document.title = 'Revenue · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
+  useDocumentTitle('Revenue');
 
   const user = auth.user;
   const hasVerifiedFactor = user?.factors.some((factor) => factor.status === 'verified') ?? false;

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { SessionReviewScreen } from '#web/features/reviews/components/session-review-screen';
 import { useMe } from '#web/features/roles/api/get-me';
 import { homeOf } from '#web/features/roles/route-access';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 /**
  * /review/:sessionId (the client rates the coach) and /coach-review/:sessionId (the coach reviews the
@@ -12,12 +12,7 @@ import { homeOf } from '#web/features/roles/route-access';
 export function ReviewPage() {
   const { sessionId = '' } = useParams();
   const me = useMe();
-  useEffect(() => {
-    document.title = 'Review · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
+  useDocumentTitle('Review');
   return (
     <SessionReviewScreen
       key={sessionId}

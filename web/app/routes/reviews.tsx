@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
 import { FullScreenLoader } from '#web/components/full-screen-loader';
 import { MyReviewsScreen } from '#web/features/reviews/components/my-reviews-screen';
 import { useMe } from '#web/features/roles/api/get-me';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 /**
  * /reviews and /rating-reviews (SPEC §2): one screen, the signed-in person's reviews
@@ -9,12 +9,7 @@ import { useMe } from '#web/features/roles/api/get-me';
  */
 export function ReviewsPage() {
   const me = useMe();
-  useEffect(() => {
-    document.title = 'Reviews · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
+  useDocumentTitle('Reviews');
   if (!me.data) return <FullScreenLoader />;
   const as = me.data.active_role === 'coach' ? 'coach' : 'client';
   return <MyReviewsScreen key={as} as={as} />;

@@ -1,32 +1,21 @@
 import { Briefcase } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '#web/components/button';
 import { PageShell } from '#web/components/page-shell';
-import { Spinner } from '#web/components/spinner';
 import { CouponManager } from '#web/features/coupons';
 import { ProgramsManager } from '#web/features/programs/components/programs-manager';
 import { useMe } from '#web/features/roles/api/get-me';
 import { OnDemandRates } from '#web/features/services/components/on-demand-rates';
 import { ServicesManager } from '#web/features/services/components/services-manager';
+import { LoadingStatus } from '#web/components/loading-status';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 /** SPEC §2 /services (coach): services, on-demand rates per 15 minutes, coupons, and programs. */
 export function ServicesPage() {
   const me = useMe();
-  useEffect(() => {
-    document.title = 'Services · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
+  useDocumentTitle('Services');
 
-  if (me.isPending)
-    return (
-      <div role="status" className="flex items-center justify-center gap-3 py-24 text-text-muted">
-        <Spinner className="size-6 border-[3px]" />
-        Loading...
-      </div>
-    );
+  if (me.isPending) return <LoadingStatus className="py-24" />;
 
   if (!me.data?.roles.includes('coach'))
     return (

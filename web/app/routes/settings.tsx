@@ -1,7 +1,6 @@
 import { LogIn } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '#web/components/button';
-import { Spinner } from '#web/components/spinner';
 import { AccountDetails } from '#web/features/account-settings/components/account-details';
 import type {
   PasswordHintRenderer,
@@ -13,6 +12,7 @@ import { PasswordStrength } from '#web/features/auth/components/password-strengt
 import { SecondFactorStep } from '#web/features/auth/components/second-factor-step';
 import { ThemeToggle } from '#web/features/theme/components/theme-toggle';
 import { useAuth } from '#web/lib/auth/use-auth';
+import { LoadingStatus } from '#web/components/loading-status';
 
 const renderStepUp: StepUpRenderer = ({ onVerified, onCancel }) => (
   <SecondFactorStep
@@ -30,12 +30,7 @@ export function SettingsPage() {
   const auth = useAuth();
 
   if (auth.status === 'loading') {
-    return (
-      <div role="status" className="flex items-center justify-center gap-3 py-24 text-text-muted">
-        <Spinner className="size-6 border-[3px]" />
-        Loading...
-      </div>
-    );
+    return <LoadingStatus className="py-24" />;
   }
 
   // The route guard normally sends signed-out people away; this covers the moment in between (and other tabs).

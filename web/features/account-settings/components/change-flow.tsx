@@ -4,15 +4,14 @@ import { z } from 'zod';
 import { updateUserBodySchema, type AuthUser } from '#contracts/auth';
 import { Button } from '#web/components/button';
 import { fieldError, Form, useZodForm } from '#web/components/form';
-import { Spinner } from '#web/components/spinner';
 import { ApiError } from '#web/lib/api-client';
 import { useAuthClient } from '#web/lib/auth/use-auth';
 import { confirmAddressChange, reauthenticate, updateUser, type UserChanges } from '../api/update-user';
-import { CodeField } from '#web/components/code-field';
 import { FormError } from '#web/components/form-error';
 import { TextField } from '#web/components/text-field';
 import { codeFormSchema } from '#web/lib/code-form';
 import type { PasswordHintRenderer, StepUpRenderer } from './render-props';
+import { CodeConfirmForm } from './code-confirm-form';
 
 export type ChangeKind = 'email' | 'phone' | 'password';
 
@@ -164,7 +163,6 @@ export function ChangeFlow({
     }
   }
 
-  const busyIcon = isBusy ? <Spinner className="size-4 border-2" /> : null;
   const frame = (content: ReactNode) => (
     <div className="mt-4 rounded-[var(--radius-card)] border border-border bg-background/60 p-4 sm:p-5">
       <h3 className="font-semibold">{TITLES[kind]}</h3>
@@ -183,27 +181,20 @@ export function ChangeFlow({
 
   if (phase.kind === 'reauth') {
     return frame(
-      <Form
+      <CodeConfirmForm
         form={codeForm}
         onSubmit={({ code }) => void apply(phase.changes, code)}
-        className="flex flex-col gap-4"
-      >
-        <p className="text-sm text-text-muted" role="status">
-          To confirm it is you, enter the 6-digit code we just sent to{' '}
-          <span className="font-medium wrap-anywhere text-text">{confirmTo}</span>.
-        </p>
-        <CodeField
-          label="Confirmation code"
-          {...codeForm.register('code')}
-          error={fieldError(codeForm, 'code')}
-          autoFocus
-        />
-        <FormError error={error} />
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Button type="submit" disabled={isBusy}>
-            {busyIcon}
-            Confirm
-          </Button>
+        intro={
+          <p className="text-sm text-text-muted" role="status">
+            To confirm it is you, enter the 6-digit code we just sent to{' '}
+            <span className="font-medium wrap-anywhere text-text">{confirmTo}</span>.
+          </p>
+        }
+        label="Confirmation code"
+        error={error}
+        busy={isBusy}
+        autoFocus
+        otherActions={
           <Button
             variant="secondary"
             disabled={isBusy}
@@ -214,43 +205,31 @@ export function ChangeFlow({
           >
             Send a new code
           </Button>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-        </div>
-      </Form>,
+        }
+        onCancel={onClose}
+      />,
     );
   }
 
   if (phase.kind === 'confirm-new') {
     const newAddress = 'email' in phase.address ? phase.address.email : phase.address.phone;
     return frame(
-      <Form
+      <CodeConfirmForm
         form={codeForm}
         onSubmit={({ code }) => void confirmNew(phase.address, code)}
-        className="flex flex-col gap-4"
-      >
-        <p className="text-sm text-text-muted" role="status">
-          We sent a 6-digit code to <span className="font-medium wrap-anywhere text-text">{newAddress}</span>.
-          Enter it to finish the change.
-        </p>
-        <CodeField
-          label="Code sent to the new address"
-          {...codeForm.register('code')}
-          error={fieldError(codeForm, 'code')}
-          autoFocus
-        />
-        <FormError error={error} />
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Button type="submit" disabled={isBusy}>
-            {busyIcon}
-            Confirm
-          </Button>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-        </div>
-      </Form>,
+        intro={
+          <p className="text-sm text-text-muted" role="status">
+            We sent a 6-digit code to{' '}
+            <span className="font-medium wrap-anywhere text-text">{newAddress}</span>. Enter it to finish the
+            change.
+          </p>
+        }
+        label="Code sent to the new address"
+        error={error}
+        busy={isBusy}
+        autoFocus
+        onCancel={onClose}
+      />,
     );
   }
 
@@ -319,8 +298,7 @@ export function ChangeFlow({
       )}
       <FormError error={error} />
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button type="submit" disabled={isBusy}>
-          {busyIcon}
+        <Button type="submit" busy={isBusy}>
           {kind === 'password' ? 'Save new password' : 'Continue'}
         </Button>
         <Button variant="ghost" onClick={onClose}>

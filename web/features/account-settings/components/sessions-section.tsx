@@ -8,6 +8,8 @@ import { describeUserAgent } from '../lib/describe-user-agent';
 import { FormError } from '#web/components/form-error';
 import { SettingsCard } from './form-controls';
 import { formatDateInViewerLocale, localTimeZone } from '#web/lib/dates';
+import { SkeletonRows } from '#web/components/loading-skeleton';
+import { TryAgainError } from '#web/components/try-again-error';
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
@@ -25,22 +27,12 @@ const isMobile = (userAgent: string | null) => /Mobi|Android|iPhone|iPad/.test(u
 
 function SessionsSkeleton() {
   return (
-    <div>
-      <p role="status" className="sr-only">
-        Loading sessions...
-      </p>
-      <ul aria-hidden="true" className="flex flex-col gap-3">
-        {[0, 1].map((row) => (
-          <li key={row} className="flex animate-pulse items-center gap-3 p-1">
-            <span className="size-10 rounded-full bg-surface-sunken" />
-            <span className="flex flex-1 flex-col gap-2">
-              <span className="h-4 w-1/2 rounded bg-surface-sunken" />
-              <span className="h-3 w-1/3 rounded bg-surface-sunken" />
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <SkeletonRows
+      label="Loading sessions..."
+      rows={2}
+      listClassName="flex flex-col gap-3"
+      rowClassName="flex items-center gap-3 p-1"
+    />
   );
 }
 
@@ -73,14 +65,7 @@ export function SessionsSection() {
   let body;
   if (sessions.isPending) body = <SessionsSkeleton />;
   else if (sessions.isError)
-    body = (
-      <div className="flex flex-col items-start gap-3">
-        <FormError error={sessions.error} />
-        <Button variant="secondary" onClick={() => void sessions.refetch()}>
-          Try Again
-        </Button>
-      </div>
-    );
+    body = <TryAgainError error={sessions.error} onRetry={() => void sessions.refetch()} />;
   else
     body = (
       <ul className="divide-y divide-border" aria-label="Signed-in devices">

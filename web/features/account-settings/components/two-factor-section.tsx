@@ -3,17 +3,16 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import type { AuthUser } from '#contracts/auth';
 import { Button } from '#web/components/button';
-import { fieldError, Form, useZodForm } from '#web/components/form';
-import { Spinner } from '#web/components/spinner';
+import { fieldError, useZodForm } from '#web/components/form';
 import { ApiError } from '#web/lib/api-client';
 import { useAuthClient } from '#web/lib/auth/use-auth';
 import { challengeFactor, enrollTotpFactor, removeFactor, verifyFactorPath } from '../api/factors';
-import { CodeField } from '#web/components/code-field';
 import { FormError, errorText } from '#web/components/form-error';
 import { codeFormSchema } from '#web/lib/code-form';
 import { SettingsCard } from './form-controls';
 import type { StepUpRenderer } from './render-props';
 import { formatDateInViewerLocale, localTimeZone } from '#web/lib/dates';
+import { CodeConfirmForm } from './code-confirm-form';
 
 type Enrollment = { id: string; qrCode: string; secret: string };
 
@@ -96,26 +95,20 @@ function EnrollPanel({
           </div>
         </li>
         <li>
-          <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
-            <p className="text-sm">
-              <span className="font-semibold">2.</span> Enter the 6-digit code the app shows.
-            </p>
-            <CodeField
-              label="Code from the app"
-              {...form.register('code')}
-              error={fieldError(form, 'code')}
-            />
-            <FormError error={fieldError(form, 'root')} />
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <Button type="submit" disabled={isBusy}>
-                {isBusy ? <Spinner className="size-4 border-2" /> : null}
-                Turn on two-factor authentication
-              </Button>
-              <Button variant="ghost" onClick={onCancel}>
-                Cancel
-              </Button>
-            </div>
-          </Form>
+          <CodeConfirmForm
+            form={form}
+            onSubmit={submit}
+            intro={
+              <p className="text-sm">
+                <span className="font-semibold">2.</span> Enter the 6-digit code the app shows.
+              </p>
+            }
+            label="Code from the app"
+            error={fieldError(form, 'root')}
+            busy={isBusy}
+            submitLabel="Turn on two-factor authentication"
+            onCancel={onCancel}
+          />
         </li>
       </ol>
     </div>
@@ -281,11 +274,10 @@ export function TwoFactorSection({ user, renderStepUp }: { user: AuthUser; rende
         {!enrollment && !stepUpFor ? (
           <Button
             variant={isOn ? 'secondary' : 'primary'}
-            disabled={isBusy}
+            busy={isBusy}
             onClick={() => void run({ action: 'enroll' })}
             className="self-start"
           >
-            {isBusy ? <Spinner className="size-4 border-2" /> : null}
             {isOn ? 'Add another authenticator app' : 'Set up an authenticator app'}
           </Button>
         ) : null}

@@ -11,6 +11,8 @@ import { formatDateInViewerLocale, localTimeZone } from '#web/lib/dates';
 import { cardClasses } from '#web/components/card';
 import { ApplicationDetail, CategoryBadges, nameOf } from './application-detail';
 import { EmptyState, ListSkeleton, NoPermission } from './application-list-states';
+import { TryAgainError } from '#web/components/try-again-error';
+import { TabStrip } from '#web/components/tab-strip';
 
 const TAB_LABELS: Record<ApplicationStatus, string> = {
   pending: 'Pending',
@@ -79,14 +81,7 @@ export function AdminApplicationsScreen({ canManage }: { canManage: boolean }) {
   let listBody: ReactNode;
   if (list.isPending) listBody = <ListSkeleton />;
   else if (list.isError)
-    listBody = (
-      <div className="flex flex-col items-start gap-3 p-4">
-        <FormError error={list.error} />
-        <Button variant="secondary" onClick={() => void list.refetch()}>
-          Try Again
-        </Button>
-      </div>
-    );
+    listBody = <TryAgainError error={list.error} onRetry={() => void list.refetch()} className="p-4" />;
   else if (list.data.applications.length === 0) listBody = <EmptyState status={status} />;
   else
     listBody = (
@@ -164,23 +159,22 @@ export function AdminApplicationsScreen({ canManage }: { canManage: boolean }) {
         if (isStatus(value)) setParams(new URLSearchParams({ status: value }));
       }}
     >
-      <Tabs.List
-        aria-label="Applications by status"
-        className="mb-6 flex max-w-lg gap-1 rounded-[var(--radius-control)] bg-surface-sunken p-1"
-      >
-        {APPLICATION_STATUSES.map((entry) => (
-          <Tabs.Trigger key={entry} value={entry} className={TAB_CLASSES}>
-            {TAB_LABELS[entry]}
-            {counts ? (
-              <span className="rounded-full bg-background px-1.5 py-0.5 text-xs tabular-nums sm:px-2">
-                <span className="sr-only">(</span>
-                {counts[entry]}
-                <span className="sr-only">)</span>
-              </span>
-            ) : null}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
+      <TabStrip
+        label="Applications by status"
+        values={APPLICATION_STATUSES}
+        labels={TAB_LABELS}
+        className="mb-6 flex max-w-lg"
+        triggerClassName={TAB_CLASSES}
+        badge={(entry) =>
+          counts ? (
+            <span className="rounded-full bg-background px-1.5 py-0.5 text-xs tabular-nums sm:px-2">
+              <span className="sr-only">(</span>
+              {counts[entry]}
+              <span className="sr-only">)</span>
+            </span>
+          ) : null
+        }
+      />
       <Tabs.Content value={status} className="outline-none">
         <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <section

@@ -2,6 +2,7 @@ import { Inbox, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ApplicationStatus } from '#contracts/applications';
 import { cardClasses } from '#web/components/card';
+import { SkeletonRows } from '#web/components/loading-skeleton';
 
 const EMPTY_TEXT: Record<ApplicationStatus, { title: string; body: string }> = {
   pending: {
@@ -16,24 +17,7 @@ const EMPTY_TEXT: Record<ApplicationStatus, { title: string; body: string }> = {
 };
 
 export function ListSkeleton() {
-  return (
-    <div>
-      <p role="status" className="sr-only">
-        Loading applications...
-      </p>
-      <ul aria-hidden="true" className="flex flex-col divide-y divide-border">
-        {[0, 1, 2].map((row) => (
-          <li key={row} className="flex animate-pulse items-center gap-3 p-4">
-            <span className="size-10 rounded-full bg-surface-sunken" />
-            <span className="flex flex-1 flex-col gap-2">
-              <span className="h-4 w-1/2 rounded bg-surface-sunken" />
-              <span className="h-3 w-1/3 rounded bg-surface-sunken" />
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
+  return <SkeletonRows label="Loading applications..." />;
 }
 
 export function EmptyState({ status }: { status: ApplicationStatus }) {

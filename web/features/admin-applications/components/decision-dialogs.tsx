@@ -12,18 +12,16 @@ import { TextareaField } from '#web/components/textarea-field';
 export const DANGER_BUTTON =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-[var(--radius-control)] bg-danger px-4 py-2 text-sm font-semibold text-background shadow-soft transition-opacity hover:opacity-90 disabled:cursor-not-allowed disabled:opacity-60';
 
-/** "Approve {name}?" — what approval does, said before it happens. */
-export function ApproveDialog({
-  open,
-  name,
-  onOpenChange,
-  onConfirm,
-}: {
+/** A decision about `name`'s application: the dialog's state and what confirming does. */
+type DecisionDialogProps<Confirm> = {
   open: boolean;
   name: string;
   onOpenChange: (open: boolean) => void;
-  onConfirm: () => void;
-}) {
+  onConfirm: Confirm;
+};
+
+/** "Approve {name}?" — what approval does, said before it happens. */
+export function ApproveDialog({ open, name, onOpenChange, onConfirm }: DecisionDialogProps<() => void>) {
   return (
     <ConfirmDialog
       open={open}
@@ -48,12 +46,7 @@ export function RejectDialog({
   name,
   onOpenChange,
   onConfirm,
-}: {
-  open: boolean;
-  name: string;
-  onOpenChange: (open: boolean) => void;
-  onConfirm: (reason: string) => void;
-}) {
+}: DecisionDialogProps<(reason: string) => void>) {
   // The reason has the focus from the start; a refused submit leaves it there.
   const form = useZodForm(rejectApplicationBodySchema, {
     defaultValues: { reason: '' },

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, Receipt } from 'lucide-react';
+import { Receipt } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import type { ReactNode } from 'react';
 import {
   REVENUE_RANGES,
   type PaymentFormat,
@@ -10,26 +9,21 @@ import {
   type RevenueRange,
 } from '#contracts/admin-money';
 import { BarChart } from '#web/components/bar-chart';
-import { Button } from '#web/components/button';
 import { Table } from '#web/components/table';
-import { errorText } from '#web/components/form-error';
 import { LoadError } from '#web/components/load-error';
-import { useToast } from '#web/components/toast';
-import { useAuth } from '#web/lib/auth/use-auth';
+import { PeriodTabsList } from '#web/components/tab-strip';
+import { useRangeParam } from '#web/lib/use-range-param';
 import { formatCents } from '#web/lib/money';
 import { downloadPlatformRevenueCsv, platformRevenueQueryOptions } from '../api/platform-revenue';
 import { formatDateTime, formatDayMonth, formatShortMonthYear, localTimeZone, UTC } from '#web/lib/dates';
 import { FORMAT_ADJECTIVES } from '#domain/coaching/format-labels';
 import { cardClasses } from '#web/components/card';
+import { ExportCsvButton } from '#web/components/export-csv-button';
+import { EmptyNote, SectionCard } from '#web/components/section-card';
+import { LoadingSkeleton } from '#web/components/loading-skeleton';
 
 const RANGE_LABELS: Record<RevenueRange, string> = { '30d': '30 days', '12m': '12 months' };
 const FORMAT_LABELS: Record<PaymentFormat, string> = { ...FORMAT_ADJECTIVES, other: 'Other' };
-const TAB_CLASSES =
-  'inline-flex min-h-11 flex-1 items-center justify-center rounded-[6px] px-3 text-sm font-semibold text-text-muted hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-soft';
-
-const isRange = (value: string | null): value is RevenueRange =>
-  (REVENUE_RANGES as readonly string[]).includes(value ?? '');
-
 /** 'YYYY-MM-DD' -> "Nov 21"; 'YYYY-MM' -> "Nov 2026" (UTC, as the server groups them). */
 export function periodLabel(period: string): string {
   return period.length === 7
@@ -93,10 +87,7 @@ function Totals({ report }: { report: PlatformRevenue }) {
 
 function ByFormat({ report }: { report: PlatformRevenue }) {
   return (
-    <section aria-labelledby="by-format-heading" className={`${cardClasses} p-4 sm:p-6`}>
-      <h2 id="by-format-heading" className="text-lg font-semibold">
-        By format
-      </h2>
+    <SectionCard id="by-format-heading" title="By format" className={`${cardClasses} p-4 sm:p-6`}>
       {report.by_format.length === 0 ? (
         <p className="mt-2 text-sm text-text-muted">No fees in the last {RANGE_LABELS[report.range]}.</p>
       ) : (
@@ -166,21 +157,21 @@ function ByFormat({ report }: { report: PlatformRevenue }) {
           </div>
         </>
       )}
-    </section>
+    </SectionCard>
   );
 }
 
 function RecentCaptures({ report }: { report: PlatformRevenue }) {
   return (
-    <section aria-labelledby="recent-captures-heading" className={`${cardClasses} p-4 sm:p-6`}>
-      <h2 id="recent-captures-heading" className="text-lg font-semibold">
-        Recent session payments
-      </h2>
+    <SectionCard
+      id="recent-captures-heading"
+      title="Recent session payments"
+      className={`${cardClasses} p-4 sm:p-6`}
+    >
       {report.recent_captures.length === 0 ? (
-        <div className="mt-4 flex flex-col items-center gap-2 py-6 text-center text-text-muted">
-          <Receipt aria-hidden="true" className="size-8" />
-          <p>No session has been paid yet. Each completed session adds its platform fee here.</p>
-        </div>
+        <EmptyNote icon={Receipt}>
+          No session has been paid yet. Each completed session adds its platform fee here.
+        </EmptyNote>
       ) : (
         <ul className="mt-2 divide-y divide-border">
           {report.recent_captures.map((capture) => (
@@ -208,49 +199,21 @@ function RecentCaptures({ report }: { report: PlatformRevenue }) {
           ))}
         </ul>
       )}
-    </section>
+    </SectionCard>
   );
 }
 
 function Skeleton() {
   return (
-    <div>
-      <p role="status" className="sr-only">
-        Loading platform revenue…
-      </p>
-      <div aria-hidden="true" className="flex animate-pulse flex-col gap-6">
-        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-          {[0, 1, 2, 3].map((tile) => (
-            <div key={tile} className={`${cardClasses} h-24`} />
-          ))}
-        </div>
-        <div className={`${cardClasses} h-72`} />
-        <div className={`${cardClasses} h-40`} />
+    <LoadingSkeleton label="Loading platform revenue…">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((tile) => (
+          <div key={tile} className={`${cardClasses} h-24`} />
+        ))}
       </div>
-    </div>
-  );
-}
-
-function ExportButton({ range }: { range: RevenueRange }) {
-  const { accessToken } = useAuth();
-  const { toast } = useToast();
-  const [busy, setBusy] = useState(false);
-  async function exportCsv() {
-    setBusy(true);
-    try {
-      const filename = await downloadPlatformRevenueCsv(range, accessToken);
-      toast({ title: 'Export ready', description: `${filename} was downloaded.` });
-    } catch (error) {
-      toast({ variant: 'destructive', title: 'Could not export', description: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <Button variant="secondary" disabled={busy} onClick={() => void exportCsv()}>
-      <Download aria-hidden="true" className="size-4" />
-      {busy ? 'Exporting…' : 'Export CSV'}
-    </Button>
+      <div className={`${cardClasses} h-72`} />
+      <div className={`${cardClasses} h-40`} />
+    </LoadingSkeleton>
   );
 }
 
@@ -260,8 +223,7 @@ function ExportButton({ range }: { range: RevenueRange }) {
  * CSV export. The range lives in the URL (?range=12m) so reloads keep it.
  */
 export function PlatformRevenueScreen() {
-  const [params, setParams] = useSearchParams();
-  const range: RevenueRange = isRange(params.get('range')) ? (params.get('range') as RevenueRange) : '30d';
+  const [range, setRange] = useRangeParam(REVENUE_RANGES);
   const report = useQuery(platformRevenueQueryOptions(range));
 
   let content: ReactNode;
@@ -304,24 +266,10 @@ export function PlatformRevenueScreen() {
   }
 
   return (
-    <Tabs.Root
-      value={range}
-      onValueChange={(value) => {
-        if (isRange(value)) setParams(new URLSearchParams(value === '30d' ? {} : { range: value }));
-      }}
-    >
+    <Tabs.Root value={range} onValueChange={setRange}>
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <Tabs.List
-          aria-label="Period"
-          className="flex w-full gap-1 rounded-[var(--radius-control)] bg-surface-sunken p-1 sm:w-72"
-        >
-          {REVENUE_RANGES.map((entry) => (
-            <Tabs.Trigger key={entry} value={entry} className={TAB_CLASSES}>
-              {RANGE_LABELS[entry]}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <ExportButton range={range} />
+        <PeriodTabsList ranges={REVENUE_RANGES} labels={RANGE_LABELS} />
+        <ExportCsvButton download={(accessToken) => downloadPlatformRevenueCsv(range, accessToken)} />
       </div>
       <Tabs.Content value={range} className="outline-none">
         {content}

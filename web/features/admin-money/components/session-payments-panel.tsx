@@ -11,6 +11,7 @@ import { RefundDialog } from './refund-dialog';
 import { formatDateTime, localTimeZone } from '#web/lib/dates';
 import { FORMAT_ADJECTIVES } from '#domain/coaching/format-labels';
 import { cardClasses } from '#web/components/card';
+import { SkeletonBar, SkeletonRows } from '#web/components/loading-skeleton';
 
 /** `value`, once it has stopped changing for `ms`. */
 function useDebounced<T>(value: T, ms: number): T {
@@ -137,23 +138,20 @@ function PaymentCard({
 
 function ListSkeleton() {
   return (
-    <div>
-      <p role="status" className="sr-only">
-        Loading session payments…
-      </p>
-      <ul aria-hidden="true" className="flex flex-col divide-y divide-border">
-        {[0, 1, 2].map((row) => (
-          <li key={row} className="flex animate-pulse flex-col gap-3 p-4 sm:p-5">
-            <span className="flex justify-between gap-4">
-              <span className="h-4 w-1/2 rounded bg-surface-sunken" />
-              <span className="h-4 w-16 rounded bg-surface-sunken" />
-            </span>
-            <span className="h-3 w-1/3 rounded bg-surface-sunken" />
-            <span className="h-3 w-2/3 rounded bg-surface-sunken" />
-          </li>
-        ))}
-      </ul>
-    </div>
+    <SkeletonRows
+      label="Loading session payments…"
+      rowClassName="flex flex-col gap-3 p-4 sm:p-5"
+      row={
+        <>
+          <span className="flex justify-between gap-4">
+            <SkeletonBar className="h-4 w-1/2" />
+            <SkeletonBar className="h-4 w-16" />
+          </span>
+          <SkeletonBar className="h-3 w-1/3" />
+          <SkeletonBar className="h-3 w-2/3" />
+        </>
+      }
+    />
   );
 }
 

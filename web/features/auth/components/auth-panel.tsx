@@ -2,7 +2,6 @@ import { CircleCheck, Inbox } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '#web/components/button';
-import { Spinner } from '#web/components/spinner';
 import { useAuth, useAuthClient } from '#web/lib/auth/use-auth';
 import { accessTokenSessionId, needsSecondFactor } from '../lib/assurance';
 import { setPendingRecovery, usePendingRecovery } from '../lib/auth-flow-hold';
@@ -12,6 +11,7 @@ import { CredentialsForm, type CredentialsMode } from './credentials-form';
 import { DemoAccounts } from './demo-accounts';
 import { PasswordRecovery } from './password-recovery';
 import { SecondFactorStep } from './second-factor-step';
+import { LoadingStatus } from '#web/components/loading-status';
 
 const ROLE_LABEL = { client: 'someone looking for coaching', coach: 'a coach' } as const;
 
@@ -83,12 +83,7 @@ export function AuthPanel({
       />
     );
   } else if (auth.status === 'loading') {
-    content = (
-      <div role="status" className="flex items-center justify-center gap-3 py-10 text-text-muted">
-        <Spinner className="size-6 border-[3px]" />
-        Loading...
-      </div>
-    );
+    content = <LoadingStatus className="py-10" />;
   } else if (needsSecondFactor(auth)) {
     content = (
       <SecondFactorStep

@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '#web/components/button';
 import { fieldError, Form, useZodForm } from '#web/components/form';
-import { Spinner } from '#web/components/spinner';
 import { useAuthClient } from '#web/lib/auth/use-auth';
 import { requestSignInCode } from '../api/request-code';
 import { addressText, isPhone, parseAddress, PHONE_HINT, type Address } from '../lib/address';
 import { codeFormSchema } from '#web/lib/code-form';
-import { CodeField } from '#web/components/code-field';
 import { errorText, FormError } from '#web/components/form-error';
 import { TextField } from '#web/components/text-field';
+import { AuthStep, CodeStepForm } from './auth-step';
 
 /** The account's email address or phone number, as typed (kept for the other views) and as read. */
 const addressFormSchema = z.object({ username: z.string() }).transform((values, context) => {
@@ -83,13 +82,11 @@ export function CodeSignIn({
 
   if (!sentTo) {
     return (
-      <section aria-labelledby="code-sign-in-heading" className="flex flex-col gap-5">
-        <div className="flex flex-col gap-2">
-          <h1 id="code-sign-in-heading" className="text-2xl font-semibold">
-            Sign in with a code
-          </h1>
-          <p className="text-text-muted">We will send a 6-digit code to your email or phone.</p>
-        </div>
+      <AuthStep
+        id="code-sign-in-heading"
+        title="Sign in with a code"
+        intro="We will send a 6-digit code to your email or phone."
+      >
         <Form form={addressForm} onSubmit={submitAddress} className="flex flex-col gap-5">
           <TextField
             label="Email or phone number"
@@ -102,47 +99,30 @@ export function CodeSignIn({
             autoFocus
           />
           <FormError error={fieldError(addressForm, 'root')} />
-          <Button type="submit" disabled={isBusy} className="w-full">
-            {isBusy ? <Spinner className="size-4 border-2" /> : null}
+          <Button type="submit" busy={isBusy} className="w-full">
             Send me a code
           </Button>
           <Button variant="ghost" onClick={onBack} className="w-full">
             Back to sign in with a password
           </Button>
         </Form>
-      </section>
+      </AuthStep>
     );
   }
 
   return (
-    <section aria-labelledby="code-step-heading" className="flex flex-col gap-5">
-      <div className="flex flex-col gap-2">
-        <h1 id="code-step-heading" className="text-2xl font-semibold">
-          Check your {isPhone(sentTo) ? 'phone' : 'email'}
-        </h1>
-        <p className="text-text-muted">
+    <AuthStep
+      id="code-step-heading"
+      title={`Check your ${isPhone(sentTo) ? 'phone' : 'email'}`}
+      intro={
+        <>
           If an account uses{' '}
           <span className="font-medium wrap-anywhere text-text">{addressText(sentTo)}</span>, we sent it a
           6-digit code. It works for 10 minutes.
-        </p>
-      </div>
-      <Form form={codeForm} onSubmit={submitCode} className="flex flex-col gap-5">
-        <CodeField
-          label="6-digit code"
-          {...codeForm.register('code')}
-          error={fieldError(codeForm, 'code')}
-          autoFocus
-        />
-        <FormError error={fieldError(codeForm, 'root')} />
-        {notice ? (
-          <p role="status" className="text-sm text-text-muted">
-            {notice}
-          </p>
-        ) : null}
-        <Button type="submit" disabled={isBusy} className="w-full">
-          {isBusy ? <Spinner className="size-4 border-2" /> : null}
-          Sign in
-        </Button>
+        </>
+      }
+    >
+      <CodeStepForm form={codeForm} onSubmit={submitCode} busy={isBusy} submitLabel="Sign in" notice={notice}>
         <div className="flex flex-col gap-2">
           <Button
             variant="secondary"
@@ -167,7 +147,7 @@ export function CodeSignIn({
             Use a different address
           </Button>
         </div>
-      </Form>
-    </section>
+      </CodeStepForm>
+    </AuthStep>
   );
 }

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { MISSING_CREDENTIALS } from '#contracts/auth';
 import { Button } from '#web/components/button';
 import { fieldError, Form, useZodForm } from '#web/components/form';
-import { Spinner } from '#web/components/spinner';
 import { ApiError } from '#web/lib/api-client';
 import { useAuthClient } from '#web/lib/auth/use-auth';
 import { loadPasswordAssessor } from '../hooks/use-password-assessment';
@@ -166,8 +165,7 @@ export function CredentialsForm({
         )}
       </div>
       <FormError error={fieldError(form, 'credentials') ?? fieldError(form, 'root')} />
-      <Button type="submit" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? <Spinner className="size-4 border-2" /> : null}
+      <Button type="submit" busy={isSubmitting} className="w-full">
         {isSignUp ? 'Create account' : 'Sign in'}
       </Button>
       {!isSignUp ? (

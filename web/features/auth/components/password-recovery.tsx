@@ -1,9 +1,8 @@
 import { CircleCheck } from 'lucide-react';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { Button } from '#web/components/button';
 import { fieldError, Form, useZodForm } from '#web/components/form';
-import { Spinner } from '#web/components/spinner';
 import { ApiError } from '#web/lib/api-client';
 import { useAuth, useAuthClient } from '#web/lib/auth/use-auth';
 import { recoverPassword } from '../api/recover-password';
@@ -13,12 +12,12 @@ import { parseAddress } from '../lib/address';
 import { accessTokenSessionId, needsSecondFactor } from '../lib/assurance';
 import { setPendingRecovery, usePendingRecovery } from '../lib/auth-flow-hold';
 import { codeFormSchema } from '#web/lib/code-form';
-import { CodeField } from '#web/components/code-field';
 import { errorText, FormError } from '#web/components/form-error';
 import { PasswordField } from './password-field';
 import { PasswordStrength } from './password-strength';
 import { SecondFactorStep } from './second-factor-step';
 import { TextField } from '#web/components/text-field';
+import { AuthStep, CodeStepForm, StepHeading } from './auth-step';
 
 type Step = 'email' | 'code' | 'password' | 'done';
 
@@ -51,17 +50,6 @@ function newPasswordSchema(email: string) {
           message: 'Please choose a stronger password. See the suggestions below.',
         });
     });
-}
-
-function StepHeading({ id, title, children }: { id: string; title: string; children?: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-2">
-      <h1 id={id} className="text-2xl font-semibold">
-        {title}
-      </h1>
-      {children ? <p className="text-text-muted">{children}</p> : null}
-    </div>
-  );
 }
 
 /**
@@ -150,10 +138,11 @@ export function PasswordRecovery({
 
   if (step === 'email') {
     return (
-      <section aria-labelledby="recover-heading" className="flex flex-col gap-5">
-        <StepHeading id="recover-heading" title="Reset your password">
-          Enter the email address of your account and we will send you a 6-digit code.
-        </StepHeading>
+      <AuthStep
+        id="recover-heading"
+        title="Reset your password"
+        intro="Enter the email address of your account and we will send you a 6-digit code."
+      >
         <Form form={emailForm} onSubmit={submitEmail} className="flex flex-col gap-5">
           <TextField
             label="Email address"
@@ -164,37 +153,30 @@ export function PasswordRecovery({
             autoFocus
           />
           <FormError error={fieldError(emailForm, 'root')} />
-          <Button type="submit" disabled={isBusy} className="w-full">
-            {isBusy ? <Spinner className="size-4 border-2" /> : null}
+          <Button type="submit" busy={isBusy} className="w-full">
             Send me a code
           </Button>
           <Button variant="ghost" onClick={onBack} className="w-full">
             Back to sign in
           </Button>
         </Form>
-      </section>
+      </AuthStep>
     );
   }
 
   if (step === 'code') {
     return (
-      <section aria-labelledby="recover-code-heading" className="flex flex-col gap-5">
-        <StepHeading id="recover-code-heading" title="Check your email">
-          If an account uses <span className="font-medium wrap-anywhere text-text">{email}</span>, we sent it
-          a 6-digit code. It works for 10 minutes.
-        </StepHeading>
-        <Form form={codeForm} onSubmit={submitCode} className="flex flex-col gap-5">
-          <CodeField
-            label="6-digit code"
-            {...codeForm.register('code')}
-            error={fieldError(codeForm, 'code')}
-            autoFocus
-          />
-          <FormError error={fieldError(codeForm, 'root')} />
-          <Button type="submit" disabled={isBusy} className="w-full">
-            {isBusy ? <Spinner className="size-4 border-2" /> : null}
-            Continue
-          </Button>
+      <AuthStep
+        id="recover-code-heading"
+        title="Check your email"
+        intro={
+          <>
+            If an account uses <span className="font-medium wrap-anywhere text-text">{email}</span>, we sent
+            it a 6-digit code. It works for 10 minutes.
+          </>
+        }
+      >
+        <CodeStepForm form={codeForm} onSubmit={submitCode} busy={isBusy} submitLabel="Continue">
           <Button
             variant="ghost"
             onClick={() => {
@@ -205,8 +187,8 @@ export function PasswordRecovery({
           >
             Use a different email address
           </Button>
-        </Form>
-      </section>
+        </CodeStepForm>
+      </AuthStep>
     );
   }
 
@@ -226,8 +208,7 @@ export function PasswordRecovery({
 
   if (step === 'password') {
     return (
-      <section aria-labelledby="new-password-heading" className="flex flex-col gap-5">
-        <StepHeading id="new-password-heading" title="Choose a new password" />
+      <AuthStep id="new-password-heading" title="Choose a new password">
         <Form form={passwordForm} onSubmit={submitPassword} className="flex flex-col gap-5">
           <div className="flex flex-col gap-2">
             <PasswordField
@@ -246,8 +227,7 @@ export function PasswordRecovery({
             />
           </div>
           <FormError error={fieldError(passwordForm, 'root')} />
-          <Button type="submit" disabled={isBusy} className="w-full">
-            {isBusy ? <Spinner className="size-4 border-2" /> : null}
+          <Button type="submit" busy={isBusy} className="w-full">
             Save new password
           </Button>
           <Button
@@ -261,7 +241,7 @@ export function PasswordRecovery({
             Cancel and sign out
           </Button>
         </Form>
-      </section>
+      </AuthStep>
     );
   }
 

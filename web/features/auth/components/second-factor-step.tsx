@@ -4,7 +4,6 @@ import { z } from 'zod';
 import type { AuthSession } from '#contracts/auth';
 import { Button } from '#web/components/button';
 import { fieldError, Form, useZodForm } from '#web/components/form';
-import { Spinner } from '#web/components/spinner';
 import { useAuth, useAuthClient } from '#web/lib/auth/use-auth';
 import { challengeFactor } from '../api/challenge-factor';
 import { CodeField } from '#web/components/code-field';
@@ -82,8 +81,7 @@ export function SecondFactorStep({
             autoFocus
           />
           <FormError error={fieldError(form, 'root')} />
-          <Button type="submit" disabled={isSubmitting} className="w-full">
-            {isSubmitting ? <Spinner className="size-4 border-2" /> : null}
+          <Button type="submit" busy={isSubmitting} className="w-full">
             Verify
           </Button>
           {onCancel ? (

@@ -1,24 +1,24 @@
 import { Send } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '#web/components/button';
 import { errorText } from '#web/components/form-error';
 import { ApiError } from '#web/lib/api-client';
+import { LoadingSkeleton } from '#web/components/loading-skeleton';
 import { useOwnBranding } from '../api/branding';
 import { BrandingEditor, type PreviewRenderer } from './branding-editor';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 function BrandingSkeleton() {
   return (
-    <div role="status" className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
-      <span className="sr-only">Loading...</span>
-      <div aria-hidden="true" className="animate-pulse">
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+      <LoadingSkeleton label="Loading..." className="">
         <div className="h-9 w-48 rounded bg-surface-sunken" />
         <div className="mt-3 h-5 w-full max-w-xl rounded bg-surface-sunken" />
         <div className="mt-8 grid gap-6 lg:grid-cols-[26rem_minmax(0,1fr)]">
           <div className="h-96 rounded-[var(--radius-card)] bg-surface-sunken" />
           <div className="h-96 rounded-[var(--radius-card)] bg-surface-sunken" />
         </div>
-      </div>
+      </LoadingSkeleton>
     </div>
   );
 }
@@ -26,12 +26,7 @@ function BrandingSkeleton() {
 /** /branding with its states: loading, not a coach (how to become one), failed (try again), the editor. */
 export function BrandingScreen({ renderPreview }: { renderPreview: PreviewRenderer }) {
   const query = useOwnBranding();
-  useEffect(() => {
-    document.title = 'Branding · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
+  useDocumentTitle('Branding');
 
   if (query.error instanceof ApiError && query.error.code === 'FORBIDDEN')
     return (

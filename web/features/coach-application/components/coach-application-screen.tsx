@@ -4,13 +4,13 @@ import { Link } from 'react-router';
 import type { Application, MyApplicationResponse } from '#contracts/applications';
 import { categoryLabel } from '#domain/coaching/categories';
 import { Button, buttonClasses } from '#web/components/button';
-import { FormError } from '#web/components/form-error';
 import { formatCents } from '#web/lib/money';
 import { useMyApplication } from '../api/my-application';
 import { EMPTY_APPLICATION_FORM, valuesFromApplication } from '../lib/application-form';
 import { ApplicationForm } from './application-form';
 import { formatDateInViewerLocale, localTimeZone } from '#web/lib/dates';
 import { paddedCardClasses as cardClasses } from '#web/components/card';
+import { TryAgainError } from '#web/components/try-again-error';
 
 function Skeleton() {
   return (
@@ -189,15 +189,7 @@ export function CoachApplicationScreen({ onApproved }: { onApproved?: () => void
   }, [status, onApproved]);
 
   if (query.isPending) return <Skeleton />;
-  if (query.isError)
-    return (
-      <div className="flex flex-col items-start gap-3">
-        <FormError error={query.error} />
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try Again
-        </Button>
-      </div>
-    );
+  if (query.isError) return <TryAgainError error={query.error} onRetry={() => void query.refetch()} />;
 
   const data = query.data;
   if (data.status === 'pending' && data.application) return <PendingView application={data.application} />;

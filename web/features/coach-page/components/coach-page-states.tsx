@@ -3,17 +3,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '#web/components/button';
 import { errorText } from '#web/components/form-error';
+import { LoadingSkeleton } from '#web/components/loading-skeleton';
 
 /** The page's shape while it loads: the same boxes as the real page, so nothing jumps (G9 CLS). */
 export function CoachPageSkeleton() {
   return (
-    <div
-      role="status"
-      aria-live="polite"
-      className="mx-auto w-full max-w-5xl px-4 pt-4 pb-12 sm:px-6 sm:pt-6"
-    >
-      <span className="sr-only">Loading...</span>
-      <div aria-hidden="true" className="animate-pulse">
+    <div className="mx-auto w-full max-w-5xl px-4 pt-4 pb-12 sm:px-6 sm:pt-6">
+      <LoadingSkeleton label="Loading..." className="">
         <div className="aspect-[2/1] w-full rounded-[var(--radius-sheet)] bg-surface-sunken sm:aspect-[4/1]" />
         <div className="relative flex flex-col gap-3 px-1 sm:flex-row sm:items-start sm:gap-6 sm:px-4">
           <div className="-mt-12 size-[120px] rounded-full border-4 border-background bg-surface-sunken sm:-mt-16" />
@@ -26,7 +22,7 @@ export function CoachPageSkeleton() {
           <div className="h-64 rounded-[var(--radius-card)] bg-surface-sunken" />
           <div className="h-64 rounded-[var(--radius-card)] bg-surface-sunken" />
         </div>
-      </div>
+      </LoadingSkeleton>
     </div>
   );
 }

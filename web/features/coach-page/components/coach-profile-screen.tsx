@@ -1,20 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { CoachPage } from '#contracts/coach-pages';
 import { isNotFound, useCoachPage, useCoachPrograms, useCoachServices } from '../api/coach-page';
 import { displayNameOf } from '../lib/display';
 import { CoachNotFound, CoachPageError, CoachPageSkeleton } from './coach-page-states';
 import { CoachProfileView, type FollowRenderer } from './coach-profile-view';
-
-/** The document title while a screen is shown. */
-export function useDocumentTitle(title: string | null) {
-  useEffect(() => {
-    if (!title) return;
-    document.title = `${title} · Wellspring`;
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, [title]);
-}
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 /** The services and programs of a loaded page: undefined while loading, null when they failed. */
 export function useCoachOffers(page: CoachPage | undefined) {

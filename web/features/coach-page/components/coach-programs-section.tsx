@@ -1,42 +1,22 @@
-import { BookOpen } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ProgramSummary } from '#contracts/programs';
-import { formatCents } from '#web/lib/money';
 import { paddedCardClasses } from '#web/components/card';
+import { ProgramCover, ProgramFacts } from './program-cover';
 import { ListError, ListSkeleton, SectionHeading, type Loadable } from './profile-section-parts';
 
 export function ProgramCard({ program }: { program: ProgramSummary }) {
   return (
     <li className="overflow-hidden rounded-[var(--radius-control)] border border-border bg-surface-raised">
       <Link to={`/program/${program.id}`} className="flex h-full flex-col hover:bg-surface-sunken">
-        <div className="aspect-[16/9] w-full bg-primary-soft">
-          {program.cover_image_url ? (
-            <img
-              src={program.cover_image_url}
-              alt=""
-              width={320}
-              height={180}
-              loading="lazy"
-              decoding="async"
-              className="size-full object-cover"
-            />
-          ) : (
-            <span className="flex size-full items-center justify-center text-primary">
-              <BookOpen aria-hidden="true" className="size-8" />
-            </span>
-          )}
-        </div>
+        <ProgramCover
+          url={program.cover_image_url}
+          className="bg-primary-soft"
+          iconClassName="text-primary"
+        />
         <div className="flex flex-1 flex-col gap-1 p-4">
           <h3 className="font-semibold">{program.title}</h3>
           {program.subtitle ? <p className="text-sm text-text-muted">{program.subtitle}</p> : null}
-          <p className="mt-auto flex items-center justify-between gap-2 pt-2 text-sm">
-            <span className="text-text-muted">
-              {program.lesson_count} {program.lesson_count === 1 ? 'lesson' : 'lessons'}
-            </span>
-            <span className="font-semibold tabular-nums">
-              {program.price === 0 ? 'Free' : formatCents(program.price)}
-            </span>
-          </p>
+          <ProgramFacts program={program} className="items-center gap-2" countClassName="text-text-muted" />
         </div>
       </Link>
     </li>

@@ -1,7 +1,8 @@
 import { isNotFound, useCoachPage } from '../api/coach-page';
 import { displayNameOf } from '../lib/display';
 import { CoachNotFound, CoachPageError } from './coach-page-states';
-import { useCoachOffers, useDocumentTitle } from './coach-profile-screen';
+import { useDocumentTitle } from '#web/lib/use-document-title';
+import { useCoachOffers } from './coach-profile-screen';
 import { CoachWebsiteView } from './coach-website-view';
 
 function WebsiteSkeleton() {

@@ -1,4 +1,4 @@
-import { BookOpen, Clock } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { CoachPage } from '#contracts/coach-pages';
@@ -10,6 +10,7 @@ import { formatDuration, formatRating } from '../lib/display';
 import type { Loadable } from './coach-profile-view';
 import { FORMAT_SHORT_LABELS } from '#domain/coaching/format-labels';
 import { tint, type Palette } from './website-parts';
+import { ProgramCover, ProgramFacts } from './program-cover';
 
 export function SiteServices({
   page,
@@ -93,34 +94,15 @@ export function SitePrograms({ programs, palette }: { programs: ProgramSummary[]
               color: palette.text,
             }}
           >
-            <div className="aspect-[16/9] w-full" style={{ backgroundColor: tint(palette, 10) }}>
-              {program.cover_image_url ? (
-                <img
-                  src={program.cover_image_url}
-                  alt=""
-                  width={320}
-                  height={180}
-                  loading="lazy"
-                  decoding="async"
-                  className="size-full object-cover"
-                />
-              ) : (
-                <span className="flex size-full items-center justify-center" style={{ color: palette.link }}>
-                  <BookOpen aria-hidden="true" className="size-8" />
-                </span>
-              )}
-            </div>
+            <ProgramCover
+              url={program.cover_image_url}
+              style={{ backgroundColor: tint(palette, 10) }}
+              iconStyle={{ color: palette.link }}
+            />
             <div className="flex flex-1 flex-col gap-1 p-5">
               <h3 className="text-lg font-semibold">{program.title}</h3>
               {program.subtitle ? <p>{program.subtitle}</p> : null}
-              <p className="mt-auto flex justify-between pt-2 text-sm">
-                <span>
-                  {program.lesson_count} {program.lesson_count === 1 ? 'lesson' : 'lessons'}
-                </span>
-                <span className="font-semibold tabular-nums">
-                  {program.price === 0 ? 'Free' : formatCents(program.price)}
-                </span>
-              </p>
+              <ProgramFacts program={program} />
             </div>
           </Link>
         </li>

@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '#web/components/button';
 import {
@@ -11,6 +11,7 @@ import {
 import { CategoryChips, SearchBox, SortSelect } from './discover-controls';
 import { DiscoverResults } from './discover-results';
 import { FiltersPanel } from './filters-panel';
+import { useDocumentTitle } from '#web/lib/use-document-title';
 
 /** /discover: search, category chips, filters, sort and a growing list of coach cards (state in the URL). */
 export function DiscoverScreen() {
@@ -26,12 +27,7 @@ export function DiscoverScreen() {
       preventScrollReset: true,
     });
 
-  useEffect(() => {
-    document.title = 'Discover coaches · Wellspring';
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, []);
+  useDocumentTitle('Discover coaches');
 
   const activeFilters = [
     state.category,

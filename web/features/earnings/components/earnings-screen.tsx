@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
-import { EARNINGS_RANGES, type EarningsRange } from '#contracts/earnings';
+import { EARNINGS_RANGES } from '#contracts/earnings';
 import { LoadError } from '#web/components/load-error';
+import { PeriodTabsList } from '#web/components/tab-strip';
+import { useRangeParam } from '#web/lib/use-range-param';
 import { earningsQueryOptions } from '../api/earnings';
 import { cardClasses } from '#web/components/card';
 import { EarningsOverTime } from './earnings-over-time';
@@ -11,31 +12,21 @@ import { EarningsSessions } from './earnings-sessions';
 import { EarningsSummary, type WithdrawSlot } from './earnings-summary';
 import { EarningsTransactions } from './earnings-transactions';
 import { RANGE_LABELS } from './earnings-labels';
+import { LoadingSkeleton } from '#web/components/loading-skeleton';
 
 export type { WithdrawSlot } from './earnings-summary';
 
-const TAB_CLASSES =
-  'inline-flex min-h-11 flex-1 items-center justify-center rounded-[6px] px-3 text-sm font-semibold text-text-muted hover:text-text data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-soft';
-
-const isRange = (value: string | null): value is EarningsRange =>
-  (EARNINGS_RANGES as readonly string[]).includes(value ?? '');
-
 function Skeleton() {
   return (
-    <div>
-      <p role="status" className="sr-only">
-        Loading your earnings…
-      </p>
-      <div aria-hidden="true" className="flex animate-pulse flex-col gap-6">
-        <div className={`${cardClasses} h-36`} />
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
-          {[0, 1, 2].map((tile) => (
-            <div key={tile} className={`${cardClasses} h-24`} />
-          ))}
-        </div>
-        <div className={`${cardClasses} h-80`} />
+    <LoadingSkeleton label="Loading your earnings…">
+      <div className={`${cardClasses} h-36`} />
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
+        {[0, 1, 2].map((tile) => (
+          <div key={tile} className={`${cardClasses} h-24`} />
+        ))}
       </div>
-    </div>
+      <div className={`${cardClasses} h-80`} />
+    </LoadingSkeleton>
   );
 }
 
@@ -55,8 +46,7 @@ export function EarningsScreen({
   /** Shown under the balances (the route puts the coach's withdrawals there). */
   belowSummary?: ReactNode;
 }) {
-  const [params, setParams] = useSearchParams();
-  const range: EarningsRange = isRange(params.get('range')) ? (params.get('range') as EarningsRange) : '30d';
+  const [range, setRange] = useRangeParam(EARNINGS_RANGES);
   const [page, setPage] = useState(1);
   const earnings = useQuery(earningsQueryOptions(userId, range, page));
 
@@ -78,27 +68,13 @@ export function EarningsScreen({
     >
       <EarningsSummary earnings={data} withdraw={withdraw} />
       {belowSummary}
-      <Tabs.Root
-        value={range}
-        onValueChange={(value) => {
-          if (isRange(value)) setParams(new URLSearchParams(value === '30d' ? {} : { range: value }));
-        }}
-      >
+      <Tabs.Root value={range} onValueChange={setRange}>
         <section aria-labelledby="over-time-heading" className={`${cardClasses} p-4 sm:p-6`}>
           <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
             <h2 id="over-time-heading" className="text-lg font-semibold">
               Earnings over time
             </h2>
-            <Tabs.List
-              aria-label="Period"
-              className="flex w-full gap-1 rounded-[var(--radius-control)] bg-surface-sunken p-1 sm:w-72"
-            >
-              {EARNINGS_RANGES.map((entry) => (
-                <Tabs.Trigger key={entry} value={entry} className={TAB_CLASSES}>
-                  {RANGE_LABELS[entry]}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
+            <PeriodTabsList ranges={EARNINGS_RANGES} labels={RANGE_LABELS} />
           </div>
           <Tabs.Content value={range} className="outline-none">
             {/* The range of the data on screen (the previous one while the next loads). */}

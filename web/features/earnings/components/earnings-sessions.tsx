@@ -7,6 +7,7 @@ import { EARNINGS_SESSIONS_PAGE_SIZE } from '../api/earnings';
 import { formatDate, localTimeZone } from '#web/lib/dates';
 import { FORMAT_ADJECTIVES } from '#domain/coaching/format-labels';
 import { cardClasses } from '#web/components/card';
+import { EmptyNote, SectionCard } from '#web/components/section-card';
 
 function StatusBadge({ session }: { session: EarningsSession }) {
   return session.status === 'available' ? (
@@ -35,15 +36,11 @@ export function EarningsSessions({
   const { items, total } = earnings.sessions;
   const pages = Math.max(1, Math.ceil(total / EARNINGS_SESSIONS_PAGE_SIZE));
   return (
-    <section aria-labelledby="sessions-heading" className={`${cardClasses} p-4 sm:p-6`}>
-      <h2 id="sessions-heading" className="text-lg font-semibold">
-        Sessions
-      </h2>
+    <SectionCard id="sessions-heading" title="Sessions" className={`${cardClasses} p-4 sm:p-6`}>
       {total === 0 ? (
-        <div className="mt-4 flex flex-col items-center gap-2 py-6 text-center text-text-muted">
-          <Receipt aria-hidden="true" className="size-8" />
-          <p>No paid sessions yet. Each session a client pays for appears here with your earnings.</p>
-        </div>
+        <EmptyNote icon={Receipt}>
+          No paid sessions yet. Each session a client pays for appears here with your earnings.
+        </EmptyNote>
       ) : (
         <>
           {/* Phones: one card per session. */}
@@ -133,6 +130,6 @@ export function EarningsSessions({
           ) : null}
         </>
       )}
-    </section>
+    </SectionCard>
   );
 }

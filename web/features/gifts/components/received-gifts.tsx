@@ -3,7 +3,6 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { GiftsResponse, ReceivedGift } from '#contracts/gifts';
 import { Button } from '#web/components/button';
-import { Spinner } from '#web/components/spinner';
 import { useToast } from '#web/components/toast';
 import { errorText } from '#web/components/form-error';
 import { formatCents } from '#web/lib/money';
@@ -62,8 +61,7 @@ function ReceivedGiftCard({
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-end gap-3">
         {pending ? (
-          <Button onClick={onClaim} disabled={claiming} className="w-full sm:w-auto">
-            {claiming ? <Spinner className="size-4 border-2" /> : null}
+          <Button onClick={onClaim} busy={claiming} className="w-full sm:w-auto">
             Claim {formatCents(gift.amount)}
           </Button>
         ) : (

@@ -39,6 +39,7 @@ import {
 import { CoachPicker } from './coach-picker';
 import { Segmented } from '#web/components/segmented';
 import { FORMAT_ADJECTIVES } from '#domain/coaching/format-labels';
+import { AmountPresets } from '#web/components/amount-presets';
 
 const INITIAL: GiftFormState = {
   kind: 'credit',
@@ -192,26 +193,11 @@ export function SendGiftForm({ userId, ownEmail }: { userId: string; ownEmail: s
 
         {state.kind === 'credit' ? (
           <div className="flex flex-col gap-3">
-            <div role="group" aria-label="Amount" className="flex flex-wrap gap-2">
-              {GIFT_CREDIT_PRESETS_CENTS.map((preset) => {
-                const on = state.custom.trim() === '' && state.preset === preset;
-                return (
-                  <button
-                    key={preset}
-                    type="button"
-                    aria-pressed={on}
-                    onClick={() => change({ preset, custom: '' }, 'amount')}
-                    className={`inline-flex min-h-11 min-w-20 items-center justify-center rounded-full border px-4 text-sm font-semibold tabular-nums transition-colors ${
-                      on
-                        ? 'border-primary bg-primary text-primary-foreground'
-                        : 'border-border bg-surface text-text hover:bg-surface-sunken'
-                    }`}
-                  >
-                    {formatCents(preset)}
-                  </button>
-                );
-              })}
-            </div>
+            <AmountPresets
+              amounts={GIFT_CREDIT_PRESETS_CENTS}
+              chosen={state.custom.trim() === '' ? state.preset : null}
+              onPick={(preset) => change({ preset, custom: '' }, 'amount')}
+            />
             <div className="max-w-xs">
               <TextField
                 label="Or another amount"

@@ -4,11 +4,11 @@ import type { SentGift } from '#contracts/gifts';
 import { Button } from '#web/components/button';
 import { ConfirmDialog } from '#web/components/dialog';
 import { FormError } from '#web/components/form-error';
-import { Spinner } from '#web/components/spinner';
 import { useToast } from '#web/components/toast';
 import { formatCents } from '#web/lib/money';
 import { newIdempotencyKey, useCancelGift } from '../api/gifts';
 import { formatDay, GiftIcon, GiftMessage, giftTitle, StatusChip } from './gift-parts';
+import { EmptyNote, SectionCard } from '#web/components/section-card';
 
 function CancelGift({ gift, userId }: { gift: SentGift; userId: string }) {
   const [open, setOpen] = useState(false);
@@ -59,8 +59,7 @@ function CancelGift({ gift, userId }: { gift: SentGift; userId: string }) {
             <Button variant="secondary" onClick={() => setOpen(false)} disabled={cancel.isPending}>
               Keep the gift
             </Button>
-            <Button onClick={confirm} disabled={cancel.isPending}>
-              {cancel.isPending ? <Spinner className="size-4 border-2" /> : null}
+            <Button onClick={confirm} busy={cancel.isPending}>
               Cancel gift
             </Button>
           </>
@@ -100,18 +99,11 @@ function SentGiftRow({ gift, userId }: { gift: SentGift; userId: string }) {
 /** "Sent gifts": every gift the person sent, newest first, with its status and Cancel while unclaimed. */
 export function SentGifts({ gifts, userId }: { gifts: SentGift[]; userId: string }) {
   return (
-    <section
-      aria-labelledby="sent-gifts-heading"
-      className="rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-soft sm:p-6"
-    >
-      <h2 id="sent-gifts-heading" className="text-lg font-semibold">
-        Sent gifts
-      </h2>
+    <SectionCard id="sent-gifts-heading" title="Sent gifts">
       {gifts.length === 0 ? (
-        <div className="mt-4 flex flex-col items-center gap-2 py-6 text-center text-text-muted">
-          <Send aria-hidden="true" className="size-8" />
-          <p>You haven&apos;t sent any gifts yet. The ones you send appear here until they are claimed.</p>
-        </div>
+        <EmptyNote icon={Send}>
+          You haven&apos;t sent any gifts yet. The ones you send appear here until they are claimed.
+        </EmptyNote>
       ) : (
         <ul className="mt-4 divide-y divide-border">
           {gifts.map((gift) => (
@@ -119,6 +111,6 @@ export function SentGifts({ gifts, userId }: { gifts: SentGift[]; userId: string
           ))}
         </ul>
       )}
-    </section>
+    </SectionCard>
   );
 }

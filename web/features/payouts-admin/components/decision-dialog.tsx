@@ -3,7 +3,6 @@ import type { AdminWithdrawal } from '#contracts/payouts';
 import { Button } from '#web/components/button';
 import { Dialog } from '#web/components/dialog';
 import { FormError } from '#web/components/form-error';
-import { Spinner } from '#web/components/spinner';
 import { TextField } from '#web/components/text-field';
 import { TextareaField } from '#web/components/textarea-field';
 import { useToast } from '#web/components/toast';
@@ -124,10 +123,9 @@ export function DecisionDialog({ pending, onClose }: { pending: Pending; onClose
           </Button>
           <Button
             type="submit"
-            disabled={decide.isPending}
+            busy={decide.isPending}
             className={action === 'reject' ? 'bg-danger! text-background! hover:bg-danger/90!' : ''}
           >
-            {decide.isPending ? <Spinner className="size-4 border-2" /> : null}
             {copy.button}
           </Button>
         </div>

@@ -9,12 +9,13 @@ import {
   type WithdrawalStatusName,
 } from '#contracts/payouts';
 import { LoadError } from '#web/components/load-error';
-import { Spinner } from '#web/components/spinner';
 import { formatCents } from '#web/lib/money';
 import { adminWithdrawalsQueryOptions } from '../api/admin-withdrawals';
 import { cardClasses } from '#web/components/card';
 import { DecisionDialog, type Pending } from './decision-dialog';
 import { WithdrawalCard } from './withdrawal-card';
+import { LoadingStatus } from '#web/components/loading-status';
+import { TabStrip } from '#web/components/tab-strip';
 
 const STATUS_LABELS: Record<WithdrawalStatusName, string> = {
   requested: 'Requested',
@@ -68,13 +69,7 @@ export function WithdrawalQueue({ canDecide }: { canDecide: boolean }) {
   const [pending, setPending] = useState<Pending | null>(null);
 
   let content: ReactNode;
-  if (queue.isPending)
-    content = (
-      <div role="status" className="flex items-center justify-center gap-3 py-12 text-text-muted">
-        <Spinner className="size-6 border-[3px]" />
-        Loading withdrawals…
-      </div>
-    );
+  if (queue.isPending) content = <LoadingStatus className="py-12">Loading withdrawals…</LoadingStatus>;
   else if (queue.isError)
     content = (
       <LoadError title="Withdrawals did not load" error={queue.error} onRetry={() => void queue.refetch()} />
@@ -82,10 +77,7 @@ export function WithdrawalQueue({ canDecide }: { canDecide: boolean }) {
   else if (queue.data.withdrawals.length === 0 || queue.data.status !== status)
     content =
       queue.data.status !== status ? (
-        <div role="status" className="flex items-center justify-center gap-3 py-12 text-text-muted">
-          <Spinner className="size-6 border-[3px]" />
-          Loading withdrawals…
-        </div>
+        <LoadingStatus className="py-12">Loading withdrawals…</LoadingStatus>
       ) : (
         <div
           className={`${cardClasses} flex flex-col items-center gap-2 px-6 py-10 text-center text-text-muted`}
@@ -131,21 +123,20 @@ export function WithdrawalQueue({ canDecide }: { canDecide: boolean }) {
           setParams(next);
         }}
       >
-        <Tabs.List
-          aria-label="Withdrawal status"
-          className="mb-4 grid grid-cols-2 gap-1 rounded-[var(--radius-control)] bg-surface-sunken p-1 min-[520px]:flex"
-        >
-          {WITHDRAWAL_STATUS_VALUES.map((entry) => (
-            <Tabs.Trigger key={entry} value={entry} className={TAB_CLASSES}>
-              {STATUS_LABELS[entry]}
-              {totals ? (
-                <span className="rounded-full bg-surface-sunken px-1.5 text-xs tabular-nums">
-                  {totals[entry].count}
-                </span>
-              ) : null}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+        <TabStrip
+          label="Withdrawal status"
+          values={WITHDRAWAL_STATUS_VALUES}
+          labels={STATUS_LABELS}
+          className="mb-4 grid grid-cols-2 min-[520px]:flex"
+          triggerClassName={TAB_CLASSES}
+          badge={(entry) =>
+            totals ? (
+              <span className="rounded-full bg-surface-sunken px-1.5 text-xs tabular-nums">
+                {totals[entry].count}
+              </span>
+            ) : null
+          }
+        />
         <Tabs.Content value={status} className="outline-none">
           {content}
         </Tabs.Content>

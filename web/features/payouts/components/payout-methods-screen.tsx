@@ -24,6 +24,7 @@ import {
   useSetDefaultPayoutMethod,
 } from '../api/payouts';
 import { cardClasses } from '#web/components/card';
+import { LoadingStatus } from '#web/components/loading-status';
 
 const EMPTY = {
   bank_account: { holder_name: '', bank_name: '', routing_number: '', account_number: '' },
@@ -320,13 +321,7 @@ export function PayoutMethodsScreen({ userId }: { userId: string }) {
   const methods = useQuery(payoutMethodsQueryOptions(userId));
   const [removing, setRemoving] = useState<PayoutMethod | null>(null);
 
-  if (methods.isPending)
-    return (
-      <div role="status" className="flex items-center justify-center gap-3 py-16 text-text-muted">
-        <Spinner className="size-6 border-[3px]" />
-        Loading your payout methods…
-      </div>
-    );
+  if (methods.isPending) return <LoadingStatus>Loading your payout methods…</LoadingStatus>;
   if (methods.isError)
     return (
       <LoadError

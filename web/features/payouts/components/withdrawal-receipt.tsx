@@ -1,16 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, SearchX } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Withdrawal, WithdrawalStatusName } from '#contracts/payouts';
 import { buttonClasses } from '#web/components/button';
 import { LoadError } from '#web/components/load-error';
-import { PageShell } from '#web/components/page-shell';
-import { Spinner } from '#web/components/spinner';
+import { TitledPage } from '#web/components/page-shell';
 import { ApiError } from '#web/lib/api-client';
 import { formatCents } from '#web/lib/money';
 import { withdrawalQueryOptions, withdrawalsQueryOptions } from '../api/payouts';
 import { formatDateTime, localTimeZone } from '#web/lib/dates';
+import { LoadingStatus } from '#web/components/loading-status';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -59,16 +58,6 @@ export const WITHDRAWAL_PAGE_TITLES = {
   loading: 'Your withdrawal',
 } as const;
 
-function Frame({ title, children }: { title: string; children: ReactNode }) {
-  useEffect(() => {
-    document.title = `${title} · Wellspring`;
-    return () => {
-      document.title = 'Wellspring';
-    };
-  }, [title]);
-  return <PageShell title={title}>{children}</PageShell>;
-}
-
 /**
  * /withdrawal/success?id=: what was requested, to where, its status and what happens next — in the
  * page's frame, whose title follows what was found.
@@ -79,38 +68,35 @@ export function WithdrawalReceipt({ userId, id }: { userId: string; id: string |
 
   if (!valid)
     return (
-      <Frame title={WITHDRAWAL_PAGE_TITLES.notFound}>
+      <TitledPage title={WITHDRAWAL_PAGE_TITLES.notFound}>
         <NotFound />
-      </Frame>
+      </TitledPage>
     );
   if (withdrawal.isPending)
     return (
-      <Frame title={WITHDRAWAL_PAGE_TITLES.loading}>
-        <div role="status" className="flex items-center justify-center gap-3 py-16 text-text-muted">
-          <Spinner className="size-6 border-[3px]" />
-          Loading your withdrawal…
-        </div>
-      </Frame>
+      <TitledPage title={WITHDRAWAL_PAGE_TITLES.loading}>
+        <LoadingStatus>Loading your withdrawal…</LoadingStatus>
+      </TitledPage>
     );
   if (withdrawal.isError)
     return withdrawal.error instanceof ApiError && withdrawal.error.code === 'NOT_FOUND' ? (
-      <Frame title={WITHDRAWAL_PAGE_TITLES.notFound}>
+      <TitledPage title={WITHDRAWAL_PAGE_TITLES.notFound}>
         <NotFound />
-      </Frame>
+      </TitledPage>
     ) : (
-      <Frame title={WITHDRAWAL_PAGE_TITLES.loading}>
+      <TitledPage title={WITHDRAWAL_PAGE_TITLES.loading}>
         <LoadError
           title="Your withdrawal did not load"
           error={withdrawal.error}
           onRetry={() => void withdrawal.refetch()}
         />
-      </Frame>
+      </TitledPage>
     );
 
   return (
-    <Frame title={WITHDRAWAL_PAGE_TITLES.found}>
+    <TitledPage title={WITHDRAWAL_PAGE_TITLES.found}>
       <Receipt data={withdrawal.data} />
-    </Frame>
+    </TitledPage>
   );
 }
 

@@ -11,13 +11,13 @@ import {
 import { Button } from '#web/components/button';
 import { fieldError, Form, useZodForm } from '#web/components/form';
 import { FormError } from '#web/components/form-error';
-import { Spinner } from '#web/components/spinner';
 import { TextField } from '#web/components/text-field';
 import { formatCents, inputToCents } from '#web/lib/money';
 import { newIdempotencyKey, useCreateTopUp, useDemoConfirm, useRefreshWallet } from '../api/wallet';
 import { loadStripeJs } from '../lib/stripe';
 import { DemoCardForm } from './demo-card-form';
 import { StripeCardForm } from './stripe-card-form';
+import { AmountPresets } from '#web/components/amount-presets';
 
 type Step =
   | { name: 'amount' }
@@ -180,30 +180,15 @@ export function AddFunds({
         </div>
       ) : (
         <Form form={form} onSubmit={startPayment} className="mt-4 flex flex-col gap-4">
-          <div role="group" aria-label="Amount" className="flex flex-wrap gap-2">
-            {TOP_UP_PRESETS_CENTS.map((amount) => {
-              const on = custom.trim() === '' && preset === amount;
-              return (
-                <button
-                  key={amount}
-                  type="button"
-                  aria-pressed={on}
-                  onClick={() => {
-                    form.setValue('preset', amount);
-                    form.setValue('custom', '');
-                    form.clearErrors('custom');
-                  }}
-                  className={`inline-flex min-h-11 min-w-20 items-center justify-center rounded-full border px-4 text-sm font-semibold transition-colors ${
-                    on
-                      ? 'border-primary bg-primary text-primary-foreground'
-                      : 'border-border bg-surface text-text hover:bg-surface-sunken'
-                  }`}
-                >
-                  {formatCents(amount)}
-                </button>
-              );
-            })}
-          </div>
+          <AmountPresets
+            amounts={TOP_UP_PRESETS_CENTS}
+            chosen={custom.trim() === '' ? preset : null}
+            onPick={(amount) => {
+              form.setValue('preset', amount);
+              form.setValue('custom', '');
+              form.clearErrors('custom');
+            }}
+          />
           <div className="max-w-xs">
             <TextField
               label="Or another amount"
@@ -216,8 +201,7 @@ export function AddFunds({
           </div>
           <FormError error={createTopUp.error} />
           <div>
-            <Button type="submit" disabled={createTopUp.isPending}>
-              {createTopUp.isPending ? <Spinner className="size-4 border-2" /> : null}
+            <Button type="submit" busy={createTopUp.isPending}>
               {chosen && amountError(chosen) === null ? `Continue with ${formatCents(chosen)}` : 'Continue'}
             </Button>
           </div>

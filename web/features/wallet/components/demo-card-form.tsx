@@ -1,11 +1,7 @@
-import { CreditCard, FlaskConical } from 'lucide-react';
+import { FlaskConical } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { DEMO_TEST_CARDS_INFO, type DemoConfirmBody } from '#contracts/wallet';
-import { Button } from '#web/components/button';
-import { FormError } from '#web/components/form-error';
-import { Spinner } from '#web/components/spinner';
 import { TextField } from '#web/components/text-field';
-import { formatCents } from '#web/lib/money';
 import {
   formatCardNumber,
   formatExpiry,
@@ -13,6 +9,7 @@ import {
   type CardFormErrors,
   type CardFormValues,
 } from '../lib/card-input';
+import { CardPaymentFooter } from './card-payment-footer';
 
 /**
  * The demo provider's card form ("Demo payments — no real money"): the documented test numbers are
@@ -115,32 +112,13 @@ export function DemoCardForm({
         />
       </div>
 
-      {declined ? (
-        <div
-          role="alert"
-          className="rounded-[var(--radius-control)] border border-danger/30 bg-danger/5 p-3 text-sm"
-        >
-          <p className="font-semibold text-danger">{declined}</p>
-          <p className="mt-1 text-text-muted">
-            Nothing was charged. Try another card, or choose a different amount.
-          </p>
-        </div>
-      ) : null}
-      <FormError error={error} />
-
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          Change amount
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? (
-            <Spinner className="size-4 border-2" />
-          ) : (
-            <CreditCard aria-hidden="true" className="size-4" />
-          )}
-          {pending ? 'Paying…' : `Pay ${formatCents(amount)}`}
-        </Button>
-      </div>
+      <CardPaymentFooter
+        declined={declined}
+        error={error}
+        amount={amount}
+        paying={pending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -1,14 +1,14 @@
 import type { Stripe, StripeCardElement, StripeElementStyle } from '@stripe/stripe-js';
 import { useQuery } from '@tanstack/react-query';
-import { CreditCard, Lock, RotateCcw } from 'lucide-react';
+import { Lock, RotateCcw } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Payment } from '#contracts/wallet';
 import { Button } from '#web/components/button';
-import { FormError } from '#web/components/form-error';
 import { Spinner } from '#web/components/spinner';
 import { formatCents } from '#web/lib/money';
 import { topUpQueryOptions } from '../api/wallet';
 import { loadStripeJs } from '../lib/stripe';
+import { CardPaymentFooter } from './card-payment-footer';
 
 const CARD_INCOMPLETE = 'Enter your card number, expiry date, CVC and ZIP code.';
 const STRIPE_UNREACHABLE =
@@ -299,32 +299,14 @@ export function StripeCardForm({
           )}
         </div>
 
-        {shownDecline ? (
-          <div
-            role="alert"
-            className="rounded-[var(--radius-control)] border border-danger/30 bg-danger/5 p-3 text-sm"
-          >
-            <p className="font-semibold text-danger">{shownDecline}</p>
-            <p className="mt-1 text-text-muted">
-              Nothing was charged. Try another card, or choose a different amount.
-            </p>
-          </div>
-        ) : null}
-        <FormError error={problem} />
-
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onCancel} disabled={paying}>
-            Change amount
-          </Button>
-          <Button type="submit" disabled={paying || !cardReady}>
-            {paying ? (
-              <Spinner className="size-4 border-2" />
-            ) : (
-              <CreditCard aria-hidden="true" className="size-4" />
-            )}
-            {paying ? 'Paying…' : `Pay ${formatCents(amount)}`}
-          </Button>
-        </div>
+        <CardPaymentFooter
+          declined={shownDecline}
+          error={problem}
+          amount={amount}
+          paying={paying}
+          canPay={cardReady}
+          onCancel={onCancel}
+        />
       </form>
     </>
   );

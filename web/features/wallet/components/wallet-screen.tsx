@@ -1,19 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDownLeft, ArrowUpRight, Receipt } from 'lucide-react';
+import { Receipt } from 'lucide-react';
 import type { Wallet, WalletTransaction } from '#contracts/wallet';
+import { paddedCardClasses } from '#web/components/card';
 import { LoadError } from '#web/components/load-error';
-import { Spinner } from '#web/components/spinner';
 import { formatCents } from '#web/lib/money';
 import { walletQueryOptions } from '../api/wallet';
 import { AddFunds } from './add-funds';
-import { formatDateTime, localTimeZone } from '#web/lib/dates';
+import { EmptyNote, SectionCard } from '#web/components/section-card';
+import { TransactionRow } from '#web/components/transaction-row';
+import { LoadingStatus } from '#web/components/loading-status';
 
 function Balance({ wallet }: { wallet: Wallet }) {
   return (
-    <section
-      aria-labelledby="balance-heading"
-      className="rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-soft sm:p-6"
-    >
+    <section aria-labelledby="balance-heading" className={paddedCardClasses}>
       <h2 id="balance-heading" className="text-sm font-medium text-text-muted">
         Available balance
       </h2>
@@ -33,49 +32,13 @@ function Balance({ wallet }: { wallet: Wallet }) {
   );
 }
 
-function TransactionRow({ transaction }: { transaction: WalletTransaction }) {
-  const credit = transaction.transaction_type === 'credit';
-  const Icon = credit ? ArrowDownLeft : ArrowUpRight;
-  return (
-    <li className="flex items-center gap-3 py-3">
-      <span
-        className={`inline-flex size-9 shrink-0 items-center justify-center rounded-full ${
-          credit ? 'bg-success/10 text-success' : 'bg-surface-sunken text-text-muted'
-        }`}
-      >
-        <Icon aria-hidden="true" className="size-4" />
-      </span>
-      <div className="min-w-0 flex-1">
-        <p className="truncate font-medium">{transaction.description}</p>
-        <p className="text-sm text-text-muted">
-          <time dateTime={transaction.created_at}>
-            {formatDateTime(transaction.created_at, localTimeZone())}
-          </time>
-        </p>
-      </div>
-      <p className={`shrink-0 font-semibold tabular-nums ${credit ? 'text-success' : 'text-text'}`}>
-        <span className="sr-only">{credit ? 'Credit' : 'Debit'} </span>
-        {credit ? '+' : '−'}
-        {formatCents(transaction.amount)}
-      </p>
-    </li>
-  );
-}
-
 function Transactions({ transactions }: { transactions: WalletTransaction[] }) {
   return (
-    <section
-      aria-labelledby="transactions-heading"
-      className="rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-soft sm:p-6"
-    >
-      <h2 id="transactions-heading" className="text-lg font-semibold">
-        Recent transactions
-      </h2>
+    <SectionCard id="transactions-heading" title="Recent transactions">
       {transactions.length === 0 ? (
-        <div className="mt-4 flex flex-col items-center gap-2 py-6 text-center text-text-muted">
-          <Receipt aria-hidden="true" className="size-8" />
-          <p>No transactions yet. Top-ups and session payments will appear here.</p>
-        </div>
+        <EmptyNote icon={Receipt}>
+          No transactions yet. Top-ups and session payments will appear here.
+        </EmptyNote>
       ) : (
         <ul className="mt-2 divide-y divide-border">
           {transactions.map((transaction) => (
@@ -83,7 +46,7 @@ function Transactions({ transactions }: { transactions: WalletTransaction[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </SectionCard>
   );
 }
 
@@ -91,13 +54,7 @@ function Transactions({ transactions }: { transactions: WalletTransaction[] }) {
 export function WalletScreen({ userId }: { userId: string }) {
   const wallet = useQuery(walletQueryOptions(userId));
 
-  if (wallet.isPending)
-    return (
-      <div role="status" className="flex items-center justify-center gap-3 py-16 text-text-muted">
-        <Spinner className="size-6 border-[3px]" />
-        Loading your wallet…
-      </div>
-    );
+  if (wallet.isPending) return <LoadingStatus>Loading your wallet…</LoadingStatus>;
   if (wallet.isError)
     return (
       <LoadError
