@@ -31,6 +31,8 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: ['./test/setup/web.ts'],
+          // Above the 5 s a findBy may wait (test/setup/web.ts).
+          testTimeout: 15_000,
         },
       },
       {

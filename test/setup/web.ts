@@ -1,10 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetStubApi, server } from '#web/test/api';
 import { installConsoleGuard } from './console-guard';
 
 installConsoleGuard();
+
+// findBy/waitFor wait for a state; the first render of a lazily loaded route also compiles its modules,
+// which on a loaded 2-core machine can take longer than the library's 1 s default. A state that appears
+// sooner still ends the wait at once.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The network is MSW's (web/test/api.ts): a request no handler answers fails the test.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
