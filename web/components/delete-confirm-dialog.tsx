@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from './button';
 import { ConfirmDialog } from './dialog';
 import { FormError } from './form-error';
@@ -7,13 +8,14 @@ export type DeleteMutationState = { isPending: boolean; error: unknown; reset: (
 
 /**
  * "Delete this …?": what will be lost, Keep it, and the red confirm button that reads "Deleting…"
- * while the mutation runs. Closing it (Keep it, Escape, outside) forgets a failed attempt.
+ * while the mutation runs (or `pendingLabel`). Closing it (Keep it, Escape, outside) forgets a failed attempt.
  */
 export function DeleteConfirmDialog({
   open,
   title,
   description,
   confirmLabel,
+  pendingLabel = 'Deleting…',
   mutation,
   onConfirm,
   onClose,
@@ -22,6 +24,7 @@ export function DeleteConfirmDialog({
   title: string;
   description: string | undefined;
   confirmLabel: string;
+  pendingLabel?: ReactNode;
   mutation: DeleteMutationState;
   onConfirm: () => void;
   onClose: () => void;
@@ -48,7 +51,7 @@ export function DeleteConfirmDialog({
             disabled={mutation.isPending}
             onClick={onConfirm}
           >
-            {mutation.isPending ? 'Deleting…' : confirmLabel}
+            {mutation.isPending ? pendingLabel : confirmLabel}
           </Button>
         </>
       }

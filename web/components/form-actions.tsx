@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from './button';
 import { serverFieldErrors } from './form';
 import { FormError } from './form-error';
@@ -10,7 +11,7 @@ export function formLevelError(error: unknown, fieldOfPath?: Parameters<typeof s
 /**
  * The end of a dialog's form: Cancel, and the submit button that reads `pendingLabel` and is disabled
  * while the request runs. Stacked with the submit on top on phones, side by side at the right from sm.
- * `error`: what failed for the whole form, shown above the buttons.
+ * `error`: what failed for the whole form, shown above the buttons; `disabled`: the submit cannot run yet.
  */
 export function FormActions({
   submitLabel,
@@ -19,13 +20,15 @@ export function FormActions({
   onCancel,
   className = 'mt-2',
   error = null,
+  disabled = false,
 }: {
   submitLabel: string;
   pending: boolean;
-  pendingLabel?: string;
+  pendingLabel?: ReactNode;
   onCancel: () => void;
   className?: string;
   error?: unknown;
+  disabled?: boolean;
 }) {
   return (
     <>
@@ -34,7 +37,7 @@ export function FormActions({
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={pending}>
+        <Button type="submit" disabled={pending || disabled}>
           {pending ? pendingLabel : submitLabel}
         </Button>
       </div>

@@ -36,13 +36,23 @@ export function SkeletonList({
 /** The look of a placeholder card row: the card's radius and hairline on the surface colour. */
 export const skeletonCardClasses = 'rounded-[var(--radius-card)] border border-border bg-surface';
 
-/** What failed (the server's words) with Try again under it. */
-export function RetryError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+/** What failed (the server's words) with Try again (or the screen's `label`) under it. */
+export function RetryError({
+  error,
+  onRetry,
+  label = 'Try again',
+  className = '',
+}: {
+  error: unknown;
+  onRetry: () => void;
+  label?: string;
+  className?: string;
+}) {
   return (
-    <div className="flex flex-col items-start gap-3">
+    <div className={`flex flex-col items-start gap-3 ${className}`.trim()}>
       <FormError error={error} />
       <Button variant="secondary" onClick={onRetry}>
-        Try again
+        {label}
       </Button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { errorBodySchema } from '#contracts/errors';
 import { ERROR_CODES } from '#domain/errors/app-error';
 import { ApiError } from './api-client';
+import { saveBlob } from './save-blob';
 
 const FILENAME = /filename="([^"]+)"/;
 
@@ -38,18 +39,6 @@ export async function downloadFile(
     throw new ApiError('INTERNAL_ERROR', ERROR_CODES.INTERNAL_ERROR, response.status);
   }
   const filename = FILENAME.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = filename;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // After the click has started the download.
-    setTimeout(() => URL.revokeObjectURL(url), 1_000);
-  }
+  saveBlob(await response.blob(), filename);
   return filename;
 }

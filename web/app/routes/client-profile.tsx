@@ -1,6 +1,6 @@
 import { Eye, EyeOff, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '#web/components/button';
+import { ButtonLink } from '#web/components/button-link';
 import { ClientProfileCard } from '#web/features/client-profile/components/client-profile-card';
 import { ClientProfileGate } from '#web/features/client-profile/components/client-profile-gate';
 import { PUBLIC_FIELD_LABELS } from '#web/features/client-profile/lib/client-values';
@@ -15,10 +15,9 @@ export function ClientProfilePage() {
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Your profile</h1>
           <p className="mt-1 text-text-muted">What your coaches see about you.</p>
         </div>
-        <Link to="/client-profile-edit" className={buttonClasses('primary')}>
-          <Pencil aria-hidden="true" className="size-4" />
+        <ButtonLink to="/client-profile-edit" icon={Pencil}>
           Edit profile
-        </Link>
+        </ButtonLink>
       </div>
       <ClientProfileGate loading={<EditorSkeleton sections={2} />}>
         {(profile, client) => (

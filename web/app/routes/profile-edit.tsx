@@ -1,7 +1,6 @@
 import { Eye } from 'lucide-react';
-import { Link } from 'react-router';
 import { LoadError } from '#web/components/load-error';
-import { buttonClasses } from '#web/components/button';
+import { ButtonLink } from '#web/components/button-link';
 import { ProfileEditor } from '#web/features/profile-editor/components/profile-editor';
 import { useScheduleCompletionCheck } from '#web/features/profile-completion/api/profile-completion';
 import { UNIFIED_PROFILE_MESSAGES } from '#contracts/profiles';
@@ -39,10 +38,9 @@ export function ProfileEditPage() {
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Edit profile</h1>
           <p className="mt-1 text-text-muted">How clients see you: your story, your photos and your rates.</p>
         </div>
-        <Link to="/profile/preview" className={buttonClasses('secondary')}>
-          <Eye aria-hidden="true" className="size-4" />
+        <ButtonLink to="/profile/preview" variant="secondary" icon={Eye}>
           Preview
-        </Link>
+        </ButtonLink>
       </div>
       {profile.isPending ? (
         <EditorSkeleton />

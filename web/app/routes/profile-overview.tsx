@@ -1,6 +1,6 @@
 import { Eye, Globe, Palette, PencilLine, Send } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '#web/components/button';
+import { ButtonLink } from '#web/components/button-link';
 import { CoachProfileScreen } from '#web/features/coach-page/components/coach-profile-screen';
 import { coachPathOf, websitePathOf } from '#web/features/coach-page/lib/display';
 import { useAuth } from '#web/lib/auth/use-auth';
@@ -15,13 +15,12 @@ export function NoCoachProfile() {
         Coaches get a public page and a website on Wellspring. Apply to coach, and your page appears here.
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Link to="/coach-application" className={buttonClasses('primary')}>
-          <Send aria-hidden="true" className="size-4" />
+        <ButtonLink to="/coach-application" icon={Send}>
           Apply to coach
-        </Link>
-        <Link to="/client-profile" className={buttonClasses('secondary')}>
+        </ButtonLink>
+        <ButtonLink to="/client-profile" variant="secondary">
           Your client profile
-        </Link>
+        </ButtonLink>
       </div>
     </div>
   );
@@ -60,22 +59,18 @@ export function ProfileOverviewPage() {
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Link to="/profile/edit" className={buttonClasses('primary')}>
-              <PencilLine aria-hidden="true" className="size-4" />
+            <ButtonLink to="/profile/edit" icon={PencilLine}>
               Edit profile
-            </Link>
-            <Link to="/branding" className={buttonClasses('secondary')}>
-              <Palette aria-hidden="true" className="size-4" />
+            </ButtonLink>
+            <ButtonLink to="/branding" variant="secondary" icon={Palette}>
               Branding
-            </Link>
-            <Link to="/profile/preview" className={buttonClasses('ghost')}>
-              <Eye aria-hidden="true" className="size-4" />
+            </ButtonLink>
+            <ButtonLink to="/profile/preview" variant="ghost" icon={Eye}>
               Preview
-            </Link>
-            <Link to={websitePathOf(page)} className={buttonClasses('ghost')}>
-              <Globe aria-hidden="true" className="size-4" />
+            </ButtonLink>
+            <ButtonLink to={websitePathOf(page)} variant="ghost" icon={Globe}>
               Website
-            </Link>
+            </ButtonLink>
           </div>
         </div>
       )}

@@ -1,6 +1,6 @@
 import { Eye, Palette, PencilLine } from 'lucide-react';
-import { Link, useParams } from 'react-router';
-import { buttonClasses } from '#web/components/button';
+import { useParams } from 'react-router';
+import { ButtonLink } from '#web/components/button-link';
 import { CoachProfileScreen } from '#web/features/coach-page/components/coach-profile-screen';
 import { displayNameOf } from '#web/features/coach-page/lib/display';
 import { useAuth } from '#web/lib/auth/use-auth';
@@ -42,14 +42,12 @@ export function ProfilePreviewPage() {
             </p>
             {own ? (
               <div className="flex flex-wrap gap-2">
-                <Link to="/profile/edit" className={buttonClasses('primary')}>
-                  <PencilLine aria-hidden="true" className="size-4" />
+                <ButtonLink to="/profile/edit" icon={PencilLine}>
                   Back to edit
-                </Link>
-                <Link to="/branding" className={buttonClasses('secondary')}>
-                  <Palette aria-hidden="true" className="size-4" />
+                </ButtonLink>
+                <ButtonLink to="/branding" variant="secondary" icon={Palette}>
                   Branding
-                </Link>
+                </ButtonLink>
               </div>
             ) : null}
           </div>

@@ -1,6 +1,5 @@
 import { Briefcase } from 'lucide-react';
-import { Link } from 'react-router';
-import { buttonClasses } from '#web/components/button';
+import { ButtonLink } from '#web/components/button-link';
 import { PageShell } from '#web/components/page-shell';
 import { CouponManager } from '#web/features/coupons';
 import { ProgramsManager } from '#web/features/programs/components/programs-manager';
@@ -30,12 +29,10 @@ export function ServicesPage() {
             Wellspring.
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-2">
-            <Link to="/coach-application" className={buttonClasses('primary')}>
-              Become a coach
-            </Link>
-            <Link to="/client-programs" className={buttonClasses('secondary')}>
+            <ButtonLink to="/coach-application">Become a coach</ButtonLink>
+            <ButtonLink to="/client-programs" variant="secondary">
               Your programs
-            </Link>
+            </ButtonLink>
           </div>
         </section>
       </PageShell>

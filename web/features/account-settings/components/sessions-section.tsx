@@ -9,7 +9,7 @@ import { FormError } from '#web/components/form-error';
 import { SettingsCard } from './form-controls';
 import { formatDateInViewerLocale, localTimeZone } from '#web/lib/dates';
 import { SkeletonRows } from '#web/components/loading-skeleton';
-import { TryAgainError } from '#web/components/try-again-error';
+import { RetryError } from '#web/components/list-states';
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
 
@@ -65,7 +65,7 @@ export function SessionsSection() {
   let body;
   if (sessions.isPending) body = <SessionsSkeleton />;
   else if (sessions.isError)
-    body = <TryAgainError error={sessions.error} onRetry={() => void sessions.refetch()} />;
+    body = <RetryError error={sessions.error} onRetry={() => void sessions.refetch()} label="Try Again" />;
   else
     body = (
       <ul className="divide-y divide-border" aria-label="Signed-in devices">

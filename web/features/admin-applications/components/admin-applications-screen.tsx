@@ -11,7 +11,7 @@ import { formatDateInViewerLocale, localTimeZone } from '#web/lib/dates';
 import { cardClasses } from '#web/components/card';
 import { ApplicationDetail, CategoryBadges, nameOf } from './application-detail';
 import { EmptyState, ListSkeleton, NoPermission } from './application-list-states';
-import { TryAgainError } from '#web/components/try-again-error';
+import { RetryError } from '#web/components/list-states';
 import { TabStrip } from '#web/components/tab-strip';
 
 const TAB_LABELS: Record<ApplicationStatus, string> = {
@@ -81,7 +81,9 @@ export function AdminApplicationsScreen({ canManage }: { canManage: boolean }) {
   let listBody: ReactNode;
   if (list.isPending) listBody = <ListSkeleton />;
   else if (list.isError)
-    listBody = <TryAgainError error={list.error} onRetry={() => void list.refetch()} className="p-4" />;
+    listBody = (
+      <RetryError error={list.error} onRetry={() => void list.refetch()} className="p-4" label="Try Again" />
+    );
   else if (list.data.applications.length === 0) listBody = <EmptyState status={status} />;
   else
     listBody = (

@@ -1,11 +1,11 @@
 import { ExternalLink } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CLIENT_PUBLIC_FIELDS, type ClientProfile, type OwnProfile } from '#contracts/profiles';
 import { COACHING_CATEGORIES } from '#domain/coaching/categories';
 import { Avatar } from '#web/components/avatar';
 import { buttonClasses } from '#web/components/button';
 import { ChipPicker } from '#web/components/chip-picker';
+import { EditorSection } from '#web/components/editor-section';
 import { SelectField } from '#web/components/field';
 import { ImageUpload } from '#web/components/image-upload';
 import { SaveBar } from '#web/components/save-bar';
@@ -33,32 +33,6 @@ function Choices({ value, options }: { value: string; options: readonly string[]
       ))}
       {value === '' || options.includes(value) ? null : <option value={value}>{value}</option>}
     </>
-  );
-}
-
-/** One card of the editor, named by its heading. */
-function EditorCard({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-soft sm:p-6"
-    >
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {description ? <p className="mt-1 text-sm text-text-muted">{description}</p> : null}
-      {children}
-    </section>
   );
 }
 
@@ -92,68 +66,63 @@ export function ClientProfileEditor({
     >
       <UnsavedChangesGuard when={editor.dirty} onSave={editor.save} />
 
-      <EditorCard id="client-basics" title="About you">
-        <div className="mt-5 flex flex-col gap-5">
-          <ImageUpload
-            kind="avatar"
-            label="Profile photo"
-            value={draft.avatar_url}
-            onChange={editor.setAvatar}
-            placeholder={
-              <Avatar name={draft.full_name} email={profile.email} className="size-full text-2xl" />
-            }
-            disabled={editor.saving}
-          />
-          {editor.errorOf('avatar_url') ? (
-            <p role="alert" className="text-sm font-medium text-danger">
-              {editor.errorOf('avatar_url')}
-            </p>
-          ) : null}
-          <TextField label="Full name" autoComplete="name" maxLength={200} {...textField('full_name')} />
-          <TextField
-            label="Username"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={60}
-            {...textField('username')}
-            hint="Your public page address. Lowercase letters, numbers, hyphens and underscores."
-          />
-          <TextareaField label="Short bio" rows={2} maxLength={500} {...textField('short_bio')} />
-          <TextareaField
-            label="About me"
-            hint="What you would like your coach to know."
-            rows={5}
-            maxLength={5000}
-            {...textField('about_me')}
-          />
-          <div className="grid gap-5 sm:grid-cols-3">
-            <TextField label="Date of birth" type="date" {...textField('date_of_birth')} />
-            <SelectField label="Gender" {...textField('gender')}>
-              <Choices value={draft.gender} options={GENDERS} />
-            </SelectField>
-            <SelectField label="Zodiac sign" {...textField('zodiac_sign')}>
-              <Choices value={draft.zodiac_sign} options={ZODIAC_SIGNS} />
-            </SelectField>
-          </div>
+      <EditorSection id="client-basics" title="About you">
+        <ImageUpload
+          kind="avatar"
+          label="Profile photo"
+          value={draft.avatar_url}
+          onChange={editor.setAvatar}
+          placeholder={<Avatar name={draft.full_name} email={profile.email} className="size-full text-2xl" />}
+          disabled={editor.saving}
+        />
+        {editor.errorOf('avatar_url') ? (
+          <p role="alert" className="text-sm font-medium text-danger">
+            {editor.errorOf('avatar_url')}
+          </p>
+        ) : null}
+        <TextField label="Full name" autoComplete="name" maxLength={200} {...textField('full_name')} />
+        <TextField
+          label="Username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={60}
+          {...textField('username')}
+          hint="Your public page address. Lowercase letters, numbers, hyphens and underscores."
+        />
+        <TextareaField label="Short bio" rows={2} maxLength={500} {...textField('short_bio')} />
+        <TextareaField
+          label="About me"
+          hint="What you would like your coach to know."
+          rows={5}
+          maxLength={5000}
+          {...textField('about_me')}
+        />
+        <div className="grid gap-5 sm:grid-cols-3">
+          <TextField label="Date of birth" type="date" {...textField('date_of_birth')} />
+          <SelectField label="Gender" {...textField('gender')}>
+            <Choices value={draft.gender} options={GENDERS} />
+          </SelectField>
+          <SelectField label="Zodiac sign" {...textField('zodiac_sign')}>
+            <Choices value={draft.zodiac_sign} options={ZODIAC_SIGNS} />
+          </SelectField>
         </div>
-      </EditorCard>
+      </EditorSection>
 
-      <EditorCard
+      <EditorSection
         id="client-interests"
         title="Interests"
         description="What you would like to work on. It helps us suggest coaches."
+        bodyClassName="mt-5"
       >
-        <div className="mt-5">
-          <ChipPicker
-            label="Interests"
-            options={INTEREST_OPTIONS}
-            selected={draft.interests}
-            onChange={(next) => set('interests', next)}
-          />
-        </div>
-      </EditorCard>
+        <ChipPicker
+          label="Interests"
+          options={INTEREST_OPTIONS}
+          selected={draft.interests}
+          onChange={(next) => set('interests', next)}
+        />
+      </EditorSection>
 
-      <EditorCard
+      <EditorSection
         id="client-visibility"
         title="What others can see"
         description="Your public page shows only what you switch on. With everything off, it is private. Coaches you have had a session with see your profile either way."
@@ -190,7 +159,7 @@ export function ClientProfileEditor({
             <span className="text-text-muted">Choose a username to have a public page.</span>
           )}
         </p>
-      </EditorCard>
+      </EditorSection>
 
       <SaveBar saving={editor.saving} dirty={editor.dirty} onDiscard={editor.discard}>
         <Link to="/client-profile" className={buttonClasses('ghost')}>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import type { Path, PathValue } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
 import { UNIFIED_PROFILE_MESSAGES, type ClientProfile, type OwnProfile } from '#contracts/profiles';
-import { fieldError, useZodForm } from '#web/components/form';
+import { useZodForm } from '#web/components/form';
 import { useToast } from '#web/components/toast';
 import { ApiError } from '#web/lib/api-client';
 import { fieldErrorsOf, profileErrorMessage, useUpdateOwnProfile } from '#web/lib/own-profile';
+import { draftFields, type TextFieldOf } from '#web/lib/draft-fields';
 import { deleteUploadedImage } from '#web/lib/upload-image';
 import { useSaveClientProfile } from '../api/client-profile';
 import {
@@ -18,9 +19,7 @@ import {
 } from '../lib/client-values';
 
 /** The client editor's fields typed as text (inputs, textareas and selects). */
-export type ClientTextField = {
-  [K in keyof ClientValues]: ClientValues[K] extends string ? K : never;
-}[keyof ClientValues];
+export type ClientTextField = TextFieldOf<ClientValues>;
 
 /**
  * The client profile editor's state on react-hook-form: the draft is the form, the saved profiles its
@@ -36,40 +35,14 @@ export function useClientDraft(profile: OwnProfile, client: ClientProfile, onSav
   const saveClient = useSaveClientProfile();
   const [saved, setSaved] = useState<ClientValues>(() => clientValuesFrom(profile, client));
   const form = useZodForm(clientEditorSchema, { defaultValues: saved });
-  const { isSubmitted } = form.formState;
   const draft = form.watch();
 
   const changes = clientChanges(saved, draft);
   const dirty = Object.keys(changes.profile).length + Object.keys(changes.client).length > 0;
   const ruleErrors = validateClient(draft);
-  const errorOf = (field: keyof ClientValues): string | undefined =>
-    fieldError(form, field) ?? (isSubmitted || draft[field] !== saved[field] ? ruleErrors[field] : undefined);
-
-  /** A changed field's message goes (only when it has one: clearing re-renders the form). */
-  const clearError = (field: keyof ClientValues) => {
-    if (form.getFieldState(field).error) form.clearErrors(field);
-  };
-
-  /** A value set by a control react-hook-form does not own (chips, switches, the photo); its old message goes. */
-  function set<K extends keyof ClientValues>(field: K, value: ClientValues[K]) {
-    form.setValue(field as Path<ClientValues>, value as PathValue<ClientValues, Path<ClientValues>>);
-    clearError(field);
-  }
-
-  /** A text control's props: registered (a change clears its message), its value and its error. */
-  const textField = (field: ClientTextField) => ({
-    ...form.register(field, { onChange: () => clearError(field) }),
-    value: draft[field],
-    error: errorOf(field),
-  });
-
+  const { errorOf, set, textField, setUpload } = draftFields(form, { saved, draft, ruleErrors });
   /** A photo uploaded in this draft and replaced before saving is deleted: it was never used. */
-  function setAvatar(url: string | null) {
-    const previous = form.getValues('avatar_url');
-    if (previous && previous !== saved.avatar_url && previous !== url)
-      void deleteUploadedImage(previous).catch(() => undefined);
-    set('avatar_url', url);
-  }
+  const setAvatar = (url: string | null) => setUpload('avatar_url', url);
 
   async function send(sent: ClientValues): Promise<boolean> {
     const { profile: profileBody, client: clientBody } = clientChanges(saved, sent);

@@ -10,7 +10,7 @@ import { EMPTY_APPLICATION_FORM, valuesFromApplication } from '../lib/applicatio
 import { ApplicationForm } from './application-form';
 import { formatDateInViewerLocale, localTimeZone } from '#web/lib/dates';
 import { paddedCardClasses as cardClasses } from '#web/components/card';
-import { TryAgainError } from '#web/components/try-again-error';
+import { RetryError } from '#web/components/list-states';
 
 function Skeleton() {
   return (
@@ -189,7 +189,8 @@ export function CoachApplicationScreen({ onApproved }: { onApproved?: () => void
   }, [status, onApproved]);
 
   if (query.isPending) return <Skeleton />;
-  if (query.isError) return <TryAgainError error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return <RetryError error={query.error} onRetry={() => void query.refetch()} label="Try Again" />;
 
   const data = query.data;
   if (data.status === 'pending' && data.application) return <PendingView application={data.application} />;

@@ -7,7 +7,7 @@ import { Button, buttonClasses } from '#web/components/button';
 import { inputClasses } from '#web/components/text-field';
 import { ApiError } from '#web/lib/api-client';
 import { categoryCountsQueryOptions, coachListQueryOptions, recommendedQueryOptions } from '../api/discovery';
-import { CARD_GRID, CoachCard, CoachCardSkeleton } from './coach-card';
+import { CoachGrid, CoachGridSkeleton } from './coach-card';
 
 /**
  * The discovery half of the client home (/client-portal, SPEC §4 client tour steps search-coaches,
@@ -165,13 +165,7 @@ function CoachSection({
       </div>
       <div className="mt-4">
         {query.isPending ? (
-          <ul className={CARD_GRID} aria-label={`Loading ${title.toLowerCase()}`}>
-            {Array.from({ length: 3 }, (_, index) => (
-              <li key={index}>
-                <CoachCardSkeleton />
-              </li>
-            ))}
-          </ul>
+          <CoachGridSkeleton count={3} label={`Loading ${title.toLowerCase()}`} />
         ) : query.isError ? (
           <div
             role="alert"
@@ -190,13 +184,7 @@ function CoachSection({
             {empty}
           </p>
         ) : (
-          <ul className={CARD_GRID}>
-            {coaches.map((coach) => (
-              <li key={coach.coach_id}>
-                <CoachCard coach={coach} />
-              </li>
-            ))}
-          </ul>
+          <CoachGrid coaches={coaches} />
         )}
       </div>
     </section>

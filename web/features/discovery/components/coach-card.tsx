@@ -141,3 +141,29 @@ export function CoachCardSkeleton() {
 
 /** The grid every list of cards uses (one column on phones). */
 export const CARD_GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
+
+/** Coaches as cards in the grid. */
+export function CoachGrid({ coaches }: { coaches: readonly CoachCardData[] }) {
+  return (
+    <ul className={CARD_GRID}>
+      {coaches.map((coach) => (
+        <li key={coach.coach_id}>
+          <CoachCard coach={coach} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `count` placeholder cards in the grid while coaches load; `label` names the list for assistive tech. */
+export function CoachGridSkeleton({ count, label }: { count: number; label?: string }) {
+  return (
+    <ul className={CARD_GRID} aria-label={label}>
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index}>
+          <CoachCardSkeleton />
+        </li>
+      ))}
+    </ul>
+  );
+}

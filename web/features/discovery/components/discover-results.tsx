@@ -5,7 +5,7 @@ import { Button, buttonClasses } from '#web/components/button';
 import { ApiError } from '#web/lib/api-client';
 import { coachSearchQueryOptions } from '../api/discovery';
 import { hasFilters, toSearchQuery, type DiscoverState } from '../lib/discover-params';
-import { CARD_GRID, CoachCard, CoachCardSkeleton } from './coach-card';
+import { CoachGrid, CoachGridSkeleton } from './coach-card';
 
 const PAGE_SIZE = 24;
 
@@ -24,13 +24,7 @@ export function DiscoverResults({
   if (query.isPending)
     return (
       <div role="status" aria-label="Loading coaches">
-        <ul className={CARD_GRID}>
-          {Array.from({ length: 6 }, (_, index) => (
-            <li key={index}>
-              <CoachCardSkeleton />
-            </li>
-          ))}
-        </ul>
+        <CoachGridSkeleton count={6} />
       </div>
     );
 
@@ -77,13 +71,7 @@ export function DiscoverResults({
           ? `Showing the first ${coaches.length} coaches`
           : `${coaches.length} ${coaches.length === 1 ? 'coach' : 'coaches'}`}
       </p>
-      <ul className={CARD_GRID}>
-        {coaches.map((coach) => (
-          <li key={coach.coach_id}>
-            <CoachCard coach={coach} />
-          </li>
-        ))}
-      </ul>
+      <CoachGrid coaches={coaches} />
       {query.isFetchNextPageError ? (
         <p role="alert" className="mt-4 text-center text-sm text-danger">
           {query.error instanceof ApiError ? query.error.message : 'Loading more coaches failed.'} Try again.

@@ -10,9 +10,10 @@ import {
   type PayoutMethodKindName,
 } from '#contracts/payouts';
 import { Button } from '#web/components/button';
-import { ConfirmDialog } from '#web/components/dialog';
+import { DeleteConfirmDialog } from '#web/components/delete-confirm-dialog';
 import { fieldError, Form, serverFieldErrors, useZodForm } from '#web/components/form';
 import { errorText, FormError } from '#web/components/form-error';
+import { formLevelError } from '#web/components/form-actions';
 import { LoadError } from '#web/components/load-error';
 import { Spinner } from '#web/components/spinner';
 import { TextField } from '#web/components/text-field';
@@ -71,7 +72,7 @@ function AddMethod({ userId, first }: { userId: string; first: boolean }) {
   const input = (name: PayoutFormField) => form.register(name, { onChange: () => form.clearErrors(name) });
   const error = (name: PayoutFormField) => fieldError(form, name) ?? null;
   // The server's refusal is shown whole only when none of it landed on a field.
-  const formError = add.error && Object.keys(serverFieldErrors(add.error)).length === 0 ? add.error : null;
+  const formError = formLevelError(add.error);
 
   function submit(body: PayoutMethodCreateBody) {
     add.mutate(body, {
@@ -273,46 +274,33 @@ function RemoveDialog({
   const { toast } = useToast();
   const remove = useRemovePayoutMethod(userId);
   return (
-    <ConfirmDialog
+    <DeleteConfirmDialog
       open={method !== null}
-      onOpenChange={(next) => {
-        if (!next) {
-          remove.reset();
-          onClose();
-        }
-      }}
       title="Remove this payout method?"
       description={
         method
           ? `${method.label} will no longer be offered for withdrawals. Withdrawals already requested to it are still paid there.`
           : undefined
       }
-      footer={
+      confirmLabel="Remove"
+      pendingLabel={
         <>
-          <Button variant="secondary" onClick={onClose}>
-            Keep it
-          </Button>
-          <Button
-            className="bg-danger! text-background! hover:bg-danger/90!"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (!method) return;
-              remove.mutate(method.id, {
-                onSuccess: () => {
-                  toast({ title: 'Payout method removed', description: method.label });
-                  onClose();
-                },
-              });
-            }}
-          >
-            {remove.isPending ? <Spinner className="size-4 border-2" /> : null}
-            Remove
-          </Button>
+          <Spinner className="size-4 border-2" />
+          Remove
         </>
       }
-    >
-      <FormError error={remove.error} />
-    </ConfirmDialog>
+      mutation={remove}
+      onConfirm={() => {
+        if (!method) return;
+        remove.mutate(method.id, {
+          onSuccess: () => {
+            toast({ title: 'Payout method removed', description: method.label });
+            onClose();
+          },
+        });
+      }}
+      onClose={onClose}
+    />
   );
 }
 

@@ -6,6 +6,7 @@ import type { Withdrawal } from '#contracts/payouts';
 import { Button, buttonClasses } from '#web/components/button';
 import { Dialog } from '#web/components/dialog';
 import { FormError } from '#web/components/form-error';
+import { FormActions } from '#web/components/form-actions';
 import { Spinner } from '#web/components/spinner';
 import { inputClasses, TextField } from '#web/components/text-field';
 import { ApiError } from '#web/lib/api-client';
@@ -211,16 +212,20 @@ function WithdrawForm({
           </p>
         ) : null}
       </div>
-      <FormError error={formError} />
-      <div className="mt-1 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="ghost" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={request.isPending || list.length === 0}>
-          {request.isPending ? <Spinner className="size-4 border-2" /> : null}
-          Request withdrawal
-        </Button>
-      </div>
+      <FormActions
+        submitLabel="Request withdrawal"
+        pending={request.isPending}
+        pendingLabel={
+          <>
+            <Spinner className="size-4 border-2" />
+            Request withdrawal
+          </>
+        }
+        disabled={list.length === 0}
+        onCancel={onClose}
+        className="mt-1"
+        error={formError}
+      />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { TextField } from '#web/components/text-field';
 import { TEXT_LIMITS } from '../lib/editor-values';
 import type { ProfileDraft } from '../hooks/use-profile-draft';
-import { EditorSection } from './editor-section';
+import { EditorSection } from '#web/components/editor-section';
 
 const linkButtonClasses =
   'rounded font-medium underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-ring';

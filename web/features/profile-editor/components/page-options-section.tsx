@@ -4,7 +4,7 @@ import { Switch } from '#web/components/switch';
 import { TextField } from '#web/components/text-field';
 import { DEFAULT_AVAILABILITY_MESSAGE, FONT_CHOICES, PAGE_TOGGLES, TEXT_LIMITS } from '../lib/editor-values';
 import type { ProfileDraft } from '../hooks/use-profile-draft';
-import { EditorSection } from './editor-section';
+import { EditorSection } from '#web/components/editor-section';
 
 /** Page options: what the public page shows, the availability message and the page font. */
 export function PageOptionsSection({ editor }: { editor: ProfileDraft }) {

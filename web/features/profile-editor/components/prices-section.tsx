@@ -2,7 +2,7 @@ import { TextField } from '#web/components/text-field';
 import { formatCents } from '#web/lib/money';
 import { MAX_RATE_CENTS, PRICE_FIELDS } from '../lib/editor-values';
 import type { ProfileDraft } from '../hooks/use-profile-draft';
-import { EditorSection } from './editor-section';
+import { EditorSection } from '#web/components/editor-section';
 
 /** Prices: the on-demand rates per 15 minutes, each with its default. */
 export function PricesSection({ editor }: { editor: ProfileDraft }) {

@@ -6,7 +6,7 @@ import { ImageUpload } from '#web/components/image-upload';
 import { TextareaField } from '#web/components/textarea-field';
 import { TEXT_LIMITS, type EditorValues } from '../lib/editor-values';
 import type { ProfileDraft } from '../hooks/use-profile-draft';
-import { EditorSection } from './editor-section';
+import { EditorSection } from '#web/components/editor-section';
 
 const ABOUT_FIELDS = [
   { field: 'short_bio', label: 'Short bio', hint: 'Shown on your card in discovery.', rows: 3 },

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import type { Path, PathValue } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
 import type { OwnProfile } from '#contracts/profiles';
-import { fieldError, useZodForm } from '#web/components/form';
+import { useZodForm } from '#web/components/form';
 import { useToast } from '#web/components/toast';
 import { fieldErrorsOf, profileErrorMessage, useUpdateOwnProfile } from '#web/lib/own-profile';
+import { draftFields, type TextFieldOf } from '#web/lib/draft-fields';
 import { deleteUploadedImage } from '#web/lib/upload-image';
 import {
   changesBetween,
@@ -15,9 +16,7 @@ import {
 } from '../lib/editor-values';
 
 /** The editor's fields typed as text (inputs and textareas). */
-export type EditorTextField = {
-  [K in keyof EditorValues]: EditorValues[K] extends string ? K : never;
-}[keyof EditorValues];
+export type EditorTextField = TextFieldOf<EditorValues>;
 
 const PICTURES = ['avatar_url', 'cover_image_url'] as const;
 
@@ -33,7 +32,6 @@ export function useProfileDraft(profile: OwnProfile, onSaved: () => void) {
   const update = useUpdateOwnProfile();
   const [saved, setSaved] = useState<EditorValues>(() => valuesFrom(profile));
   const form = useZodForm(editorSchema, { defaultValues: saved });
-  const { isSubmitted } = form.formState;
   const draft = form.watch();
 
   /** A name change would move the public page (SPEC §5): the person keeps the address or takes the new one. */
@@ -47,34 +45,9 @@ export function useProfileDraft(profile: OwnProfile, onSaved: () => void) {
     );
   const dirty = Object.keys(changesOf(draft)).length > 0;
   const ruleErrors = validate(draft);
-  const errorOf = (field: keyof EditorValues): string | undefined =>
-    fieldError(form, field) ?? (isSubmitted || draft[field] !== saved[field] ? ruleErrors[field] : undefined);
-
-  /** A changed field's message goes (only when it has one: clearing re-renders the form). */
-  const clearError = (field: keyof EditorValues) => {
-    if (form.getFieldState(field).error) form.clearErrors(field);
-  };
-
-  /** A value set by a control react-hook-form does not own (chips, switches, pictures); its old message goes. */
-  function set<K extends keyof EditorValues>(field: K, value: EditorValues[K]) {
-    form.setValue(field as Path<EditorValues>, value as PathValue<EditorValues, Path<EditorValues>>);
-    clearError(field);
-  }
-
-  /** A text input's props: registered (typing clears its message), its value and its error. */
-  const textField = (field: EditorTextField) => ({
-    ...form.register(field, { onChange: () => clearError(field) }),
-    value: draft[field],
-    error: errorOf(field),
-  });
-
+  const { errorOf, set, textField, setUpload } = draftFields(form, { saved, draft, ruleErrors });
   /** A picture uploaded in this draft and replaced before saving is deleted: it was never used. */
-  function setPicture(field: (typeof PICTURES)[number], url: string | null) {
-    const previous = form.getValues(field);
-    if (previous && previous !== saved[field] && previous !== url)
-      void deleteUploadedImage(previous).catch(() => undefined);
-    set(field, url);
-  }
+  const setPicture = (field: (typeof PICTURES)[number], url: string | null) => setUpload(field, url);
 
   async function send(sent: EditorValues): Promise<boolean> {
     try {

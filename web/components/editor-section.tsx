@@ -1,15 +1,20 @@
 import type { ReactNode } from 'react';
 
-/** One card of the editor, reachable by its id (/profile/edit#photos) from the coach home checklist. */
+/**
+ * One card of a profile editor, named by its heading and reachable by its id (/profile/edit#photos from
+ * the coach home checklist). `bodyClassName`: the layout of what it holds.
+ */
 export function EditorSection({
   id,
   title,
   description,
+  bodyClassName = 'mt-5 flex flex-col gap-5',
   children,
 }: {
   id: string;
   title: string;
   description?: string;
+  bodyClassName?: string;
   children: ReactNode;
 }) {
   return (
@@ -23,7 +28,7 @@ export function EditorSection({
         {title}
       </h2>
       {description ? <p className="mt-1 text-sm text-text-muted">{description}</p> : null}
-      <div className="mt-5 flex flex-col gap-5">{children}</div>
+      <div className={bodyClassName}>{children}</div>
     </section>
   );
 }
