@@ -102,6 +102,23 @@ export function createPayoutsService(deps: {
     throw new AppError('CONFLICT', ALREADY[current.withdrawal.status]);
   }
 
+  /** requested -> the admin's decision (compare-and-set on the status); a lost race is refused. */
+  async function decideRequested(
+    tx: DbExecutor,
+    active: ActiveAdmin,
+    id: string,
+    decision: { status: 'approved' } | { status: 'rejected'; rejectionReason: string },
+  ) {
+    const now = clock.now();
+    const row = await repository.transition(tx, id, 'requested', {
+      ...decision,
+      decidedBy: active.userId,
+      decidedAt: now,
+      updatedAt: now,
+    });
+    return row ?? refuseDecision(tx, id);
+  }
+
   async function reloadForAdmin(executor: DbExecutor, id: string): Promise<AdminWithdrawal> {
     const row = await repository.findWithdrawal(executor, id);
     if (!row) throw new AppError('NOT_FOUND', PAYOUT_MESSAGES.withdrawalNotFound);
@@ -265,14 +282,7 @@ export function createPayoutsService(deps: {
       id: string,
       requestId: string,
     ): Promise<AdminWithdrawal> {
-      const now = clock.now();
-      const row = await repository.transition(tx, id, 'requested', {
-        status: 'approved',
-        decidedBy: active.userId,
-        decidedAt: now,
-        updatedAt: now,
-      });
-      if (!row) return refuseDecision(tx, id);
+      const row = await decideRequested(tx, active, id, { status: 'approved' });
       await admin.logActivity(tx, active, {
         actionType: 'approve_withdrawal',
         targetType: 'withdrawal',
@@ -291,15 +301,7 @@ export function createPayoutsService(deps: {
       reason: string,
       requestId: string,
     ): Promise<AdminWithdrawal> {
-      const now = clock.now();
-      const row = await repository.transition(tx, id, 'requested', {
-        status: 'rejected',
-        decidedBy: active.userId,
-        decidedAt: now,
-        rejectionReason: reason,
-        updatedAt: now,
-      });
-      if (!row) return refuseDecision(tx, id);
+      const row = await decideRequested(tx, active, id, { status: 'rejected', rejectionReason: reason });
       const payouts = await ledger.ensureAccount(tx, 'payouts', null);
       const available = await ledger.ensureAccount(tx, 'coach_available', row.coachId);
       await ledger.post(tx, {
