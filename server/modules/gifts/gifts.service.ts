@@ -148,25 +148,6 @@ export function createGiftsService(deps: {
     return ledger.balanceOf(tx, wallet.id);
   }
 
-  /** The gift's amount leaves the escrow for a wallet: the recipient's on a claim, the sender's on a cancel. */
-  async function payOutOfEscrow(
-    tx: DbExecutor,
-    kind: 'gift_claim' | 'gift_cancel',
-    gift: { id: string; amount: number },
-    userId: string,
-  ) {
-    const escrow = await ledger.ensureAccount(tx, 'gift_escrow', null);
-    const wallet = await ledger.ensureAccount(tx, 'client_wallet', userId);
-    await ledger.post(tx, {
-      kind,
-      reference: { type: 'gift', id: gift.id },
-      entries: [
-        { accountId: escrow.id, amount: cents(-gift.amount) },
-        { accountId: wallet.id, amount: cents(gift.amount) },
-      ],
-    });
-  }
-
   async function mustView(tx: DbExecutor, id: string): Promise<GiftView> {
     const view = await repository.findView(tx, id);
     if (!view) throw new Error(`Gift ${id} vanished inside its transaction`);
@@ -272,7 +253,13 @@ export function createGiftsService(deps: {
           after.status === 'cancelled' ? GIFT_MESSAGES.cancelledBeforeClaim : GIFT_MESSAGES.alreadyClaimed,
         );
       }
-      await payOutOfEscrow(tx, 'gift_claim', claimed, userId);
+      await ledger.transfer(tx, {
+        kind: 'gift_claim',
+        reference: { type: 'gift', id },
+        from: ['gift_escrow', null],
+        to: ['client_wallet', userId],
+        amount: claimed.amount,
+      });
       return {
         gift: toReceived(await mustView(tx, id), now),
         wallet_balance: await walletBalance(tx, userId),
@@ -292,7 +279,13 @@ export function createGiftsService(deps: {
           after.status === 'claimed' ? GIFT_MESSAGES.claimedBeforeCancel : GIFT_MESSAGES.alreadyCancelled,
         );
       }
-      await payOutOfEscrow(tx, 'gift_cancel', cancelled, userId);
+      await ledger.transfer(tx, {
+        kind: 'gift_cancel',
+        reference: { type: 'gift', id },
+        from: ['gift_escrow', null],
+        to: ['client_wallet', userId],
+        amount: cancelled.amount,
+      });
       await repository.withdrawUnsentEmail(tx, id);
       return {
         gift: toSent(await mustView(tx, id), now),
