@@ -16,7 +16,6 @@ import { registerUploads } from './modules/uploads/uploads.module';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
 import { createOutboxService } from './modules/outbox/outbox.service';
 import { registerLedger } from './modules/ledger/ledger.module';
-import type { LedgerInvariantStatus, LedgerService } from './modules/ledger/ledger.service';
 import { registerHealth } from './modules/health/health.module';
 import { registerMailbox } from './modules/outbox/mailbox.module';
 import { webAppPlugin } from './plugins/web-app';
@@ -25,11 +24,9 @@ import { createStripeWebhookVerifier } from './adapters/payments/stripe-webhook'
 import { registerPayments } from './modules/payments/payments.module';
 import { createDemoPaymentProvider } from './adapters/payments/demo-provider';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
-import { createIdempotencyService, type IdempotencyService } from './modules/idempotency/idempotency.service';
+import { createIdempotencyService } from './modules/idempotency/idempotency.service';
 import { registerWallet } from './modules/wallet/wallet.module';
-import type { WalletService } from './modules/wallet/wallet.service';
 import { registerSettlement } from './modules/settlement/settlement.module';
-import type { SettlementService } from './modules/settlement/settlement.service';
 import { registerCoupons } from './modules/coupons/coupons.module';
 import { registerAdminMoney } from './modules/admin-money/admin-money.module';
 import { registerDiscovery } from './modules/discovery/discovery.module';
@@ -38,13 +35,10 @@ import { registerPrograms } from './modules/programs/programs.module';
 import { registerApplications } from './modules/applications/applications.module';
 import { registerCoachPages } from './modules/coach-pages/coach-pages.module';
 import { registerGifts } from './modules/gifts/gifts.module';
-import type { GiftsService } from './modules/gifts/gifts.service';
 import { registerEarnings } from './modules/earnings/earnings.module';
 import { registerPayouts } from './modules/payouts/payouts.module';
-import type { PayoutsService } from './modules/payouts/payouts.service';
 import { registerPlatformSettings } from './modules/platform-settings/platform-settings.module';
 import { registerSessionRequests } from './modules/session-requests/session-requests.module';
-import type { SessionRequestsService } from './modules/session-requests/session-requests.service';
 import { createHttpApp, type RegisteredRoute } from './http/http-app';
 import { createRouter } from './http/route';
 import { attachRealtimeGateway, createRealtime } from './realtime/create-realtime';
@@ -52,19 +46,14 @@ import { holdsRole } from './db/role-queries';
 import type { AdminPermission } from '#domain/auth/permissions';
 import { registerSessions } from './modules/sessions/sessions.module';
 import { registerSessionRoom } from './modules/session-room/session-room.module';
-import type { SessionRoomService } from './modules/session-room/session-room.service';
-import type { SessionsService } from './modules/sessions/sessions.service';
 import { registerChat } from './modules/chat/chat.module';
 import { registerReviews } from './modules/reviews/reviews.module';
-import type { ReviewsService } from './modules/reviews/reviews.service';
 import { registerSessionExtensions } from './modules/session-extensions/session-extensions.module';
-import type { SessionExtensionsService } from './modules/session-extensions/session-extensions.service';
 import { registerSessionInvitations } from './modules/session-invitations/session-invitations.module';
 // A guest link answers like a sign-in: the auth module's request context and cookies.
 import { answerSession, contextOf } from './modules/auth/auth.routes';
 import { registerFollowups } from './modules/followups/followups.module';
 import { createPresence, registerPresence } from './modules/presence/presence.module';
-import type { PresenceService } from './modules/presence/presence.service';
 
 export type AppDeps = {
   config: Config;
@@ -394,33 +383,3 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 export type { RegisteredRoute };
-
-declare module 'fastify' {
-  // Declaration merging with Fastify's own type needs an interface.
-  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
-  interface FastifyInstance {
-    /** The ledger service and its invariant status, for the jobs server/main.ts starts. */
-    ledger: { service: LedgerService; invariants: LedgerInvariantStatus };
-    /** The wallet service (applyPaymentEvent is the one path from a provider event to the ledger). */
-    wallet: WalletService;
-    /** Holds and settlement: quote, hold, release, capture, refund (compare-and-set on money_holds). */
-    settlement: SettlementService;
-    /** Idempotency-Key handling for money-moving POSTs (one service for every such route). */
-    idempotency: IdempotencyService;
-    /** Gifts: send, claim, cancel (compare-and-set on gifts.status with the ledger posting). */
-    gifts: GiftsService;
-    /** Payout methods and withdrawals (request, approve, reject, mark paid). */
-    payouts: PayoutsService;
-    /** Chat sessions: createFromRequest (accept), end, completeDue (the lifecycle job), lists. */
-    chatSessions: SessionsService;
-    sessionRoom: SessionRoomService;
-    /** Coach presence: get/set/confirm, and announce(tx, coachId) for busy changes (PRESENCE_EVENT). */
-    presence: PresenceService;
-    /** Session requests: create (hold), accept/decline/cancel/message, expireDue (the lifecycle job). */
-    sessionRequests: SessionRequestsService;
-    /** Reviews after a session: create/reply/lists, refreshStats(tx, coachId, clientId), countDueVisible (job). */
-    reviews: ReviewsService;
-    /** More minutes in a live session: ask (hold), accept/decline/cancel, settleForCompletion, expireDue (job). */
-    sessionExtensions: SessionExtensionsService;
-  }
-}

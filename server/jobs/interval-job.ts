@@ -1,3 +1,6 @@
+import type { Clock } from '#domain/clock';
+import { describeErrorForLog } from '../plugins/log-safety';
+
 /**
  * The shape every periodic job shares: `runOnce` (a run already in progress is shared, not doubled),
  * `start` (run now, then every `intervalMs`; the timer does not keep the process alive) and `stop`
@@ -31,4 +34,36 @@ export function createIntervalJob<T, A extends unknown[] = []>(
       await running;
     },
   };
+}
+
+/** The pino methods a job logs with; Fastify's `app.log` fits. */
+export type JobLogger = {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+};
+
+/**
+ * A job whose run is one step at `now` (the clock's now unless given) answering how many rows it
+ * handled: a count above zero is logged (`done`, the count under `countField`), a failure (database
+ * down) is a warning (`failed`) and answers undefined; the next run picks up whatever is still due.
+ */
+export function createCountingJob(deps: {
+  step: (now: Date) => Promise<number>;
+  clock: Clock;
+  logger: JobLogger;
+  intervalMs: number;
+  countField: string;
+  done: string;
+  failed: string;
+}) {
+  return createIntervalJob<number | undefined, [now: Date]>(async (now = deps.clock.now()) => {
+    try {
+      const count = await deps.step(now);
+      if (count > 0) deps.logger.info({ [deps.countField]: count }, deps.done);
+      return count;
+    } catch (error) {
+      deps.logger.warn({ err: describeErrorForLog(error) }, deps.failed);
+      return undefined;
+    }
+  }, deps.intervalMs);
 }

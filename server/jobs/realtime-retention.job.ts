@@ -1,6 +1,5 @@
 import type { Clock } from '#domain/clock';
-import { describeErrorForLog } from '../plugins/log-safety';
-import { createIntervalJob } from './interval-job';
+import { createCountingJob, type JobLogger } from './interval-job';
 
 /** Hourly: recorded realtime events older than a day are deleted (realtime.prune). */
 export const REALTIME_RETENTION_INTERVAL_MS = 60 * 60_000;
@@ -13,19 +12,18 @@ export const REALTIME_RETENTION_INTERVAL_MS = 60 * 60_000;
 export function createRealtimeRetentionJob(deps: {
   prune: (now: Date) => Promise<number>;
   clock: Clock;
-  logger: { info(fields: object, message: string): void; warn(fields: object, message: string): void };
+  logger: JobLogger;
   intervalMs?: number;
 }) {
-  return createIntervalJob<number | undefined, [now: Date]>(async (now = deps.clock.now()) => {
-    try {
-      const deleted = await deps.prune(now);
-      if (deleted > 0) deps.logger.info({ deleted }, 'Old realtime events deleted');
-      return deleted;
-    } catch (error) {
-      deps.logger.warn({ err: describeErrorForLog(error) }, 'Realtime events could not be pruned');
-      return undefined;
-    }
-  }, deps.intervalMs ?? REALTIME_RETENTION_INTERVAL_MS);
+  return createCountingJob({
+    step: deps.prune,
+    clock: deps.clock,
+    logger: deps.logger,
+    intervalMs: deps.intervalMs ?? REALTIME_RETENTION_INTERVAL_MS,
+    countField: 'deleted',
+    done: 'Old realtime events deleted',
+    failed: 'Realtime events could not be pruned',
+  });
 }
 
 export type RealtimeRetentionJob = ReturnType<typeof createRealtimeRetentionJob>;

@@ -1,6 +1,5 @@
 import type { Clock } from '#domain/clock';
-import { describeErrorForLog } from '../plugins/log-safety';
-import { createIntervalJob } from './interval-job';
+import { createCountingJob, type JobLogger } from './interval-job';
 
 /** every minute, reviews that became visible by time are counted into coach_stats. */
 export const REVIEW_VISIBILITY_INTERVAL_MS = 60_000;
@@ -14,19 +13,18 @@ export const REVIEW_VISIBILITY_INTERVAL_MS = 60_000;
 export function createReviewVisibilityJob(deps: {
   countDueVisible: (now: Date) => Promise<number>;
   clock: Clock;
-  logger: { info(fields: object, message: string): void; warn(fields: object, message: string): void };
+  logger: JobLogger;
   intervalMs?: number;
 }) {
-  return createIntervalJob<number | undefined, [now: Date]>(async (now = deps.clock.now()) => {
-    try {
-      const counted = await deps.countDueVisible(now);
-      if (counted > 0) deps.logger.info({ counted }, 'Reviews made visible and counted');
-      return counted;
-    } catch (error) {
-      deps.logger.warn({ err: describeErrorForLog(error) }, 'Review visibility could not run');
-      return undefined;
-    }
-  }, deps.intervalMs ?? REVIEW_VISIBILITY_INTERVAL_MS);
+  return createCountingJob({
+    step: deps.countDueVisible,
+    clock: deps.clock,
+    logger: deps.logger,
+    intervalMs: deps.intervalMs ?? REVIEW_VISIBILITY_INTERVAL_MS,
+    countField: 'counted',
+    done: 'Reviews made visible and counted',
+    failed: 'Review visibility could not run',
+  });
 }
 
 export type ReviewVisibilityJob = ReturnType<typeof createReviewVisibilityJob>;

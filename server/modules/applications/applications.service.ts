@@ -114,7 +114,27 @@ export function createApplicationsService(deps: {
     );
   }
 
-  async function decided(id: string): Promise<AdminApplication> {
+  /**
+   * An admin's decision on a pending application: the compare-and-set and what the decision adds
+   * (`andThen`: its audit row, …) commit together; a lost race is explained, a won one answers the row.
+   */
+  async function decide(
+    admin: ActiveAdmin,
+    id: string,
+    decision: { status: 'approved' | 'rejected'; rejectionReason: string | null },
+    andThen: (tx: DbExecutor, row: ApplicationRow) => Promise<void>,
+  ): Promise<AdminApplication> {
+    const won = await db.transaction(async (tx) => {
+      const row = await repository.decideIfPending(tx, id, {
+        ...decision,
+        reviewedBy: admin.userId,
+        reviewedAt: clock.now(),
+      });
+      if (!row) return false;
+      await andThen(tx, row);
+      return true;
+    });
+    if (!won) return explainLostDecision(id);
     const row = await repository.findForAdmin(db, id);
     if (!row) throw new AppError('NOT_FOUND');
     return toAdminApplication(row);
@@ -190,14 +210,7 @@ export function createApplicationsService(deps: {
      * audit row and the coach_welcome email commit together, or none of them does.
      */
     async approve(admin: ActiveAdmin, id: string, requestId: string): Promise<AdminApplication> {
-      const won = await db.transaction(async (tx) => {
-        const row = await repository.decideIfPending(tx, id, {
-          status: 'approved',
-          rejectionReason: null,
-          reviewedBy: admin.userId,
-          reviewedAt: clock.now(),
-        });
-        if (!row) return false;
+      return decide(admin, id, { status: 'approved', rejectionReason: null }, async (tx, row) => {
         await deps.roles.grantRole(tx, row.userId, 'coach');
         await deps.profiles.prefillFromCoachApplication(tx, row.userId, {
           bio: row.bio,
@@ -230,10 +243,7 @@ export function createApplicationsService(deps: {
             data,
           });
         }
-        return true;
       });
-      if (!won) return explainLostDecision(id);
-      return decided(id);
     },
 
     /** Rejects a pending application with a reason the applicant sees; they may apply again. */
@@ -243,14 +253,7 @@ export function createApplicationsService(deps: {
       reason: string,
       requestId: string,
     ): Promise<AdminApplication> {
-      const won = await db.transaction(async (tx) => {
-        const row = await repository.decideIfPending(tx, id, {
-          status: 'rejected',
-          rejectionReason: reason,
-          reviewedBy: admin.userId,
-          reviewedAt: clock.now(),
-        });
-        if (!row) return false;
+      return decide(admin, id, { status: 'rejected', rejectionReason: reason }, async (tx, row) => {
         await deps.admin.logActivity(tx, admin, {
           actionType: 'coach_application.rejected',
           targetType: 'coach_application',
@@ -258,10 +261,7 @@ export function createApplicationsService(deps: {
           details: { applicant_user_id: row.userId, reason },
           requestId,
         });
-        return true;
       });
-      if (!won) return explainLostDecision(id);
-      return decided(id);
     },
   };
 }

@@ -126,10 +126,16 @@ export function decodeCursor(raw: string, expectedSort: string, segmentCount: nu
 
 // ---- The plan.
 
+/** The last key of every order: the coach id, so that no two rows tie. */
+const COACH_ID_KEY: SortKey = { expr: 'd.coach_id', dir: 'asc', type: 'uuid' };
+
+/** The whole result in one segment: `key`, then the coach id. */
+const oneSegment = (key: SortKey): Segment[] => [{ where: null, keys: [key, COACH_ID_KEY] }];
+
 const RATING_KEYS: SortKey[] = [
   { expr: 'd.rating_average', dir: 'desc', type: 'numeric' },
   { expr: 'd.total_reviews', dir: 'desc', type: 'int' },
-  { expr: 'd.coach_id', dir: 'asc', type: 'uuid' },
+  COACH_ID_KEY,
 ];
 /** Unrated coaches: the rating is null for all of them, so it is no key. */
 const UNRATED_KEYS: SortKey[] = RATING_KEYS.slice(1);
@@ -190,29 +196,13 @@ export function planSearch(params: CoachSearchParams): SearchPlan {
     case 'relevance': {
       const rank = `ts_rank(d.search, to_tsquery('english', ${tsParam}))`;
       extraColumns.push(`${rank} AS rank`);
-      segments = [
-        {
-          where: null,
-          keys: [
-            { expr: rank, dir: 'desc', type: 'real' },
-            { expr: 'd.coach_id', dir: 'asc', type: 'uuid' },
-          ],
-        },
-      ];
+      segments = oneSegment({ expr: rank, dir: 'desc', type: 'real' });
       break;
     }
     case 'price':
       signature = `price:${priceColumn}`;
       extraColumns.push(`${priceColumn} AS sort_price`);
-      segments = [
-        {
-          where: null,
-          keys: [
-            { expr: priceColumn, dir: 'asc', type: 'int' },
-            { expr: 'd.coach_id', dir: 'asc', type: 'uuid' },
-          ],
-        },
-      ];
+      segments = oneSegment({ expr: priceColumn, dir: 'asc', type: 'int' });
       break;
     case 'availability':
       // Online first (best rated first), then everyone else. With online=true it is the rating order.

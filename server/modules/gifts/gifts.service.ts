@@ -1,7 +1,6 @@
 import type { Clock } from '#domain/clock';
 import { AppError } from '#domain/errors/app-error';
 import { formatCents } from '#domain/money/format';
-import { cents } from '#domain/money/cents';
 import {
   GIFT_DELIVERY_HOUR_UTC,
   GIFT_MESSAGES,
@@ -182,15 +181,12 @@ export function createGiftsService(deps: {
         deliverAt,
         now,
       });
-      const wallet = await ledger.ensureAccount(tx, 'client_wallet', senderId);
-      const escrow = await ledger.ensureAccount(tx, 'gift_escrow', null);
-      await ledger.post(tx, {
+      await ledger.transfer(tx, {
         kind: 'gift',
         reference: { type: 'gift', id: gift.id },
-        entries: [
-          { accountId: wallet.id, amount: cents(-amount) },
-          { accountId: escrow.id, amount: cents(amount) },
-        ],
+        from: ['client_wallet', senderId],
+        to: ['gift_escrow', null],
+        amount,
         metadata: { giftKind: gift.kind },
       });
 
@@ -253,15 +249,12 @@ export function createGiftsService(deps: {
           after.status === 'cancelled' ? GIFT_MESSAGES.cancelledBeforeClaim : GIFT_MESSAGES.alreadyClaimed,
         );
       }
-      const escrow = await ledger.ensureAccount(tx, 'gift_escrow', null);
-      const wallet = await ledger.ensureAccount(tx, 'client_wallet', userId);
-      await ledger.post(tx, {
+      await ledger.transfer(tx, {
         kind: 'gift_claim',
         reference: { type: 'gift', id },
-        entries: [
-          { accountId: escrow.id, amount: cents(-claimed.amount) },
-          { accountId: wallet.id, amount: cents(claimed.amount) },
-        ],
+        from: ['gift_escrow', null],
+        to: ['client_wallet', userId],
+        amount: claimed.amount,
       });
       return {
         gift: toReceived(await mustView(tx, id), now),
@@ -282,15 +275,12 @@ export function createGiftsService(deps: {
           after.status === 'claimed' ? GIFT_MESSAGES.claimedBeforeCancel : GIFT_MESSAGES.alreadyCancelled,
         );
       }
-      const escrow = await ledger.ensureAccount(tx, 'gift_escrow', null);
-      const wallet = await ledger.ensureAccount(tx, 'client_wallet', userId);
-      await ledger.post(tx, {
+      await ledger.transfer(tx, {
         kind: 'gift_cancel',
         reference: { type: 'gift', id },
-        entries: [
-          { accountId: escrow.id, amount: cents(-cancelled.amount) },
-          { accountId: wallet.id, amount: cents(cancelled.amount) },
-        ],
+        from: ['gift_escrow', null],
+        to: ['client_wallet', userId],
+        amount: cancelled.amount,
       });
       await repository.withdrawUnsentEmail(tx, id);
       return {

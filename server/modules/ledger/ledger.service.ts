@@ -1,6 +1,6 @@
 import type { Clock } from '#domain/clock';
 import { AppError } from '#domain/errors/app-error';
-import { centsFromDatabase, type Cents } from '#domain/money/cents';
+import { cents, centsFromDatabase, type Cents } from '#domain/money/cents';
 import type { DbExecutor } from '#server/db/client';
 import type { LedgerAccountKind, LedgerTransactionKind } from '#server/db/schema/index';
 import type { InvariantFindings, LedgerAccountRow, LedgerRepository } from './ledger.repository';
@@ -105,6 +105,30 @@ export function createLedgerService(deps: { repository: LedgerRepository; clock:
      * The ledger's invariants: all entries sum to zero, every transaction has >= 2 entries summing to
      * zero, no account of a person is negative. Full scans: for start-up and the hourly job.
      */
+    /**
+     * Moves `amount` from one account to another in one posting (the accounts made on first use, `from`
+     * first): `from` and `to` name each account by its kind and owner (null for the platform's).
+     */
+    async transfer(
+      executor: DbExecutor,
+      transfer: Omit<LedgerPosting, 'entries'> & {
+        from: [kind: LedgerAccountKind, ownerUserId: string | null];
+        to: [kind: LedgerAccountKind, ownerUserId: string | null];
+        amount: number;
+      },
+    ): Promise<{ transactionId: string }> {
+      const { from, to, amount, ...posting } = transfer;
+      const source = await this.ensureAccount(executor, ...from);
+      const target = await this.ensureAccount(executor, ...to);
+      return this.post(executor, {
+        ...posting,
+        entries: [
+          { accountId: source.id, amount: cents(-amount) },
+          { accountId: target.id, amount: cents(amount) },
+        ],
+      });
+    },
+
     async checkInvariants(executor: DbExecutor): Promise<InvariantReport> {
       const findings = await repository.findInvariantViolations(executor);
       return {

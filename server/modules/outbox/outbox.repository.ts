@@ -41,6 +41,16 @@ export type OutboxMessageSummary = OutboxMessageBase & {
   sentAt: Date | null;
 };
 
+/** The columns of OutboxMessageBase, for every read of a message. */
+const BASE_COLUMNS = {
+  id: outboxMessages.id,
+  channel: outboxMessages.channel,
+  recipient: outboxMessages.recipient,
+  template: outboxMessages.template,
+  subject: outboxMessages.subject,
+  bodyText: outboxMessages.bodyText,
+};
+
 /** The message is still pending at the attempt the claimer made (a claimer whose lease ran out matches nothing). */
 const stillPendingAt = (claim: { id: string; attempts: number }) =>
   and(
@@ -101,12 +111,7 @@ export function createOutboxRepository() {
         .set({ attempts: sql`${outboxMessages.attempts} + 1`, nextAttemptAt: params.leaseUntil })
         .where(inArray(outboxMessages.id, executor.select({ id: due.id }).from(due)))
         .returning({
-          id: outboxMessages.id,
-          channel: outboxMessages.channel,
-          recipient: outboxMessages.recipient,
-          template: outboxMessages.template,
-          subject: outboxMessages.subject,
-          bodyText: outboxMessages.bodyText,
+          ...BASE_COLUMNS,
           bodyHtml: outboxMessages.bodyHtml,
           attempts: outboxMessages.attempts,
           lastError: outboxMessages.lastError,
@@ -156,12 +161,7 @@ export function createOutboxRepository() {
     async findRecentMessages(executor: DbExecutor, limit: number): Promise<OutboxMessageSummary[]> {
       return executor
         .select({
-          id: outboxMessages.id,
-          channel: outboxMessages.channel,
-          recipient: outboxMessages.recipient,
-          template: outboxMessages.template,
-          subject: outboxMessages.subject,
-          bodyText: outboxMessages.bodyText,
+          ...BASE_COLUMNS,
           status: outboxMessages.status,
           attempts: outboxMessages.attempts,
           createdAt: outboxMessages.createdAt,

@@ -1,7 +1,6 @@
 import type { Clock } from '#domain/clock';
 import { AppError } from '#domain/errors/app-error';
 import { formatCents } from '#domain/money/format';
-import { cents } from '#domain/money/cents';
 import type {
   AdminWithdrawal,
   AdminWithdrawalList,
@@ -102,6 +101,23 @@ export function createPayoutsService(deps: {
     throw new AppError('CONFLICT', ALREADY[current.withdrawal.status]);
   }
 
+  /** requested -> the admin's decision (compare-and-set on the status); a lost race is refused. */
+  async function decideRequested(
+    tx: DbExecutor,
+    active: ActiveAdmin,
+    id: string,
+    decision: { status: 'approved' } | { status: 'rejected'; rejectionReason: string },
+  ) {
+    const now = clock.now();
+    const row = await repository.transition(tx, id, 'requested', {
+      ...decision,
+      decidedBy: active.userId,
+      decidedAt: now,
+      updatedAt: now,
+    });
+    return row ?? refuseDecision(tx, id);
+  }
+
   async function reloadForAdmin(executor: DbExecutor, id: string): Promise<AdminWithdrawal> {
     const row = await repository.findWithdrawal(executor, id);
     if (!row) throw new AppError('NOT_FOUND', PAYOUT_MESSAGES.withdrawalNotFound);
@@ -199,20 +215,18 @@ export function createPayoutsService(deps: {
         amount: body.amount,
         now,
       });
-      const available = await ledger.ensureAccount(tx, 'coach_available', userId);
-      const payouts = await ledger.ensureAccount(tx, 'payouts', null);
       try {
-        await ledger.post(tx, {
+        await ledger.transfer(tx, {
           kind: 'withdrawal',
           reference: { type: 'withdrawal', id: row.id },
-          entries: [
-            { accountId: available.id, amount: cents(-body.amount) },
-            { accountId: payouts.id, amount: cents(body.amount) },
-          ],
+          from: ['coach_available', userId],
+          to: ['payouts', null],
+          amount: body.amount,
           metadata: { coachId: userId, payoutMethodId: method.id },
         });
       } catch (error) {
         if (!(error instanceof AppError) || error.code !== 'INSUFFICIENT_FUNDS') throw error;
+        const available = await ledger.ensureAccount(tx, 'coach_available', userId);
         const balance = await ledger.balanceOf(tx, available.id);
         const message =
           balance > 0
@@ -265,14 +279,7 @@ export function createPayoutsService(deps: {
       id: string,
       requestId: string,
     ): Promise<AdminWithdrawal> {
-      const now = clock.now();
-      const row = await repository.transition(tx, id, 'requested', {
-        status: 'approved',
-        decidedBy: active.userId,
-        decidedAt: now,
-        updatedAt: now,
-      });
-      if (!row) return refuseDecision(tx, id);
+      const row = await decideRequested(tx, active, id, { status: 'approved' });
       await admin.logActivity(tx, active, {
         actionType: 'approve_withdrawal',
         targetType: 'withdrawal',
@@ -291,24 +298,13 @@ export function createPayoutsService(deps: {
       reason: string,
       requestId: string,
     ): Promise<AdminWithdrawal> {
-      const now = clock.now();
-      const row = await repository.transition(tx, id, 'requested', {
-        status: 'rejected',
-        decidedBy: active.userId,
-        decidedAt: now,
-        rejectionReason: reason,
-        updatedAt: now,
-      });
-      if (!row) return refuseDecision(tx, id);
-      const payouts = await ledger.ensureAccount(tx, 'payouts', null);
-      const available = await ledger.ensureAccount(tx, 'coach_available', row.coachId);
-      await ledger.post(tx, {
+      const row = await decideRequested(tx, active, id, { status: 'rejected', rejectionReason: reason });
+      await ledger.transfer(tx, {
         kind: 'withdrawal_rejected',
         reference: { type: 'withdrawal', id: row.id },
-        entries: [
-          { accountId: payouts.id, amount: cents(-row.amount) },
-          { accountId: available.id, amount: cents(row.amount) },
-        ],
+        from: ['payouts', null],
+        to: ['coach_available', row.coachId],
+        amount: row.amount,
         metadata: { coachId: row.coachId, rejectedBy: active.userId },
       });
       await admin.logActivity(tx, active, {
@@ -343,15 +339,12 @@ export function createPayoutsService(deps: {
           throw new AppError('CONFLICT', 'Approve this withdrawal before marking it paid.');
         return refuseDecision(tx, id);
       }
-      const payouts = await ledger.ensureAccount(tx, 'payouts', null);
-      const clearing = await ledger.ensureAccount(tx, 'provider_clearing', null);
-      await ledger.post(tx, {
+      await ledger.transfer(tx, {
         kind: 'payout',
         reference: { type: 'withdrawal', id: row.id },
-        entries: [
-          { accountId: payouts.id, amount: cents(-row.amount) },
-          { accountId: clearing.id, amount: cents(row.amount) },
-        ],
+        from: ['payouts', null],
+        to: ['provider_clearing', null],
+        amount: row.amount,
         metadata: { coachId: row.coachId, paidBy: active.userId, paymentReference },
       });
       await admin.logActivity(tx, active, {
