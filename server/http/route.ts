@@ -99,6 +99,11 @@ function successStatuses(endpoint: EndpointDefinition): number[] {
  * caller who may not use the endpoint is refused before its input is even read; idempotent endpoints
  * run the handler inside the key's transaction; events the handler emits are delivered after commit.
  */
+/** `emit` of a handler's context, bound to the request's event list. */
+function collect(this: RealtimeEvent[], recorded: readonly RealtimeEvent[]) {
+  this.push(...recorded);
+}
+
 export function createRouter(deps: RouterDeps) {
   async function establishCaller(access: Access, request: FastifyRequest) {
     if (access === 'public') return null;
@@ -128,6 +133,7 @@ export function createRouter(deps: RouterDeps) {
     const [extras, handler] = args.length === 1 ? [{}, args[0]] : args;
     const statuses = successStatuses(endpoint);
     const status = statuses[0] ?? 200;
+    const declared = Object.keys(endpoint.responses).map(Number);
     const responseSchema = endpoint.responses[status];
     app.route({
       ...extras,
@@ -162,7 +168,8 @@ export function createRouter(deps: RouterDeps) {
           request,
           reply,
           tx: undefined,
-          emit: (recorded: readonly RealtimeEvent[]) => void events.push(...recorded),
+          // Bound, not a new arrow: the dev runtime (tsx) names every function literal it creates.
+          emit: collect.bind(events),
         } as unknown as HandlerContext<E>;
 
         if (endpoint.idempotent) {
@@ -192,7 +199,7 @@ export function createRouter(deps: RouterDeps) {
         await deps.deliver(events);
         if (reply.sent) return reply;
         // The declared success status, unless the handler chose another declared one.
-        if (!statuses.includes(reply.statusCode)) reply.code(status);
+        if (!declared.includes(reply.statusCode)) reply.code(status);
         return responseSchema === null ? reply.send() : answer;
       },
     });
