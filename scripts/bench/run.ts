@@ -1,11 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chatScenario } from './chat';
 import { discoveryScenario } from './discovery';
 import { httpScenario } from './http';
 import { ringScenario } from './request-to-ring';
 import { walletScenario } from './wallet';
-import { killAllServersNow, stopAllServers } from './lib/children';
-import { gitState, machineInfo, renderTable, saveResult } from './lib/report';
+import { killAllServersNow, repoRoot, stopAllServers } from './lib/children';
+import { summarizeProfileDir } from './lib/cpu-profile';
+import { gitState, machineInfo, renderTable, resultsDir, saveResult } from './lib/report';
 import type { Scenario, ScenarioResult } from './lib/types';
 
 /**
@@ -29,6 +32,8 @@ ${scenarios.map((scenario) => `  ${scenario.name.padEnd(10)} ${scenario.descript
   --duration S      seconds per round (default per scenario; http: 5)
   --rate N          messages per second sent open-loop (chat; default 1 per session)
   --quick           3 rounds of 3 s (explicit --rounds/--duration still win)
+  --profile         each server child writes a CPU profile to bench-results/profiles/<sha>/<scenario>/,
+                    summarised (top areas and functions by self time) in summary.md there
 `;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -51,6 +56,7 @@ function parseCommandLine() {
       duration: { type: 'string' },
       rate: { type: 'string' },
       quick: { type: 'boolean', default: false },
+      profile: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -67,6 +73,7 @@ function parseCommandLine() {
     durationSec: parseCount(values.duration, 'duration', 600),
     rate: parseCount(values.rate, 'rate', 10_000),
     quick: values.quick,
+    profile: values.profile,
   };
 }
 
@@ -101,6 +108,15 @@ function installSignalHandlers() {
   process.on('exit', killAllServersNow);
 }
 
+/** A fresh bench-results/profiles/<sha>/<scenario>/ that the server children write their profiles to. */
+function startProfiling(sha: string, scenario: string): string {
+  const dir = path.join(resultsDir, 'profiles', sha, scenario);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  process.env.BENCH_CPU_PROFILE_DIR = dir;
+  return dir;
+}
+
 async function main(): Promise<number> {
   let command: ReturnType<typeof parseCommandLine>;
   try {
@@ -125,6 +141,7 @@ async function main(): Promise<number> {
   let allPass = true;
   for (const scenario of command.selected) {
     const startedAt = new Date().toISOString();
+    const profileDir = command.profile ? startProfiling(git.sha, scenario.name) : undefined;
     let result: ScenarioResult;
     try {
       result = await scenario.run({
@@ -141,6 +158,8 @@ async function main(): Promise<number> {
       await stopAllServers();
       return 2;
     }
+    if (profileDir)
+      log(`bench: CPU profiles and their summary: ${summarizeProfileDir(profileDir, repoRoot)}`);
     const file = saveResult(result, { git, startedAt, machine });
     for (const goal of result.goals) {
       process.stdout.write(`${JSON.stringify(goal)}\n`);

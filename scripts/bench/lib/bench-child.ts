@@ -3,6 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { App } from '#server/app';
+import { startChildProfiler } from './child-profiler';
 import { repoRoot } from './children';
 import { handleServerLifecycle, type CloseReporter } from './server-lifecycle';
 
@@ -42,7 +43,12 @@ export function openBenchChild(who: string, scenario?: string): BenchChild {
     process.stderr.write(`${who} is started by scripts/bench/run.ts (it needs an IPC channel).\n`);
     process.exit(2);
   }
-  const send: SendToParent = (message) => process.send?.(message);
+  const send: SendToParent = (message) => {
+    // Profiling (when asked for) starts once the server is ready, so start-up stays out of it.
+    if (message.type === 'ready')
+      void startChildProfiler(scenario ?? who).finally(() => process.send?.(message));
+    else process.send?.(message);
+  };
   const prefix = scenario ? `wellspring-bench-${scenario}-` : 'wellspring-bench-';
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   // As root, PostgreSQL runs as the `postgres` user, which must be able to traverse this dir.

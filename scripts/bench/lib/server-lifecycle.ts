@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { stopChildProfiler } from './child-profiler';
 import { reapOwnedDir } from './children';
 
 /** Reports a failed close to stderr and carries on (shutdown must reach the end). */
@@ -27,6 +28,9 @@ export function handleServerLifecycle(options: {
       }, 25_000);
       force.unref();
       await options.started.catch(() => undefined); // whatever start() got to, it is assigned by now
+      await stopChildProfiler().catch((error: unknown) =>
+        process.stderr.write(`Error writing the CPU profile: ${String(error)}\n`),
+      );
       const report: CloseReporter = (what) => (error) =>
         process.stderr.write(`Error closing the ${what}: ${String(error)}\n`);
       await options.close(report);
