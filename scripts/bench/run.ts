@@ -5,6 +5,7 @@ import { chatScenario } from './chat';
 import { discoveryScenario } from './discovery';
 import { httpScenario } from './http';
 import { ringScenario } from './request-to-ring';
+import { socketsScenario } from './sockets';
 import { walletScenario } from './wallet';
 import { killAllServersNow, repoRoot, stopAllServers } from './lib/children';
 import { summarizeProfileDir } from './lib/cpu-profile';
@@ -21,7 +22,14 @@ import type { Scenario, ScenarioResult } from './lib/types';
  */
 
 /** Registration order is run order. */
-const scenarios: Scenario[] = [httpScenario, discoveryScenario, walletScenario, ringScenario, chatScenario];
+const scenarios: Scenario[] = [
+  httpScenario,
+  discoveryScenario,
+  walletScenario,
+  ringScenario,
+  chatScenario,
+  socketsScenario,
+];
 
 const usage = `Usage: npm run bench -- [scenario...] [--rounds N] [--duration SECONDS] [--rate N] [--quick]
 

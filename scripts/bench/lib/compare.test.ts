@@ -50,6 +50,8 @@ describe('bench:compare', () => {
     expect(directionOf('http', 'cpuRatio')).toBe('lower');
     expect(directionOf('http', 'ratio')).toBe('higher');
     expect(directionOf('ring', 'ratio')).toBe('lower');
+    expect(directionOf('sockets', 'app.rssKbPerSocket')).toBe('lower');
+    expect(directionOf('sockets', 'app.connectsPerSec')).toBe('higher');
     expect(directionOf('ring', 'app.samples')).toBeUndefined();
   });
 

@@ -108,7 +108,7 @@ export function directionOf(scenario: string, name: string): Direction | undefin
   if (last === 'ratio') return ratioDirection[scenario];
   if (last === 'cpuRatio') return 'lower';
   if (/PerSec$/.test(last)) return 'higher';
-  if (/(Ms|^cpuUs\w*|CpuUs\w*|Bytes|Kb)$/.test(last)) return 'lower';
+  if (/(Ms|^cpuUs\w*|CpuUs\w*|Bytes|Kb|KbPer\w+)$/.test(last)) return 'lower';
   return undefined;
 }
 

@@ -108,3 +108,11 @@ export async function waitForQuietLoad(maxWaitMs = 10_000): Promise<LoadCheck> {
 export function readPostmasterPid(dataDir: string): number | undefined {
   return readPidFile(path.join(dataDir, 'postgres', 'postmaster.pid'));
 }
+
+/** Resident set size of a process (VmRSS in /proc/<pid>/status), in KiB. */
+export function processRssKb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status);
+  if (!match?.[1]) throw new Error(`No VmRSS in /proc/${pid}/status`);
+  return Number(match[1]);
+}

@@ -10,7 +10,7 @@ import { pooled } from './concurrency';
 
 export type Person = { id: string; token: string };
 
-const CONNECT_CONCURRENCY = 50;
+export const CONNECT_CONCURRENCY = 50;
 /** A topic no bench socket holds: unsubscribing from it is the bare round trip. */
 const FOREIGN_TOPIC = `user:${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(11)}1`;
 
@@ -21,7 +21,9 @@ export function createSocketFleet(
 ) {
   const sockets = new Map<string, Socket>();
 
-  async function connect(person: Person): Promise<void> {
+  /** Connects and subscribes one person's socket; resolves with how long that took (ms). */
+  async function connect(person: Person): Promise<number> {
+    const started = performance.now();
     const socket = connectClient(url, {
       path: REALTIME_PATH,
       transports: ['websocket'],
@@ -41,12 +43,13 @@ export function createSocketFleet(
       .timeout(30_000)
       .emitWithAck('subscribe', { topic: `user:${person.id}` })) as SubscribeAck;
     if (!ack.ok) throw new Error(`subscribe refused for ${person.id}: ${ack.error.message}`);
+    return performance.now() - started;
   }
 
   return {
-    async connectAll(people: readonly Person[]): Promise<void> {
-      await pooled(people, CONNECT_CONCURRENCY, connect);
-    },
+    /** Connects everyone, at most CONNECT_CONCURRENCY at a time; each one's connect+subscribe time (ms). */
+    connectAll: (people: readonly Person[]): Promise<number[]> =>
+      pooled(people, CONNECT_CONCURRENCY, connect),
     /**
      * A bare round trip on the person's socket, in ms: emit with ack of an `unsubscribe` for a topic it
      * does not hold (no database, no authorization, the gateway's plainest handler).
