@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { couponRedemptions, coupons } from '#server/db/schema/index';
-import { updateRow } from '#server/lib/row-queries';
+import { insertRowIfNew, updateRow } from '#server/lib/row-queries';
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type CouponInsert = Omit<typeof coupons.$inferInsert, 'id'>;
@@ -112,12 +112,7 @@ export function createCouponsRepository() {
 
     /** Inserts a coupon; undefined when the code is already taken. */
     async insert(executor: DbExecutor, values: CouponInsert): Promise<CouponRow | undefined> {
-      const [row] = await executor
-        .insert(coupons)
-        .values(values)
-        .onConflictDoNothing({ target: coupons.code })
-        .returning();
-      return row;
+      return insertRowIfNew(executor, coupons, values, coupons.code);
     },
 
     /** Updates the owner's coupon (a taken code throws a unique violation: see isUniqueViolation). */
@@ -141,9 +136,10 @@ export function createCouponsRepository() {
         now: Date;
       },
     ): Promise<CouponRedemptionRow | undefined> {
-      const [row] = await executor
-        .insert(couponRedemptions)
-        .values({
+      return insertRowIfNew(
+        executor,
+        couponRedemptions,
+        {
           couponId: values.couponId,
           clientId: values.clientId,
           referenceType: values.reference.type,
@@ -151,10 +147,9 @@ export function createCouponsRepository() {
           discountAmount: values.discountAmount,
           status: 'active',
           createdAt: values.now,
-        })
-        .onConflictDoNothing({ target: [couponRedemptions.referenceType, couponRedemptions.referenceId] })
-        .returning();
-      return row;
+        },
+        [couponRedemptions.referenceType, couponRedemptions.referenceId],
+      );
     },
 
     /** active -> released for the reference's redemption; undefined when it has none (or not active). */
