@@ -13,6 +13,10 @@ export type CouponRedemptionRow = typeof couponRedemptions.$inferSelect;
 export type CouponWithUsage = CouponRow & { uses: number; redemptions: number };
 export type RedemptionReference = { type: string; id: string };
 
+/** The redemption of a reference (one at most: the unique key). */
+const byReference = (reference: RedemptionReference) =>
+  and(eq(couponRedemptions.referenceType, reference.type), eq(couponRedemptions.referenceId, reference.id));
+
 /** The owner of a coupon: a coach's user id, or null for the platform's own coupons. */
 const ownedBy = (coachId: string | null) =>
   coachId === null ? isNull(coupons.coachId) : eq(coupons.coachId, coachId);
@@ -162,11 +166,7 @@ export function createCouponsRepository() {
         executor,
         couponRedemptions,
         { status: 'released', releasedAt: now },
-        and(
-          eq(couponRedemptions.referenceType, reference.type),
-          eq(couponRedemptions.referenceId, reference.id),
-          eq(couponRedemptions.status, 'active'),
-        ),
+        and(byReference(reference), eq(couponRedemptions.status, 'active')),
       );
     },
 
@@ -174,15 +174,7 @@ export function createCouponsRepository() {
       executor: DbExecutor,
       reference: RedemptionReference,
     ): Promise<CouponRedemptionRow | undefined> {
-      const [row] = await executor
-        .select()
-        .from(couponRedemptions)
-        .where(
-          and(
-            eq(couponRedemptions.referenceType, reference.type),
-            eq(couponRedemptions.referenceId, reference.id),
-          ),
-        );
+      const [row] = await executor.select().from(couponRedemptions).where(byReference(reference));
       return row;
     },
   };
