@@ -1,5 +1,5 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
-import type { PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { IndexColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '#server/db/client';
 
 /**
@@ -31,6 +31,35 @@ export async function insertRow<T extends PgTable>(
   const row = rows[0];
   if (!row) throw new Error(`${getTableName(table)} insert returned no row`);
   return row;
+}
+
+/**
+ * Inserts one row unless a unique key already has one (ON CONFLICT DO NOTHING: on `target`'s key when
+ * named, else on any): answers the new row, or undefined when one was there. A racing insert of the
+ * same key waits for the other transaction, then does nothing.
+ */
+export async function insertRowIfNew<T extends PgTable>(
+  executor: DbExecutor,
+  table: T,
+  values: PgInsertValue<T>,
+  target?: IndexColumn | IndexColumn[],
+): Promise<T['$inferSelect'] | undefined> {
+  const rows = (await executor
+    .insert(table)
+    .values(values)
+    .onConflictDoNothing({ target })
+    .returning()) as T['$inferSelect'][];
+  return rows[0];
+}
+
+/** Deletes the rows `where` picks; whether there was any. */
+export async function deleteRows(
+  executor: DbExecutor,
+  table: PgTable,
+  where: SQL | undefined,
+): Promise<boolean> {
+  const result = await executor.delete(table).where(where);
+  return (result.rowCount ?? 0) > 0;
 }
 
 /** How many rows of `table` match `where`. */

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { uuidPk, timestamptz, timestampsDefaultNow } from './columns';
+import { uuidPk, timestamptz, timestampsDefaultNow, requiredRef } from './columns';
 
 /**
  * People and what they may be. The accounts capability (sign-in, tokens, factors) builds on these;
@@ -52,10 +52,7 @@ export const users = pgTable(
  * A required reference to a person (a users row). `cascade`: the row goes when the person is deleted;
  * otherwise deleting a person it references is refused.
  */
-export const userRef = (name: string, onDelete?: 'cascade') =>
-  uuid(name)
-    .notNull()
-    .references(() => users.id, onDelete ? { onDelete } : {});
+export const userRef = (name: string, onDelete?: 'cascade') => requiredRef(name, () => users.id, onDelete);
 
 /** The key of a table that extends a person one to one: their user id; the row goes with the person. */
 export const userKey = (name: string) =>

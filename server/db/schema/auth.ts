@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { userRef, userKey } from './accounts';
-import { uuidPk, timestamptz, timestamps } from './columns';
+import { uuidPk, timestamptz, timestamps, requiredRef } from './columns';
 
 /** Authentication state: sign-in sessions, refresh tokens, one-time codes, second factors, identities, keys. */
 
@@ -45,9 +45,7 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    sessionId: uuid('session_id')
-      .notNull()
-      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    sessionId: requiredRef('session_id', () => authSessions.id, 'cascade'),
     tokenHash: text('token_hash').notNull(),
     parentId: bigint('parent_id', { mode: 'number' }),
     createdAt: timestamptz('created_at').notNull(),
@@ -110,9 +108,7 @@ export const mfaChallenges = pgTable(
   'mfa_challenges',
   {
     id: uuidPk(),
-    factorId: uuid('factor_id')
-      .notNull()
-      .references(() => mfaFactors.id, { onDelete: 'cascade' }),
+    factorId: requiredRef('factor_id', () => mfaFactors.id, 'cascade'),
     createdAt: timestamptz('created_at').notNull(),
     verifiedAt: timestamptz('verified_at'),
     failedAttempts: integer('failed_attempts').notNull().default(0),

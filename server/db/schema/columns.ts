@@ -1,10 +1,19 @@
-import { bigint, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * Column builders the tables share, so a kind of column is spelled once. Each call makes a new
  * column (drizzle columns belong to one table). References to users and to chat sessions are next to
  * their tables: `userRef` in accounts.ts, `sessionRef` and `sessionAndParties` in sessions.ts.
  */
+
+/**
+ * A required reference to another table's row (`target`: its key column). `cascade`: the row goes when
+ * the one it references is deleted; otherwise deleting that one is refused.
+ */
+export const requiredRef = (name: string, target: () => AnyPgColumn, onDelete?: 'cascade') =>
+  uuid(name)
+    .notNull()
+    .references(target, onDelete ? { onDelete } : {});
 
 /** The random uuid key most tables have. */
 export const uuidPk = () => uuid('id').primaryKey().defaultRandom();

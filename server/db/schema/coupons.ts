@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users, userRef } from './accounts';
-import { uuidPk, timestamptz, cents, timestamps } from './columns';
+import { uuidPk, timestamptz, cents, timestamps, requiredRef } from './columns';
 
 /**
  * Coupons: percent or fixed amount, a validity window, usage limits, one coach's or
@@ -68,9 +68,7 @@ export const couponRedemptions = pgTable(
   'coupon_redemptions',
   {
     id: uuidPk(),
-    couponId: uuid('coupon_id')
-      .notNull()
-      .references(() => coupons.id),
+    couponId: requiredRef('coupon_id', () => coupons.id),
     clientId: userRef('client_id'),
     /** What it discounted, e.g. ('session_request', id): the same reference as the money hold. */
     referenceType: text('reference_type').notNull(),

@@ -8,7 +8,7 @@ import {
   type LedgerTransactionKind,
 } from '#domain/ledger/accounts';
 import { users } from './accounts';
-import { uuidPk, timestamptz, cents } from './columns';
+import { uuidPk, timestamptz, cents, requiredRef } from './columns';
 
 /**
  * The double-entry ledger. Amounts are signed integer cents; every ledger transaction has
@@ -70,12 +70,8 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: uuidPk(),
-    transactionId: uuid('transaction_id')
-      .notNull()
-      .references(() => ledgerTransactions.id),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => ledgerAccounts.id),
+    transactionId: requiredRef('transaction_id', () => ledgerTransactions.id),
+    accountId: requiredRef('account_id', () => ledgerAccounts.id),
     /** Signed integer cents: positive credits the account, negative debits it. Never zero. */
     amount: cents('amount').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),

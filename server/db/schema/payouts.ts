@@ -3,7 +3,7 @@ import { boolean, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/p
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '#domain/payouts/withdrawal-status';
 import { users, userRef } from './accounts';
 import { moneyHolds } from './holds';
-import { uuidPk, timestamptz, cents } from './columns';
+import { uuidPk, timestamptz, cents, requiredRef } from './columns';
 
 /**
  * Coach payouts. Payout methods are where a financial admin sends a coach's money
@@ -44,9 +44,7 @@ export const withdrawals = pgTable(
   {
     id: uuidPk(),
     coachId: userRef('coach_id'),
-    payoutMethodId: uuid('payout_method_id')
-      .notNull()
-      .references(() => payoutMethods.id),
+    payoutMethodId: requiredRef('payout_method_id', () => payoutMethods.id),
     amount: cents('amount').notNull(),
     status: text('status').$type<WithdrawalStatus>().notNull().default('requested'),
     requestedAt: timestamptz('requested_at').notNull(),
@@ -74,9 +72,7 @@ export const sessionRefunds = pgTable(
   'session_refunds',
   {
     id: uuidPk(),
-    holdId: uuid('hold_id')
-      .notNull()
-      .references(() => moneyHolds.id),
+    holdId: requiredRef('hold_id', () => moneyHolds.id),
     amount: cents('amount').notNull(),
     reason: text('reason').notNull(),
     refundedBy: userRef('refunded_by'),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { userRef } from './accounts';
-import { uuidPk, timestamptz, timestampsDefaultNow } from './columns';
+import { uuidPk, timestamptz, timestampsDefaultNow, requiredRef } from './columns';
 
 /**
  * Programs: a coach builds a program of ordered lessons; a published program is public at
@@ -36,9 +36,7 @@ export const programLessons = pgTable(
   'program_lessons',
   {
     id: uuidPk(),
-    programId: uuid('program_id')
-      .notNull()
-      .references(() => programs.id, { onDelete: 'cascade' }),
+    programId: requiredRef('program_id', () => programs.id, 'cascade'),
     position: integer('position').notNull(),
     title: text('title').notNull(),
     /** Plain text with paragraphs (rendered as text, never as HTML). */
@@ -60,9 +58,7 @@ export const programEnrollments = pgTable(
   'program_enrollments',
   {
     id: uuidPk(),
-    programId: uuid('program_id')
-      .notNull()
-      .references(() => programs.id, { onDelete: 'cascade' }),
+    programId: requiredRef('program_id', () => programs.id, 'cascade'),
     clientId: userRef('client_id', 'cascade'),
     enrolledAt: timestamptz('enrolled_at').notNull().defaultNow(),
     lastLessonNumber: integer('last_lesson_number').notNull().default(1),
@@ -79,12 +75,8 @@ export const programEnrollments = pgTable(
 export const programLessonProgress = pgTable(
   'program_lesson_progress',
   {
-    enrollmentId: uuid('enrollment_id')
-      .notNull()
-      .references(() => programEnrollments.id, { onDelete: 'cascade' }),
-    lessonId: uuid('lesson_id')
-      .notNull()
-      .references(() => programLessons.id, { onDelete: 'cascade' }),
+    enrollmentId: requiredRef('enrollment_id', () => programEnrollments.id, 'cascade'),
+    lessonId: requiredRef('lesson_id', () => programLessons.id, 'cascade'),
     completedAt: timestamptz('completed_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.enrollmentId, table.lessonId] })],

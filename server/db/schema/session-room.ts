@@ -14,7 +14,7 @@ import { REQUEST_STATUSES, type RequestStatus } from '#domain/sessions/request-m
 import { SESSION_SIDES, type SessionSide } from '#domain/sessions/session-side';
 import { users, userRef } from './accounts';
 import { sessionRef, sessionAndParties } from './sessions';
-import { uuidPk, timestamptz, cents } from './columns';
+import { uuidPk, timestamptz, cents, requiredRef } from './columns';
 
 /**
  * The live session room.
@@ -187,9 +187,7 @@ export const sessionGuests = pgTable(
   {
     sessionId: sessionRef(),
     userId: userRef('user_id', 'cascade'),
-    invitationId: uuid('invitation_id')
-      .notNull()
-      .references(() => sessionInvitations.id),
+    invitationId: requiredRef('invitation_id', () => sessionInvitations.id),
     createdAt: timestamptz('created_at').notNull(),
   },
   (table) => [

@@ -3,7 +3,7 @@ import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid 
 import { REQUEST_STATUSES, type RequestStatus } from '#domain/sessions/request-machine';
 import { SESSION_STATUSES, type SessionStatus } from '#domain/sessions/session-machine';
 import { userRef } from './accounts';
-import { uuidPk, timestamptz, cents, timestamps } from './columns';
+import { uuidPk, timestamptz, cents, timestamps, requiredRef } from './columns';
 
 /**
  * Instant sessions (SPEC §3/§4). A client's request (session_requests) holds the quoted
@@ -162,10 +162,7 @@ export const chatSessions = pgTable(
 );
 
 /** A required reference to the chat session a row belongs to. */
-export const sessionRef = () =>
-  uuid('session_id')
-    .notNull()
-    .references(() => chatSessions.id);
+export const sessionRef = () => requiredRef('session_id', () => chatSessions.id);
 
 /** The session a row belongs to and that session's two parties (as on chat_sessions). */
 export const sessionAndParties = () => ({ sessionId: sessionRef(), ...coachAndClient() });

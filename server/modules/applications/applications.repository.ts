@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ApplicationStatus } from '#contracts/applications';
 import type { DbExecutor } from '#server/db/client';
 import { coachApplications, profiles, users } from '#server/db/schema/index';
-import { updateRow } from '#server/lib/row-queries';
+import { insertRow, updateRow } from '#server/lib/row-queries';
 
 export type ApplicationRow = typeof coachApplications.$inferSelect;
 export type NewApplication = Pick<
@@ -56,9 +56,7 @@ export function createApplicationsRepository() {
 
   return {
     async insert(executor: DbExecutor, values: NewApplication): Promise<ApplicationRow> {
-      const [row] = await executor.insert(coachApplications).values(values).returning();
-      if (!row) throw new Error('coach application insert returned nothing');
-      return row;
+      return insertRow(executor, coachApplications, values);
     },
 
     /** Every application of a person, newest first. */

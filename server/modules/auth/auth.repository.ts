@@ -15,7 +15,7 @@ import {
   signingKeys,
   users,
 } from '#server/db/schema/index';
-import { countRows } from '#server/lib/row-queries';
+import { countRows, insertRow } from '#server/lib/row-queries';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof authSessions.$inferSelect;
@@ -66,9 +66,7 @@ export function createAuthRepository() {
       return first(await executor.select().from(users).where(eq(users.phone, phone)));
     },
     async insertUser(executor: DbExecutor, values: typeof users.$inferInsert) {
-      const [row] = await executor.insert(users).values(values).returning();
-      if (!row) throw new Error('user insert returned nothing');
-      return row;
+      return insertRow(executor, users, values);
     },
     async updateUser(executor: DbExecutor, id: string, values: Partial<typeof users.$inferInsert>) {
       const [row] = await executor.update(users).set(values).where(eq(users.id, id)).returning();
@@ -111,9 +109,7 @@ export function createAuthRepository() {
 
     // ---- sessions and refresh tokens
     async insertSession(executor: DbExecutor, values: typeof authSessions.$inferInsert) {
-      const [row] = await executor.insert(authSessions).values(values).returning();
-      if (!row) throw new Error('session insert returned nothing');
-      return row;
+      return insertRow(executor, authSessions, values);
     },
     async findSession(executor: DbExecutor, id: string, options: { forUpdate?: boolean } = {}) {
       const query = executor.select().from(authSessions).where(eq(authSessions.id, id));
@@ -167,9 +163,7 @@ export function createAuthRepository() {
         .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt)));
     },
     async insertRefreshToken(executor: DbExecutor, values: typeof refreshTokens.$inferInsert) {
-      const [row] = await executor.insert(refreshTokens).values(values).returning();
-      if (!row) throw new Error('refresh token insert returned nothing');
-      return row;
+      return insertRow(executor, refreshTokens, values);
     },
     async findRefreshTokenByHash(executor: DbExecutor, tokenHash: string) {
       return first(
@@ -298,9 +292,7 @@ export function createAuthRepository() {
       return first(options.forUpdate ? await query.for('update') : await query);
     },
     async insertFactor(executor: DbExecutor, values: typeof mfaFactors.$inferInsert) {
-      const [row] = await executor.insert(mfaFactors).values(values).returning();
-      if (!row) throw new Error('factor insert returned nothing');
-      return row;
+      return insertRow(executor, mfaFactors, values);
     },
     async updateFactor(executor: DbExecutor, id: string, values: Partial<typeof mfaFactors.$inferInsert>) {
       await executor.update(mfaFactors).set(values).where(eq(mfaFactors.id, id));
@@ -309,9 +301,7 @@ export function createAuthRepository() {
       await executor.delete(mfaFactors).where(eq(mfaFactors.id, id));
     },
     async insertChallenge(executor: DbExecutor, values: typeof mfaChallenges.$inferInsert) {
-      const [row] = await executor.insert(mfaChallenges).values(values).returning();
-      if (!row) throw new Error('challenge insert returned nothing');
-      return row;
+      return insertRow(executor, mfaChallenges, values);
     },
     async findChallenge(executor: DbExecutor, factorId: string, challengeId: string) {
       return first(

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { chatMessages, chatReads, chatSessions, sessionGuests } from '#server/db/schema/index';
-import { lockKey } from '#server/lib/row-queries';
+import { insertRowIfNew, lockKey } from '#server/lib/row-queries';
 
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 export type NewChatMessageRow = typeof chatMessages.$inferInsert;
@@ -76,15 +76,15 @@ export function createChatRepository() {
       executor: DbExecutor,
       values: Omit<NewChatMessageRow, 'seq'>,
     ): Promise<ChatMessageRow | undefined> {
-      const [row] = await executor
-        .insert(chatMessages)
-        .values({
+      return insertRowIfNew(
+        executor,
+        chatMessages,
+        {
           ...values,
           seq: sql`(select coalesce(max(m.seq), 0) + 1 from ${chatMessages} m where m.session_id = ${values.sessionId})`,
-        })
-        .onConflictDoNothing({ target: chatMessages.id })
-        .returning();
-      return row;
+        },
+        chatMessages.id,
+      );
     },
 
     /**
@@ -114,12 +114,7 @@ export function createChatRepository() {
       executor: DbExecutor,
       values: NewChatMessageRow,
     ): Promise<ChatMessageRow | undefined> {
-      const [row] = await executor
-        .insert(chatMessages)
-        .values(values)
-        .onConflictDoNothing({ target: chatMessages.id })
-        .returning();
-      return row;
+      return insertRowIfNew(executor, chatMessages, values, chatMessages.id);
     },
 
     /**

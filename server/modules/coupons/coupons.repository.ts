@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { couponRedemptions, coupons } from '#server/db/schema/index';
-import { updateRow } from '#server/lib/row-queries';
+import { insertRowIfNew, updateRow } from '#server/lib/row-queries';
 
 export type CouponRow = typeof coupons.$inferSelect;
 export type CouponInsert = Omit<typeof coupons.$inferInsert, 'id'>;
@@ -12,6 +12,10 @@ export type CouponRedemptionRow = typeof couponRedemptions.$inferSelect;
 /** A coupon with its use counts: `uses` = active redemptions (what the limits count), `redemptions` = all. */
 export type CouponWithUsage = CouponRow & { uses: number; redemptions: number };
 export type RedemptionReference = { type: string; id: string };
+
+/** The redemption of a reference (one at most: the unique key). */
+const byReference = (reference: RedemptionReference) =>
+  and(eq(couponRedemptions.referenceType, reference.type), eq(couponRedemptions.referenceId, reference.id));
 
 /** The owner of a coupon: a coach's user id, or null for the platform's own coupons. */
 const ownedBy = (coachId: string | null) =>
@@ -112,12 +116,7 @@ export function createCouponsRepository() {
 
     /** Inserts a coupon; undefined when the code is already taken. */
     async insert(executor: DbExecutor, values: CouponInsert): Promise<CouponRow | undefined> {
-      const [row] = await executor
-        .insert(coupons)
-        .values(values)
-        .onConflictDoNothing({ target: coupons.code })
-        .returning();
-      return row;
+      return insertRowIfNew(executor, coupons, values, coupons.code);
     },
 
     /** Updates the owner's coupon (a taken code throws a unique violation: see isUniqueViolation). */
@@ -141,9 +140,10 @@ export function createCouponsRepository() {
         now: Date;
       },
     ): Promise<CouponRedemptionRow | undefined> {
-      const [row] = await executor
-        .insert(couponRedemptions)
-        .values({
+      return insertRowIfNew(
+        executor,
+        couponRedemptions,
+        {
           couponId: values.couponId,
           clientId: values.clientId,
           referenceType: values.reference.type,
@@ -151,10 +151,9 @@ export function createCouponsRepository() {
           discountAmount: values.discountAmount,
           status: 'active',
           createdAt: values.now,
-        })
-        .onConflictDoNothing({ target: [couponRedemptions.referenceType, couponRedemptions.referenceId] })
-        .returning();
-      return row;
+        },
+        [couponRedemptions.referenceType, couponRedemptions.referenceId],
+      );
     },
 
     /** active -> released for the reference's redemption; undefined when it has none (or not active). */
@@ -167,11 +166,7 @@ export function createCouponsRepository() {
         executor,
         couponRedemptions,
         { status: 'released', releasedAt: now },
-        and(
-          eq(couponRedemptions.referenceType, reference.type),
-          eq(couponRedemptions.referenceId, reference.id),
-          eq(couponRedemptions.status, 'active'),
-        ),
+        and(byReference(reference), eq(couponRedemptions.status, 'active')),
       );
     },
 
@@ -179,15 +174,7 @@ export function createCouponsRepository() {
       executor: DbExecutor,
       reference: RedemptionReference,
     ): Promise<CouponRedemptionRow | undefined> {
-      const [row] = await executor
-        .select()
-        .from(couponRedemptions)
-        .where(
-          and(
-            eq(couponRedemptions.referenceType, reference.type),
-            eq(couponRedemptions.referenceId, reference.id),
-          ),
-        );
+      const [row] = await executor.select().from(couponRedemptions).where(byReference(reference));
       return row;
     },
   };

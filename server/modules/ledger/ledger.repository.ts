@@ -7,6 +7,7 @@ import {
   type LedgerAccountKind,
   type LedgerTransactionKind,
 } from '#server/db/schema/index';
+import { insertRowIfNew } from '#server/lib/row-queries';
 
 export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
 
@@ -52,12 +53,9 @@ export function createLedgerRepository() {
       // wins the unique key and we read theirs).
       const existing = await find();
       if (existing) return existing;
-      const [created] = await executor
-        .insert(ledgerAccounts)
-        .values({ kind, ownerUserId, createdAt: now })
-        .onConflictDoNothing()
-        .returning();
-      const row = created ?? (await find());
+      const row =
+        (await insertRowIfNew(executor, ledgerAccounts, { kind, ownerUserId, createdAt: now })) ??
+        (await find());
       if (!row) throw new Error(`Ledger account ${kind} could not be created or found`);
       return row;
     },

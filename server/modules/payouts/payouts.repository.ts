@@ -27,6 +27,10 @@ const methodColumns = {
   details: payoutMethods.details,
 };
 
+/** The coach's payout methods that are not removed. */
+const activeMethodsOf = (coachId: string) =>
+  and(eq(payoutMethods.coachId, coachId), isNull(payoutMethods.removedAt));
+
 /** Withdrawals with their payout method and coach, as the admin queue shows them. */
 const adminWithdrawals = (executor: DbExecutor) =>
   executor
@@ -56,7 +60,7 @@ export function createPayoutsRepository() {
       return executor
         .select()
         .from(payoutMethods)
-        .where(and(eq(payoutMethods.coachId, coachId), isNull(payoutMethods.removedAt)))
+        .where(activeMethodsOf(coachId))
         .orderBy(desc(payoutMethods.isDefault), asc(payoutMethods.createdAt), asc(payoutMethods.id));
     },
 
@@ -69,9 +73,7 @@ export function createPayoutsRepository() {
       const [row] = await executor
         .select()
         .from(payoutMethods)
-        .where(
-          and(eq(payoutMethods.id, id), eq(payoutMethods.coachId, coachId), isNull(payoutMethods.removedAt)),
-        );
+        .where(and(eq(payoutMethods.id, id), activeMethodsOf(coachId)));
       return row;
     },
 
@@ -107,7 +109,7 @@ export function createPayoutsRepository() {
         executor,
         payoutMethods,
         { removedAt: now, isDefault: false },
-        and(eq(payoutMethods.id, id), eq(payoutMethods.coachId, coachId), isNull(payoutMethods.removedAt)),
+        and(eq(payoutMethods.id, id), activeMethodsOf(coachId)),
       );
     },
 
@@ -116,7 +118,7 @@ export function createPayoutsRepository() {
       await executor
         .update(payoutMethods)
         .set({ isDefault: sql`${payoutMethods.id} = ${id}` })
-        .where(and(eq(payoutMethods.coachId, coachId), isNull(payoutMethods.removedAt)));
+        .where(activeMethodsOf(coachId));
     },
 
     async insertWithdrawal(

@@ -10,7 +10,7 @@ import {
   userRoles,
   users,
 } from '#server/db/schema/index';
-import { updateRow } from '#server/lib/row-queries';
+import { insertRowIfNew, updateRow } from '#server/lib/row-queries';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 export type ProfileChanges = Partial<
@@ -95,12 +95,7 @@ export function createProfilesRepository() {
       return row ?? null;
     },
     async insertClientProfile(executor: DbExecutor, userId: string, values: ClientProfileChanges) {
-      const [row] = await executor
-        .insert(clientProfiles)
-        .values({ ...values, userId })
-        .onConflictDoNothing()
-        .returning();
-      return row ?? null;
+      return (await insertRowIfNew(executor, clientProfiles, { ...values, userId })) ?? null;
     },
     /**
      * The person behind a public client page: their profile and client profile, only when they hold

@@ -7,7 +7,7 @@ import {
   programs,
   profiles,
 } from '#server/db/schema/index';
-import { insertRow, lockKey, updateRow } from '#server/lib/row-queries';
+import { deleteRows, insertRow, lockKey, updateRow } from '#server/lib/row-queries';
 
 export type ProgramRow = typeof programs.$inferSelect;
 export type ProgramChanges = Partial<Omit<typeof programs.$inferInsert, 'id' | 'coachId' | 'createdAt'>>;
@@ -97,11 +97,7 @@ export function createProgramsRepository() {
       return (await updateRow(executor, programs, changes, eq(programs.id, id))) ?? null;
     },
     async delete(executor: DbExecutor, coachId: string, id: string) {
-      const rows = await executor
-        .delete(programs)
-        .where(and(eq(programs.id, id), eq(programs.coachId, coachId)))
-        .returning({ id: programs.id });
-      return rows.length > 0;
+      return deleteRows(executor, programs, and(eq(programs.id, id), eq(programs.coachId, coachId)));
     },
 
     // ---- Lessons.
@@ -140,11 +136,11 @@ export function createProgramsRepository() {
       );
     },
     async deleteLesson(executor: DbExecutor, programId: string, lessonId: string) {
-      const rows = await executor
-        .delete(programLessons)
-        .where(and(eq(programLessons.id, lessonId), eq(programLessons.programId, programId)))
-        .returning({ id: programLessons.id });
-      return rows.length > 0;
+      return deleteRows(
+        executor,
+        programLessons,
+        and(eq(programLessons.id, lessonId), eq(programLessons.programId, programId)),
+      );
     },
     /**
      * Gives the lessons the numbers 1..n in the order of `orderedIds` (every lesson of the program).

@@ -4,7 +4,7 @@ import { holdsRole } from '#server/db/role-queries';
 import { chatSessions, profiles, sessionReviews } from '#server/db/schema/index';
 import { sessionShownAs, sessionsAsClient } from '#server/lib/session-queries';
 import { createReviewsStatsRepository } from './reviews.stats.repository';
-import { countRows, updateRow } from '#server/lib/row-queries';
+import { countRows, insertRowIfNew, updateRow } from '#server/lib/row-queries';
 
 export type { CoachStatsFigures } from './reviews.stats.repository';
 
@@ -52,12 +52,10 @@ export function createReviewsRepository() {
 
     /** Inserts unless this side already reviewed the session (then undefined). */
     async insert(executor: DbExecutor, values: NewReviewRow): Promise<ReviewRow | undefined> {
-      const [row] = await executor
-        .insert(sessionReviews)
-        .values(values)
-        .onConflictDoNothing({ target: [sessionReviews.sessionId, sessionReviews.authorRole] })
-        .returning();
-      return row;
+      return insertRowIfNew(executor, sessionReviews, values, [
+        sessionReviews.sessionId,
+        sessionReviews.authorRole,
+      ]);
     },
 
     /** Brings the session's reviews still hidden at `now` forward to `now`. */

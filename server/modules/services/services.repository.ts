@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { services } from '#server/db/schema/index';
-import { insertRow, lockKey, updateRow } from '#server/lib/row-queries';
+import { deleteRows, insertRow, lockKey, updateRow } from '#server/lib/row-queries';
 
 export type ServiceRow = typeof services.$inferSelect;
 export type ServiceInsert = Omit<typeof services.$inferInsert, 'id' | 'bookingCount'>;
@@ -10,6 +10,9 @@ export type ServiceChanges = Partial<
 >;
 
 const ORDER = [asc(services.position), asc(services.createdAt), asc(services.id)] as const;
+
+/** The coach's own service `id` (someone else's id matches nothing). */
+const ownedBy = (coachId: string, id: string) => and(eq(services.id, id), eq(services.coachId, coachId));
 
 export function createServicesRepository() {
   return {
@@ -39,29 +42,15 @@ export function createServicesRepository() {
     },
     /** The owner's service, or null (someone else's id looks the same as an unknown one). */
     async findOwned(executor: DbExecutor, coachId: string, id: string, options: { lock?: boolean } = {}) {
-      const query = executor
-        .select()
-        .from(services)
-        .where(and(eq(services.id, id), eq(services.coachId, coachId)));
+      const query = executor.select().from(services).where(ownedBy(coachId, id));
       const [row] = options.lock ? await query.for('update') : await query;
       return row ?? null;
     },
     async update(executor: DbExecutor, coachId: string, id: string, changes: ServiceChanges) {
-      return (
-        (await updateRow(
-          executor,
-          services,
-          changes,
-          and(eq(services.id, id), eq(services.coachId, coachId)),
-        )) ?? null
-      );
+      return (await updateRow(executor, services, changes, ownedBy(coachId, id))) ?? null;
     },
     async delete(executor: DbExecutor, coachId: string, id: string) {
-      const rows = await executor
-        .delete(services)
-        .where(and(eq(services.id, id), eq(services.coachId, coachId)))
-        .returning({ id: services.id });
-      return rows.length > 0;
+      return deleteRows(executor, services, ownedBy(coachId, id));
     },
     /** Serialises one coach's creations so the per-coach limit holds under concurrent requests. */
     async lockCoach(executor: DbExecutor, coachId: string) {

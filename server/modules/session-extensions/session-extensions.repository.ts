@@ -2,7 +2,7 @@ import { and, asc, desc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import type { SessionExtensionStatus } from '#contracts/session-extensions';
 import type { DbExecutor } from '#server/db/client';
 import { chatSessions, profiles, sessionExtensions } from '#server/db/schema/index';
-import { updateRow } from '#server/lib/row-queries';
+import { insertRowIfNew, updateRow } from '#server/lib/row-queries';
 
 export type SessionExtensionRow = typeof sessionExtensions.$inferSelect;
 export type NewSessionExtensionRow = typeof sessionExtensions.$inferInsert;
@@ -38,12 +38,7 @@ export function createSessionExtensionsRepository() {
       executor: DbExecutor,
       values: Omit<NewSessionExtensionRow, 'status'>,
     ): Promise<SessionExtensionRow | undefined> {
-      const [row] = await executor
-        .insert(sessionExtensions)
-        .values({ ...values, status: 'pending' })
-        .onConflictDoNothing()
-        .returning();
-      return row;
+      return insertRowIfNew(executor, sessionExtensions, { ...values, status: 'pending' });
     },
 
     async findRow(executor: DbExecutor, id: string): Promise<SessionExtensionRow | undefined> {

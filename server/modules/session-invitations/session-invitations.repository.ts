@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { chatSessions, profiles, sessionGuests, sessionInvitations, users } from '#server/db/schema/index';
 import { countRows, insertRow, updateRow } from '#server/lib/row-queries';
+import { SESSION_ENDS_AT } from '#server/lib/session-queries';
 
 export type InvitationRow = typeof sessionInvitations.$inferSelect;
 export type NewInvitationRow = typeof sessionInvitations.$inferInsert;
@@ -46,10 +47,7 @@ export function createSessionInvitationsRepository() {
         .select({
           invitation: sessionInvitations,
           sessionStatus: chatSessions.status,
-          sessionEndsAt:
-            sql<Date>`(${chatSessions.startTime} + ${chatSessions.durationMinutes} * interval '1 minute')`.mapWith(
-              (value: string | Date) => new Date(value),
-            ),
+          sessionEndsAt: sql<Date>`${SESSION_ENDS_AT}`.mapWith((value: string | Date) => new Date(value)),
         })
         .from(sessionInvitations)
         .innerJoin(chatSessions, eq(chatSessions.id, sessionInvitations.sessionId))
@@ -82,21 +80,17 @@ export function createSessionInvitationsRepository() {
       executor: DbExecutor,
       input: { sessionId: string; invitationId: string; name: string; now: Date },
     ): Promise<GuestUserRow> {
-      const [user] = await executor
-        .insert(users)
-        .values({
-          userMetadata: { full_name: input.name, guest: true },
-          appMetadata: {
-            provider: 'guest_link',
-            providers: ['guest_link'],
-            guest_session_id: input.sessionId,
-            invitation_id: input.invitationId,
-          },
-          createdAt: input.now,
-          updatedAt: input.now,
-        })
-        .returning();
-      if (!user) throw new Error('users insert returned no row');
+      const user = await insertRow(executor, users, {
+        userMetadata: { full_name: input.name, guest: true },
+        appMetadata: {
+          provider: 'guest_link',
+          providers: ['guest_link'],
+          guest_session_id: input.sessionId,
+          invitation_id: input.invitationId,
+        },
+        createdAt: input.now,
+        updatedAt: input.now,
+      });
       await executor.insert(profiles).values({
         userId: user.id,
         fullName: input.name,

@@ -11,7 +11,7 @@ import {
   users,
   type SessionRequestStatus,
 } from '#server/db/schema/index';
-import { updateRow } from '#server/lib/row-queries';
+import { insertRowIfNew, updateRow } from '#server/lib/row-queries';
 
 export type SessionRequestRow = typeof sessionRequests.$inferSelect;
 export type NewSessionRequestRow = typeof sessionRequests.$inferInsert;
@@ -125,8 +125,7 @@ export function createSessionRequestsRepository() {
      * session_requests_one_pending_uq: a racing insert waits for the other transaction, then does nothing).
      */
     async insert(executor: DbExecutor, values: NewSessionRequestRow): Promise<SessionRequestRow | undefined> {
-      const [row] = await executor.insert(sessionRequests).values(values).onConflictDoNothing().returning();
-      return row;
+      return insertRowIfNew(executor, sessionRequests, values);
     },
 
     async findRow(executor: DbExecutor, id: string): Promise<SessionRequestRow | undefined> {

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { holdsRole } from '#server/db/role-queries';
 import { moneyHolds } from '#server/db/schema/index';
-import { updateRow } from '#server/lib/row-queries';
+import { insertRowIfNew, updateRow } from '#server/lib/row-queries';
 import { coachRatesOf } from '#server/lib/session-queries';
 
 export type MoneyHoldRow = typeof moneyHolds.$inferSelect;
@@ -44,9 +44,10 @@ export function createSettlementRepository() {
         now: Date;
       },
     ): Promise<MoneyHoldRow | undefined> {
-      const [row] = await executor
-        .insert(moneyHolds)
-        .values({
+      return insertRowIfNew(
+        executor,
+        moneyHolds,
+        {
           clientId: values.clientId,
           coachId: values.coachId,
           referenceType: values.reference.type,
@@ -57,10 +58,9 @@ export function createSettlementRepository() {
           status: 'held',
           createdAt: values.now,
           updatedAt: values.now,
-        })
-        .onConflictDoNothing({ target: [moneyHolds.referenceType, moneyHolds.referenceId] })
-        .returning();
-      return row;
+        },
+        [moneyHolds.referenceType, moneyHolds.referenceId],
+      );
     },
 
     /** held -> released; undefined when the hold is not (or no longer) held. */
