@@ -225,3 +225,21 @@ export function answerOutcome<T>(
   emit(outcome.events);
   return outcome.body;
 }
+
+/**
+ * The handler of an endpoint whose one service call is the caller's change to the item of `:id`
+ * (accept, decline, cancel): the change's outcome answered by answerOutcome.
+ */
+export function answerChangeById<T>(
+  change: (userId: string, id: string) => Promise<{ body: T; events: readonly RealtimeEvent[] }>,
+) {
+  return async ({
+    caller,
+    params,
+    emit,
+  }: {
+    caller: AuthContext;
+    params: { id: string };
+    emit: (events: readonly RealtimeEvent[]) => void;
+  }) => answerOutcome(emit, await change(caller.userId, params.id));
+}

@@ -1,5 +1,5 @@
 import { sessionExtensionsApi as endpoints } from '#contracts/session-extensions.api';
-import { answerOutcome, type HttpApp, type Route } from '#server/http/route';
+import { answerChangeById, answerOutcome, type HttpApp, type Route } from '#server/http/route';
 import type { SessionExtensionsService } from './session-extensions.service';
 
 /** More minutes in a live session (contracts/session-extensions.api.ts): each handler is one service call. */
@@ -22,15 +22,9 @@ export async function sessionExtensionsRoutes(
     );
   });
 
-  route(app, endpoints.accept, async ({ caller, params, emit }) =>
-    answerOutcome(emit, await sessionExtensions.accept(caller.userId, params.id)),
-  );
+  route(app, endpoints.accept, answerChangeById(sessionExtensions.accept));
 
-  route(app, endpoints.decline, async ({ caller, params, emit }) =>
-    answerOutcome(emit, await sessionExtensions.decline(caller.userId, params.id)),
-  );
+  route(app, endpoints.decline, answerChangeById(sessionExtensions.decline));
 
-  route(app, endpoints.cancel, async ({ caller, params, emit }) =>
-    answerOutcome(emit, await sessionExtensions.cancel(caller.userId, params.id)),
-  );
+  route(app, endpoints.cancel, answerChangeById(sessionExtensions.cancel));
 }
