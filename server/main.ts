@@ -201,12 +201,14 @@ async function main() {
     });
     outboxJob.start();
     ledgerInvariantsJob?.start();
+    // The timed jobs below run on the system clock and log under their own name.
+    const appLog = app.log;
+    const jobDeps = (job: string) => ({ clock: systemClock, logger: appLog.child({ job }) });
     // Coach earnings become available earnings_hold_days after the session: at start-up, then every 10 minutes.
     const earnings = app.earnings;
     earningsReleaseJob = createEarningsReleaseJob({
       releaseDue: (now) => earnings.releaseDue(now),
-      clock: systemClock,
-      logger: app.log.child({ job: 'earnings-release' }),
+      ...jobDeps('earnings-release'),
     });
     earningsReleaseJob.start();
     // Every 2 s, unanswered requests expire (hold released) and sessions past start_time +
@@ -217,24 +219,21 @@ async function main() {
       completeDue: (now) => chatSessions.completeDue(now),
       // Asks for more time unanswered after 2 minutes expire (hold released).
       expireExtensions: (now) => sessionExtensions.expireDue(now),
-      clock: systemClock,
-      logger: app.log.child({ job: 'session-lifecycle' }),
+      ...jobDeps('session-lifecycle'),
     });
     sessionLifecycleJob.start();
     // Recorded realtime events are kept a day for replay, then deleted (hourly).
     const realtime = app.realtime;
     realtimeRetentionJob = createRealtimeRetentionJob({
       prune: (now) => realtime.prune(now),
-      clock: systemClock,
-      logger: app.log.child({ job: 'realtime-retention' }),
+      ...jobDeps('realtime-retention'),
     });
     realtimeRetentionJob.start();
     // Every minute, reviews visible by time (7 days after the session) are counted into coach_stats.
     const reviews = app.reviews;
     reviewVisibilityJob = createReviewVisibilityJob({
       countDueVisible: (now) => reviews.countDueVisible(now),
-      clock: systemClock,
-      logger: app.log.child({ job: 'review-visibility' }),
+      ...jobDeps('review-visibility'),
     });
     reviewVisibilityJob.start();
     // The first runs of the jobs log a line or two: let them out before the banner, which comes last.

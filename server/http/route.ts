@@ -209,6 +209,28 @@ export function createRouter(deps: RouterDeps) {
 export type Route = ReturnType<typeof createRouter>;
 
 /**
+ * Registers `endpoint` (a POST on an `:id`) in a scope of its own whose preHandler runs
+ * `authorize(caller, :id)` first: who may call is decided before the Idempotency-Key is read (404/403/409,
+ * not 400). A preHandler runs after the access rule and the input's validation.
+ */
+export async function routeAuthorizedFirst<const E extends EndpointDefinition>(
+  app: HttpApp,
+  route: Route,
+  endpoint: E,
+  authorize: (userId: string, id: string) => Promise<unknown>,
+  handler: Handler<E>,
+): Promise<void> {
+  await app.register(async (scope: HttpApp) => {
+    scope.addHook('preHandler', async (request) => {
+      if (!request.caller)
+        throw new Error(`${endpoint.method} ${endpoint.path} is for signed-in callers only`);
+      await authorize(request.caller.userId, (request.params as { id: string }).id);
+    });
+    route(scope, endpoint, handler);
+  });
+}
+
+/**
  * What a module's register call takes: the deps of its service but those the module makes itself
  * (`Made`: its repository, and what it wires from other modules' services), and the router.
  */
@@ -224,4 +246,22 @@ export function answerOutcome<T>(
 ): T {
   emit(outcome.events);
   return outcome.body;
+}
+
+/**
+ * The handler of an endpoint whose one service call is the caller's change to the item of `:id`
+ * (accept, decline, cancel): the change's outcome answered by answerOutcome.
+ */
+export function answerChangeById<T>(
+  change: (userId: string, id: string) => Promise<{ body: T; events: readonly RealtimeEvent[] }>,
+) {
+  return async ({
+    caller,
+    params,
+    emit,
+  }: {
+    caller: AuthContext;
+    params: { id: string };
+    emit: (events: readonly RealtimeEvent[]) => void;
+  }) => answerOutcome(emit, await change(caller.userId, params.id));
 }

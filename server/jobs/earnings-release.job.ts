@@ -1,15 +1,11 @@
-import type { Clock } from '#domain/clock';
-import { createCountingJob, type JobLogger } from './interval-job';
+import { createCountingJob, type CountingJobDeps } from './interval-job';
 
 /** Captured earnings are made available at start-up and then every 10 minutes. */
 export const EARNINGS_RELEASE_INTERVAL_MS = 10 * 60_000;
 
-export type EarningsReleaseJobDeps = {
+export type EarningsReleaseJobDeps = CountingJobDeps & {
   /** EarningsService.releaseDue: releases what is due at `now`, returns how many holds it released. */
   releaseDue: (now: Date) => Promise<number>;
-  clock: Clock;
-  logger: JobLogger;
-  intervalMs?: number;
 };
 
 /**
@@ -19,11 +15,9 @@ export type EarningsReleaseJobDeps = {
  * picks up whatever is still due. runOnce(now = the clock's now): undefined when it could not run.
  */
 export function createEarningsReleaseJob(deps: EarningsReleaseJobDeps) {
-  return createCountingJob({
+  return createCountingJob(deps, {
     step: deps.releaseDue,
-    clock: deps.clock,
-    logger: deps.logger,
-    intervalMs: deps.intervalMs ?? EARNINGS_RELEASE_INTERVAL_MS,
+    intervalMs: EARNINGS_RELEASE_INTERVAL_MS,
     countField: 'released',
     done: 'Coach earnings made available',
     failed: 'Coach earnings release could not run',

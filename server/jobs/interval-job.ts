@@ -42,28 +42,37 @@ export type JobLogger = {
   warn(fields: object, message: string): void;
 };
 
-/**
- * A job whose run is one step at `now` (the clock's now unless given) answering how many rows it
- * handled: a count above zero is logged (`done`, the count under `countField`), a failure (database
- * down) is a warning (`failed`) and answers undefined; the next run picks up whatever is still due.
- */
-export function createCountingJob(deps: {
-  step: (now: Date) => Promise<number>;
+/** What the counting jobs are given: the clock, the logger, and an interval to replace their default. */
+export type CountingJobDeps = {
   clock: Clock;
   logger: JobLogger;
-  intervalMs: number;
-  countField: string;
-  done: string;
-  failed: string;
-}) {
+  intervalMs?: number;
+};
+
+/**
+ * A job whose run is one step at `now` (the clock's now unless given) answering how many rows it
+ * handled, every `deps.intervalMs` (else `job.intervalMs`): a count above zero is logged (`done`, the
+ * count under `countField`), a failure (database down) is a warning (`failed`) and answers undefined;
+ * the next run picks up whatever is still due.
+ */
+export function createCountingJob(
+  deps: CountingJobDeps,
+  job: {
+    step: (now: Date) => Promise<number>;
+    intervalMs: number;
+    countField: string;
+    done: string;
+    failed: string;
+  },
+) {
   return createIntervalJob<number | undefined, [now: Date]>(async (now = deps.clock.now()) => {
     try {
-      const count = await deps.step(now);
-      if (count > 0) deps.logger.info({ [deps.countField]: count }, deps.done);
+      const count = await job.step(now);
+      if (count > 0) deps.logger.info({ [job.countField]: count }, job.done);
       return count;
     } catch (error) {
-      deps.logger.warn({ err: describeErrorForLog(error) }, deps.failed);
+      deps.logger.warn({ err: describeErrorForLog(error) }, job.failed);
       return undefined;
     }
-  }, deps.intervalMs);
+  }, deps.intervalMs ?? job.intervalMs);
 }

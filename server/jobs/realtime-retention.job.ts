@@ -1,5 +1,4 @@
-import type { Clock } from '#domain/clock';
-import { createCountingJob, type JobLogger } from './interval-job';
+import { createCountingJob, type CountingJobDeps } from './interval-job';
 
 /** Hourly: recorded realtime events older than a day are deleted (realtime.prune). */
 export const REALTIME_RETENTION_INTERVAL_MS = 60 * 60_000;
@@ -9,17 +8,12 @@ export const REALTIME_RETENTION_INTERVAL_MS = 60 * 60_000;
  * recorded). Deleting is idempotent, so several instances may run it at once. A failure is a warning;
  * the next run deletes what is still due.
  */
-export function createRealtimeRetentionJob(deps: {
-  prune: (now: Date) => Promise<number>;
-  clock: Clock;
-  logger: JobLogger;
-  intervalMs?: number;
-}) {
-  return createCountingJob({
+export function createRealtimeRetentionJob(
+  deps: CountingJobDeps & { prune: (now: Date) => Promise<number> },
+) {
+  return createCountingJob(deps, {
     step: deps.prune,
-    clock: deps.clock,
-    logger: deps.logger,
-    intervalMs: deps.intervalMs ?? REALTIME_RETENTION_INTERVAL_MS,
+    intervalMs: REALTIME_RETENTION_INTERVAL_MS,
     countField: 'deleted',
     done: 'Old realtime events deleted',
     failed: 'Realtime events could not be pruned',

@@ -1,5 +1,4 @@
-import type { Clock } from '#domain/clock';
-import { createCountingJob, type JobLogger } from './interval-job';
+import { createCountingJob, type CountingJobDeps } from './interval-job';
 
 /** every minute, reviews that became visible by time are counted into coach_stats. */
 export const REVIEW_VISIBILITY_INTERVAL_MS = 60_000;
@@ -10,17 +9,12 @@ export const REVIEW_VISIBILITY_INTERVAL_MS = 60_000;
  * batches claimed FOR UPDATE SKIP LOCKED, so several instances may run it at once), refreshes their
  * coaches' stats and tells both parties. A failure is a warning; the next run counts what is still due.
  */
-export function createReviewVisibilityJob(deps: {
-  countDueVisible: (now: Date) => Promise<number>;
-  clock: Clock;
-  logger: JobLogger;
-  intervalMs?: number;
-}) {
-  return createCountingJob({
+export function createReviewVisibilityJob(
+  deps: CountingJobDeps & { countDueVisible: (now: Date) => Promise<number> },
+) {
+  return createCountingJob(deps, {
     step: deps.countDueVisible,
-    clock: deps.clock,
-    logger: deps.logger,
-    intervalMs: deps.intervalMs ?? REVIEW_VISIBILITY_INTERVAL_MS,
+    intervalMs: REVIEW_VISIBILITY_INTERVAL_MS,
     countField: 'counted',
     done: 'Reviews made visible and counted',
     failed: 'Review visibility could not run',

@@ -147,6 +147,23 @@ export function createGiftsService(deps: {
     return ledger.balanceOf(tx, wallet.id);
   }
 
+  /** The gift's escrowed amount to a wallet: the recipient's when claimed, the sender's when cancelled. */
+  async function escrowToWallet(
+    tx: DbExecutor,
+    kind: 'gift_claim' | 'gift_cancel',
+    id: string,
+    userId: string,
+    amount: number,
+  ) {
+    await ledger.transfer(tx, {
+      kind,
+      reference: { type: 'gift', id },
+      from: ['gift_escrow', null],
+      to: ['client_wallet', userId],
+      amount,
+    });
+  }
+
   async function mustView(tx: DbExecutor, id: string): Promise<GiftView> {
     const view = await repository.findView(tx, id);
     if (!view) throw new Error(`Gift ${id} vanished inside its transaction`);
@@ -249,13 +266,7 @@ export function createGiftsService(deps: {
           after.status === 'cancelled' ? GIFT_MESSAGES.cancelledBeforeClaim : GIFT_MESSAGES.alreadyClaimed,
         );
       }
-      await ledger.transfer(tx, {
-        kind: 'gift_claim',
-        reference: { type: 'gift', id },
-        from: ['gift_escrow', null],
-        to: ['client_wallet', userId],
-        amount: claimed.amount,
-      });
+      await escrowToWallet(tx, 'gift_claim', id, userId, claimed.amount);
       return {
         gift: toReceived(await mustView(tx, id), now),
         wallet_balance: await walletBalance(tx, userId),
@@ -275,13 +286,7 @@ export function createGiftsService(deps: {
           after.status === 'claimed' ? GIFT_MESSAGES.claimedBeforeCancel : GIFT_MESSAGES.alreadyCancelled,
         );
       }
-      await ledger.transfer(tx, {
-        kind: 'gift_cancel',
-        reference: { type: 'gift', id },
-        from: ['gift_escrow', null],
-        to: ['client_wallet', userId],
-        amount: cancelled.amount,
-      });
+      await escrowToWallet(tx, 'gift_cancel', id, userId, cancelled.amount);
       await repository.withdrawUnsentEmail(tx, id);
       return {
         gift: toSent(await mustView(tx, id), now),

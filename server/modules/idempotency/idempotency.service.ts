@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import stableStringify from 'safe-stable-stringify';
 import type { Clock } from '#domain/clock';
 import { AppError } from '#domain/errors/app-error';
 import type { Database, DbExecutor } from '#server/db/client';
 import { idempotencyKeys } from '#server/db/schema/index';
-import { idempotencyKeyFrom } from '#server/http/idempotency-key';
 
 export type IdempotentResponse<T> = { status: number; body: T };
 
@@ -83,32 +81,6 @@ export function createIdempotencyService(deps: { db: Database; clock: Clock }) {
           .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key)));
         return { ...response, replayed: false };
       });
-    },
-
-    /**
-     * A money-moving route in one call: reads the Idempotency-Key (after the caller has authorized
-     * the request), runs `handler` through `run` keyed by the method, path and body, and sends its
-     * answer (or the replayed first answer, marked `idempotency-replayed: true`) with `status`,
-     * checked against the route's `response` schema.
-     */
-    async send<T>(
-      request: FastifyRequest,
-      reply: FastifyReply,
-      route: { userId: string; status: number; response: { parse: (body: unknown) => T } },
-      handler: (tx: DbExecutor) => Promise<unknown>,
-    ): Promise<FastifyReply> {
-      const key = idempotencyKeyFrom(request.headers);
-      const result = await service.run(
-        {
-          userId: route.userId,
-          key,
-          methodPath: `${request.method} ${request.url.split('?')[0] ?? ''}`,
-          body: request.body ?? null,
-        },
-        async (tx) => ({ status: route.status, body: await handler(tx) }),
-      );
-      if (result.replayed) reply.header('idempotency-replayed', 'true');
-      return reply.code(result.status).send(route.response.parse(result.body));
     },
   };
   return service;

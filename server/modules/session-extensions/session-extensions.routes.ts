@@ -1,5 +1,11 @@
 import { sessionExtensionsApi as endpoints } from '#contracts/session-extensions.api';
-import { answerOutcome, type HttpApp, type Route } from '#server/http/route';
+import {
+  answerChangeById,
+  answerOutcome,
+  routeAuthorizedFirst,
+  type HttpApp,
+  type Route,
+} from '#server/http/route';
 import type { SessionExtensionsService } from './session-extensions.service';
 
 /** More minutes in a live session (contracts/session-extensions.api.ts): each handler is one service call. */
@@ -10,27 +16,19 @@ export async function sessionExtensionsRoutes(
 ) {
   route(app, endpoints.list, async ({ caller, params }) => sessionExtensions.list(caller.userId, params.id));
 
-  // Who may ask is decided before the Idempotency-Key is read (404/403/409, not 400): a preHandler of
-  // a scope that holds only this route (it runs after the access rule and the input's validation).
-  await app.register(async (scope: HttpApp) => {
-    scope.addHook('preHandler', async (request) => {
-      if (!request.caller) throw new Error('session extensions: asking is for signed-in callers only');
-      await sessionExtensions.authorizeCreate(request.caller.userId, (request.params as { id: string }).id);
-    });
-    route(scope, endpoints.create, async ({ caller, params, body, tx, emit }) =>
+  // Who may ask is decided before the Idempotency-Key is read (404/403/409, not 400).
+  await routeAuthorizedFirst(
+    app,
+    route,
+    endpoints.create,
+    sessionExtensions.authorizeCreate,
+    async ({ caller, params, body, tx, emit }) =>
       answerOutcome(emit, await sessionExtensions.create(tx, caller.userId, params.id, body.minutes)),
-    );
-  });
-
-  route(app, endpoints.accept, async ({ caller, params, emit }) =>
-    answerOutcome(emit, await sessionExtensions.accept(caller.userId, params.id)),
   );
 
-  route(app, endpoints.decline, async ({ caller, params, emit }) =>
-    answerOutcome(emit, await sessionExtensions.decline(caller.userId, params.id)),
-  );
+  route(app, endpoints.accept, answerChangeById(sessionExtensions.accept));
 
-  route(app, endpoints.cancel, async ({ caller, params, emit }) =>
-    answerOutcome(emit, await sessionExtensions.cancel(caller.userId, params.id)),
-  );
+  route(app, endpoints.decline, answerChangeById(sessionExtensions.decline));
+
+  route(app, endpoints.cancel, answerChangeById(sessionExtensions.cancel));
 }

@@ -1,6 +1,7 @@
 import type { RealtimeEvent } from '#contracts/realtime';
 import { REQUEST_TRANSITIONS } from '#domain/sessions/request-machine';
 import type { DbExecutor } from '#server/db/client';
+import { captureHeldShare } from '../settlement/settlement.capture';
 import type { SessionExtensionRow } from './session-extensions.repository';
 import {
   referenceOf,
@@ -16,18 +17,11 @@ export function createSessionExtensionsSettle(deps: SessionExtensionsDeps, share
   /** Captures an accepted ask's hold; its coach share. A hold already captured gives its recorded share. */
   async function captureAccepted(tx: DbExecutor, row: SessionExtensionRow): Promise<number> {
     if (row.price <= 0) return 0;
-    const reference = referenceOf(row.id);
-    const hold = await settlement.findHold(reference, tx);
-    if (hold?.status === 'held') return (await settlement.capture(tx, reference)).capturedCoachAmount ?? 0;
-    if (hold?.status === 'captured') {
-      logger.warn({ extensionId: row.id, holdId: hold.id }, 'session extension: already captured');
-      return hold.capturedCoachAmount ?? 0;
-    }
-    logger.error(
-      { extensionId: row.id, hold: hold ? { id: hold.id, status: hold.status } : null },
-      'session extension: an accepted ask has no held payment to capture',
-    );
-    return 0;
+    return captureHeldShare({ settlement, logger }, tx, referenceOf(row.id), {
+      fields: { extensionId: row.id },
+      alreadyCaptured: 'session extension: already captured',
+      nothingHeld: 'session extension: an accepted ask has no held payment to capture',
+    });
   }
 
   /** Expires a pending ask locked FOR UPDATE (the compare-and-set cannot miss), its hold released. */

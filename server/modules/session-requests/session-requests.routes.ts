@@ -1,5 +1,5 @@
 import { sessionRequestsApi as endpoints } from '#contracts/session-requests.api';
-import { answerOutcome, type HttpApp, type Route } from '#server/http/route';
+import { answerChangeById, answerOutcome, type HttpApp, type Route } from '#server/http/route';
 import type { SessionRequestsService } from './session-requests.service';
 
 /** Session requests (contracts/session-requests.api.ts): each handler is one service call. */
@@ -21,17 +21,11 @@ export function sessionRequestsRoutes(app: HttpApp, route: Route, sessionRequest
     sessionRequests.alternatives(caller.userId, params.id),
   );
 
-  route(app, endpoints.accept, async ({ caller, params, emit }) =>
-    answerOutcome(emit, await sessionRequests.accept(caller.userId, params.id)),
-  );
+  route(app, endpoints.accept, answerChangeById(sessionRequests.accept));
 
-  route(app, endpoints.decline, async ({ caller, params, emit }) =>
-    answerOutcome(emit, await sessionRequests.decline(caller.userId, params.id)),
-  );
+  route(app, endpoints.decline, answerChangeById(sessionRequests.decline));
 
-  route(app, endpoints.cancel, async ({ caller, params, emit }) =>
-    answerOutcome(emit, await sessionRequests.cancel(caller.userId, params.id)),
-  );
+  route(app, endpoints.cancel, answerChangeById(sessionRequests.cancel));
 
   route(app, endpoints.message, async ({ caller, params, body, emit }) =>
     answerOutcome(emit, await sessionRequests.message(caller.userId, params.id, body.message)),

@@ -3,6 +3,7 @@ import { AppError } from '#domain/errors/app-error';
 import { completedByOf, type SessionCompletedBy, transition } from '#domain/sessions/session-machine';
 import type { DbExecutor } from '#server/db/client';
 import { describeErrorForLog } from '#server/plugins/log-safety';
+import { captureHeldShare } from '../settlement/settlement.capture';
 import type { SessionCompletionHooks } from './sessions.hooks';
 import type { ChatSessionRow } from './sessions.repository';
 import {
@@ -42,21 +43,16 @@ export function createSessionsEnding(
       logger.error({ sessionId: row.id }, 'chat session: a paid session has no request, nothing to capture');
       return 0;
     }
-    const reference = { type: SESSION_REQUEST_HOLD_TYPE, id: row.requestId };
-    const hold = await settlement.findHold(reference, tx);
-    if (hold?.status === 'held') {
-      const captured = await settlement.capture(tx, reference);
-      return captured.capturedCoachAmount ?? 0;
-    }
-    if (hold?.status === 'captured') {
-      logger.warn({ sessionId: row.id, holdId: hold.id }, 'chat session: its payment was already captured');
-      return hold.capturedCoachAmount ?? 0;
-    }
-    logger.error(
-      { sessionId: row.id, hold: hold ? { id: hold.id, status: hold.status } : null },
-      'chat session: no held payment to capture',
+    return captureHeldShare(
+      { settlement, logger },
+      tx,
+      { type: SESSION_REQUEST_HOLD_TYPE, id: row.requestId },
+      {
+        fields: { sessionId: row.id },
+        alreadyCaptured: 'chat session: its payment was already captured',
+        nothingHeld: 'chat session: no held payment to capture',
+      },
     );
-    return 0;
   }
 
   /**
