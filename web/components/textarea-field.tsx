@@ -1,5 +1,5 @@
 import { useId, type TextareaHTMLAttributes } from 'react';
-import { inputClasses } from './field';
+import { FieldError, inputClasses } from './field';
 
 /** A labelled textarea with an optional hint, error and 'n/max characters' counter (DESIGN.md). */
 export function TextareaField({
@@ -49,11 +49,7 @@ export function TextareaField({
           </p>
         ) : null}
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
 import { fieldError } from '#web/components/form';
+import { fieldErrorsOf } from './own-profile';
+import type { ToastInput } from './toast-queue';
 import { deleteUploadedImage } from './upload-image';
 
 /** The fields of `Values` typed as text (inputs, textareas and selects). */
@@ -13,7 +15,8 @@ const pathOf = <Values extends FieldValues>(field: keyof Values & string) => fie
 /**
  * The field helpers of an editor whose draft is a react-hook-form form and whose baseline is `saved`:
  * a field's message (the server's or the form's, else the rule's once it differs from what is saved or
- * after a save attempt), clearing it, setting a value, a text control's props and replacing an upload.
+ * after a save attempt), clearing it, setting a value, a text control's props, replacing an upload and
+ * putting the server's errors on their fields.
  */
 export function draftFields<Values extends FieldValues, Output>(
   form: UseFormReturn<Values, unknown, Output>,
@@ -54,5 +57,35 @@ export function draftFields<Values extends FieldValues, Output>(
     set(field, url as Values[K]);
   }
 
-  return { errorOf, clearError, set, textField, setUpload };
+  /** The server's words land on their fields (they go when the field is edited); the first takes the focus. */
+  const setServerErrors = (error: unknown) =>
+    Object.entries(fieldErrorsOf(error)).forEach(([field, message], index) =>
+      form.setError(field as Path<Values>, { type: 'server', message }, { shouldFocus: index === 0 }),
+    );
+
+  return { errorOf, clearError, set, textField, setUpload, setServerErrors };
+}
+
+/**
+ * Saves a draft through `send` (the form's submit and the unsaved-changes guard's Save) unless nothing
+ * changed; a save the rules block says so, and the form focuses the first invalid field. Answers
+ * whether it is all saved now.
+ */
+export async function saveDraft<Values extends FieldValues, Output>(
+  form: UseFormReturn<Values, unknown, Output>,
+  {
+    dirty,
+    send,
+    toast,
+  }: { dirty: boolean; send: (values: Output) => Promise<boolean>; toast: (input: ToastInput) => unknown },
+): Promise<boolean> {
+  if (!dirty) return true;
+  const result = await form.handleSubmit(send, () =>
+    toast({
+      title: 'Update Failed',
+      description: 'Please fix the highlighted fields and save again.',
+      variant: 'destructive',
+    }),
+  )();
+  return result ?? false;
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { PROFILE_CLIENT_ERROR_MESSAGES, type OwnProfile, type ProfileUpdateBody } from '#contracts/profiles';
 import { profilesApi } from '#contracts/profiles.api';
 import { api } from './api';
@@ -100,27 +100,39 @@ export function optimisticProfile(previous: OwnProfile, body: ProfileUpdateBody)
 }
 
 /**
- * PATCH /api/profiles/me, optimistic (SPEC §8): the cache shows the change at once and goes back to
- * what it was when the server refuses it; the server's answer replaces it on success.
+ * A save of one of the signed-in person's own profiles cached under `key`, optimistic (SPEC §8): the
+ * cache shows `optimistic(previous, body)` at once and goes back to what it was when the server refuses
+ * it; the server's answer replaces it on success. `send` gives up after PROFILE_SAVE_TIMEOUT_MS.
  */
-export function useUpdateOwnProfile() {
+export function useOptimisticProfileSave<Saved, Body>(
+  key: QueryKey,
+  send: (body: Body, signal: AbortSignal) => Promise<Saved>,
+  optimistic: (previous: Saved, body: Body) => Saved,
+) {
   const queryClient = useQueryClient();
-  const auth = useAuth();
-  const key = ownProfileQueryKey(auth.user?.id ?? '');
   return useMutation({
-    mutationFn: (body: ProfileUpdateBody) =>
-      withTimeout((signal) => api(profilesApi.updateOwn, { body }, { signal }), PROFILE_SAVE_TIMEOUT_MS),
+    mutationFn: (body: Body) => withTimeout((signal) => send(body, signal), PROFILE_SAVE_TIMEOUT_MS),
     onMutate: async (body) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<OwnProfile>(key);
-      if (previous) queryClient.setQueryData<OwnProfile>(key, optimisticProfile(previous, body));
+      const previous = queryClient.getQueryData<Saved>(key);
+      if (previous) queryClient.setQueryData<Saved>(key, optimistic(previous, body));
       return { previous };
     },
     onError: (_error, _body, context) => {
-      if (context?.previous) queryClient.setQueryData<OwnProfile>(key, context.previous);
+      if (context?.previous) queryClient.setQueryData<Saved>(key, context.previous);
     },
     onSuccess: (saved) => {
-      queryClient.setQueryData<OwnProfile>(key, saved);
+      queryClient.setQueryData<Saved>(key, saved);
     },
   });
+}
+
+/** PATCH /api/profiles/me, optimistic (SPEC §8). */
+export function useUpdateOwnProfile() {
+  const auth = useAuth();
+  return useOptimisticProfileSave(
+    ownProfileQueryKey(auth.user?.id ?? ''),
+    (body: ProfileUpdateBody, signal) => api(profilesApi.updateOwn, { body }, { signal }),
+    optimisticProfile,
+  );
 }

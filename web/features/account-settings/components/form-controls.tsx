@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { SectionCard } from '#web/components/section-card';
 
 /* The settings screens' card; fields, codes and errors are shared components (web/components). */
 
@@ -14,15 +15,9 @@ export function SettingsCard({
   headingId: string;
 }) {
   return (
-    <section
-      aria-labelledby={headingId}
-      className="rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-soft sm:p-6"
-    >
-      <h2 id={headingId} className="text-lg font-semibold">
-        {title}
-      </h2>
+    <SectionCard id={headingId} title={title}>
       {description ? <p className="mt-1 text-sm text-text-muted">{description}</p> : null}
       <div className="mt-5">{children}</div>
-    </section>
+    </SectionCard>
   );
 }

@@ -10,7 +10,9 @@ import {
   type OwnBranding,
 } from '#contracts/coach-pages';
 import { Button } from '#web/components/button';
+import { cardClasses } from '#web/components/card';
 import { FormError } from '#web/components/form-error';
+import { SectionCard } from '#web/components/section-card';
 import { inputClasses } from '#web/components/text-field';
 import { useToast } from '#web/components/toast';
 import { UnsavedChangesGuard } from '#web/components/unsaved-changes-guard';
@@ -25,8 +27,15 @@ import {
   type EditorState,
 } from '../lib/draft';
 import { ColorField } from './color-field';
+import { CountedField } from './counted-field';
 import { ContrastCheck } from './contrast-check';
 import { SectionsEditor } from './sections-editor';
+
+const COLOR_FIELDS = [
+  { field: 'primary_color', label: 'Primary colour', hint: 'Headings, links and buttons.' },
+  { field: 'accent_color', label: 'Accent colour', hint: 'Highlights and badges.' },
+  { field: 'background_color', label: 'Background colour', hint: 'The page behind everything.' },
+] as const;
 
 export type PreviewRenderer = (branding: Branding) => ReactNode;
 
@@ -41,16 +50,10 @@ function Panel({
 }) {
   const id = useId();
   return (
-    <section
-      aria-labelledby={id}
-      className="rounded-[var(--radius-card)] border border-border bg-surface p-5 shadow-soft"
-    >
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
+    <SectionCard id={id} title={title} className={`${cardClasses} p-5`}>
       {description ? <p className="mt-1 text-sm text-text-muted">{description}</p> : null}
       <div className="mt-4 flex flex-col gap-4">{children}</div>
-    </section>
+    </SectionCard>
   );
 }
 
@@ -82,7 +85,6 @@ export function BrandingEditor({
   const { toast } = useToast();
   const saveBranding = useSaveBranding();
   const fontId = useId();
-  const headlineId = useId();
 
   const draft = useMemo(() => draftOf(state), [state]);
   const savedLook = useMemo(() => draftOf(editorStateOf(saved)), [saved]);
@@ -179,56 +181,36 @@ export function BrandingEditor({
             title="Colours"
             description="Body text is dark or white, whichever reads best on your background."
           >
-            <ColorField
-              label="Primary colour"
-              hint="Headings, links and buttons."
-              value={state.primary_color}
-              error={visibleErrors.primary_color}
-              onChange={(value) => change({ primary_color: value })}
-            />
-            <ColorField
-              label="Accent colour"
-              hint="Highlights and badges."
-              value={state.accent_color}
-              error={visibleErrors.accent_color}
-              onChange={(value) => change({ accent_color: value })}
-            />
-            <ColorField
-              label="Background colour"
-              hint="The page behind everything."
-              value={state.background_color}
-              error={visibleErrors.background_color}
-              onChange={(value) => change({ background_color: value })}
-            />
+            {COLOR_FIELDS.map(({ field, label, hint }) => (
+              <ColorField
+                key={field}
+                label={label}
+                hint={hint}
+                value={state[field]}
+                error={visibleErrors[field]}
+                onChange={(value) => change({ [field]: value })}
+              />
+            ))}
             <ContrastCheck primary={draft.primary_color} background={draft.background_color} />
           </Panel>
 
           <Panel title="Headline" description="The big line on your cover. Empty: your tagline is used.">
-            <div className="flex flex-col gap-1">
-              <label htmlFor={headlineId} className="text-sm font-medium">
-                Headline
-              </label>
-              <input
-                id={headlineId}
-                value={state.headline}
-                maxLength={MAX_HEADLINE_LENGTH + 20}
-                aria-invalid={visibleErrors.headline ? true : undefined}
-                aria-describedby={`${headlineId}-count${visibleErrors.headline ? ` ${headlineId}-error` : ''}`}
-                onChange={(event) => change({ headline: event.target.value })}
-                className={inputClasses}
-              />
-              <p
-                id={`${headlineId}-count`}
-                className={`text-xs tabular-nums ${state.headline.trim().length > MAX_HEADLINE_LENGTH ? 'font-semibold text-danger' : 'text-text-muted'}`}
-              >
-                {`${state.headline.trim().length}/${MAX_HEADLINE_LENGTH} characters`}
-              </p>
-              {visibleErrors.headline ? (
-                <p id={`${headlineId}-error`} className="text-sm font-medium text-danger">
-                  {visibleErrors.headline}
-                </p>
-              ) : null}
-            </div>
+            <CountedField
+              label="Headline"
+              length={state.headline.trim().length}
+              max={MAX_HEADLINE_LENGTH}
+              error={visibleErrors.headline}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  value={state.headline}
+                  maxLength={MAX_HEADLINE_LENGTH + 20}
+                  onChange={(event) => change({ headline: event.target.value })}
+                  className={inputClasses}
+                />
+              )}
+            </CountedField>
           </Panel>
 
           <Panel title="Sections" description="Shown in this order. Hidden sections stay here for later.">

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { HEX_COLOR } from '#contracts/coach-pages';
-import { inputClasses } from '#web/components/text-field';
+import { FieldError, inputClasses } from '#web/components/field';
 
 /** A colour: the browser's picker and the #rrggbb text side by side, both labelled. */
 export function ColorField({
@@ -46,11 +46,7 @@ export function ColorField({
       <p id={`${id}-hint`} className="text-sm text-text-muted">
         {hint}
       </p>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   MAX_SECTION_BODY_LENGTH,
   MAX_SECTION_TITLE_LENGTH,
@@ -11,6 +11,7 @@ import {
 import { Button } from '#web/components/button';
 import { inputClasses } from '#web/components/text-field';
 import { moveItem, newSectionKey, type DraftSection } from '../lib/draft';
+import { CountedField } from './counted-field';
 
 const BUILT_IN = WEBSITE_SECTION_TYPES.filter((type) => type !== 'custom');
 
@@ -19,17 +20,6 @@ const nameOf = (section: DraftSection) =>
 
 const iconButton =
   'inline-flex size-11 items-center justify-center rounded-[var(--radius-control)] text-text hover:bg-surface-sunken disabled:cursor-not-allowed disabled:opacity-40';
-
-function Counter({ id, length, max }: { id: string; length: number; max: number }) {
-  return (
-    <p
-      id={id}
-      className={`text-xs tabular-nums ${length > max ? 'font-semibold text-danger' : 'text-text-muted'}`}
-    >
-      {`${length}/${max} characters`}
-    </p>
-  );
-}
 
 function CustomFields({
   section,
@@ -42,56 +32,45 @@ function CustomFields({
   index: number;
   onChange: (change: Partial<DraftSection>) => void;
 }) {
-  const id = useId();
   const titleError = errors[`sections.${index}.title`];
   const bodyError = errors[`sections.${index}.body`];
   const title = section.title ?? '';
   const body = section.body ?? '';
   return (
     <div className="mt-3 flex flex-col gap-3">
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-title`} className="text-sm font-medium">
-          Title
-        </label>
-        <input
-          id={`${id}-title`}
-          value={title}
-          maxLength={MAX_SECTION_TITLE_LENGTH + 20}
-          aria-invalid={titleError ? true : undefined}
-          aria-describedby={`${id}-title-count${titleError ? ` ${id}-title-error` : ''}`}
-          onChange={(event) => onChange({ title: event.target.value })}
-          className={inputClasses}
-        />
-        <Counter id={`${id}-title-count`} length={title.trim().length} max={MAX_SECTION_TITLE_LENGTH} />
-        {titleError ? (
-          <p id={`${id}-title-error`} className="text-sm font-medium text-danger">
-            {titleError}
-          </p>
-        ) : null}
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-body`} className="text-sm font-medium">
-          Text
-        </label>
-        <textarea
-          id={`${id}-body`}
-          value={body}
-          rows={5}
-          aria-invalid={bodyError ? true : undefined}
-          aria-describedby={`${id}-body-hint ${id}-body-count${bodyError ? ` ${id}-body-error` : ''}`}
-          onChange={(event) => onChange({ body: event.target.value })}
-          className={`${inputClasses} min-h-28 resize-y`}
-        />
-        <p id={`${id}-body-hint`} className="text-xs text-text-muted">
-          Plain text; line breaks are kept.
-        </p>
-        <Counter id={`${id}-body-count`} length={body.trim().length} max={MAX_SECTION_BODY_LENGTH} />
-        {bodyError ? (
-          <p id={`${id}-body-error`} className="text-sm font-medium text-danger">
-            {bodyError}
-          </p>
-        ) : null}
-      </div>
+      <CountedField
+        label="Title"
+        length={title.trim().length}
+        max={MAX_SECTION_TITLE_LENGTH}
+        error={titleError}
+      >
+        {(control) => (
+          <input
+            {...control}
+            value={title}
+            maxLength={MAX_SECTION_TITLE_LENGTH + 20}
+            onChange={(event) => onChange({ title: event.target.value })}
+            className={inputClasses}
+          />
+        )}
+      </CountedField>
+      <CountedField
+        label="Text"
+        hint="Plain text; line breaks are kept."
+        length={body.trim().length}
+        max={MAX_SECTION_BODY_LENGTH}
+        error={bodyError}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            value={body}
+            rows={5}
+            onChange={(event) => onChange({ body: event.target.value })}
+            className={`${inputClasses} min-h-28 resize-y`}
+          />
+        )}
+      </CountedField>
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ClientProfile, ClientProfileBody } from '#contracts/profiles';
 import { profilesApi } from '#contracts/profiles.api';
 import { api } from '#web/lib/api';
 import { useAuth } from '#web/lib/auth/use-auth';
-import { PROFILE_SAVE_TIMEOUT_MS, PROFILE_STALE_MS, withTimeout } from '#web/lib/own-profile';
+import { PROFILE_STALE_MS, useOptimisticProfileSave } from '#web/lib/own-profile';
 
 export const clientProfileQueryKey = (userId: string) => ['client-profiles', 'me', userId] as const;
 
@@ -34,25 +34,12 @@ export function optimisticClientProfile(previous: ClientProfile, body: ClientPro
 
 /** PUT /api/client-profiles/me, optimistic with rollback (SPEC §8), like the main profile. */
 export function useSaveClientProfile() {
-  const queryClient = useQueryClient();
   const auth = useAuth();
-  const key = clientProfileQueryKey(auth.user?.id ?? '');
-  return useMutation({
-    mutationFn: (body: ClientProfileBody) =>
-      withTimeout((signal) => api(profilesApi.saveOwnClient, { body }, { signal }), PROFILE_SAVE_TIMEOUT_MS),
-    onMutate: async (body) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<ClientProfile>(key);
-      if (previous) queryClient.setQueryData<ClientProfile>(key, optimisticClientProfile(previous, body));
-      return { previous };
-    },
-    onError: (_error, _body, context) => {
-      if (context?.previous) queryClient.setQueryData<ClientProfile>(key, context.previous);
-    },
-    onSuccess: (saved) => {
-      queryClient.setQueryData<ClientProfile>(key, saved);
-    },
-  });
+  return useOptimisticProfileSave(
+    clientProfileQueryKey(auth.user?.id ?? ''),
+    (body: ClientProfileBody, signal) => api(profilesApi.saveOwnClient, { body }, { signal }),
+    optimisticClientProfile,
+  );
 }
 
 /** GET /api/clients/:username (public; 404 when private or unknown). */

@@ -2,6 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import { Link } from 'react-router';
 import { CLIENT_PUBLIC_FIELDS, type ClientProfile, type OwnProfile } from '#contracts/profiles';
 import { COACHING_CATEGORIES } from '#domain/coaching/categories';
+import { DraftForm } from '#web/components/draft-form';
 import { Avatar } from '#web/components/avatar';
 import { buttonClasses } from '#web/components/button';
 import { ChipPicker } from '#web/components/chip-picker';
@@ -12,7 +13,6 @@ import { SaveBar } from '#web/components/save-bar';
 import { Switch } from '#web/components/switch';
 import { TextField } from '#web/components/text-field';
 import { TextareaField } from '#web/components/textarea-field';
-import { UnsavedChangesGuard } from '#web/components/unsaved-changes-guard';
 import { useClientDraft } from '../hooks/use-client-draft';
 import { GENDERS, PUBLIC_FIELD_LABELS, ZODIAC_SIGNS } from '../lib/client-values';
 
@@ -56,16 +56,7 @@ export function ClientProfileEditor({
   const publicLink = saved.username ? `/client/${saved.username}` : null;
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void editor.save();
-      }}
-      className="flex flex-col gap-6"
-    >
-      <UnsavedChangesGuard when={editor.dirty} onSave={editor.save} />
-
+    <DraftForm editor={editor}>
       <EditorSection id="client-basics" title="About you">
         <ImageUpload
           kind="avatar"
@@ -166,6 +157,6 @@ export function ClientProfileEditor({
           Back to profile
         </Link>
       </SaveBar>
-    </form>
+    </DraftForm>
   );
 }

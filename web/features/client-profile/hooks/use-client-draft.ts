@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import type { Path } from 'react-hook-form';
 import { UNIFIED_PROFILE_MESSAGES, type ClientProfile, type OwnProfile } from '#contracts/profiles';
 import { useZodForm } from '#web/components/form';
 import { useToast } from '#web/components/toast';
 import { ApiError } from '#web/lib/api-client';
-import { fieldErrorsOf, profileErrorMessage, useUpdateOwnProfile } from '#web/lib/own-profile';
-import { draftFields, type TextFieldOf } from '#web/lib/draft-fields';
+import { profileErrorMessage, useUpdateOwnProfile } from '#web/lib/own-profile';
+import { draftFields, saveDraft, type TextFieldOf } from '#web/lib/draft-fields';
 import { deleteUploadedImage } from '#web/lib/upload-image';
 import { useSaveClientProfile } from '../api/client-profile';
 import {
@@ -40,7 +39,11 @@ export function useClientDraft(profile: OwnProfile, client: ClientProfile, onSav
   const changes = clientChanges(saved, draft);
   const dirty = Object.keys(changes.profile).length + Object.keys(changes.client).length > 0;
   const ruleErrors = validateClient(draft);
-  const { errorOf, set, textField, setUpload } = draftFields(form, { saved, draft, ruleErrors });
+  const { errorOf, set, textField, setUpload, setServerErrors } = draftFields(form, {
+    saved,
+    draft,
+    ruleErrors,
+  });
   /** A photo uploaded in this draft and replaced before saving is deleted: it was never used. */
   const setAvatar = (url: string | null) => setUpload('avatar_url', url);
 
@@ -62,9 +65,7 @@ export function useClientDraft(profile: OwnProfile, client: ClientProfile, onSav
     const failure = [profileResult, clientResult].find((result) => result.status === 'rejected');
     if (failure?.status === 'rejected') {
       const error: unknown = failure.reason;
-      Object.entries(fieldErrorsOf(error)).forEach(([field, message], index) =>
-        form.setError(field as Path<ClientValues>, { type: 'server', message }, { shouldFocus: index === 0 }),
-      );
+      setServerErrors(error);
       const message =
         failure === clientResult && error instanceof ApiError && error.code === 'PROFILE_UPDATE_FAILED'
           ? UNIFIED_PROFILE_MESSAGES.updateClientProfileFailed
@@ -81,17 +82,7 @@ export function useClientDraft(profile: OwnProfile, client: ClientProfile, onSav
   }
 
   /** Saves the draft (the form's submit and the unsaved-changes guard's Save): whether it is all saved now. */
-  async function save(): Promise<boolean> {
-    if (!dirty) return true;
-    const result = await form.handleSubmit(send, () =>
-      toast({
-        title: 'Update Failed',
-        description: 'Please fix the highlighted fields and save again.',
-        variant: 'destructive',
-      }),
-    )();
-    return result ?? false;
-  }
+  const save = () => saveDraft(form, { dirty, send, toast });
 
   function discard() {
     if (draft.avatar_url && draft.avatar_url !== saved.avatar_url)

@@ -4,6 +4,7 @@ import { COUPON_LIMITS, type Coupon, type CouponDiscountType } from '#contracts/
 import { Dialog } from '#web/components/dialog';
 import { applyServerErrors, fieldError, Form, useZodForm } from '#web/components/form';
 import { FormActions, formLevelError } from '#web/components/form-actions';
+import { RadioCard } from '#web/components/radio-card';
 import { Switch } from '#web/components/switch';
 import { TextField } from '#web/components/text-field';
 import { useToast } from '#web/components/toast';
@@ -88,21 +89,12 @@ export function CouponFormDialog({
           <legend className="mb-1.5 text-sm font-medium text-text">Discount</legend>
           <div className="grid grid-cols-2 gap-2">
             {TYPE_CHOICES.map((choice) => (
-              <label
-                key={choice.value}
-                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-[var(--radius-control)] border border-border px-3 py-2 has-[:checked]:border-primary has-[:checked]:bg-primary-soft has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60"
-              >
-                <input
-                  type="radio"
-                  value={choice.value}
-                  {...field('discountType')}
-                  className="size-4 accent-[var(--primary)]"
-                />
+              <RadioCard key={choice.value} value={choice.value} {...field('discountType')}>
                 <span className="text-sm font-medium">
                   {choice.label}
                   <span className="block text-xs font-normal text-text-muted">{choice.hint}</span>
                 </span>
-              </label>
+              </RadioCard>
             ))}
           </div>
         </fieldset>

@@ -4,6 +4,7 @@ import type { Coupon } from '#contracts/coupons';
 import { Button } from '#web/components/button';
 import { errorText } from '#web/components/form-error';
 import { AddButton, EmptyState, ListHeader, QueryList } from '#web/components/list-states';
+import { SwitchControl } from '#web/components/switch';
 import { useToast } from '#web/components/toast';
 import { useCoupons, useSetCouponActive, type CouponScope } from '../api/coupons';
 import { couponStatus, discountLabel, usesLabel, validityLabel, type CouponStatus } from '../lib/coupon-form';
@@ -165,7 +166,7 @@ function CouponCard({
 }
 
 /**
- * The shared Switch's look in a row: a real checkbox with role="switch", named after the coupon. While
+ * The shared SwitchControl in a row with its On/Off word, named after the coupon. While
  * a change is being saved it ignores presses instead of being disabled, so keyboard focus stays on it.
  */
 function ActiveSwitch({
@@ -181,25 +182,14 @@ function ActiveSwitch({
 }) {
   return (
     <label className="inline-flex min-h-11 cursor-pointer items-center gap-2 text-sm font-medium text-text">
-      <span className="relative inline-flex items-center">
-        <input
-          type="checkbox"
-          role="switch"
-          aria-label={`Coupon ${code} active`}
-          checked={checked}
-          aria-busy={busy || undefined}
-          onChange={(event) => {
-            if (!busy) onChange(event.target.checked);
-          }}
-          className="peer absolute inset-0 z-10 m-0 h-full w-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
-        />
-        <span
-          aria-hidden="true"
-          className="flex h-7 w-12 items-center rounded-full border border-border bg-surface-sunken p-0.5 transition-colors peer-checked:border-primary peer-checked:bg-primary peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-ring peer-disabled:opacity-60 peer-checked:[&>span]:translate-x-5 peer-checked:[&>span]:bg-primary-foreground"
-        >
-          <span className="size-6 rounded-full bg-text-muted shadow-soft transition-transform" />
-        </span>
-      </span>
+      <SwitchControl
+        aria-label={`Coupon ${code} active`}
+        checked={checked}
+        aria-busy={busy || undefined}
+        onChange={(event) => {
+          if (!busy) onChange(event.target.checked);
+        }}
+      />
       <span aria-hidden="true" className="w-12">
         {checked ? 'On' : 'Off'}
       </span>

@@ -1,5 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import { Button } from '#web/components/button';
+import { RadioCard } from '#web/components/radio-card';
 import { Switch } from '#web/components/switch';
 import { TextField } from '#web/components/text-field';
 import { DEFAULT_AVAILABILITY_MESSAGE, FONT_CHOICES, PAGE_TOGGLES, TEXT_LIMITS } from '../lib/editor-values';
@@ -58,23 +59,18 @@ function FontPicker({ font, onChange }: { font: string; onChange: (font: string)
       <legend className="text-sm font-medium">Page font</legend>
       <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
         {choices.map((choice) => (
-          <label
+          <RadioCard
             key={choice.value}
-            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-[var(--radius-control)] border border-border px-3 py-2 has-[:checked]:border-primary has-[:checked]:bg-primary-soft"
+            name="page-font"
+            value={choice.value}
+            checked={font === choice.value}
+            onChange={() => onChange(choice.value)}
           >
-            <input
-              type="radio"
-              name="page-font"
-              value={choice.value}
-              checked={font === choice.value}
-              onChange={() => onChange(choice.value)}
-              className="size-4 accent-[var(--primary)]"
-            />
             <span style={{ fontFamily: choice.stack }} className="text-base">
               {choice.label}
               <span className="block text-sm text-text-muted">Calm, practical coaching</span>
             </span>
-          </label>
+          </RadioCard>
         ))}
       </div>
     </fieldset>

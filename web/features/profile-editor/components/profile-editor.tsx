@@ -2,9 +2,9 @@ import { Eye } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { OwnProfile } from '#contracts/profiles';
+import { DraftForm } from '#web/components/draft-form';
 import { buttonClasses } from '#web/components/button';
 import { SaveBar } from '#web/components/save-bar';
-import { UnsavedChangesGuard } from '#web/components/unsaved-changes-guard';
 import { useProfileDraft } from '../hooks/use-profile-draft';
 import { BasicsSection } from './basics-section';
 import { PageOptionsSection } from './page-options-section';
@@ -33,16 +33,7 @@ export function ProfileEditor({ profile, onSaved }: { profile: OwnProfile; onSav
   useScrollToHashSection();
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void editor.save();
-      }}
-      className="flex flex-col gap-6"
-    >
-      <UnsavedChangesGuard when={editor.dirty} onSave={editor.save} />
-
+    <DraftForm editor={editor}>
       <nav aria-label="Profile sections" className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1">
         {SECTIONS.map(([id, label]) => (
           <a
@@ -68,7 +59,7 @@ export function ProfileEditor({ profile, onSaved }: { profile: OwnProfile; onSav
           Preview
         </Link>
       </SaveBar>
-    </form>
+    </DraftForm>
   );
 }
 

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import type { Path } from 'react-hook-form';
 import type { OwnProfile } from '#contracts/profiles';
 import { useZodForm } from '#web/components/form';
 import { useToast } from '#web/components/toast';
-import { fieldErrorsOf, profileErrorMessage, useUpdateOwnProfile } from '#web/lib/own-profile';
-import { draftFields, type TextFieldOf } from '#web/lib/draft-fields';
+import { profileErrorMessage, useUpdateOwnProfile } from '#web/lib/own-profile';
+import { draftFields, saveDraft, type TextFieldOf } from '#web/lib/draft-fields';
 import { deleteUploadedImage } from '#web/lib/upload-image';
 import {
   changesBetween,
@@ -45,7 +44,11 @@ export function useProfileDraft(profile: OwnProfile, onSaved: () => void) {
     );
   const dirty = Object.keys(changesOf(draft)).length > 0;
   const ruleErrors = validate(draft);
-  const { errorOf, set, textField, setUpload } = draftFields(form, { saved, draft, ruleErrors });
+  const { errorOf, set, textField, setUpload, setServerErrors } = draftFields(form, {
+    saved,
+    draft,
+    ruleErrors,
+  });
   /** A picture uploaded in this draft and replaced before saving is deleted: it was never used. */
   const setPicture = (field: (typeof PICTURES)[number], url: string | null) => setUpload(field, url);
 
@@ -61,26 +64,14 @@ export function useProfileDraft(profile: OwnProfile, onSaved: () => void) {
       onSaved();
       return true;
     } catch (error) {
-      Object.entries(fieldErrorsOf(error)).forEach(([field, message], index) =>
-        form.setError(field as Path<EditorValues>, { type: 'server', message }, { shouldFocus: index === 0 }),
-      );
+      setServerErrors(error);
       toast({ title: 'Update Failed', description: profileErrorMessage(error), variant: 'destructive' });
       return false;
     }
   }
 
   /** Saves the draft (the form's submit and the unsaved-changes guard's Save): whether it is all saved now. */
-  async function save(): Promise<boolean> {
-    if (!dirty) return true;
-    const result = await form.handleSubmit(send, () =>
-      toast({
-        title: 'Update Failed',
-        description: 'Please fix the highlighted fields and save again.',
-        variant: 'destructive',
-      }),
-    )();
-    return result ?? false;
-  }
+  const save = () => saveDraft(form, { dirty, send, toast });
 
   function discard() {
     for (const field of PICTURES) {
