@@ -36,6 +36,18 @@ function useReturnFocus() {
   };
 }
 
+/** The ✕ that closes a dialog or sheet (inside any radix-ui Dialog); `className` gives its size and place. */
+export function DialogCloseButton({ className }: { className: string }) {
+  return (
+    <DialogPrimitive.Close
+      aria-label="Close"
+      className={`${className} inline-flex shrink-0 items-center justify-center rounded-[var(--radius-control)] text-text-muted hover:bg-surface-sunken hover:text-text`}
+    >
+      <X aria-hidden="true" className="size-5" />
+    </DialogPrimitive.Close>
+  );
+}
+
 export function DialogFooter({ children }: { children: ReactNode }) {
   return <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
 }
@@ -54,12 +66,7 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
         >
           <div className="flex items-start justify-between gap-4">
             <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
-            <DialogPrimitive.Close
-              aria-label="Close"
-              className="-m-2 inline-flex size-10 shrink-0 items-center justify-center rounded-[var(--radius-control)] text-text-muted hover:bg-surface-sunken hover:text-text"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </DialogPrimitive.Close>
+            <DialogCloseButton className="-m-2 size-10" />
           </div>
           {description ? (
             <DialogPrimitive.Description className="text-sm text-text-muted">

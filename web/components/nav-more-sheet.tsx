@@ -1,8 +1,9 @@
-import { Ellipsis, X } from 'lucide-react';
+import { Ellipsis } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { NavLink, useLocation, matchPath } from 'react-router';
 import type { NavItem } from './app-shell';
+import { DialogCloseButton } from './dialog';
 
 const tileClasses =
   (soon: boolean) =>
@@ -66,12 +67,7 @@ export function NavMoreSheet({ items, comingSoon }: { items: NavItem[]; comingSo
         >
           <div className="flex items-center justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold">More</Dialog.Title>
-            <Dialog.Close
-              aria-label="Close"
-              className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-[var(--radius-control)] text-text-muted hover:bg-surface-sunken hover:text-text"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
+            <DialogCloseButton className="-m-2 size-11" />
           </div>
           <nav aria-label="More">
             <Tiles items={items} onFollow={close} />

@@ -6,6 +6,7 @@ import { Button } from '#web/components/button';
 import { fieldError, Form, useZodForm } from '#web/components/form';
 import { ApiError } from '#web/lib/api-client';
 import { useAuthClient } from '#web/lib/auth/use-auth';
+import { useWeakPasswordReasons } from '#web/lib/use-weak-password-reasons';
 import { confirmAddressChange, reauthenticate, updateUser, type UserChanges } from '../api/update-user';
 import { FormError } from '#web/components/form-error';
 import { TextField } from '#web/components/text-field';
@@ -90,7 +91,7 @@ export function ChangeFlow({
   const codeForm = useZodForm(codeFormSchema, { defaultValues: { code: '' } });
   // The flow's error, whichever step is on screen (as before: cleared by the next attempt).
   const [error, setError] = useState<unknown>(null);
-  const [weak, setWeak] = useState<{ password: string; messages: string[] } | null>(null);
+  const weakPassword = useWeakPasswordReasons();
   const [isBusy, setIsBusy] = useState(false);
   const confirmTo = user.email ?? user.phone ?? 'your email';
 
@@ -127,8 +128,7 @@ export function ChangeFlow({
         }
       } else if (caught instanceof ApiError && caught.code === 'INSUFFICIENT_AAL') {
         setPhase({ kind: 'step-up', changes });
-      } else if (caught instanceof ApiError && caught.code === 'WEAK_PASSWORD' && changes.password) {
-        setWeak({ password: changes.password, messages: caught.details.map((detail) => detail.message) });
+      } else if (changes.password && weakPassword.keep(caught, changes.password)) {
         form.setError('password', { type: 'server', message: caught.message });
         setPhase({ kind: 'edit' });
       } else {
@@ -270,7 +270,7 @@ export function ChangeFlow({
             id: hintId,
             password,
             userInputs: [user.email, user.phone].filter((input): input is string => Boolean(input)),
-            serverMessages: weak?.password === password ? weak.messages : [],
+            serverMessages: weakPassword.reasonsFor(password),
           })}
           <label className="mt-2 flex min-h-11 items-center gap-3 text-sm">
             <input

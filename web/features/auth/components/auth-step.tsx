@@ -1,11 +1,18 @@
 import type { ReactNode } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import type { FieldValues, SubmitHandler, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '#web/components/button';
 import { CodeField } from '#web/components/code-field';
 import { fieldError, Form } from '#web/components/form';
 import { FormError } from '#web/components/form-error';
 import type { codeFormSchema } from '#web/lib/code-form';
+
+/** What the auth panel gives its other ways in (a code, recovery): the address typed so far, and the way back. */
+export type AuthViewProps = {
+  address: string;
+  onAddressChange: (address: string) => void;
+  onBack: () => void;
+};
 
 /** A step's h1 with the line under it. */
 export function StepHeading({ id, title, children }: { id: string; title: ReactNode; children?: ReactNode }) {
@@ -38,6 +45,49 @@ export function AuthStep({
       </StepHeading>
       {children}
     </section>
+  );
+}
+
+/** The intro of a code step: where the code went (if an account uses that address) and how long it works. */
+export function CodeSentIntro({ address }: { address: string }) {
+  return (
+    <>
+      If an account uses <span className="font-medium wrap-anywhere text-text">{address}</span>, we sent it a
+      6-digit code. It works for 10 minutes.
+    </>
+  );
+}
+
+/**
+ * The "where should the code go" form: the address field (`children`), the form's error, "Send me a
+ * code" (busy while `busy`) and the way back (`backLabel`).
+ */
+export function SendCodeForm<TInput extends FieldValues, TOutput>({
+  form,
+  onSubmit,
+  busy,
+  backLabel,
+  onBack,
+  children,
+}: {
+  form: UseFormReturn<TInput, unknown, TOutput>;
+  onSubmit: SubmitHandler<TOutput>;
+  busy: boolean;
+  backLabel: string;
+  onBack: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-5">
+      {children}
+      <FormError error={fieldError(form, 'root')} />
+      <Button type="submit" busy={busy} className="w-full">
+        Send me a code
+      </Button>
+      <Button variant="ghost" onClick={onBack} className="w-full">
+        {backLabel}
+      </Button>
+    </Form>
   );
 }
 

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { Button } from '#web/components/button';
-import { fieldError, Form, useZodForm } from '#web/components/form';
+import { fieldError, useZodForm } from '#web/components/form';
 import { useAuthClient } from '#web/lib/auth/use-auth';
 import { requestSignInCode } from '../api/request-code';
 import { addressText, isPhone, parseAddress, PHONE_HINT, type Address } from '../lib/address';
 import { codeFormSchema } from '#web/lib/code-form';
-import { errorText, FormError } from '#web/components/form-error';
+import { errorText } from '#web/components/form-error';
 import { TextField } from '#web/components/text-field';
-import { AuthStep, CodeStepForm } from './auth-step';
+import { AuthStep, CodeSentIntro, CodeStepForm, SendCodeForm, type AuthViewProps } from './auth-step';
 
 /** The account's email address or phone number, as typed (kept for the other views) and as read. */
 const addressFormSchema = z.object({ username: z.string() }).transform((values, context) => {
@@ -28,15 +28,7 @@ const addressFormSchema = z.object({ username: z.string() }).transform((values, 
 });
 
 /** "Email me a code instead": POST /otp, then the 6-digit code signs the person in (POST /verify). */
-export function CodeSignIn({
-  address: initialAddress,
-  onAddressChange,
-  onBack,
-}: {
-  address: string;
-  onAddressChange: (address: string) => void;
-  onBack: () => void;
-}) {
+export function CodeSignIn({ address: initialAddress, onAddressChange, onBack }: AuthViewProps) {
   const client = useAuthClient();
   const addressForm = useZodForm(addressFormSchema, { defaultValues: { username: initialAddress } });
   const codeForm = useZodForm(codeFormSchema, { defaultValues: { code: '' } });
@@ -87,7 +79,13 @@ export function CodeSignIn({
         title="Sign in with a code"
         intro="We will send a 6-digit code to your email or phone."
       >
-        <Form form={addressForm} onSubmit={submitAddress} className="flex flex-col gap-5">
+        <SendCodeForm
+          form={addressForm}
+          onSubmit={submitAddress}
+          busy={isBusy}
+          backLabel="Back to sign in with a password"
+          onBack={onBack}
+        >
           <TextField
             label="Email or phone number"
             autoComplete="username"
@@ -98,14 +96,7 @@ export function CodeSignIn({
             error={fieldError(addressForm, 'username')}
             autoFocus
           />
-          <FormError error={fieldError(addressForm, 'root')} />
-          <Button type="submit" busy={isBusy} className="w-full">
-            Send me a code
-          </Button>
-          <Button variant="ghost" onClick={onBack} className="w-full">
-            Back to sign in with a password
-          </Button>
-        </Form>
+        </SendCodeForm>
       </AuthStep>
     );
   }
@@ -114,13 +105,7 @@ export function CodeSignIn({
     <AuthStep
       id="code-step-heading"
       title={`Check your ${isPhone(sentTo) ? 'phone' : 'email'}`}
-      intro={
-        <>
-          If an account uses{' '}
-          <span className="font-medium wrap-anywhere text-text">{addressText(sentTo)}</span>, we sent it a
-          6-digit code. It works for 10 minutes.
-        </>
-      }
+      intro={<CodeSentIntro address={addressText(sentTo)} />}
     >
       <CodeStepForm form={codeForm} onSubmit={submitCode} busy={isBusy} submitLabel="Sign in" notice={notice}>
         <div className="flex flex-col gap-2">

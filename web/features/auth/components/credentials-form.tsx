@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { MISSING_CREDENTIALS } from '#contracts/auth';
 import { Button } from '#web/components/button';
 import { fieldError, Form, useZodForm } from '#web/components/form';
-import { ApiError } from '#web/lib/api-client';
 import { useAuthClient } from '#web/lib/auth/use-auth';
+import { useWeakPasswordReasons } from '#web/lib/use-weak-password-reasons';
 import { loadPasswordAssessor } from '../hooks/use-password-assessment';
 import { parseAddress, PHONE_HINT } from '../lib/address';
 import { errorText, FormError } from '#web/components/form-error';
@@ -96,7 +96,7 @@ export function CredentialsForm({
   useEffect(() => {
     if (filledPassword && filledPassword !== mountedFill) form.setValue('password', filledPassword.password);
   }, [filledPassword, mountedFill, form]);
-  const [weakPassword, setWeakPassword] = useState<{ password: string; messages: string[] } | null>(null);
+  const weakPassword = useWeakPasswordReasons();
   const [isSubmitting, setIsSubmitting] = useState(false);
   const parsedForHints = parseAddress(address);
   const userInputs = 'address' in parsedForHints ? Object.values(parsedForHints.address) : [];
@@ -114,12 +114,9 @@ export function CredentialsForm({
         await client.completeSignIn('/auth/v1/token?grant_type=password', { ...parsed, password: typed });
       }
     } catch (caught) {
-      if (caught instanceof ApiError && caught.code === 'WEAK_PASSWORD') {
-        setWeakPassword({ password: typed, messages: caught.details.map((detail) => detail.message) });
+      if (weakPassword.keep(caught, typed))
         form.setError('password', { type: 'server', message: caught.message });
-      } else {
-        form.setError('root', { type: 'server', message: errorText(caught) });
-      }
+      else form.setError('root', { type: 'server', message: errorText(caught) });
     } finally {
       setIsSubmitting(false);
     }
@@ -152,7 +149,7 @@ export function CredentialsForm({
             id={strengthId}
             password={password}
             userInputs={userInputs}
-            serverMessages={weakPassword?.password === password ? weakPassword.messages : []}
+            serverMessages={weakPassword.reasonsFor(password)}
           />
         ) : (
           <button

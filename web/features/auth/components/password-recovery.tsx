@@ -3,8 +3,8 @@ import { useId, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { Button } from '#web/components/button';
 import { fieldError, Form, useZodForm } from '#web/components/form';
-import { ApiError } from '#web/lib/api-client';
 import { useAuth, useAuthClient } from '#web/lib/auth/use-auth';
+import { useWeakPasswordReasons } from '#web/lib/use-weak-password-reasons';
 import { recoverPassword } from '../api/recover-password';
 import { updatePassword } from '../api/update-password';
 import { loadPasswordAssessor } from '../hooks/use-password-assessment';
@@ -17,7 +17,14 @@ import { PasswordField } from './password-field';
 import { PasswordStrength } from './password-strength';
 import { SecondFactorStep } from './second-factor-step';
 import { TextField } from '#web/components/text-field';
-import { AuthStep, CodeStepForm, StepHeading } from './auth-step';
+import {
+  AuthStep,
+  CodeSentIntro,
+  CodeStepForm,
+  SendCodeForm,
+  StepHeading,
+  type AuthViewProps,
+} from './auth-step';
 
 type Step = 'email' | 'code' | 'password' | 'done';
 
@@ -57,15 +64,7 @@ function newPasswordSchema(email: string) {
  * (POST /verify type recovery), then they choose a new password (PUT /user). An account with an
  * authenticator answers it before the password can change.
  */
-export function PasswordRecovery({
-  address,
-  onAddressChange,
-  onBack,
-}: {
-  address: string;
-  onAddressChange: (address: string) => void;
-  onBack: () => void;
-}) {
+export function PasswordRecovery({ address, onAddressChange, onBack }: AuthViewProps) {
   const auth = useAuth();
   const client = useAuthClient();
   const strengthId = useId();
@@ -83,7 +82,7 @@ export function PasswordRecovery({
   const passwordSchema = useMemo(() => newPasswordSchema(email), [email]);
   const passwordForm = useZodForm(passwordSchema, { defaultValues: { 'new-password': '' } });
   const password = passwordForm.watch('new-password');
-  const [weakMessages, setWeakMessages] = useState<{ password: string; messages: string[] } | null>(null);
+  const weakPassword = useWeakPasswordReasons();
   const [isBusy, setIsBusy] = useState(false);
 
   async function submitEmail({ email: valid }: z.output<typeof emailFormSchema>) {
@@ -125,12 +124,9 @@ export function PasswordRecovery({
       client.setUser(await updatePassword(chosen));
       setPendingRecovery(pending ? { ...pending, stage: 'done' } : null);
     } catch (caught) {
-      if (caught instanceof ApiError && caught.code === 'WEAK_PASSWORD') {
-        setWeakMessages({ password: chosen, messages: caught.details.map((detail) => detail.message) });
+      if (weakPassword.keep(caught, chosen))
         passwordForm.setError('new-password', { type: 'server', message: caught.message });
-      } else {
-        passwordForm.setError('root', { type: 'server', message: errorText(caught) });
-      }
+      else passwordForm.setError('root', { type: 'server', message: errorText(caught) });
     } finally {
       setIsBusy(false);
     }
@@ -143,7 +139,13 @@ export function PasswordRecovery({
         title="Reset your password"
         intro="Enter the email address of your account and we will send you a 6-digit code."
       >
-        <Form form={emailForm} onSubmit={submitEmail} className="flex flex-col gap-5">
+        <SendCodeForm
+          form={emailForm}
+          onSubmit={submitEmail}
+          busy={isBusy}
+          backLabel="Back to sign in"
+          onBack={onBack}
+        >
           <TextField
             label="Email address"
             type="email"
@@ -152,30 +154,14 @@ export function PasswordRecovery({
             error={fieldError(emailForm, 'email')}
             autoFocus
           />
-          <FormError error={fieldError(emailForm, 'root')} />
-          <Button type="submit" busy={isBusy} className="w-full">
-            Send me a code
-          </Button>
-          <Button variant="ghost" onClick={onBack} className="w-full">
-            Back to sign in
-          </Button>
-        </Form>
+        </SendCodeForm>
       </AuthStep>
     );
   }
 
   if (step === 'code') {
     return (
-      <AuthStep
-        id="recover-code-heading"
-        title="Check your email"
-        intro={
-          <>
-            If an account uses <span className="font-medium wrap-anywhere text-text">{email}</span>, we sent
-            it a 6-digit code. It works for 10 minutes.
-          </>
-        }
-      >
+      <AuthStep id="recover-code-heading" title="Check your email" intro={<CodeSentIntro address={email} />}>
         <CodeStepForm form={codeForm} onSubmit={submitCode} busy={isBusy} submitLabel="Continue">
           <Button
             variant="ghost"
@@ -223,7 +209,7 @@ export function PasswordRecovery({
               id={strengthId}
               password={password}
               userInputs={[email]}
-              serverMessages={weakMessages?.password === password ? weakMessages.messages : []}
+              serverMessages={weakPassword.reasonsFor(password)}
             />
           </div>
           <FormError error={fieldError(passwordForm, 'root')} />

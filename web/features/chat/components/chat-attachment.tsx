@@ -1,7 +1,8 @@
-import { Download, FileText, ImageOff, Mic, X } from 'lucide-react';
+import { Download, FileText, ImageOff, Mic } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useState, type SyntheticEvent } from 'react';
 import type { ChatAttachment, ChatAttachmentKind } from '#contracts/chat';
+import { DialogCloseButton } from '#web/components/dialog';
 import { errorText } from '#web/components/form-error';
 import { Spinner } from '#web/components/spinner';
 import { useAttachmentUrl, useDownloadAttachment } from '../hooks/use-attachment';
@@ -153,12 +154,7 @@ function ImageView({
             <DialogPrimitive.Title className="min-w-0 truncate text-base font-semibold">
               {name}
             </DialogPrimitive.Title>
-            <DialogPrimitive.Close
-              aria-label="Close"
-              className="inline-flex size-10 shrink-0 items-center justify-center rounded-[var(--radius-control)] text-text-muted hover:bg-surface-sunken hover:text-text focus-visible:outline-2 focus-visible:outline-ring"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </DialogPrimitive.Close>
+            <DialogCloseButton className="size-10 focus-visible:outline-2 focus-visible:outline-ring" />
           </div>
           <img
             src={src}

@@ -12,10 +12,11 @@ import {
   type GiftSessionMinutes,
 } from '#contracts/gifts';
 import { SESSION_FORMATS, type SessionFormat } from '#domain/coaching/categories';
-import { Button, buttonClasses } from '#web/components/button';
+import { Button } from '#web/components/button';
 import { Card } from '#web/components/card';
 import { applyServerErrors, fieldError, Form, useZodForm } from '#web/components/form';
 import { FormError } from '#web/components/form-error';
+import { NotEnoughInWallet } from '#web/components/not-enough-in-wallet';
 import { Spinner } from '#web/components/spinner';
 import { TextField } from '#web/components/text-field';
 import { TextareaField } from '#web/components/textarea-field';
@@ -82,24 +83,14 @@ function WalletLine({ userId }: { userId: string }) {
 /** "Not enough in your wallet" (a 402, or a balance already known to be short), with Add funds. */
 function NotEnough({ amount, balance }: { amount: number | undefined; balance: number | undefined }) {
   return (
-    <div
-      role="alert"
-      className="flex flex-col gap-3 rounded-[var(--radius-control)] border border-warning/40 bg-warning-soft px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
-    >
-      <div className="text-sm">
-        <p className="font-semibold text-text">Not enough in your wallet</p>
-        <p className="text-text-muted">
-          {amount !== undefined && balance !== undefined
-            ? `This gift costs ${formatCents(amount)} and your wallet has ${formatCents(balance)}. `
-            : ''}
-          Add funds, then send the gift again.
-        </p>
-      </div>
-      <Link to="/wallet" className={buttonClasses('secondary', 'shrink-0')}>
-        <Wallet aria-hidden="true" className="size-4" />
-        Add funds
-      </Link>
-    </div>
+    <NotEnoughInWallet linkLabel="Add funds" wide>
+      <p className="text-text-muted">
+        {amount !== undefined && balance !== undefined
+          ? `This gift costs ${formatCents(amount)} and your wallet has ${formatCents(balance)}. `
+          : ''}
+        Add funds, then send the gift again.
+      </p>
+    </NotEnoughInWallet>
   );
 }
 

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { Withdrawal } from '#contracts/payouts';
 import { Button, buttonClasses } from '#web/components/button';
 import { Dialog } from '#web/components/dialog';
+import { FieldError } from '#web/components/field';
 import { FormError } from '#web/components/form-error';
 import { FormActions } from '#web/components/form-actions';
 import { Spinner } from '#web/components/spinner';
@@ -206,11 +207,7 @@ function WithdrawForm({
             </Link>
           </>
         )}
-        {methodError ? (
-          <p id={`${selectId}-error`} className="text-sm font-medium text-danger">
-            {methodError}
-          </p>
-        ) : null}
+        <FieldError id={`${selectId}-error`} error={methodError} />
       </div>
       <FormActions
         submitLabel="Request withdrawal"

@@ -2,7 +2,7 @@ import { Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { REQUEST_ALERT_MS } from '#contracts/sessions';
 import type { SessionFormat } from '#domain/coaching/categories';
-import { buttonClasses } from '#web/components/button';
+import { NotEnoughInWallet } from '#web/components/not-enough-in-wallet';
 import { Spinner } from '#web/components/spinner';
 import { ApiError } from '#web/lib/api-client';
 import { formatCents } from '#web/lib/money';
@@ -26,23 +26,13 @@ function QuoteLine({ label, value, strong = false }: { label: string; value: str
 /** "Not enough in your wallet", with what is missing when known and the way to top up. */
 export function NotEnough({ missing, message }: { missing: number | undefined; message: string }) {
   return (
-    <div
-      role="alert"
-      className="flex flex-col gap-3 rounded-[var(--radius-control)] border border-warning/40 bg-warning-soft px-4 py-3"
-    >
-      <div className="text-sm">
-        <p className="font-semibold text-text">Not enough in your wallet</p>
-        <p className="text-text">
-          {missing !== undefined
-            ? `You need ${formatCents(missing)} more to send this request. Your request is kept here while you top up.`
-            : `${message} Your request is kept here while you top up.`}
-        </p>
-      </div>
-      <Link to="/wallet" className={buttonClasses('secondary', 'self-start')}>
-        <Wallet aria-hidden="true" className="size-4" />
-        Top up your wallet
-      </Link>
-    </div>
+    <NotEnoughInWallet linkLabel="Top up your wallet">
+      <p className="text-text">
+        {missing !== undefined
+          ? `You need ${formatCents(missing)} more to send this request. Your request is kept here while you top up.`
+          : `${message} Your request is kept here while you top up.`}
+      </p>
+    </NotEnoughInWallet>
   );
 }
 
