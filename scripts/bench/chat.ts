@@ -1,10 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appLogErrors } from './lib/app-log';
-import { spawnServer, type ServerChild } from './lib/children';
-import { sleep } from './lib/concurrency';
-import { connectFleet, latencySample, p99Verdict, startCpuWindow, type CpuWindow } from './lib/latency-round';
+import { spawnServer } from './lib/children';
+import {
+  DELIVERY_TIMEOUT_MS,
+  MESSAGES_PER_ECHO,
+  runRound,
+  settleOwnCopies,
+  WARMUP_SEC,
+} from './lib/chat-round';
+import { connectFleet, latencySample, p99Verdict } from './lib/latency-round';
 import { roundedSample, summarize, type RoundSample } from './lib/measure';
 import { cpuCount, waitForQuietLoad } from './lib/proc';
 import { createPartyFleet, type Seat } from './lib/party-fleet';
@@ -36,129 +41,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const TARGET_P99_MS = 25;
 /** Each session sends one message a second, coach and client taking turns (G5 has each side at 1/s). */
 const MESSAGES_PER_SESSION_PER_SEC = 1;
-/** One bare round trip per this many messages, half a period after the message. */
-const MESSAGES_PER_ECHO = 5;
-const WARMUP_SEC = 2;
-const DELIVERY_TIMEOUT_MS = 5_000;
-/** A POST not answered by then counts as failed (keeps an overloaded run bounded in time). */
-const POST_TIMEOUT_MS = 30_000;
 const GOAL = 'chat delivery p99';
-
-type Fleet = ReturnType<typeof createPartyFleet>;
-
-type RoundResult = {
-  delivery: number[];
-  post: number[];
-  /** Delivery minus the POST's answer (negative: the event came first). */
-  afterAnswer: number[];
-  rtt: number[];
-  /** How late the generator fired each message after its scheduled time (its own health). */
-  lag: number[];
-  sent: number;
-  created: number;
-  problems: string[];
-  missing: number;
-  cpu: CpuWindow;
-};
-
-/**
- * `count` messages at `ratePerSec`, open loop: every message whose time has come is sent, whatever the
- * earlier ones are doing (a late generator catches up instead of thinning the load). Message `offset +
- * step` goes to session (offset + step) mod sessions, from the coach and the client in turns.
- */
-async function runRound(
-  server: ServerChild,
-  fleet: Fleet,
-  seats: readonly Seat[],
-  input: { count: number; offset: number; ratePerSec: number },
-): Promise<RoundResult> {
-  const { count, offset, ratePerSec } = input;
-  const periodMs = 1000 / ratePerSec;
-  const result: Omit<RoundResult, 'cpu'> = {
-    delivery: [],
-    post: [],
-    afterAnswer: [],
-    rtt: [],
-    lag: [],
-    sent: 0,
-    created: 0,
-    problems: [],
-    missing: 0,
-  };
-  const problem = (text: string) => {
-    if (result.problems.length < 20) result.problems.push(text);
-  };
-
-  async function send(index: number) {
-    const seat = seats[index % seats.length]!;
-    const sender = Math.floor(index / seats.length) % 2 === 0 ? seat.coach : seat.client;
-    const id = randomUUID();
-    result.sent += 1;
-    const started = performance.now();
-    const response = await fetch(`${server.url}/api/sessions/${seat.id}/messages`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${sender.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ id, content: `Bench message ${index}` }),
-      signal: AbortSignal.timeout(POST_TIMEOUT_MS),
-    });
-    const answered = performance.now();
-    const body = await response.text();
-    if (response.status !== 201) {
-      problem(`POST /api/sessions/:id/messages answered ${response.status}: ${body.slice(0, 200)}`);
-      return;
-    }
-    result.created += 1;
-    result.post.push(answered - started);
-    const at = await fleet.waitForDelivery(id, DELIVERY_TIMEOUT_MS);
-    if (at === null) {
-      result.missing += 1;
-      problem(`message ${id} did not reach the other party within ${DELIVERY_TIMEOUT_MS} ms`);
-    } else {
-      result.delivery.push(at - started);
-      result.afterAnswer.push(at - answered);
-    }
-  }
-
-  async function echo(index: number) {
-    const seat = seats[(index * 7 + 3) % seats.length]!;
-    result.rtt.push(await fleet.roundTrip(index % 2 === 0 ? seat.client.id : seat.coach.id));
-  }
-
-  // The schedule: message `step` at step periods, a round trip half a period after every
-  // MESSAGES_PER_ECHO-th message.
-  const actions: { atMs: number; fire: () => Promise<void> }[] = [];
-  for (let step = 0; step < count; step += 1) {
-    const index = offset + step;
-    actions.push({ atMs: step * periodMs, fire: () => send(index) });
-    if (step % MESSAGES_PER_ECHO === 0)
-      actions.push({ atMs: (step + 0.5) * periodMs, fire: () => echo(index) });
-  }
-
-  const endCpuWindow = startCpuWindow(server);
-  const startedAt = performance.now();
-  const inFlight: Promise<void>[] = [];
-  let next = 0;
-  while (next < actions.length) {
-    const now = performance.now();
-    while (next < actions.length && startedAt + actions[next]!.atMs <= now) {
-      const action = actions[next]!;
-      result.lag.push(now - (startedAt + action.atMs));
-      inFlight.push(
-        action.fire().catch((error: unknown) => problem(`send or echo failed: ${String(error)}`)),
-      );
-      next += 1;
-    }
-    if (next < actions.length) await sleep(startedAt + actions[next]!.atMs - performance.now());
-  }
-  await Promise.all(inFlight);
-  return { ...result, cpu: endCpuWindow() };
-}
-
-/** After the last round: the senders' own copies still in flight get a bounded moment to land. */
-async function settleOwnCopies(fleet: Fleet, created: number): Promise<void> {
-  const deadline = performance.now() + DELIVERY_TIMEOUT_MS;
-  while (fleet.stats().ownCopies < created && performance.now() < deadline) await sleep(50);
-}
 
 async function runChat(options: ScenarioOptions): Promise<ScenarioResult> {
   const sessionCount = options.quick ? 100 : 500;

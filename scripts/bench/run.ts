@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chatScenario } from './chat';
+import { chatSweepScenario } from './chat-sweep';
 import { discoveryScenario } from './discovery';
 import { httpScenario } from './http';
 import { ringScenario } from './request-to-ring';
@@ -28,6 +29,7 @@ const scenarios: Scenario[] = [
   walletScenario,
   ringScenario,
   chatScenario,
+  chatSweepScenario,
   socketsScenario,
 ];
 

@@ -92,7 +92,7 @@ export function p99Verdict(
  */
 export async function connectFleet(
   context: { scenario: string; log: (line: string) => void; server: ServerChild; sockets: string },
-  fleet: { connectAll: (people: readonly Person[]) => Promise<void>; connected: () => number },
+  fleet: { connectAll: (people: readonly Person[]) => Promise<unknown>; connected: () => number },
   people: readonly Person[],
 ): Promise<number> {
   const { scenario, log, server } = context;
