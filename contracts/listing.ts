@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * What a coach's two kinds of listing, services and programs, share: the limits, messages and rules of
- * their title, subtitle and description.
+ * What a coach's two kinds of listing, services and programs, share: how they read (ids and text) and
+ * the limits, messages and rules of their title, subtitle and description.
  */
 export const LISTING_TEXT_LIMITS = {
   titleMax: 120,
@@ -38,3 +38,12 @@ export function listingTextFields(messages: ListingTextMessages) {
       .nullable(),
   };
 }
+
+/** The first fields of a listing as the API answers it: its id, its coach's user id and its text. */
+export const listingSchemaFields = {
+  id: z.uuid(),
+  coach_id: z.uuid(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  description: z.string().nullable(),
+};

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { wholeNumber } from './fields';
-import { LISTING_TEXT_LIMITS, listingTextFields, listingTextMessages } from './listing';
+import { LISTING_TEXT_LIMITS, listingSchemaFields, listingTextFields, listingTextMessages } from './listing';
 import { uploadedImageUrlSchema } from './services';
 import { MAX_PRICE_CENTS, PRICE_LIMIT_MESSAGE } from '#domain/money/limits';
 import { CATEGORY_SLUGS } from '#domain/coaching/categories';
@@ -12,11 +12,7 @@ import { CATEGORY_SLUGS } from '#domain/coaching/categories';
 export const PROGRAM_STATUSES = ['draft', 'published', 'archived'] as const;
 
 export const programSummarySchema = z.object({
-  id: z.uuid(),
-  coach_id: z.uuid(),
-  title: z.string(),
-  subtitle: z.string().nullable(),
-  description: z.string().nullable(),
+  ...listingSchemaFields,
   category: z.string().nullable(),
   cover_image_url: z.string().nullable(),
   price: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { wholeNumber } from './fields';
-import { LISTING_TEXT_LIMITS, listingTextFields, listingTextMessages } from './listing';
+import { LISTING_TEXT_LIMITS, listingSchemaFields, listingTextFields, listingTextMessages } from './listing';
 import { MAX_PRICE_CENTS, PRICE_LIMIT_MESSAGE } from '#domain/money/limits';
 import { CATEGORY_SLUGS, SESSION_FORMATS } from '#domain/coaching/categories';
 
@@ -10,11 +10,7 @@ import { CATEGORY_SLUGS, SESSION_FORMATS } from '#domain/coaching/categories';
  * ones, public); the owner's management API returns the same shape.
  */
 export const serviceSchema = z.object({
-  id: z.uuid(),
-  coach_id: z.uuid(),
-  title: z.string(),
-  subtitle: z.string().nullable(),
-  description: z.string().nullable(),
+  ...listingSchemaFields,
   format: z.enum(SESSION_FORMATS),
   price: z.number().int(),
   duration: z.number().int(),
