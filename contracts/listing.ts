@@ -41,7 +41,7 @@ export function listingTextFields(messages: ListingMessages) {
 }
 
 /** The first fields of a listing as the API answers it: its id, its coach's user id and its text. */
-export const listingSchemaFields = {
+export const listingResponseFields = {
   id: z.uuid(),
   coach_id: z.uuid(),
   title: z.string(),

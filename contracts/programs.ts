@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { wholeNumber } from './fields';
-import { LISTING_LIMITS, listingSchemaFields, listingTextFields, listingMessages } from './listing';
+import { LISTING_LIMITS, listingResponseFields, listingTextFields, listingMessages } from './listing';
 import { uploadedImageUrlSchema } from './services';
 import { CATEGORY_SLUGS } from '#domain/coaching/categories';
 
@@ -11,7 +11,7 @@ import { CATEGORY_SLUGS } from '#domain/coaching/categories';
 export const PROGRAM_STATUSES = ['draft', 'published', 'archived'] as const;
 
 export const programSummarySchema = z.object({
-  ...listingSchemaFields,
+  ...listingResponseFields,
   category: z.string().nullable(),
   cover_image_url: z.string().nullable(),
   price: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { wholeNumber } from './fields';
-import { LISTING_LIMITS, listingSchemaFields, listingTextFields, listingMessages } from './listing';
+import { LISTING_LIMITS, listingResponseFields, listingTextFields, listingMessages } from './listing';
 import { CATEGORY_SLUGS, SESSION_FORMATS } from '#domain/coaching/categories';
 
 /**
@@ -9,7 +9,7 @@ import { CATEGORY_SLUGS, SESSION_FORMATS } from '#domain/coaching/categories';
  * ones, public); the owner's management API returns the same shape.
  */
 export const serviceSchema = z.object({
-  ...listingSchemaFields,
+  ...listingResponseFields,
   format: z.enum(SESSION_FORMATS),
   price: z.number().int(),
   duration: z.number().int(),
