@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coachStatsSchema } from './profiles';
+import { coachHeadlineFields, coachStatsSchema } from './profiles';
 
 /**
  * Coach pages: the public coach page (/coach/:username, /profile/:username, /profile/{id})
@@ -252,12 +252,8 @@ export const coachPageParamsSchema = z.object({ ref: z.string().trim().min(1).ma
 export const coachPageSchema = z.object({
   /** The profile id (/profile/{id}). */
   id: z.string(),
-  /** The coach's user id: services, programs and follows are keyed by it. */
-  coach_id: z.string(),
-  username: z.string().nullable(),
-  full_name: z.string().nullable(),
-  professional_title: z.string().nullable(),
-  coach_tagline: z.string().nullable(),
+  /** coach_id, the coach's user id (services, programs and follows are keyed by it), and their names. */
+  ...coachHeadlineFields,
   short_bio: z.string().nullable(),
   about_me: z.string().nullable(),
   work_experience: z.string().nullable(),

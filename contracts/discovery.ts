@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coachHeadlineFields } from './profiles';
 import { CATEGORY_SLUGS, SESSION_FORMATS } from '#domain/coaching/categories';
 
 /**
@@ -56,11 +57,7 @@ export type CoachSearchParams = z.output<typeof coachSearchQuerySchema>;
 
 /** One discovery card. Stats only when the coach shows them (show_coach_stats), else null. */
 export const coachCardSchema = z.object({
-  coach_id: z.string(),
-  username: z.string().nullable(),
-  full_name: z.string().nullable(),
-  professional_title: z.string().nullable(),
-  coach_tagline: z.string().nullable(),
+  ...coachHeadlineFields,
   avatar_url: z.string().nullable(),
   categories: z.array(z.string()),
   rating_average: z.number().nullable(),

@@ -132,6 +132,15 @@ export const ownProfileSchema = z.object({
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 
+/** How a coach is named on public screens (their page, a discovery card), keyed by their user id. */
+export const coachHeadlineFields = {
+  coach_id: z.string(),
+  username: z.string().nullable(),
+  full_name: z.string().nullable(),
+  professional_title: z.string().nullable(),
+  coach_tagline: z.string().nullable(),
+};
+
 export const coachStatsSchema = z.object({
   total_sessions: z.number(),
   total_clients: z.number(),

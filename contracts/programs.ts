@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { wholeNumber } from './fields';
-import { LISTING_TEXT_LIMITS, listingTextFields, listingTextMessages } from './listing';
+import { LISTING_LIMITS, listingResponseFields, listingTextFields, listingMessages } from './listing';
 import { uploadedImageUrlSchema } from './services';
-import { MAX_PRICE_CENTS, PRICE_LIMIT_MESSAGE } from '#domain/money/limits';
 import { CATEGORY_SLUGS } from '#domain/coaching/categories';
 
 /**
@@ -12,11 +11,7 @@ import { CATEGORY_SLUGS } from '#domain/coaching/categories';
 export const PROGRAM_STATUSES = ['draft', 'published', 'archived'] as const;
 
 export const programSummarySchema = z.object({
-  id: z.uuid(),
-  coach_id: z.uuid(),
-  title: z.string(),
-  subtitle: z.string().nullable(),
-  description: z.string().nullable(),
+  ...listingResponseFields,
   category: z.string().nullable(),
   cover_image_url: z.string().nullable(),
   price: z.number().int(),
@@ -33,9 +28,7 @@ export type ProgramSummaryList = z.infer<typeof programSummaryListSchema>;
 // ---- The builder (owner), the public page, enrolment and lessons.
 
 export const PROGRAM_LIMITS = {
-  ...LISTING_TEXT_LIMITS,
-  /** Cents. */
-  priceMax: MAX_PRICE_CENTS,
+  ...LISTING_LIMITS,
   perCoach: 30,
   lessonsPerProgram: 100,
   lessonTitleMax: 120,
@@ -46,9 +39,7 @@ export const PROGRAM_LIMITS = {
 } as const;
 
 export const PROGRAM_MESSAGES = {
-  ...listingTextMessages('program'),
-  price: PRICE_LIMIT_MESSAGE,
-  category: 'Choose one of the listed categories.',
+  ...listingMessages('program'),
   image: 'Upload the picture here; links to other sites are not accepted.',
   lessonTitleRequired: 'Give the lesson a title.',
   lessonTitleTooLong: `Keep the lesson title to ${PROGRAM_LIMITS.lessonTitleMax} characters or fewer.`,

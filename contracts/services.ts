@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { wholeNumber } from './fields';
-import { LISTING_TEXT_LIMITS, listingTextFields, listingTextMessages } from './listing';
-import { MAX_PRICE_CENTS, PRICE_LIMIT_MESSAGE } from '#domain/money/limits';
+import { LISTING_LIMITS, listingResponseFields, listingTextFields, listingMessages } from './listing';
 import { CATEGORY_SLUGS, SESSION_FORMATS } from '#domain/coaching/categories';
 
 /**
@@ -10,11 +9,7 @@ import { CATEGORY_SLUGS, SESSION_FORMATS } from '#domain/coaching/categories';
  * ones, public); the owner's management API returns the same shape.
  */
 export const serviceSchema = z.object({
-  id: z.uuid(),
-  coach_id: z.uuid(),
-  title: z.string(),
-  subtitle: z.string().nullable(),
-  description: z.string().nullable(),
+  ...listingResponseFields,
   format: z.enum(SESSION_FORMATS),
   price: z.number().int(),
   duration: z.number().int(),
@@ -40,9 +35,7 @@ export type ServiceList = z.infer<typeof serviceListSchema>;
 export { ON_DEMAND_DEFAULT_RATES } from '#domain/money/pricing';
 
 export const SERVICE_LIMITS = {
-  ...LISTING_TEXT_LIMITS,
-  /** Cents: 0 to 10,000.00 (domain/money/limits.ts). */
-  priceMax: MAX_PRICE_CENTS,
+  ...LISTING_LIMITS,
   durationMin: 5,
   durationMax: 480,
   /** A micro session is a short one. */
@@ -52,13 +45,11 @@ export const SERVICE_LIMITS = {
 } as const;
 
 export const SERVICE_MESSAGES = {
-  ...listingTextMessages('service'),
+  ...listingMessages('service'),
   format: 'Choose text, audio or video.',
-  price: PRICE_LIMIT_MESSAGE,
   duration: `Set a duration between ${SERVICE_LIMITS.durationMin} and ${SERVICE_LIMITS.durationMax} minutes.`,
   type: 'Choose a full session or a micro session.',
   microTooLong: `A micro session lasts ${SERVICE_LIMITS.microMaxMinutes} minutes or less. Shorten it or make it a full session.`,
-  category: 'Choose one of the listed categories.',
   spotsLeft: 'Spots left is a whole number, 0 or more (leave it empty for unlimited).',
   thumbnail: 'Upload the picture here; links to other sites are not accepted.',
   coachOnly: 'Only coaches can offer services. Switch to your coach role, or apply to coach first.',
