@@ -2,6 +2,7 @@ import { Plus, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { FormError } from './form-error';
+import { IconBadge } from './icon-badge';
 
 /**
  * The states a list passes through before it has items: placeholders while it loads, the error with
@@ -60,7 +61,7 @@ export function RetryError({
 
 /** The dashed card of an empty list: an optional icon, a heading, a line of help and what to do. */
 export function EmptyState({
-  icon: Icon,
+  icon,
   title,
   children,
   action,
@@ -74,11 +75,7 @@ export function EmptyState({
 }) {
   return (
     <div className="flex flex-col items-center rounded-[var(--radius-card)] border border-dashed border-border bg-surface px-6 py-10 text-center">
-      {Icon ? (
-        <span className="mb-3 inline-flex size-11 items-center justify-center rounded-full bg-primary-soft text-primary">
-          <Icon aria-hidden="true" className="size-5" />
-        </span>
-      ) : null}
+      {icon ? <IconBadge icon={icon} className="mb-3 size-11" iconClassName="size-5" /> : null}
       <Heading className={Heading === 'h2' ? 'text-lg font-semibold' : 'font-semibold'}>{title}</Heading>
       <p className="mx-auto mt-1 max-w-md text-sm text-text-muted">{children}</p>
       {action ? <div className="mt-4">{action}</div> : null}

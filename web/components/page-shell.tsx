@@ -1,6 +1,7 @@
 import { Hourglass } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '#web/lib/use-document-title';
+import { MessageCard } from './message-card';
 
 /** A screen's frame: its title (the page's one h1), what it is for, then its content. */
 export function PageShell({
@@ -30,20 +31,14 @@ export function TitledPage(props: { title: string; description?: ReactNode; chil
 /** The honest empty state of a screen whose capability is not built yet (DESIGN.md: every state designed). */
 export function ComingSoon({ children }: { children?: ReactNode }) {
   return (
-    <section
-      aria-labelledby="coming-soon-title"
-      className="flex flex-col items-center rounded-[var(--radius-card)] border border-dashed border-border bg-surface px-6 py-12 text-center"
+    <MessageCard
+      as="section"
+      titleId="coming-soon-title"
+      icon={Hourglass}
+      title="Coming soon"
+      action={children}
     >
-      <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
-        <Hourglass aria-hidden="true" className="size-6" />
-      </span>
-      <h2 id="coming-soon-title" className="mt-4 text-lg font-semibold">
-        Coming soon
-      </h2>
-      <p className="mt-2 max-w-md text-sm text-text-muted">
-        This part of Wellspring is still being built. Nothing is shown here until it is real.
-      </p>
-      {children ? <div className="mt-6">{children}</div> : null}
-    </section>
+      This part of Wellspring is still being built. Nothing is shown here until it is real.
+    </MessageCard>
   );
 }

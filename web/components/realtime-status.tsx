@@ -6,6 +6,7 @@ import {
   REALTIME_HEALTH_CHECK_MS,
 } from '#contracts/realtime';
 import type { RealtimeSnapshot } from '../lib/realtime/realtime-client';
+import { WarningStrip } from './warning-strip';
 
 type Level = 'ok' | 'warning' | 'critical';
 const RANK: Record<Level, number> = { ok: 0, warning: 1, critical: 2 };
@@ -94,12 +95,9 @@ export function RealtimeStatus({ read }: { read: () => RealtimeSnapshot }) {
  */
 export function LiveUpdatesNotice({ paused, reason }: { paused: boolean; reason?: string | undefined }) {
   return (
-    <div role="status" aria-live="polite">
+    <WarningStrip testId="live-updates-notice" className="items-start sm:items-center">
       {paused ? (
-        <div
-          data-testid="live-updates-notice"
-          className="flex items-start justify-center gap-2 bg-warning-soft px-4 py-2 text-sm text-warning sm:items-center"
-        >
+        <>
           <Unplug aria-hidden="true" className="mt-0.5 size-4 shrink-0 sm:mt-0" />
           {/* Kept small on phones (it sits in the sticky header); the whole text is still read out. */}
           <p className="line-clamp-3 min-w-0 sm:line-clamp-none">
@@ -108,8 +106,8 @@ export function LiveUpdatesNotice({ paused, reason }: { paused: boolean; reason?
               {reason ?? 'New requests and answers are still checked every few seconds.'}
             </span>
           </p>
-        </div>
+        </>
       ) : null}
-    </div>
+    </WarningStrip>
   );
 }

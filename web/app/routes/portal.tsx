@@ -1,6 +1,6 @@
-import { Eye, Layers, Palette, UserRound } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Eye, Layers, Palette, UserRound, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { IconBadge } from '#web/components/icon-badge';
 import { ApplicationStatusCard } from '#web/features/profile-completion/components/application-status-card';
 import { CompletionChecklist } from '#web/features/profile-completion/components/completion-checklist';
 import { SessionList } from '#web/features/sessions/components/session-list';
@@ -15,30 +15,30 @@ function greeting(now: Date): string {
   return 'Good evening';
 }
 
-const QUICK_LINKS: { to: string; label: string; description: string; icon: ReactNode }[] = [
+const QUICK_LINKS: { to: string; label: string; description: string; icon: LucideIcon }[] = [
   {
     to: '/services',
     label: 'Services',
     description: 'What you offer and its prices.',
-    icon: <Layers aria-hidden="true" className="size-5" />,
+    icon: Layers,
   },
   {
     to: '/profile',
     label: 'Your profile',
     description: 'Your story, photos and rates.',
-    icon: <UserRound aria-hidden="true" className="size-5" />,
+    icon: UserRound,
   },
   {
     to: '/branding',
     label: 'Branding',
     description: 'Fonts, colours and your website.',
-    icon: <Palette aria-hidden="true" className="size-5" />,
+    icon: Palette,
   },
   {
     to: '/profile/preview',
     label: 'Preview',
     description: 'See your page as clients do.',
-    icon: <Eye aria-hidden="true" className="size-5" />,
+    icon: Eye,
   },
 ];
 
@@ -85,9 +85,7 @@ export function PortalPage() {
                 to={link.to}
                 className="flex min-h-11 items-start gap-3 rounded-[var(--radius-card)] border border-border bg-surface p-4 shadow-soft hover:bg-surface-sunken"
               >
-                <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
-                  {link.icon}
-                </span>
+                <IconBadge icon={link.icon} className="size-9 shrink-0" iconClassName="size-5" />
                 <span>
                   <span className="block font-medium">{link.label}</span>
                   <span className="block text-sm text-text-muted">{link.description}</span>

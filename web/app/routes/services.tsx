@@ -1,4 +1,5 @@
 import { Briefcase } from 'lucide-react';
+import { MessageCard } from '#web/components/message-card';
 import { ButtonLink } from '#web/components/button-link';
 import { PageShell } from '#web/components/page-shell';
 import { CouponManager } from '#web/features/coupons';
@@ -19,22 +20,22 @@ export function ServicesPage() {
   if (!me.data?.roles.includes('coach'))
     return (
       <PageShell title="Services" description="The sessions and programs coaches offer, and their prices.">
-        <section className="flex flex-col items-center rounded-[var(--radius-card)] border border-dashed border-border bg-surface px-6 py-12 text-center">
-          <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
-            <Briefcase aria-hidden="true" className="size-6" />
-          </span>
-          <h2 className="mt-4 text-lg font-semibold">Services are for coaches</h2>
-          <p className="mt-2 max-w-md text-sm text-text-muted">
-            Coaches list their sessions and programs here. If you coach, apply to offer your services on
-            Wellspring.
-          </p>
-          <div className="mt-6 flex flex-wrap justify-center gap-2">
-            <ButtonLink to="/coach-application">Become a coach</ButtonLink>
-            <ButtonLink to="/client-programs" variant="secondary">
-              Your programs
-            </ButtonLink>
-          </div>
-        </section>
+        <MessageCard
+          as="section"
+          icon={Briefcase}
+          title="Services are for coaches"
+          action={
+            <>
+              <ButtonLink to="/coach-application">Become a coach</ButtonLink>
+              <ButtonLink to="/client-programs" variant="secondary">
+                Your programs
+              </ButtonLink>
+            </>
+          }
+        >
+          Coaches list their sessions and programs here. If you coach, apply to offer your services on
+          Wellspring.
+        </MessageCard>
       </PageShell>
     );
 

@@ -1,6 +1,7 @@
 import { LogIn } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { buttonClasses } from '#web/components/button';
+import { IconBadge } from '#web/components/icon-badge';
 import type { ChatSession } from '#contracts/sessions';
 import { CallPanel } from '#web/features/session-room/components/call-panel';
 import { useCall } from '#web/features/session-room/hooks/use-call';
@@ -34,9 +35,7 @@ export function SessionPage() {
   if (auth.status !== 'signed_in' || !auth.user)
     return (
       <div className="mx-auto flex min-h-[60dvh] w-full max-w-md flex-col items-center justify-center px-4 py-12 text-center">
-        <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
-          <LogIn aria-hidden="true" className="size-6" />
-        </span>
+        <IconBadge icon={LogIn} />
         <h1 className="mt-4 text-2xl font-semibold sm:text-3xl">Sign in to join your session</h1>
         <p className="mt-2 text-text-muted">
           Sessions are private to the coach and the client. Sign in with the account you used to book it.

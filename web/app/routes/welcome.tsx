@@ -1,8 +1,8 @@
-import { ArrowRight, Compass, HeartHandshake, ShieldCheck, Sprout } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ArrowRight, Compass, HeartHandshake, ShieldCheck, Sprout, type LucideIcon } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { Role } from '#domain/auth/roles';
 import { buttonClasses } from '#web/components/button';
+import { IconBadge } from '#web/components/icon-badge';
 import { Spinner } from '#web/components/spinner';
 import { useMe } from '#web/features/roles/api/get-me';
 import { useChooseRole } from '#web/features/roles/hooks/use-choose-role';
@@ -18,7 +18,7 @@ function Choice({
 }: {
   title: string;
   description: string;
-  icon: ReactNode;
+  icon: LucideIcon;
   onChoose: () => void;
   isPending: boolean;
   disabled: boolean;
@@ -31,9 +31,7 @@ function Choice({
       aria-busy={isPending || undefined}
       className="group flex w-full flex-col gap-4 rounded-[var(--radius-sheet)] border border-border bg-surface p-6 text-left shadow-soft transition hover:-translate-y-0.5 hover:border-primary disabled:cursor-wait disabled:hover:translate-y-0 sm:p-8"
     >
-      <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
-        {icon}
-      </span>
+      <IconBadge icon={icon} />
       <span className="text-xl font-semibold text-text sm:text-2xl">{title}</span>
       <span className="text-text-muted">{description}</span>
       <span className="mt-auto inline-flex items-center gap-1 text-sm font-semibold text-primary">
@@ -79,7 +77,7 @@ export function WelcomePage() {
         <Choice
           title="I'm looking for coaching"
           description="Find a coach who fits you and start a session in minutes."
-          icon={<Sprout aria-hidden="true" className="size-6" />}
+          icon={Sprout}
           onChoose={() => choose('client')}
           isPending={pendingRole === 'client'}
           disabled={isPending}
@@ -87,7 +85,7 @@ export function WelcomePage() {
         <Choice
           title="I am a coach"
           description="Run your practice: sessions, clients, programs and earnings in one place."
-          icon={<HeartHandshake aria-hidden="true" className="size-6" />}
+          icon={HeartHandshake}
           onChoose={() => choose('coach')}
           isPending={pendingRole === 'coach'}
           disabled={isPending}

@@ -2,6 +2,7 @@ import { Inbox, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ApplicationStatus } from '#contracts/applications';
 import { cardClasses } from '#web/components/card';
+import { IconBadge } from '#web/components/icon-badge';
 import { SkeletonRows } from '#web/components/loading-skeleton';
 
 const EMPTY_TEXT: Record<ApplicationStatus, { title: string; body: string }> = {
@@ -24,9 +25,7 @@ export function EmptyState({ status }: { status: ApplicationStatus }) {
   const text = EMPTY_TEXT[status];
   return (
     <div className="flex flex-col items-center px-6 py-12 text-center">
-      <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
-        <Inbox aria-hidden="true" className="size-6" />
-      </span>
+      <IconBadge icon={Inbox} />
       <h2 className="mt-4 text-lg font-semibold">{text.title}</h2>
       <p className="mt-1 max-w-sm text-sm text-text-muted">{text.body}</p>
     </div>
@@ -37,9 +36,7 @@ export function EmptyState({ status }: { status: ApplicationStatus }) {
 export function NoPermission() {
   return (
     <section className={`${cardClasses} flex flex-col items-start gap-3 p-6`}>
-      <span className="inline-flex size-11 items-center justify-center rounded-full bg-warning-soft text-warning">
-        <ShieldAlert aria-hidden="true" className="size-6" />
-      </span>
+      <IconBadge icon={ShieldAlert} tone="warning" className="size-11" />
       <h2 className="text-lg font-semibold">Reviewing applications is not part of your admin role</h2>
       <p className="text-text-muted">
         Coach managers and super admins review coach applications. Ask a super admin if you need to.

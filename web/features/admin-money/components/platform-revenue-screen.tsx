@@ -14,6 +14,7 @@ import { LoadError } from '#web/components/load-error';
 import { PeriodTabsList } from '#web/components/tab-strip';
 import { useRangeParam } from '#web/lib/use-range-param';
 import { formatCents } from '#web/lib/money';
+import { MoneyFigure } from './money-figure';
 import { downloadPlatformRevenueCsv, platformRevenueQueryOptions } from '../api/platform-revenue';
 import { formatDateTime, formatDayMonth, formatShortMonthYear, localTimeZone, UTC } from '#web/lib/dates';
 import { FORMAT_ADJECTIVES } from '#domain/coaching/format-labels';
@@ -103,20 +104,13 @@ function ByFormat({ report }: { report: PlatformRevenue }) {
                   </span>
                 </p>
                 <dl className="mt-1 grid grid-cols-3 gap-2 text-sm">
-                  <div>
-                    <dt className="text-text-muted">Fees</dt>
-                    <dd className="tabular-nums">{formatCents(row.fees_earned)}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-text-muted">Refunded</dt>
-                    <dd className="tabular-nums">
-                      {row.refunded === 0 ? '—' : `−${formatCents(row.refunded)}`}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-text-muted">Net</dt>
-                    <dd className="font-semibold tabular-nums">{formatCents(row.net)}</dd>
-                  </div>
+                  <MoneyFigure term="Fees">{formatCents(row.fees_earned)}</MoneyFigure>
+                  <MoneyFigure term="Refunded">
+                    {row.refunded === 0 ? '—' : `−${formatCents(row.refunded)}`}
+                  </MoneyFigure>
+                  <MoneyFigure term="Net" weight="semibold">
+                    {formatCents(row.net)}
+                  </MoneyFigure>
                 </dl>
               </li>
             ))}

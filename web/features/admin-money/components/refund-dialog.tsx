@@ -15,6 +15,7 @@ import { TextareaField } from '#web/components/textarea-field';
 import { useToast } from '#web/components/toast';
 import { ApiError } from '#web/lib/api-client';
 import { centsToInput, formatCents, inputToCents } from '#web/lib/money';
+import { MoneyFigure } from './money-figure';
 import { newIdempotencyKey, useRefundSessionPayment } from '../api/session-payments';
 
 /** The server's fields that have one here (its other details are not shown on a field). */
@@ -131,14 +132,12 @@ export function RefundDialog({
     >
       <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
         <dl className="grid grid-cols-2 gap-3 rounded-[var(--radius-control)] bg-surface-sunken px-4 py-3 text-sm">
-          <div>
-            <dt className="text-text-muted">Paid</dt>
-            <dd className="font-semibold tabular-nums">{formatCents(payment.amount)}</dd>
-          </div>
-          <div>
-            <dt className="text-text-muted">Left to refund</dt>
-            <dd className="font-semibold tabular-nums">{formatCents(payment.refundable_amount)}</dd>
-          </div>
+          <MoneyFigure term="Paid" weight="semibold">
+            {formatCents(payment.amount)}
+          </MoneyFigure>
+          <MoneyFigure term="Left to refund" weight="semibold">
+            {formatCents(payment.refundable_amount)}
+          </MoneyFigure>
         </dl>
         <TextField
           label="Amount to refund (USD)"

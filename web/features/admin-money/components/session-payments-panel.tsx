@@ -3,9 +3,11 @@ import { ArrowRight, Receipt, RotateCcw, Search, Undo2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { SESSION_PAYMENTS_QUERY_MAX, type SessionPayment } from '#contracts/admin-money';
 import { Button } from '#web/components/button';
+import { IconBadge } from '#web/components/icon-badge';
 import { FormError } from '#web/components/form-error';
 import { inputClasses } from '#web/components/text-field';
 import { formatCents } from '#web/lib/money';
+import { MoneyFigure } from './money-figure';
 import { sessionPaymentsQueryOptions } from '../api/session-payments';
 import { RefundDialog } from './refund-dialog';
 import { formatDateTime, localTimeZone } from '#web/lib/dates';
@@ -81,22 +83,12 @@ function PaymentCard({
           </div>
         </div>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
-          <div>
-            <dt className="text-text-muted">Coach</dt>
-            <dd className="tabular-nums">{formatCents(payment.coach_amount)}</dd>
-          </div>
-          <div>
-            <dt className="text-text-muted">Platform</dt>
-            <dd className="tabular-nums">{formatCents(payment.platform_amount)}</dd>
-          </div>
-          <div>
-            <dt className="text-text-muted">Refunded</dt>
-            <dd className="tabular-nums">{formatCents(payment.refunded_amount)}</dd>
-          </div>
-          <div>
-            <dt className="text-text-muted">Left to refund</dt>
-            <dd className="font-medium tabular-nums">{formatCents(payment.refundable_amount)}</dd>
-          </div>
+          <MoneyFigure term="Coach">{formatCents(payment.coach_amount)}</MoneyFigure>
+          <MoneyFigure term="Platform">{formatCents(payment.platform_amount)}</MoneyFigure>
+          <MoneyFigure term="Refunded">{formatCents(payment.refunded_amount)}</MoneyFigure>
+          <MoneyFigure term="Left to refund" weight="medium">
+            {formatCents(payment.refundable_amount)}
+          </MoneyFigure>
         </dl>
         {payment.refunds.length > 0 ? (
           <div className="rounded-[var(--radius-control)] bg-surface-sunken px-3 py-2">
@@ -185,9 +177,7 @@ export function SessionPaymentsPanel({ canRefund = true }: { canRefund?: boolean
   else if (payments.length === 0)
     body = (
       <div className="flex flex-col items-center px-6 py-10 text-center">
-        <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
-          <Receipt aria-hidden="true" className="size-6" />
-        </span>
+        <IconBadge icon={Receipt} />
         <p className="mt-3 font-semibold">
           {q ? 'No payments match your search' : 'No session payments yet'}
         </p>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Application, MyApplicationResponse } from '#contracts/applications';
 import { categoryLabel } from '#domain/coaching/categories';
 import { Button, buttonClasses } from '#web/components/button';
+import { IconBadge } from '#web/components/icon-badge';
 import { formatCents } from '#web/lib/money';
 import { useMyApplication } from '../api/my-application';
 import { EMPTY_APPLICATION_FORM, valuesFromApplication } from '../lib/application-form';
@@ -73,9 +74,7 @@ function Submitted({ application }: { application: Application }) {
 function PendingView({ application }: { application: Application }) {
   return (
     <section aria-labelledby="application-pending-heading" className={cardClasses}>
-      <span className="inline-flex size-11 items-center justify-center rounded-full bg-primary-soft text-primary">
-        <Hourglass aria-hidden="true" className="size-6" />
-      </span>
+      <IconBadge icon={Hourglass} className="size-11" />
       <h2 id="application-pending-heading" className="mt-4 text-xl font-semibold">
         We&apos;re reviewing your application
       </h2>
@@ -103,9 +102,7 @@ function PendingView({ application }: { application: Application }) {
 function ApprovedView() {
   return (
     <section aria-labelledby="application-approved-heading" className={cardClasses}>
-      <span className="inline-flex size-11 items-center justify-center rounded-full bg-primary-soft text-primary">
-        <BadgeCheck aria-hidden="true" className="size-6" />
-      </span>
+      <IconBadge icon={BadgeCheck} className="size-11" />
       <h2 id="application-approved-heading" className="mt-4 text-xl font-semibold">
         You&apos;re approved
       </h2>

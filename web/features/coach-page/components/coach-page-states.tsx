@@ -1,8 +1,9 @@
-import { RefreshCw, Search, UserRoundX } from 'lucide-react';
+import { RefreshCw, Search, UserRoundX, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '#web/components/button';
 import { errorText } from '#web/components/form-error';
+import { IconBadge } from '#web/components/icon-badge';
 import { LoadingSkeleton } from '#web/components/loading-skeleton';
 
 /** The page's shape while it loads: the same boxes as the real page, so nothing jumps (G9 CLS). */
@@ -27,12 +28,10 @@ export function CoachPageSkeleton() {
   );
 }
 
-function StateCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+function StateCard({ icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
   return (
     <div className="mx-auto w-full max-w-lg px-4 py-16 text-center sm:py-24">
-      <span className="inline-flex size-14 items-center justify-center rounded-full bg-primary-soft text-primary">
-        {icon}
-      </span>
+      <IconBadge icon={icon} className="size-14" iconClassName="size-7" />
       <h1 className="mt-4 text-2xl font-semibold tracking-tight">{title}</h1>
       {children}
     </div>
@@ -42,10 +41,7 @@ function StateCard({ icon, title, children }: { icon: ReactNode; title: string; 
 /** An unknown coach: a friendly not-found inside the page, with a way on. */
 export function CoachNotFound({ children }: { children?: ReactNode }) {
   return (
-    <StateCard
-      icon={<UserRoundX aria-hidden="true" className="size-7" />}
-      title="We couldn't find this coach"
-    >
+    <StateCard icon={UserRoundX} title="We couldn't find this coach">
       <p className="mt-2 text-text-muted">
         The link may be mistyped, or the coach may have changed their username or left Wellspring.
       </p>
@@ -63,7 +59,7 @@ export function CoachNotFound({ children }: { children?: ReactNode }) {
 
 export function CoachPageError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
-    <StateCard icon={<RefreshCw aria-hidden="true" className="size-7" />} title="This page didn't load">
+    <StateCard icon={RefreshCw} title="This page didn't load">
       <p role="alert" className="mt-2 text-text-muted">
         {errorText(error)}
       </p>

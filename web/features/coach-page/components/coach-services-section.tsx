@@ -13,6 +13,19 @@ import {
   type Loadable,
 } from './profile-section-parts';
 
+/** A service's format and length ("Video", "⏱ 30 min"), two items of a service's facts line. */
+export function FormatAndLength({ service }: { service: Service }) {
+  return (
+    <>
+      <span>{FORMAT_SHORT_LABELS[service.format]}</span>
+      <span className="inline-flex items-center gap-1">
+        <Clock aria-hidden="true" className="size-3.5" />
+        {formatDuration(service.duration)}
+      </span>
+    </>
+  );
+}
+
 export function ServiceItem({ service, badges }: { service: Service; badges: boolean }) {
   const Icon = FORMAT_ICONS[service.format];
   return (
@@ -27,11 +40,7 @@ export function ServiceItem({ service, badges }: { service: Service; badges: boo
         </div>
         {service.subtitle ? <p className="text-sm text-text-muted">{service.subtitle}</p> : null}
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-text-muted">
-          <span>{FORMAT_SHORT_LABELS[service.format]}</span>
-          <span className="inline-flex items-center gap-1">
-            <Clock aria-hidden="true" className="size-3.5" />
-            {formatDuration(service.duration)}
-          </span>
+          <FormatAndLength service={service} />
           {badges && service.is_popular ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-text">
               <Sparkles aria-hidden="true" className="size-3" />

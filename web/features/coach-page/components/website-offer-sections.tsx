@@ -1,4 +1,3 @@
-import { Clock } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { CoachPage } from '#contracts/coach-pages';
@@ -6,7 +5,8 @@ import type { ProgramSummary } from '#contracts/programs';
 import type { Service } from '#contracts/services';
 import { SESSION_FORMATS } from '#domain/coaching/categories';
 import { formatCents } from '#web/lib/money';
-import { formatDuration, formatRating } from '../lib/display';
+import { formatRating } from '../lib/display';
+import { FormatAndLength } from './coach-services-section';
 import type { Loadable } from './coach-profile-view';
 import { FORMAT_SHORT_LABELS } from '#domain/coaching/format-labels';
 import { tint, type Palette } from './website-parts';
@@ -52,11 +52,7 @@ export function SiteServices({
               </div>
               {service.subtitle ? <p>{service.subtitle}</p> : null}
               <p className="mt-auto flex flex-wrap items-center gap-x-3 pt-2 text-sm">
-                <span>{FORMAT_SHORT_LABELS[service.format]}</span>
-                <span className="inline-flex items-center gap-1">
-                  <Clock aria-hidden="true" className="size-3.5" />
-                  {formatDuration(service.duration)}
-                </span>
+                <FormatAndLength service={service} />
                 <span className="ml-auto text-base font-semibold tabular-nums">
                   {formatCents(service.price)}
                 </span>

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, RotateCcw, Search } from 'lucide-react';
+import { ArrowRight, RotateCcw } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { categoryLabel, COACHING_CATEGORIES } from '#domain/coaching/categories';
 import { Button, buttonClasses } from '#web/components/button';
-import { inputClasses } from '#web/components/text-field';
 import { ApiError } from '#web/lib/api-client';
 import { categoryCountsQueryOptions, coachListQueryOptions, recommendedQueryOptions } from '../api/discovery';
 import { CoachGrid, CoachGridSkeleton } from './coach-card';
+import { CoachSearchInput } from './discover-controls';
 
 /**
  * The discovery half of the client home (/client-portal, SPEC §4 client tour steps search-coaches,
@@ -56,24 +56,13 @@ function HomeSearch() {
       data-tour="search-coaches"
       className="flex flex-col gap-2 sm:flex-row"
     >
-      <label htmlFor="home-search" className="sr-only">
-        Search coaches
-      </label>
-      <div className="relative flex-1">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-text-muted"
-        />
-        <input
-          id="home-search"
-          type="search"
-          value={text}
-          maxLength={200}
-          placeholder="What would you like help with?"
-          onChange={(event) => setText(event.target.value)}
-          className={`${inputClasses} pl-10`}
-        />
-      </div>
+      <CoachSearchInput
+        id="home-search"
+        value={text}
+        onChange={setText}
+        placeholder="What would you like help with?"
+        className="flex-1"
+      />
       <Button type="submit">Search coaches</Button>
     </form>
   );

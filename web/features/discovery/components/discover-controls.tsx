@@ -35,26 +35,55 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (q: st
   };
   return (
     <form role="search" onSubmit={submit} className="mt-6" data-tour="search-coaches">
-      <label htmlFor="discover-search" className="sr-only">
+      <CoachSearchInput
+        id="discover-search"
+        value={text}
+        onChange={setText}
+        autoComplete="off"
+        placeholder="Try “sleep”, “career change” or a coach’s name"
+      />
+    </form>
+  );
+}
+
+/** The "Search coaches" input with its magnifier, named for screen readers (the form around it searches). */
+export function CoachSearchInput({
+  id,
+  value,
+  onChange,
+  placeholder,
+  autoComplete,
+  className = '',
+}: {
+  id: string;
+  value: string;
+  onChange: (text: string) => void;
+  placeholder: string;
+  autoComplete?: 'off';
+  className?: string;
+}) {
+  return (
+    <>
+      <label htmlFor={id} className="sr-only">
         Search coaches
       </label>
-      <div className="relative">
+      <div className={`relative ${className}`.trim()}>
         <Search
           aria-hidden="true"
           className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-text-muted"
         />
         <input
-          id="discover-search"
+          id={id}
           type="search"
-          value={text}
+          value={value}
           maxLength={200}
-          autoComplete="off"
-          placeholder="Try “sleep”, “career change” or a coach’s name"
-          onChange={(event) => setText(event.target.value)}
-          className={`${inputClasses} pl-10 text-base`}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          onChange={(event) => onChange(event.target.value)}
+          className={`${inputClasses} pl-10`}
         />
       </div>
-    </form>
+    </>
   );
 }
 

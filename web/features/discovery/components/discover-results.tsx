@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { SearchX, X } from 'lucide-react';
+import { MessageCard } from '#web/components/message-card';
 import { LoadError } from '#web/components/load-error';
 import { Button, buttonClasses } from '#web/components/button';
 import { ApiError } from '#web/lib/api-client';
@@ -35,30 +36,29 @@ export function DiscoverResults({
 
   if (coaches.length === 0)
     return (
-      <div className="flex flex-col items-center rounded-[var(--radius-card)] border border-dashed border-border bg-surface px-6 py-12 text-center">
-        <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
-          <SearchX aria-hidden="true" className="size-6" />
-        </span>
-        <h2 className="mt-4 text-lg font-semibold">No coaches match</h2>
-        <p className="mt-2 max-w-md text-sm text-text-muted">
-          {state.q.trim()
-            ? `Nobody matches “${state.q.trim()}”${hasFilters(state) ? ' with these filters' : ''}. Try fewer words or clear the filters.`
-            : 'Nobody matches these filters right now. Widen the price range or clear the filters.'}
-        </p>
-        <div className="mt-6 flex flex-wrap justify-center gap-2">
-          {hasFilters(state) ? (
-            <Button onClick={onClearFilters}>
-              <X aria-hidden="true" className="size-4" />
-              Clear filters
-            </Button>
-          ) : null}
-          {state.q.trim() || hasFilters(state) ? (
-            <Button variant="secondary" onClick={onClear}>
-              Start over
-            </Button>
-          ) : null}
-        </div>
-      </div>
+      <MessageCard
+        icon={SearchX}
+        title="No coaches match"
+        action={
+          <>
+            {hasFilters(state) ? (
+              <Button onClick={onClearFilters}>
+                <X aria-hidden="true" className="size-4" />
+                Clear filters
+              </Button>
+            ) : null}
+            {state.q.trim() || hasFilters(state) ? (
+              <Button variant="secondary" onClick={onClear}>
+                Start over
+              </Button>
+            ) : null}
+          </>
+        }
+      >
+        {state.q.trim()
+          ? `Nobody matches “${state.q.trim()}”${hasFilters(state) ? ' with these filters' : ''}. Try fewer words or clear the filters.`
+          : 'Nobody matches these filters right now. Widen the price range or clear the filters.'}
+      </MessageCard>
     );
 
   return (

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Button } from '#web/components/button';
 import {
   EMPTY_DISCOVER_STATE,
+  NO_FILTERS,
   readDiscoverState,
   writeDiscoverState,
   type DiscoverState,
@@ -78,16 +79,7 @@ export function DiscoverScreen() {
           onClear={() =>
             setSearchParams(writeDiscoverState(EMPTY_DISCOVER_STATE), { preventScrollReset: true })
           }
-          onClearFilters={() =>
-            update({
-              category: null,
-              format: null,
-              minDollars: null,
-              maxDollars: null,
-              online: false,
-              minRating: null,
-            })
-          }
+          onClearFilters={() => update(NO_FILTERS)}
         />
       </div>
     </div>

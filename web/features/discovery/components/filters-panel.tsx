@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { SESSION_FORMATS } from '#domain/coaching/categories';
 import { Button } from '#web/components/button';
+import { SelectField } from '#web/components/field';
 import { Switch } from '#web/components/switch';
 import { inputClasses } from '#web/components/text-field';
 import { RATING_CHOICES, type DiscoverState } from '../lib/discover-params';
@@ -111,26 +112,18 @@ export function FiltersPanel({
         />
       </div>
 
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor="discover-rating" className="text-sm font-medium">
-          Minimum rating
-        </label>
-        <select
-          id="discover-rating"
-          value={state.minRating?.toString() ?? ''}
-          onChange={(event) =>
-            onChange({ minRating: event.target.value ? Number(event.target.value) : null })
-          }
-          className={inputClasses}
-        >
-          <option value="">Any rating</option>
-          {RATING_CHOICES.map((rating) => (
-            <option key={rating} value={rating}>
-              {rating}+ stars
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Minimum rating"
+        value={state.minRating?.toString() ?? ''}
+        onChange={(event) => onChange({ minRating: event.target.value ? Number(event.target.value) : null })}
+      >
+        <option value="">Any rating</option>
+        {RATING_CHOICES.map((rating) => (
+          <option key={rating} value={rating}>
+            {rating}+ stars
+          </option>
+        ))}
+      </SelectField>
     </div>
   );
 }

@@ -22,16 +22,17 @@ export type DiscoverState = {
   sort: DiscoverySort | null;
 };
 
-export const EMPTY_DISCOVER_STATE: DiscoverState = {
-  q: '',
+/** The filters cleared (Clear filters keeps the search words and the sort). */
+export const NO_FILTERS = {
   category: null,
   format: null,
   minDollars: null,
   maxDollars: null,
   online: false,
   minRating: null,
-  sort: null,
-};
+} satisfies Partial<DiscoverState>;
+
+export const EMPTY_DISCOVER_STATE: DiscoverState = { q: '', ...NO_FILTERS, sort: null };
 
 export const RATING_CHOICES = [3, 4, 4.5] as const;
 

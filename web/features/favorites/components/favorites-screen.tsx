@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CoachCard } from '#contracts/discovery';
 import type { FavoriteCoach } from '#contracts/favorites';
+import { MessageCard } from '#web/components/message-card';
 import { LoadError } from '#web/components/load-error';
 import { buttonClasses } from '#web/components/button';
 import { Switch } from '#web/components/switch';
@@ -48,18 +49,17 @@ export function FavoritesScreen({
 
   if (query.data.coaches.length === 0)
     return (
-      <div className="flex flex-col items-center rounded-[var(--radius-card)] border border-dashed border-border bg-surface px-6 py-12 text-center">
-        <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
-          <Heart aria-hidden="true" className="size-6" />
-        </span>
-        <h2 className="mt-4 text-lg font-semibold">You are not following anyone yet</h2>
-        <p className="mt-2 max-w-md text-sm text-text-muted">
-          Follow coaches from their page to keep them here, one tap away.
-        </p>
-        <Link to="/discover" className={buttonClasses('primary', 'mt-6')}>
-          Discover coaches
-        </Link>
-      </div>
+      <MessageCard
+        icon={Heart}
+        title="You are not following anyone yet"
+        action={
+          <Link to="/discover" className={buttonClasses('primary')}>
+            Discover coaches
+          </Link>
+        }
+      >
+        Follow coaches from their page to keep them here, one tap away.
+      </MessageCard>
     );
 
   return (

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Withdrawal, WithdrawalStatusName } from '#contracts/payouts';
+import { MessageCard } from '#web/components/message-card';
 import { buttonClasses } from '#web/components/button';
 import { LoadError } from '#web/components/load-error';
 import { TitledPage } from '#web/components/page-shell';
@@ -36,18 +37,19 @@ function nextStep(withdrawal: Withdrawal): string {
 
 function NotFound() {
   return (
-    <section className="flex flex-col items-center rounded-[var(--radius-card)] border border-dashed border-border bg-surface px-6 py-12 text-center">
-      <span className="inline-flex size-12 items-center justify-center rounded-full bg-surface-sunken text-text-muted">
-        <SearchX aria-hidden="true" className="size-6" />
-      </span>
-      <h2 className="mt-4 text-lg font-semibold">We could not find this withdrawal</h2>
-      <p className="mt-2 max-w-md text-sm text-text-muted">
-        Your withdrawals and their status are listed in Revenue.
-      </p>
-      <Link to="/revenue" className={`${buttonClasses('primary')} mt-6`}>
-        Go to Revenue
-      </Link>
-    </section>
+    <MessageCard
+      as="section"
+      icon={SearchX}
+      tone="muted"
+      title="We could not find this withdrawal"
+      action={
+        <Link to="/revenue" className={buttonClasses('primary')}>
+          Go to Revenue
+        </Link>
+      }
+    >
+      Your withdrawals and their status are listed in Revenue.
+    </MessageCard>
   );
 }
 

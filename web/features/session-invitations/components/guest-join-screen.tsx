@@ -1,9 +1,18 @@
-import { Clock3, Link2Off, LogOut, MessageCircle, UserRound, UsersRound } from 'lucide-react';
+import {
+  Clock3,
+  Link2Off,
+  LogOut,
+  MessageCircle,
+  UserRound,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { INVITATION_TOKEN_PATTERN, SESSION_INVITATION_MESSAGES } from '#contracts/session-invitations';
 import { Button, buttonClasses } from '#web/components/button';
 import { FormError } from '#web/components/form-error';
+import { IconBadge } from '#web/components/icon-badge';
 import { ApiError } from '#web/lib/api-client';
 import { useAuth, useAuthClient } from '#web/lib/auth/use-auth';
 import { redeemInvitation } from '../api/session-invitations';
@@ -18,7 +27,7 @@ function refusalOf(error: unknown): Refusal | null {
   return null;
 }
 
-const REFUSALS: Record<Refusal, { title: string; text: string; icon: typeof Clock3 }> = {
+const REFUSALS: Record<Refusal, { title: string; text: string; icon: LucideIcon }> = {
   used: {
     title: SESSION_INVITATION_MESSAGES.used,
     text: 'Each invitation link opens the session once. If you joined from another browser or device, carry on there. Otherwise ask the person who invited you to send a new invitation.',
@@ -72,9 +81,9 @@ export function GuestJoinScreen({ token }: { token: string }) {
 
   const refusal = wellFormed ? refusalOf(error) : 'unknown';
   if (refusal) {
-    const { title, text, icon: Icon } = REFUSALS[refusal];
+    const { title, text, icon } = REFUSALS[refusal];
     return (
-      <Card icon={<Icon aria-hidden="true" className="size-6" />} title={title}>
+      <Card icon={icon} title={title}>
         <p className="mt-2 text-text-muted">{text}</p>
         <Link to="/" className={buttonClasses('secondary', 'mt-6 w-full sm:w-auto')}>
           Go to Wellspring
@@ -85,7 +94,7 @@ export function GuestJoinScreen({ token }: { token: string }) {
 
   if (auth.status === 'loading')
     return (
-      <Card icon={<UsersRound aria-hidden="true" className="size-6" />} title="Join the session">
+      <Card icon={UsersRound} title="Join the session">
         <p role="status" className="mt-2 text-text-muted">
           Getting things ready…
         </p>
@@ -95,7 +104,7 @@ export function GuestJoinScreen({ token }: { token: string }) {
   const signedIn = auth.status === 'signed_in';
   const who = auth.user?.email ?? auth.user?.phone ?? null;
   return (
-    <Card icon={<UsersRound aria-hidden="true" className="size-6" />} title="Join the session">
+    <Card icon={UsersRound} title="Join the session">
       <p className="mt-2 text-text-muted">
         You were invited to take part in a Wellspring session as a guest. No account or password is needed.
       </p>
@@ -138,13 +147,11 @@ export function GuestJoinScreen({ token }: { token: string }) {
   );
 }
 
-function Card({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+function Card({ icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
   return (
     <div className="mx-auto flex min-h-[60dvh] w-full max-w-lg flex-col justify-center px-4 py-12">
       <section className="rounded-[var(--radius-card)] border border-border bg-surface p-6 text-center shadow-soft sm:p-8">
-        <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
-          {icon}
-        </span>
+        <IconBadge icon={icon} />
         <h1 className="mt-4 text-2xl font-semibold text-balance sm:text-3xl">{title}</h1>
         {children}
       </section>

@@ -2,6 +2,7 @@ import { LogOut, UserPlus, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '#web/components/button';
+import { IconBadge } from '#web/components/icon-badge';
 
 /**
  * "a guest stays a guest": someone signed in by a session's guest link who is
@@ -39,9 +40,7 @@ export function GuestOnlyScreen({
         data-testid="guest-only"
         className="rounded-[var(--radius-card)] border border-border bg-surface p-6 text-center shadow-soft sm:p-8"
       >
-        <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
-          <UserRound aria-hidden="true" className="size-6" />
-        </span>
+        <IconBadge icon={UserRound} />
         <h1 id="guest-only-title" className="mt-4 text-2xl font-semibold text-balance sm:text-3xl">
           You joined as a guest
         </h1>
