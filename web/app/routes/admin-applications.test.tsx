@@ -71,7 +71,7 @@ function renderAt(
   });
 }
 
-const list = () => screen.findByRole('region', { name: 'Pending applications' }, { timeout: 3000 });
+const list = () => screen.findByRole('region', { name: 'Pending applications' });
 const toasts = () => screen.getByRole('region', { name: 'Notifications' });
 
 describe('/admin/applications', () => {
@@ -126,7 +126,7 @@ describe('/admin/applications', () => {
       },
       `/admin/applications?status=pending&id=${JONAS.id}`,
     );
-    const detail = await screen.findByRole('article', { name: 'Jonas Weber' }, { timeout: 3000 });
+    const detail = await screen.findByRole('article', { name: 'Jonas Weber' });
     await user.click(within(detail).getByRole('button', { name: 'Approve…' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Approve' }));
     const alert = await within(toasts()).findByRole('alert');
@@ -151,7 +151,7 @@ describe('/admin/applications', () => {
       },
       `/admin/applications?id=${AMARA.id}`,
     );
-    const detail = await screen.findByRole('article', { name: 'Amara Okafor' }, { timeout: 3000 });
+    const detail = await screen.findByRole('article', { name: 'Amara Okafor' });
     await user.click(within(detail).getByRole('button', { name: 'Reject…' }));
     const dialog = await screen.findByRole('dialog', { name: "Reject Amara Okafor's application?" });
     await user.click(within(dialog).getByRole('button', { name: 'Reject application' }));
@@ -180,11 +180,7 @@ describe('/admin/applications', () => {
   it('an admin without manage_applications is told so, and nothing is fetched', async () => {
     const { api } = renderAt(manager('financial_admin'));
     expect(
-      await screen.findByRole(
-        'heading',
-        { name: 'Reviewing applications is not part of your admin role' },
-        { timeout: 3000 },
-      ),
+      await screen.findByRole('heading', { name: 'Reviewing applications is not part of your admin role' }),
     ).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/admin/coach-applications')).toHaveLength(0);
   });

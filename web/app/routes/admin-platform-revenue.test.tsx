@@ -90,10 +90,8 @@ describe('/admin/platform-revenue', () => {
   it('shows the totals, the chart per day, by format and recent session payments', async () => {
     renderAt(admin());
     // The route's module loads lazily (as the other tests here, allow it the time a loaded machine takes).
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Platform revenue' }, { timeout: 3000 }),
-    ).toBeInTheDocument();
-    const fees = await screen.findByText('Fees earned', {}, { timeout: 3000 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Platform revenue' })).toBeInTheDocument();
+    const fees = await screen.findByText('Fees earned');
     expect(fees.parentElement).toHaveTextContent('$3.00');
     expect(fees.parentElement).toHaveTextContent('From 2 sessions');
     expect(screen.getByText('Net revenue').parentElement).toHaveTextContent('$2.00');
@@ -110,7 +108,7 @@ describe('/admin/platform-revenue', () => {
   it('switches to 12 months per month and keeps it in the address', async () => {
     const user = userEvent.setup();
     const { api, router } = renderAt(admin());
-    await screen.findByText('Fees earned', {}, { timeout: 3000 });
+    await screen.findByText('Fees earned');
     await user.click(screen.getByRole('tab', { name: '12 months' }));
     expect(await screen.findByRole('group', { name: 'Fees earned per month (UTC)' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Nov 2026: $8' })).toBeInTheDocument();
@@ -142,7 +140,7 @@ describe('/admin/platform-revenue', () => {
         },
       },
     });
-    await screen.findByText('Fees earned', {}, { timeout: 3000 });
+    await screen.findByText('Fees earned');
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     const toasts = screen.getByRole('region', { name: 'Notifications' });
     expect(
@@ -158,11 +156,7 @@ describe('/admin/platform-revenue', () => {
   it('tells an admin without view_platform_revenue plainly, without asking the API', async () => {
     const { api } = renderAt(admin('coach_manager'));
     expect(
-      await screen.findByRole(
-        'heading',
-        { name: 'Platform revenue is not part of your admin role' },
-        { timeout: 3000 },
-      ),
+      await screen.findByRole('heading', { name: 'Platform revenue is not part of your admin role' }),
     ).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('GET', '/api/me').length).toBeGreaterThan(0));
     expect(api.callsTo('GET', '/api/admin/platform-revenue')).toHaveLength(0);

@@ -90,7 +90,7 @@ describe('/admin/revenue', () => {
     const { api } = renderQueue({
       [`POST /api/admin/withdrawals/${REQUESTED.id}/approve`]: { body: { ...REQUESTED, status: 'approved' } },
     });
-    const card = await screen.findByRole('listitem', { name: '$45.00 for Dana Payee' }, { timeout: 3000 });
+    const card = await screen.findByRole('listitem', { name: '$45.00 for Dana Payee' });
     expect(screen.getByText('Waiting for approval')).toBeInTheDocument();
     expect(within(card).getByText('dana@example.test')).toBeInTheDocument();
     // Requested withdrawals show the masked method only.
@@ -114,7 +114,7 @@ describe('/admin/revenue', () => {
     const { api } = renderQueue({
       [`POST /api/admin/withdrawals/${REQUESTED.id}/reject`]: { body: { ...REQUESTED, status: 'rejected' } },
     });
-    const card = await screen.findByRole('listitem', { name: '$45.00 for Dana Payee' }, { timeout: 3000 });
+    const card = await screen.findByRole('listitem', { name: '$45.00 for Dana Payee' });
     await user.click(within(card).getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject this withdrawal?' });
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
@@ -134,7 +134,7 @@ describe('/admin/revenue', () => {
     const { api, router } = renderQueue({
       [`POST /api/admin/withdrawals/${APPROVED.id}/mark-paid`]: { body: { ...APPROVED, status: 'paid' } },
     });
-    await user.click(await screen.findByRole('tab', { name: /Approved/ }, { timeout: 3000 }));
+    await user.click(await screen.findByRole('tab', { name: /Approved/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?withdrawals=approved'));
     const card = await screen.findByRole('listitem', { name: '$20.00 for Dana Payee' });
     expect(within(card).getByText('000123456789')).toBeInTheDocument();
@@ -169,7 +169,7 @@ describe('/admin/revenue', () => {
         },
       },
     });
-    const card = await screen.findByRole('listitem', { name: '$45.00 for Dana Payee' }, { timeout: 3000 });
+    const card = await screen.findByRole('listitem', { name: '$45.00 for Dana Payee' });
     await user.click(within(card).getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve this withdrawal?' });
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
@@ -183,11 +183,7 @@ describe('/admin/revenue', () => {
   it('an admin without view_revenue is told so and nothing is fetched', async () => {
     const { api } = renderQueue({}, admin('coach_manager'));
     expect(
-      await screen.findByRole(
-        'heading',
-        { name: 'Revenue is not part of your admin role' },
-        { timeout: 3000 },
-      ),
+      await screen.findByRole('heading', { name: 'Revenue is not part of your admin role' }),
     ).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/admin/withdrawals')).toHaveLength(0);
   });

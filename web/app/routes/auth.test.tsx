@@ -301,7 +301,7 @@ describe('AuthPage: creating an account', () => {
     await user.type(addressField(), 'pat@example.com');
     await user.type(passwordField(), 'password');
 
-    const meter = await screen.findByRole('meter', { name: 'Password strength' }, { timeout: 5000 });
+    const meter = await screen.findByRole('meter', { name: 'Password strength' });
     expect(meter).toHaveAttribute('aria-valuetext', 'Very weak');
     const region = screen.getByTestId('password-strength').querySelector('[aria-live="polite"]');
     expect(region).not.toBeNull();
@@ -325,9 +325,7 @@ describe('AuthPage: creating an account', () => {
   it('says a strong password is strong enough', async () => {
     const { user } = await renderAuth('/auth?signup=true');
     await user.type(passwordField(), 'harbor lantern violet oat');
-    expect(
-      await screen.findByText('This password is strong enough.', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('This password is strong enough.')).toBeInTheDocument();
   });
 
   it('creates the account with the role from ?as=', async () => {
@@ -357,7 +355,7 @@ describe('AuthPage: creating an account', () => {
     const { user } = await renderAuth('/auth?signup=true');
     await user.type(addressField(), 'pat@example.com');
     await user.type(passwordField(), 'harbor lantern violet oat');
-    await screen.findByText('This password is strong enough.', {}, { timeout: 5000 });
+    await screen.findByText('This password is strong enough.');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     const region = screen

@@ -65,7 +65,7 @@ describe('/branding', () => {
   it('checks contrast live and refuses an unreadable primary colour before sending anything', async () => {
     const user = userEvent.setup();
     const { api } = renderBranding();
-    const primary = await screen.findByRole('textbox', { name: 'Primary colour' }, { timeout: 3000 });
+    const primary = await screen.findByRole('textbox', { name: 'Primary colour' });
     await user.clear(primary);
     await user.paste('#f5d76e');
     expect(screen.getByText('Too low')).toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('/branding', () => {
   it('reorders sections with the keyboard, keeping focus on the moved section and saying where it went', async () => {
     const user = userEvent.setup();
     renderBranding();
-    const up = await screen.findByRole('button', { name: 'Move Stats up' }, { timeout: 3000 });
+    const up = await screen.findByRole('button', { name: 'Move Stats up' });
     up.focus();
     await user.keyboard('{Enter}');
     expect(sectionNames()).toEqual(['About', 'Services', 'Stats', 'Programs', 'Contact']);
@@ -101,7 +101,7 @@ describe('/branding', () => {
       }),
       'PUT /api/branding/me': ({ body }) => ({ body: { ...saved, ...(body as object), updated_at: 'now' } }),
     });
-    await screen.findByRole('textbox', { name: 'Headline' }, { timeout: 3000 });
+    await screen.findByRole('textbox', { name: 'Headline' });
     await user.selectOptions(screen.getByLabelText('Website font'), 'serif');
     await user.click(screen.getByRole('textbox', { name: 'Headline' }));
     await user.paste('Sleep better this month');
@@ -143,7 +143,7 @@ describe('/branding', () => {
         'An unexpected error occurred. Please try again.',
       ),
     });
-    const headline = await screen.findByRole('textbox', { name: 'Headline' }, { timeout: 3000 });
+    const headline = await screen.findByRole('textbox', { name: 'Headline' });
     await user.click(headline);
     await user.paste('New words');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -160,9 +160,7 @@ describe('/branding', () => {
       'GET /api/branding/me': apiError(403, 'FORBIDDEN', 'Only coaches have a website to brand.'),
       [`GET /api/coach-pages/${USER_ID}`]: apiError(404, 'NOT_FOUND'),
     });
-    expect(
-      await screen.findByRole('heading', { name: 'Branding is for coaches' }, { timeout: 3000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Branding is for coaches' })).toBeVisible();
     expect(screen.getByRole('link', { name: /Apply to coach/ })).toHaveAttribute(
       'href',
       '/coach-application',

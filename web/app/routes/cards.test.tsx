@@ -49,7 +49,7 @@ describe('/cards', () => {
   it('an empty list explains itself; the bank form checks each field before sending', async () => {
     const user = userEvent.setup();
     const { api } = renderCards([]);
-    expect(await screen.findByText('No payout methods yet', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('No payout methods yet')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Account holder name' }), 'Maya Thompson');
     await user.type(screen.getByRole('textbox', { name: 'Bank name' }), 'Chase');
     await user.type(screen.getByRole('textbox', { name: 'Routing number' }), '1234');
@@ -80,7 +80,7 @@ describe('/cards', () => {
   it('PayPal needs a real address', async () => {
     const user = userEvent.setup();
     const { api } = renderCards([]);
-    await user.click(await screen.findByRole('radio', { name: 'PayPal' }, { timeout: 3000 }));
+    await user.click(await screen.findByRole('radio', { name: 'PayPal' }));
     await user.type(screen.getByRole('textbox', { name: 'PayPal email' }), 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Add PayPal' }));
     expect(
@@ -102,7 +102,7 @@ describe('/cards', () => {
       },
       [`DELETE /api/payout-methods/${BANK.id}`]: { body: { removed: true } },
     });
-    const list = await screen.findByRole('list', { name: 'Your payout methods' }, { timeout: 3000 });
+    const list = await screen.findByRole('list', { name: 'Your payout methods' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Make default' }));
     await waitFor(() =>
@@ -123,7 +123,7 @@ describe('/withdrawal/success', () => {
   it('without a valid id, points back to Revenue without asking the server', async () => {
     const { api } = renderApp({ at: '/withdrawal/success?id=nope', me: coach });
     expect(
-      await screen.findByRole('heading', { name: 'We could not find this withdrawal' }, { timeout: 3000 }),
+      await screen.findByRole('heading', { name: 'We could not find this withdrawal' }),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Revenue' })).toHaveAttribute('href', '/revenue');
     // The page does not claim a withdrawal was requested when there is none to confirm.

@@ -50,7 +50,7 @@ describe('/coach-application', () => {
         body: { status: 'pending', rejection_reason: null, application: pending, history: [pending] },
       },
     });
-    await screen.findByRole('heading', { name: 'Tell us about your coaching' }, { timeout: 3000 });
+    await screen.findByRole('heading', { name: 'Tell us about your coaching' });
 
     await user.type(screen.getByLabelText('Text sessions ($)'), '0.50');
     await user.type(screen.getByLabelText('Years of experience'), 'ten');
@@ -109,7 +109,7 @@ describe('/coach-application', () => {
         },
       },
     });
-    await screen.findByRole('heading', { name: 'Tell us about your coaching' }, { timeout: 3000 });
+    await screen.findByRole('heading', { name: 'Tell us about your coaching' });
     await user.type(screen.getByLabelText('Your coaching experience'), 'Some experience');
     await user.click(screen.getByRole('button', { name: 'Yoga' }));
     await user.type(screen.getByLabelText('Bio'), 'A bio');
@@ -131,11 +131,7 @@ describe('/coach-application', () => {
       application: rejected,
       history: [rejected],
     });
-    const notice = await screen.findByRole(
-      'region',
-      { name: 'Your application was not approved' },
-      { timeout: 3000 },
-    );
+    const notice = await screen.findByRole('region', { name: 'Your application was not approved' });
     expect(within(notice).getByText('Please add your certification.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Submit new application' })).not.toBeInTheDocument();
 
@@ -149,9 +145,7 @@ describe('/coach-application', () => {
   it('an approved applicant is pointed to the coach home and profile', async () => {
     const approved = application({ status: 'approved', reviewed_at: NOW });
     renderAt({ status: 'approved', rejection_reason: null, application: approved, history: [approved] });
-    expect(
-      await screen.findByRole('heading', { name: "You're approved" }, { timeout: 3000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: "You're approved" })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open your coach home' })).toHaveAttribute('href', '/portal');
     expect(screen.getByRole('link', { name: 'Edit your profile' })).toHaveAttribute('href', '/profile/edit');
   });
@@ -160,7 +154,7 @@ describe('/coach-application', () => {
     renderAt(NONE, {
       'GET /api/coach-applications/me': apiError(503, 'SERVICE_UNAVAILABLE', 'The service is unavailable.'),
     });
-    expect(await screen.findByText('The service is unavailable.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('The service is unavailable.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 });

@@ -132,7 +132,7 @@ describe('/coach/:username', () => {
         body: coachPage({ online: { is_online: false, availability_message: null } }),
       },
     });
-    await screen.findByRole('heading', { level: 1, name: 'Lena Ortiz' }, { timeout: 3000 });
+    await screen.findByRole('heading', { level: 1, name: 'Lena Ortiz' });
     const offline = screen.getByText('Offline');
     // The pill is an inline span inside the status line (the line, a flex item, may stretch; the pill not).
     expect(offline.tagName).toBe('SPAN');
@@ -144,9 +144,7 @@ describe('/coach/:username', () => {
     const { api } = renderAt('/coach/lena-ortiz', {
       'GET /api/coach-pages/lena-ortiz': { body: coachPage() },
     });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Lena Ortiz' }, { timeout: 3000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lena Ortiz' })).toBeVisible();
     expect(screen.getByText('Sleep coach')).toBeInTheDocument();
     expect(screen.getByText('Online')).toBeInTheDocument();
     expect(screen.getByText('Here until 6pm')).toBeInTheDocument();
@@ -196,7 +194,7 @@ describe('/coach/:username', () => {
         }),
       },
     });
-    await screen.findByRole('heading', { level: 1, name: 'Lena Ortiz' }, { timeout: 3000 });
+    await screen.findByRole('heading', { level: 1, name: 'Lena Ortiz' });
     expect(await screen.findByText('Sleep reset')).toBeInTheDocument();
     expect(screen.queryByText('Online')).not.toBeInTheDocument();
     expect(screen.queryByText('Offline')).not.toBeInTheDocument();
@@ -212,7 +210,7 @@ describe('/coach/:username', () => {
         body: coachPage({ display: { ...coachPage().display, show_services_prominently: true } }),
       },
     });
-    await screen.findByRole('heading', { level: 1, name: 'Lena Ortiz' }, { timeout: 3000 });
+    await screen.findByRole('heading', { level: 1, name: 'Lena Ortiz' });
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(headings.indexOf('Services')).toBeLessThan(headings.indexOf('About'));
   });
@@ -223,7 +221,7 @@ describe('/coach/:username', () => {
       [`GET /api/coaches/${COACH_ID}/services`]: apiError(404, 'NOT_FOUND'),
       [`GET /api/coaches/${COACH_ID}/programs`]: apiError(404, 'NOT_FOUND'),
     });
-    await screen.findByRole('heading', { level: 1, name: 'Lena Ortiz' }, { timeout: 3000 });
+    await screen.findByRole('heading', { level: 1, name: 'Lena Ortiz' });
     expect(await screen.findByText(/Lena Ortiz has not listed any services yet/)).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Programs' })).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/profile/${PROFILE_ID}`);
@@ -231,9 +229,7 @@ describe('/coach/:username', () => {
 
   it('an unknown coach is a friendly not-found inside the page', async () => {
     renderAt('/coach/nobody', { 'GET /api/coach-pages/nobody': apiError(404, 'NOT_FOUND') });
-    expect(
-      await screen.findByRole('heading', { name: "We couldn't find this coach" }, { timeout: 3000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: "We couldn't find this coach" })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Find a coach/ })).toHaveAttribute('href', '/discover');
   });
 
@@ -245,9 +241,7 @@ describe('/coach/:username', () => {
         'The service is temporarily unavailable.',
       ),
     });
-    expect(
-      await screen.findByRole('heading', { name: "This page didn't load" }, { timeout: 5000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { name: "This page didn't load" })).toBeVisible();
     expect(screen.getByText('The service is temporarily unavailable.')).toHaveAttribute('role', 'alert');
     expect(api.callsTo('GET', '/api/coach-pages/lena-ortiz').length).toBeGreaterThan(0);
   });
@@ -256,9 +250,7 @@ describe('/coach/:username', () => {
 describe('/coach/:username/website', () => {
   it('paints the enabled sections in order in the coach’s font and colours, with custom text as plain text', async () => {
     renderAt('/coach/lena-ortiz/website', { 'GET /api/coach-pages/lena-ortiz': { body: coachPage() } });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Sleep better this month' }, { timeout: 3000 }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sleep better this month' })).toBeVisible();
     const site = screen.getByTestId('coach-website');
     expect(site.style.fontFamily).toContain('Georgia');
     expect(site.style.backgroundColor).toMatch(/#fdfaf5|rgb\(253, 250, 245\)/);
@@ -281,7 +273,7 @@ describe('/coach/:username/website', () => {
     renderAt('/coach/lena-ortiz/website', {
       'GET /api/coach-pages/lena-ortiz': { body: coachPage({ stats: undefined }) },
     });
-    await screen.findByRole('heading', { level: 1, name: 'Sleep better this month' }, { timeout: 3000 });
+    await screen.findByRole('heading', { level: 1, name: 'Sleep better this month' });
     await screen.findByText('Sleep reset');
     expect(screen.queryByRole('heading', { name: 'Stats' })).not.toBeInTheDocument();
   });

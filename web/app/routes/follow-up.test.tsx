@@ -38,7 +38,7 @@ describe('/follow-up/:sessionId', () => {
       },
     });
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Follow up with Sam Lee' }, { timeout: 3000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Follow up with Sam Lee' }),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Notes for Sam Lee')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Your sessions' })).toHaveAttribute('href', '/portal');
@@ -55,7 +55,7 @@ describe('/follow-up/:sessionId', () => {
       },
     });
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Notes from Lena Ortiz' }, { timeout: 3000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Notes from Lena Ortiz' }),
     ).toBeInTheDocument();
     expect(screen.getByText(/No follow-up yet/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send follow-up' })).toBeNull();

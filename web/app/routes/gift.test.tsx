@@ -94,8 +94,7 @@ function renderGift(at = '/gift', extra: Record<string, StubHandler | StubRespon
   });
 }
 
-const sendForm = async () =>
-  within(await screen.findByRole('region', { name: 'Send a gift' }, { timeout: 3000 }));
+const sendForm = async () => within(await screen.findByRole('region', { name: 'Send a gift' }));
 
 /** The headers of the last POST to `path` (the stub records bodies; headers come from fetch itself). */
 function postHeaders(api: ReturnType<typeof renderGift>['api'], path: string): Record<string, string> {
@@ -233,7 +232,7 @@ describe('/gift: gifts for you and sent gifts', () => {
         return { body: { gift: claimed, wallet_balance: 2_500 } };
       },
     });
-    const forYou = within(await screen.findByRole('region', { name: 'Gifts for you' }, { timeout: 3000 }));
+    const forYou = within(await screen.findByRole('region', { name: 'Gifts for you' }));
     const card = (await forYou.findByText('Jordan Lee')).closest('li');
     expect(card).toHaveAttribute('aria-current', 'true');
     expect(forYou.getByText('Happy birthday!')).toBeInTheDocument();
@@ -256,7 +255,7 @@ describe('/gift: gifts for you and sent gifts', () => {
         return apiError(409, 'CONFLICT', 'The sender cancelled this gift, so it can no longer be claimed.');
       },
     });
-    const forYou = within(await screen.findByRole('region', { name: 'Gifts for you' }, { timeout: 3000 }));
+    const forYou = within(await screen.findByRole('region', { name: 'Gifts for you' }));
     await user.click(await forYou.findByRole('button', { name: 'Claim $25.00' }));
     expect(await screen.findByText('The gift was not claimed')).toBeInTheDocument();
     expect(
@@ -269,7 +268,7 @@ describe('/gift: gifts for you and sent gifts', () => {
     renderGift(`/gift?claim=${GIFT_ID}`, {
       'GET /api/gifts': { body: giftsBody({ email_confirmed: false }) },
     });
-    const forYou = within(await screen.findByRole('region', { name: 'Gifts for you' }, { timeout: 3000 }));
+    const forYou = within(await screen.findByRole('region', { name: 'Gifts for you' }));
     expect(await forYou.findByText('Your email address is not confirmed yet.')).toBeInTheDocument();
     expect(
       forYou.getByText(/Gifts sent to maya@example.test show up here once you confirm it./),
@@ -280,7 +279,7 @@ describe('/gift: gifts for you and sent gifts', () => {
 
   it('says when the linked gift is not available to this account', async () => {
     renderGift(`/gift?claim=${GIFT_ID}`);
-    const forYou = within(await screen.findByRole('region', { name: 'Gifts for you' }, { timeout: 3000 }));
+    const forYou = within(await screen.findByRole('region', { name: 'Gifts for you' }));
     expect(await forYou.findByText("This gift isn't available to maya@example.test.")).toBeInTheDocument();
   });
 
@@ -301,7 +300,7 @@ describe('/gift: gifts for you and sent gifts', () => {
         return { body: { gift: cancelled, wallet_balance: 18_000 } };
       },
     });
-    const sentList = within(await screen.findByRole('region', { name: 'Sent gifts' }, { timeout: 3000 }));
+    const sentList = within(await screen.findByRole('region', { name: 'Sent gifts' }));
     expect(await sentList.findByText('Scheduled for Dec 24, 2026')).toBeInTheDocument();
     expect(sentList.getByText('Claimed')).toBeInTheDocument();
     expect(sentList.getAllByText('30-minute video call with Lena Ortiz')).toHaveLength(2);

@@ -46,7 +46,7 @@ const card = (coachId: string, name: string, overrides: Partial<CoachCard> = {})
 
 const page = (cards: CoachCard[]) => ({ coaches: cards, next_cursor: null, has_more: false, sort: 'rating' });
 
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 3000 });
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 /** The tab's socket, connected (the layout holds the person's own topic). */
 async function connectedSocket() {

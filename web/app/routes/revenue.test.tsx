@@ -119,7 +119,7 @@ function renderRevenue({
 
 async function openWithdraw() {
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: 'Withdraw' }, { timeout: 3000 }));
+  await user.click(await screen.findByRole('button', { name: 'Withdraw' }));
   const dialog = await screen.findByRole('dialog', { name: 'Withdraw earnings' });
   return { user, dialog };
 }
@@ -134,9 +134,7 @@ function withdrawalKeys(api: ReturnType<typeof renderRevenue>['api']) {
 describe('/revenue', () => {
   it('shows the balances from the server, the chart, sessions and transactions', async () => {
     renderRevenue();
-    expect(await screen.findByTestId('earnings-available', {}, { timeout: 3000 })).toHaveTextContent(
-      '$47.50',
-    );
+    expect(await screen.findByTestId('earnings-available')).toHaveTextContent('$47.50');
     expect(screen.getByText('Becomes available 7 days after a session.')).toBeInTheDocument();
     const chart = screen.getByRole('group', { name: 'Earnings per day (UTC)' });
     expect(within(chart).getAllByRole('img')).toHaveLength(30);
@@ -278,7 +276,7 @@ describe('/revenue', () => {
         'GET /api/withdrawals': { body: { withdrawals: [] } },
       },
     });
-    expect(await screen.findByRole('button', { name: 'Withdraw' }, { timeout: 3000 })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Withdraw' })).toBeDisabled();
     expect(screen.getByText('You can withdraw once at least $20.00 is available.')).toBeInTheDocument();
   });
 });

@@ -22,8 +22,7 @@ afterEach(() => {
 const toasts = () => screen.getByRole('region', { name: 'Notifications' });
 const toastStatus = () => within(toasts()).getByRole('status');
 const toastAlert = () => within(toasts()).getByRole('alert');
-const heading = (name: string | RegExp) =>
-  screen.findByRole('heading', { level: 1, name }, { timeout: 3000 });
+const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
 const path = (router: ReturnType<typeof renderApp>['router']) =>
   `${router.state.location.pathname}${router.state.location.search}`;
 

@@ -15,8 +15,7 @@ const TOKEN = 'q3Vh2kYc9pX0bLm4Nw7Rt1Zs8Ue5Ga6Jd2Fo3Hi9Kl_';
 const GUEST_ID = '00000000-0000-4000-8000-0000000000b7';
 const CLIENT_ID = '00000000-0000-4000-8000-0000000000a1';
 
-const heading = (name: string | RegExp) =>
-  screen.findByRole('heading', { level: 1, name }, { timeout: 3000 });
+const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
 
 function liveSession(overrides: Partial<ChatSession> = {}): ChatSession {
   const start = new Date(Date.now() - 5 * 60_000);

@@ -34,7 +34,7 @@ const list = (sessions: ChatSession[], size: number) => ({
   body: { sessions, total: sessions.length, page: 1, page_size: size },
 });
 
-const heading = (name: string, level = 1) => screen.findByRole('heading', { level, name }, { timeout: 3000 });
+const heading = (name: string, level = 1) => screen.findByRole('heading', { level, name });
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -19,7 +19,7 @@ beforeEach(() => {
   sockets.current = fakes;
 });
 
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 3000 });
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 describe('signed-in layout: realtime', () => {
   it("opens one socket with the session's token and holds the person's own topic; events reach registered handlers", async () => {
