@@ -64,10 +64,13 @@ async function pair(browser: Parameters<typeof newParty>[0], coachName: string, 
   return { coach, client };
 }
 
-/** Opens the room and waits until it has loaded (who is in it is listed); a page load on a busy machine may take a while. */
+/**
+ * Opens the room and waits until it has loaded (who is in it is listed). A page load on a busy machine
+ * may take a while: the other worker may be running a call of its own or an accessibility audit.
+ */
 async function enter(party: Party, sessionId: string) {
   await party.page.goto(`/session/${sessionId}`);
-  await expect(party.page.getByTestId('session-presence')).toBeVisible({ timeout: 15_000 });
+  await expect(party.page.getByTestId('session-presence')).toBeVisible({ timeout: 30_000 });
 }
 
 test.describe('calls in the session room', () => {

@@ -67,7 +67,7 @@ test.describe('live updates that never fail silently (main e2e server)', () => {
     await expect(ring).toContainText(REQUEST_BANNER, SLOW);
     await expect(ring).toContainText('Ilse Brandt');
     await ring.getByRole('button', { name: 'Accept' }).click();
-    await expect(coach.page).toHaveURL(/\/session\/[0-9a-f-]{36}$/);
+    await expect(coach.page).toHaveURL(/\/session\/[0-9a-f-]{36}$/, SLOW);
     const sessionPath = new URL(coach.page.url()).pathname;
     // And the waiting client is taken into the session by the poll of its request.
     await expect(client.page).toHaveURL(sessionPath, { timeout: 30_000 });

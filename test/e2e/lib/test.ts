@@ -57,14 +57,24 @@ const unclaim = (key: string) => rmSync(claimFile(key), { force: true });
  * When the running test must finish (its timeout), less a reserve: an audit never makes a test time out.
  * A screen skipped for time stays unchecked and is audited on its next visit (noted on the test).
  */
-let running: { started: number; info: TestInfo } | null = null;
+let running: { started: number; info: TestInfo; auditMs: number } | null = null;
 const pastDeadline = () => {
   if (!running || running.info.timeout <= 0) return false;
-  const { started, info } = running;
-  // Audits stop once half the test's time is gone (at least 20 s kept in reserve): on a loaded
+  const { started, info, auditMs } = running;
+  const ownTimeout = info.timeout - auditMs;
+  // Audits stop once half the test's own time is gone (at least 20 s kept in reserve): on a loaded
   // machine the test's own steps keep the time they need.
-  return Date.now() > started + info.timeout - Math.max(20_000, info.timeout / 2);
+  return Date.now() - auditMs > started + ownTimeout - Math.max(20_000, ownTimeout / 2);
 };
+/**
+ * The audit's time is not the test's: the test's timeout grows by each audit's duration (one audit of
+ * a big screen on a loaded 2-core machine has taken over a minute), so its own steps keep their budget.
+ */
+function giveBackAuditTime(ms: number) {
+  if (!running || running.info.timeout <= 0) return;
+  running.auditMs += ms;
+  running.info.setTimeout(running.info.timeout + ms);
+}
 const skippedForTime = new Set<string>();
 const findings: Finding[] = [];
 const instrumented = new WeakSet<Page>();
@@ -93,6 +103,7 @@ export async function checkAccessibility(page: Page): Promise<void> {
     skippedForTime.add(screen);
     return;
   }
+  const auditStarted = Date.now();
   try {
     await page.waitForLoadState('domcontentloaded');
     // The app has rendered something (not the bare HTML shell).
@@ -152,6 +163,8 @@ export async function checkAccessibility(page: Page): Promise<void> {
     if (page.isClosed() || /Target .*closed|Execution context was destroyed|navigat/i.test(String(error)))
       return;
     throw error;
+  } finally {
+    giveBackAuditTime(Date.now() - auditStarted);
   }
 }
 
@@ -269,7 +282,7 @@ export const test = base.extend<{ accessibilityAudit: void }, { axeBrowser: void
     async ({}, use, testInfo) => {
       findings.length = 0;
       skippedForTime.clear();
-      running = { started: Date.now(), info: testInfo };
+      running = { started: Date.now(), info: testInfo, auditMs: 0 };
       await use();
       for (const context of [...contexts]) for (const page of context.pages()) await checkAccessibility(page);
       running = null;

@@ -5,6 +5,7 @@ import { AppShell } from '#web/components/app-shell';
 import { ConnectivityToasts } from '#web/components/connectivity-toasts';
 import { buttonClasses } from '#web/components/button';
 import { FullScreenLoader } from '#web/components/full-screen-loader';
+import { NavigationProgress } from '#web/components/navigation-progress';
 import { OfflineBanner } from '#web/components/offline-banner';
 import { RateLimitNotice } from '#web/components/rate-limit-notice';
 import { ToastProvider } from '#web/components/toast';
@@ -64,6 +65,7 @@ export function RootLayout() {
   return (
     <ToastProvider>
       <ScrollToTop />
+      <NavigationProgress />
       <ConnectivityToasts />
       <AccessGate
         authFlowHeld={authFlowHeld}

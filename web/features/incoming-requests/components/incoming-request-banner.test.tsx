@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   REQUEST_ALERT_MS,
@@ -98,19 +98,37 @@ function Where() {
 function renderBanner({
   at = '/portal',
   routes = {},
-}: { at?: string; routes?: Record<string, StubHandler | StubResponse> } = {}) {
+  sessionRoom,
+}: {
+  at?: string;
+  routes?: Record<string, StubHandler | StubResponse>;
+  /** The session room's code, loaded lazily as in the app (by default it is there at once). */
+  sessionRoom?: Promise<void>;
+} = {}) {
   const ring = vi.fn();
+  const onRing = vi.fn();
   const api = stubApi({ 'GET /api/session-requests/pending': { body: { request: null } }, ...routes });
   const router = createMemoryRouter(
     [
       {
-        path: '*',
         element: (
           <>
-            <IncomingRequestBanner ring={ring} />
-            <Where />
+            <IncomingRequestBanner ring={ring} onRing={onRing} />
+            <Outlet />
           </>
         ),
+        children: [
+          sessionRoom
+            ? {
+                path: 'session/:id',
+                lazy: async () => {
+                  await sessionRoom;
+                  return { Component: Where };
+                },
+              }
+            : { path: 'session/:id', element: <Where /> },
+          { path: '*', element: <Where /> },
+        ],
       },
     ],
     { initialEntries: [at] },
@@ -120,7 +138,7 @@ function renderBanner({
       <RouterProvider router={router} />
     </ToastProvider>,
   );
-  return { ring, api, router };
+  return { ring, onRing, api, router };
 }
 
 const banner = () => screen.queryByTestId('incoming-request-banner');
@@ -261,6 +279,36 @@ describe('IncomingRequestBanner', () => {
     expect(screen.getByRole('button', { name: 'Accepting…' })).toBeDisabled();
     await advance(0);
     expect(api.callsTo('POST', `/api/session-requests/${req.id}/accept`)).toHaveLength(1);
+    expect(screen.getByTestId('where')).toHaveTextContent(`/session/${SESSION_ID}`);
+    expect(banner()).toBeNull();
+  });
+
+  it('keeps "Accepting…" until the session room has loaded, and asks for the room once per ringing request', async () => {
+    const req = request(1);
+    let roomLoaded: () => void = () => undefined;
+    const { onRing } = renderBanner({
+      sessionRoom: new Promise<void>((resolve) => {
+        roomLoaded = resolve;
+      }),
+      routes: {
+        [`POST /api/session-requests/${req.id}/accept`]: {
+          body: {
+            request: { ...req, status: 'accepted', session_id: SESSION_ID },
+            session: chatSession(req),
+          },
+        },
+      },
+    });
+    created(req);
+    created(req); // the same request again (an event and the safety net): asked once
+    expect(onRing).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    await advance(0);
+    // Accepted, but the room's code is still on its way: the coach sees the banner working.
+    expect(screen.getByRole('button', { name: 'Accepting…' })).toBeDisabled();
+    expect(screen.getByTestId('where')).toHaveTextContent('/portal');
+    await act(async () => roomLoaded());
+    await advance(0);
     expect(screen.getByTestId('where')).toHaveTextContent(`/session/${SESSION_ID}`);
     expect(banner()).toBeNull();
   });

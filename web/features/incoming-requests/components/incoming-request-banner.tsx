@@ -33,11 +33,23 @@ function readMuted() {
  * The coach's incoming-request banner (SPEC §4, DESIGN.md): fixed above everything (z-index 9998),
  * the client, format, length, price and what the coach receives, purpose and description, Accept and
  * Decline; a ring every 2 s with a mute switch; after a decline or a client's cancel, a message box.
+ * Accept keeps the banner ("Accepting…") until the session room is open.
  */
-export function IncomingRequestBanner({ ring = playRingTone }: { ring?: () => void }) {
+export function IncomingRequestBanner({
+  ring = playRingTone,
+  onRing,
+}: {
+  ring?: () => void;
+  /** Called once for each request that starts ringing (e.g. to load the session room's code). */
+  onRing?: () => void;
+}) {
   const [muted, setMuted] = useState(readMuted);
   const { alert, accept, decline, close } = useIncomingRequestAlert({ ring, muted });
   const { toast } = useToast();
+  const ringingId = alert?.phase === 'incoming' ? alert.request.id : null;
+  useEffect(() => {
+    if (ringingId) onRing?.();
+  }, [ringingId, onRing]);
 
   const toggleMute = () => {
     setMuted((was) => {

@@ -118,14 +118,17 @@ export function useIncomingRequestAlert({ ring, muted }: { ring: () => void; mut
   const accept = useCallback(
     async (id: string) => {
       dispatch({ type: 'accepting', id });
+      let sessionId: string;
       try {
-        const { session } = await acceptRequest(id);
-        dispatch({ type: 'accepted', id });
-        void navigate(`/session/${encodeURIComponent(session.id)}`);
+        sessionId = (await acceptRequest(id)).session.id;
       } catch (error) {
         dispatch({ type: 'accept-failed', id, error: errorText(error) });
         refresh(id);
+        return;
       }
+      // "Accepting…" stays until the room is open (the router first loads the room's code).
+      await navigate(`/session/${encodeURIComponent(sessionId)}`);
+      dispatch({ type: 'accepted', id });
     },
     [navigate, refresh],
   );
