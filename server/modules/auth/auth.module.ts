@@ -14,6 +14,7 @@ import { createOidcClient } from './oauth/oauth.oidc-client';
 import { createOAuthRepository } from './oauth/oauth.repository';
 import { oauthRoutes } from './oauth/oauth.routes';
 import { createOAuthService } from './oauth/oauth.service';
+import { createSessionCheckCache } from './sessions/session-check-cache';
 import { createSessionService } from './sessions/session.service';
 import { createTokenService } from './sessions/tokens';
 
@@ -30,7 +31,9 @@ export function createAuth(deps: {
   securityEvents: SecurityEventsService;
 }) {
   const { db, config, clock, outbox, securityEvents } = deps;
-  const repository = createAuthRepository();
+  // The session check cache hears of every session row this instance writes.
+  const checks = createSessionCheckCache({ clock });
+  const repository = createAuthRepository({ sessionsChanged: checks.changed });
   const tokens = createTokenService({
     db,
     repository,
@@ -49,6 +52,7 @@ export function createAuth(deps: {
       maxLifetimeMs: config.auth.maxLifetimeMs,
       refreshReuseIntervalMs: config.auth.refreshReuseIntervalMs,
     },
+    checks,
   });
   const guard = createAuthGuard({ tokens, sessions });
   const auth = createAuthService({

@@ -46,8 +46,12 @@ const expiredFactor = (expiry: FactorExpiry): SQL =>
     ),
   )}`;
 
-/** Everything the auth module stores. Functions take the executor, so the service decides the transaction. */
-export function createAuthRepository() {
+/**
+ * Everything the auth module stores. Functions take the executor, so the service decides the transaction.
+ * `sessionsChanged` hears of every write to sign-in session rows (the session check cache forgets them).
+ */
+export function createAuthRepository(hooks: { sessionsChanged?: (ids: readonly string[]) => void } = {}) {
+  const sessionsChanged = hooks.sessionsChanged ?? (() => undefined);
   return {
     // ---- users and identities
     async findUserById(executor: DbExecutor, id: string, options: { forUpdate?: boolean } = {}) {
@@ -120,6 +124,7 @@ export function createAuthRepository() {
       return executor.select().from(authSessions).where(inArray(authSessions.id, ids));
     },
     async updateSession(executor: DbExecutor, id: string, values: Partial<typeof authSessions.$inferInsert>) {
+      sessionsChanged([id]);
       await executor.update(authSessions).set(values).where(eq(authSessions.id, id));
     },
     async findOpenSessions(executor: DbExecutor, userId: string) {
@@ -144,6 +149,7 @@ export function createAuthRepository() {
         .set({ endedAt: at, endReason: reason })
         .where(and(...conditions))
         .returning({ id: authSessions.id });
+      sessionsChanged(ended.map((row) => row.id));
       for (const { id } of ended) {
         await executor
           .update(refreshTokens)
@@ -153,6 +159,7 @@ export function createAuthRepository() {
       return ended.map((row) => row.id);
     },
     async endSession(executor: DbExecutor, sessionId: string, at: Date, reason: string) {
+      sessionsChanged([sessionId]);
       await executor
         .update(authSessions)
         .set({ endedAt: at, endReason: reason })

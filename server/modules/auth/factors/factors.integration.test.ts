@@ -141,8 +141,13 @@ describe('TOTP second factors', () => {
     const factor = await enroll(session);
     const { id: challengeId, expires_at } = await challenge(session, factor.id);
     expect(expires_at).toBe(Math.floor(t.clock.now().getTime() / 1000) + 300);
+    // The guard has just read (and remembered) this session at aal1.
+    const aalOf = async () => (await authed(t.app, session, 'GET', '/api/me')).json<{ aal: string }>().aal;
+    expect(await aalOf()).toBe('aal1');
     const response = await verify(session, factor.id, challengeId, totpCode(factor.totp.secret, nowStep()));
     expect(response.statusCode, response.body).toBe(200);
+    // The session's own aal is authoritative: even the token issued before the verify is aal2 at once.
+    expect(await aalOf()).toBe('aal2');
     const elevated = response.json<AuthSession>();
     const claims = claimsOf(elevated.access_token);
     expect(claims.aal).toBe('aal2');

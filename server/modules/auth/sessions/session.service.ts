@@ -5,6 +5,7 @@ import { AppError } from '#domain/errors/app-error';
 import type { Database, DbExecutor } from '#server/db/client';
 import type { SecurityEventsService } from '#server/modules/security-events/security-events.service';
 import type { AuthRepository, FactorRow, IdentityRow, SessionRow, UserRow } from '../auth.repository';
+import type { SessionCheckCache } from './session-check-cache';
 import { randomToken, sha256, type TokenService } from './tokens';
 
 export type RequestContext = { ip: string | null; userAgent: string | null; requestId: string };
@@ -60,6 +61,8 @@ export function createSessionService(deps: {
   securityEvents: SecurityEventsService;
   clock: Clock;
   policy: { idleTimeoutMs: number; maxLifetimeMs: number; refreshReuseIntervalMs: number };
+  /** The guard's session check cache; it must be the one the repository tells of its session writes. */
+  checks?: SessionCheckCache;
 }) {
   const { repository, clock } = deps;
 
@@ -193,9 +196,15 @@ export function createSessionService(deps: {
 
     /** The session an access token names, if it is still usable (not ended, idle or past its lifetime). */
     async findActiveSession(sessionId: string): Promise<SessionRow | null> {
+      const isActive = (session: SessionRow) =>
+        sessionState(session, clock.now(), deps.policy.idleTimeoutMs) === 'active';
+      // Remembered for a moment (session-check-cache.ts): only ever as open, and checked again here.
+      const remembered = deps.checks?.get(sessionId);
+      if (remembered && isActive(remembered)) return remembered;
       const session = await repository.findSession(deps.db, sessionId);
-      if (!session) return null;
-      return sessionState(session, clock.now(), deps.policy.idleTimeoutMs) === 'active' ? session : null;
+      if (!session || !isActive(session)) return null;
+      deps.checks?.remember(session);
+      return session;
     },
 
     /** Which of these sessions are still active (one query; the realtime gateway's periodic check). */

@@ -9,7 +9,11 @@ import { createTokenService, type AccessClaims } from './tokens';
 // whether the verifier's key set is reused or rebuilt.
 vi.mock('jose', async (importOriginal) => {
   const actual = await importOriginal<typeof jose>();
-  return { ...actual, createLocalJWKSet: vi.fn(actual.createLocalJWKSet) };
+  return {
+    ...actual,
+    createLocalJWKSet: vi.fn(actual.createLocalJWKSet),
+    jwtVerify: vi.fn(actual.jwtVerify),
+  };
 });
 
 const ISSUER = 'http://wellspring.test/auth/v1';
@@ -57,7 +61,7 @@ const claims = (sub: string): AccessClaims => ({
   amr: [{ method: 'password', timestamp: 0 }],
 });
 
-function setUp() {
+function setUp(options: { verifiedTokenCacheMax?: number } = {}) {
   const clock = createManualClock('2026-11-21T09:00:00Z');
   const table = createKeyTable();
   const tokens = createTokenService({
@@ -66,11 +70,14 @@ function setUp() {
     clock,
     issuer: ISSUER,
     accessTokenTtlSeconds: 3600,
+    ...options,
   });
   return { clock, table, tokens };
 }
 
 const jwkSetsBuilt = () => vi.mocked(jose.createLocalJWKSet).mock.calls.length;
+/** Full signature checks so far (a remembered token is not checked again). */
+const signatureChecks = () => vi.mocked(jose.jwtVerify).mock.calls.length;
 
 describe('access token verification keys', () => {
   beforeEach(() => {
@@ -148,5 +155,58 @@ describe('access token verification keys', () => {
     const reads = table.reads.count;
     expect(await tokens.verifyAccessToken(forged)).toBeNull();
     expect(table.reads.count).toBe(reads + 1);
+  });
+});
+
+describe('verified tokens are remembered until they expire', () => {
+  beforeEach(() => {
+    vi.mocked(jose.jwtVerify).mockClear();
+  });
+
+  it("checks a token's signature once, then answers it from memory", async () => {
+    const { tokens } = setUp();
+    const { token } = await tokens.signAccessToken(claims('alice'));
+    for (let index = 0; index < 20; index += 1)
+      expect((await tokens.verifyAccessToken(token))?.sub).toBe('alice');
+    expect(signatureChecks()).toBe(1);
+  });
+
+  it('refuses a remembered token once it expires', async () => {
+    const { tokens, clock } = setUp();
+    const { token } = await tokens.signAccessToken(claims('alice'));
+    expect(await tokens.verifyAccessToken(token)).not.toBeNull();
+    clock.advance(3600 * 1000 - 1000);
+    expect(await tokens.verifyAccessToken(token)).not.toBeNull();
+    clock.advance(1000);
+    expect(await tokens.verifyAccessToken(token)).toBeNull();
+  });
+
+  it('never takes a tampered copy of a remembered token for it', async () => {
+    const { tokens } = setUp();
+    const { token } = await tokens.signAccessToken(claims('alice'));
+    expect(await tokens.verifyAccessToken(token)).not.toBeNull();
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const otherPayload = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: 'mallory' }),
+    ).toString('base64url');
+    // A character in the middle (the last one carries padding bits a decoder may ignore).
+    const middle = Math.floor(signature.length / 2);
+    const flipped = `${signature.slice(0, middle)}${signature[middle] === 'A' ? 'B' : 'A'}${signature.slice(middle + 1)}`;
+    expect(await tokens.verifyAccessToken(`${header}.${otherPayload}.${signature}`)).toBeNull();
+    expect(await tokens.verifyAccessToken(`${header}.${payload}.${flipped}`)).toBeNull();
+    expect((await tokens.verifyAccessToken(token))?.sub).toBe('alice');
+  });
+
+  it('remembers at most the configured number of tokens, forgetting the oldest first', async () => {
+    const { tokens } = setUp({ verifiedTokenCacheMax: 3 });
+    const signed = [];
+    for (const name of ['a', 'b', 'c', 'd']) signed.push((await tokens.signAccessToken(claims(name))).token);
+    for (const token of signed) expect(await tokens.verifyAccessToken(token)).not.toBeNull();
+    expect(signatureChecks()).toBe(4);
+    // 'a' was forgotten when 'd' came; 'b'..'d' are still remembered.
+    for (const token of signed.slice(1)) expect(await tokens.verifyAccessToken(token)).not.toBeNull();
+    expect(signatureChecks()).toBe(4);
+    expect((await tokens.verifyAccessToken(signed[0]!))?.sub).toBe('a');
+    expect(signatureChecks()).toBe(5);
   });
 });

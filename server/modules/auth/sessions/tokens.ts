@@ -30,6 +30,12 @@ const AUDIENCE = 'authenticated';
 /** Verifiers reload the key set at most this often (the spec's client JWKS cache is 10 minutes). */
 const KEY_CACHE_MS = 60_000;
 const REFRESH_SECRET_KEY = 'refresh_token_secret';
+/**
+ * Tokens whose verification is remembered until they expire (the oldest are forgotten first). An ES256
+ * check is about a tenth of a chat message's CPU; a tab presents the same token for its whole life.
+ * An entry is ~1.5 KB: the cap keeps it to ~15 MB.
+ */
+export const VERIFIED_TOKEN_CACHE_MAX = 10_000;
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
@@ -44,7 +50,10 @@ export function createTokenService(deps: {
   clock: Clock;
   issuer: string;
   accessTokenTtlSeconds: number;
+  /** How many verified tokens are remembered (VERIFIED_TOKEN_CACHE_MAX unless a test sets it). */
+  verifiedTokenCacheMax?: number;
 }) {
+  const verifiedMax = deps.verifiedTokenCacheMax ?? VERIFIED_TOKEN_CACHE_MAX;
   type SigningKeys = Awaited<ReturnType<AuthRepository['findSigningKeys']>>;
   let cache: { at: number; keys: SigningKeys } | undefined;
   /**
@@ -52,10 +61,26 @@ export function createTokenService(deps: {
    * when the keys are reloaded (KEY_CACHE_MS, or at once for an unknown kid: a key another instance
    * created) or when one of them retires, never per request.
    */
-  let verifier: { keys: SigningKeys; kids: string; set: ReturnType<typeof createLocalJWKSet> } | undefined;
+  let verifier:
+    | { keys: SigningKeys; kids: string; live: Set<string>; set: ReturnType<typeof createLocalJWKSet> }
+    | undefined;
   /** Imported private keys by kid (a kid is random and never reused). */
   const privateKeys = new Map<string, Awaited<ReturnType<typeof importJWK>>>();
   let refreshSecret: Buffer | undefined;
+  /**
+   * Tokens verified already, by their exact text (signature included, so nothing unverified is ever
+   * taken from here), with their claims, key and expiry. An entry is used only while the token has not
+   * expired and its key has not retired; anything else is verified afresh.
+   */
+  const verified = new Map<string, { claims: AccessClaims; kid: string; expiresAtMs: number }>();
+
+  function remember(token: string, entry: { claims: AccessClaims; kid: string; expiresAtMs: number }) {
+    if (verified.size >= verifiedMax) {
+      const oldest = verified.keys().next();
+      if (!oldest.done) verified.delete(oldest.value);
+    }
+    verified.set(token, entry);
+  }
 
   /**
    * `executor`: signing happens inside sign-in transactions, so keys are read on the transaction's own
@@ -115,8 +140,28 @@ export function createTokenService(deps: {
     const live = unretired(keys, deps.clock.now().getTime());
     const kids = live.map((key) => key.kid).join(' ');
     if (verifier?.keys !== keys || verifier.kids !== kids)
-      verifier = { keys, kids, set: createLocalJWKSet({ keys: live.map((key) => key.publicJwk as JWK) }) };
+      verifier = {
+        keys,
+        kids,
+        live: new Set(live.map((key) => key.kid)),
+        set: createLocalJWKSet({ keys: live.map((key) => key.publicJwk as JWK) }),
+      };
     return verifier.set;
+  }
+
+  /** A full check of signature, kid, exp, iss and aud (no cache); remembered when it passes. */
+  async function verifyFully(token: string, force: boolean): Promise<AccessClaims> {
+    const { payload, protectedHeader } = await jwtVerify(token, await verificationKeys(force), {
+      algorithms: [ALGORITHM],
+      issuer: deps.issuer,
+      audience: AUDIENCE,
+      currentDate: deps.clock.now(),
+    });
+    const claims = payload as unknown as AccessClaims;
+    // jwtVerify has checked exp and the kid; both are present on every token this server signs.
+    if (payload.exp !== undefined && protectedHeader.kid)
+      remember(token, { claims, kid: protectedHeader.kid, expiresAtMs: payload.exp * 1000 });
+    return claims;
   }
 
   return {
@@ -140,23 +185,25 @@ export function createTokenService(deps: {
       return { token, expiresAt, expiresIn: deps.accessTokenTtlSeconds };
     },
 
-    /** Verifies signature (ES256 only), kid, exp, iss and aud. Returns null for any invalid token. */
+    /**
+     * Verifies signature (ES256 only), kid, exp, iss and aud. Returns null for any invalid token. A token
+     * verified before is answered from memory while it is unexpired and its key unretired.
+     */
     async verifyAccessToken(token: string): Promise<AccessClaims | null> {
-      const options = {
-        algorithms: [ALGORITHM],
-        issuer: deps.issuer,
-        audience: AUDIENCE,
-        currentDate: deps.clock.now(),
-      };
+      const known = verified.get(token);
+      if (known) {
+        await verificationKeys(); // the key set as of now (cached): a retired key's tokens fail
+        if (known.expiresAtMs > deps.clock.now().getTime() && verifier?.live.has(known.kid))
+          return known.claims;
+        verified.delete(token);
+      }
       try {
-        const { payload } = await jwtVerify(token, await verificationKeys(), options);
-        return payload as unknown as AccessClaims;
+        return await verifyFully(token, false);
       } catch (error) {
         // A key created by another instance since our cache was filled: reload once.
         if (error instanceof joseErrors.JWKSNoMatchingKey) {
           try {
-            const { payload } = await jwtVerify(token, await verificationKeys(true), options);
-            return payload as unknown as AccessClaims;
+            return await verifyFully(token, true);
           } catch {
             return null;
           }
