@@ -1,6 +1,7 @@
 import { and, desc, eq, exists, type SQL, gt, isNull, lt, ne, not, or, sql, inArray } from 'drizzle-orm';
 import type { FactorExpiry } from '#domain/auth/session-policy';
-import type { DbExecutor } from '#server/db/client';
+import type { Database, DbExecutor } from '#server/db/client';
+import { preparedOn } from '#server/db/prepared';
 import {
   appMeta,
   authSessions,
@@ -45,6 +46,14 @@ const expiredFactor = (expiry: FactorExpiry): SQL =>
       ),
     ),
   )}`;
+
+const sessionById = preparedOn((db) =>
+  db
+    .select()
+    .from(authSessions)
+    .where(eq(authSessions.id, sql.placeholder('id')))
+    .prepare('auth_session_by_id'),
+);
 
 /**
  * Everything the auth module stores. Functions take the executor, so the service decides the transaction.
@@ -118,6 +127,10 @@ export function createAuthRepository(hooks: { sessionsChanged?: (ids: readonly s
     async findSession(executor: DbExecutor, id: string, options: { forUpdate?: boolean } = {}) {
       const query = executor.select().from(authSessions).where(eq(authSessions.id, id));
       return first(options.forUpdate ? await query.for('update') : await query);
+    },
+    /** findSession on the pool, prepared: the guard's check on every authenticated request. */
+    async findSessionById(db: Database, id: string) {
+      return first(await sessionById(db).execute({ id }));
     },
     async findSessions(executor: DbExecutor, ids: string[]) {
       if (ids.length === 0) return [];

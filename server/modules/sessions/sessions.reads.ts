@@ -56,7 +56,7 @@ export function createSessionsReads(deps: SessionsDeps, shared: SessionsShared) 
      * without it (reviews, follow-ups, the call's ICE servers) a guest is nobody: 404.
      */
     async get(userId: string, id: string, options: { guests?: boolean } = {}): Promise<ChatSession> {
-      const row = await repository.findView(db, id);
+      const row = await repository.findViewById(db, id);
       const viewer = row ? await roleIn(db, row, userId, options.guests ?? false) : null;
       if (!row || !viewer) throw new AppError('NOT_FOUND', 'This session could not be found.');
       return toChatSession(row, viewer, clock.now());

@@ -12,7 +12,8 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { DbExecutor } from '#server/db/client';
+import type { Database, DbExecutor } from '#server/db/client';
+import { preparedOn } from '#server/db/prepared';
 import { holdsRole } from '#server/db/role-queries';
 import { chatSessions, profiles, sessionGuests, users } from '#server/db/schema/index';
 import { countRows, insertRow, updateRow } from '#server/lib/row-queries';
@@ -34,6 +35,15 @@ const viewColumns = {
   coachUsername: profiles.username,
   coachAvatarUrl: profiles.avatarUrl,
 };
+
+const viewById = preparedOn((db) =>
+  db
+    .select(viewColumns)
+    .from(chatSessions)
+    .leftJoin(profiles, eq(profiles.userId, chatSessions.coachId))
+    .where(eq(chatSessions.id, sql.placeholder('id')))
+    .prepare('chat_session_view_by_id'),
+);
 
 /**
  * chat_sessions (SPEC §3/§7). Every status change is a compare-and-set on `status`
@@ -104,6 +114,11 @@ export function createSessionsRepository() {
 
     async findView(executor: DbExecutor, id: string): Promise<ChatSessionViewRow | undefined> {
       const [row] = await view(executor).where(eq(chatSessions.id, id));
+      return row;
+    },
+    /** findView on the pool, prepared: every chat message and room read asks it. */
+    async findViewById(db: Database, id: string): Promise<ChatSessionViewRow | undefined> {
+      const [row] = await viewById(db).execute({ id });
       return row;
     },
 

@@ -201,7 +201,7 @@ export function createSessionService(deps: {
       // Remembered for a moment (session-check-cache.ts): only ever as open, and checked again here.
       const remembered = deps.checks?.get(sessionId);
       if (remembered && isActive(remembered)) return remembered;
-      const session = await repository.findSession(deps.db, sessionId);
+      const session = await repository.findSessionById(deps.db, sessionId);
       if (!session || !isActive(session)) return null;
       deps.checks?.remember(session);
       return session;
