@@ -25,6 +25,8 @@ import type { GoalResult, Scenario, ScenarioOptions, ScenarioResult } from './li
 const here = path.dirname(fileURLToPath(import.meta.url));
 const TARGET_KB_PER_SOCKET = 40;
 const TARGET_CONNECTS_PER_SEC = 500;
+/** How long the idle cost is measured once every socket is connected. */
+const IDLE_WINDOW_MS = 10_000;
 const SETTLE_MS = 3_000;
 
 /** The median of three RSS reads half a second apart (a read can land mid-GC). */
@@ -66,6 +68,12 @@ async function runSockets(options: ScenarioOptions): Promise<ScenarioResult> {
     await sleep(SETTLE_MS);
     const rssAfterKb = await settledRssKb(server.pid);
     const kbPerSocket = connected > 0 ? (rssAfterKb - rssBeforeKb) / connected : Number.NaN;
+    // What the connected, idle tabs cost while nobody does anything (heartbeats, the gateway's sweeps).
+    const endIdle = startCpuWindow(server);
+    await sleep(IDLE_WINDOW_MS);
+    const idle = endIdle();
+    const idleAppPercent = (idle.serverCpuMicros / 1000 / idle.wallMs) * 100;
+    const idleDbPercent = (idle.dbCpuMicros / 1000 / idle.wallMs) * 100;
 
     const sample = latencySample({
       target: 'connect',
@@ -98,6 +106,8 @@ async function runSockets(options: ScenarioOptions): Promise<ScenarioResult> {
         connectP99Ms: connect.p99Ms,
         cpuUsPerConnect: round(sample.cpuUsPerReq, 0),
         dbCpuUsPerConnect: round(sample.extraCpuUsPerReq.db ?? Number.NaN, 0),
+        idleAppCpuPercent: round(idleAppPercent, 1),
+        idleDbCpuPercent: round(idleDbPercent, 1),
       },
       bound: { rssKbPerSocket: TARGET_KB_PER_SOCKET, connectsPerSec: TARGET_CONNECTS_PER_SEC },
       pass: problems.length === 0,
@@ -105,7 +115,8 @@ async function runSockets(options: ScenarioOptions): Promise<ScenarioResult> {
     };
     log(
       `sockets: ${round(kbPerSocket, 1)} KB of RSS per idle socket (${rssBeforeKb} -> ${rssAfterKb} KiB), ` +
-        `${round(connectsPerSec, 0)} connects/s, ${round(sample.cpuUsPerReq, 0)} app CPU-µs per connect`,
+        `${round(connectsPerSec, 0)} connects/s, ${round(sample.cpuUsPerReq, 0)} app CPU-µs per connect; ` +
+        `idle: ${round(idleAppPercent, 1)} % of a core (app) + ${round(idleDbPercent, 1)} % (database)`,
     );
     return {
       scenario: 'sockets',
@@ -121,6 +132,7 @@ async function runSockets(options: ScenarioOptions): Promise<ScenarioResult> {
       notes: [
         'connect: from opening the websocket until the subscribe to the own topic is acknowledged ' +
           '(the token and its open session are checked on connect).',
+        `idle: the CPU of the app and the database over ${IDLE_WINDOW_MS / 1000} s with every socket connected and nobody doing anything (heartbeats, sweeps).`,
         'RSS per socket: the app process only (PostgreSQL does no per-socket work); it includes what ' +
           'the garbage collector had not yet returned, so it is an upper bound.',
         `${cpuCount()} CPUs shared by the app, PostgreSQL and the ${peopleCount}-socket client fleet.`,
