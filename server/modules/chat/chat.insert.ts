@@ -1,6 +1,5 @@
 import { CHAT_EVENTS, CHAT_MESSAGES } from '#contracts/chat';
 import type { RealtimeEvent } from '#contracts/realtime';
-import type { ChatSession } from '#contracts/sessions';
 import { AppError } from '#domain/errors/app-error';
 import type { DbExecutor } from '#server/db/client';
 import { createGroupCommit, type Settled } from './group-commit';
@@ -14,6 +13,7 @@ import {
   userTopic,
   type ChatDeps,
   type SendOutcome,
+  type SessionParties,
 } from './chat.shared';
 
 export type InsertValues = Omit<
@@ -26,7 +26,7 @@ export type InsertValues = Omit<
  * attachment quotas); throwing refuses the message.
  */
 export type PendingInsert = {
-  session: ChatSession;
+  session: SessionParties;
   userId: string;
   values: InsertValues;
   guard?: (tx: DbExecutor) => Promise<void>;
@@ -39,7 +39,7 @@ const endOf = (locked: { startTime: Date; durationMinutes: number }) =>
 
 /** Who hears a message: both parties, the sender when they are the client by confirmed email (another
  * account), and the session's guests. */
-const listenersOf = (session: ChatSession, userId: string, guestIds: readonly string[]) =>
+const listenersOf = (session: SessionParties, userId: string, guestIds: readonly string[]) =>
   new Set([session.coach_id, session.client_id, userId, ...guestIds].map(userTopic));
 
 /** Writing messages: one alone, or several sends that came together in one transaction (group commit). */
@@ -169,7 +169,7 @@ export function createChatInsert(deps: ChatDeps) {
   });
 
   /** A message (text or attachment) into its session: created, or the one its id already made. */
-  const insert = (session: ChatSession, userId: string, values: InsertValues): Promise<SendOutcome> =>
+  const insert = (session: SessionParties, userId: string, values: InsertValues): Promise<SendOutcome> =>
     sends.submit({ session, userId, values });
 
   return { insertOne, insert };

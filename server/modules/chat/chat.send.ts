@@ -4,6 +4,7 @@ import { AppError } from '#domain/errors/app-error';
 import type { DbExecutor } from '#server/db/client';
 import { prepareAttachment, type PreparedAttachment } from './chat.attachments';
 import type { ChatWriter } from './chat.insert';
+import { createSenderParties } from './chat.parties';
 import {
   attachmentKey,
   idTaken,
@@ -20,6 +21,7 @@ import {
 export function createChatSend(deps: ChatDeps, writer: ChatWriter) {
   const { db, repository, findSession, storage, clock } = deps;
   const { insert, insertOne } = writer;
+  const sessionPartiesFor = createSenderParties(findSession, clock);
 
   /**
    * The attachment quotas (domain/chat/attachment-quota.ts) for `size` more stored bytes: 413 when the
@@ -45,7 +47,7 @@ export function createChatSend(deps: ChatDeps, writer: ChatWriter) {
   return {
     /** POST /api/sessions/:id/messages: created (201) or the message this id already made (200). */
     async send(userId: string, sessionId: string, input: SendChatMessage): Promise<SendOutcome> {
-      const session = await findSession(userId, sessionId);
+      const session = await sessionPartiesFor(userId, sessionId);
       return insert(session, userId, {
         id: input.id,
         messageContent: input.content.trim(),

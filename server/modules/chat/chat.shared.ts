@@ -18,6 +18,13 @@ import type { ChatMessageRow, ChatRepository } from './chat.repository';
  */
 export type FindSessionForParty = (userId: string, sessionId: string) => Promise<ChatSession>;
 
+/**
+ * What writing a message needs of its session: who its parties are and what the sender is in it. It
+ * never changes for a session (its coach and client are fixed, guests are only ever added), so it may be
+ * remembered (chat.parties.ts); whether the session is still on is read under its row lock.
+ */
+export type SessionParties = Pick<ChatSession, 'id' | 'coach_id' | 'client_id' | 'viewer'>;
+
 export type SendOutcome = { created: boolean; message: ChatMessage };
 
 /** An attachment upload: the message id (made by the sender's browser), its kind and what the query said. */
@@ -68,7 +75,7 @@ export type ChatDeps = {
 };
 
 /** The viewer the sessions service decided ('guest' for someone invited by a guest link). */
-export const senderTypeOf = (session: ChatSession, userId: string) =>
+export const senderTypeOf = (session: SessionParties, userId: string) =>
   session.viewer ?? (session.coach_id === userId ? ('coach' as const) : ('client' as const));
 
 /** A retry: the id was used by this sender in this session (its content is the first send's). */
