@@ -69,7 +69,7 @@ async function runSockets(options: ScenarioOptions): Promise<ScenarioResult> {
     const rssAfterKb = await settledRssKb(server.pid);
     const kbPerSocket = connected > 0 ? (rssAfterKb - rssBeforeKb) / connected : Number.NaN;
     // What the connected, idle tabs cost while nobody does anything (heartbeats, the gateway's sweeps).
-    const endIdle = startCpuWindow(server);
+    const endIdle = startCpuWindow(server, { restartProfile: false }); // the profile stays the connects'
     await sleep(IDLE_WINDOW_MS);
     const idle = endIdle();
     const idleAppPercent = (idle.serverCpuMicros / 1000 / idle.wallMs) * 100;

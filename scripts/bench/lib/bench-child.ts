@@ -3,7 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { App } from '#server/app';
-import { startChildProfiler } from './child-profiler';
+import { restartChildProfiler, startChildProfiler } from './child-profiler';
 import { repoRoot } from './children';
 import { handleServerLifecycle, type CloseReporter } from './server-lifecycle';
 
@@ -49,6 +49,9 @@ export function openBenchChild(who: string, scenario?: string): BenchChild {
       void startChildProfiler(scenario ?? who).finally(() => process.send?.(message));
     else process.send?.(message);
   };
+  process.on('message', (message: { type?: string } | null) => {
+    if (message?.type === 'profile-restart') void restartChildProfiler();
+  });
   const prefix = scenario ? `wellspring-bench-${scenario}-` : 'wellspring-bench-';
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   // As root, PostgreSQL runs as the `postgres` user, which must be able to traverse this dir.

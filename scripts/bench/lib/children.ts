@@ -23,6 +23,11 @@ export type ServerChild = {
   url: string;
   /** Whatever extra the child reported with `ready` (e.g. the database's pid). */
   info: Record<string, unknown>;
+  /**
+   * With --profile: the child drops what it has recorded so far and starts again, so its profile
+   * covers the measured window that starts now (lib/latency-round.ts startCpuWindow calls it).
+   */
+  restartProfile: () => void;
   stop: () => Promise<void>;
 };
 
@@ -167,6 +172,9 @@ export async function spawnServer(
     port: ready.port,
     url: `http://127.0.0.1:${ready.port}`,
     info: ready.info,
+    restartProfile: () => {
+      if (child.connected) child.send({ type: 'profile-restart' });
+    },
     stop: tracked.stop,
   };
 }

@@ -21,7 +21,12 @@ export type CpuWindow = {
 };
 
 /** Starts measuring now; the returned function ends the window. */
-export function startCpuWindow(server: ServerChild): () => CpuWindow {
+export function startCpuWindow(
+  server: ServerChild,
+  options: { restartProfile?: boolean } = {},
+): () => CpuWindow {
+  // With --profile, the server's profile starts here too (the last window's is the one kept).
+  if (options.restartProfile ?? true) server.restartProfile();
   const dbPid = typeof server.info.dbPid === 'number' ? server.info.dbPid : undefined;
   const dbBefore = dbPid ? processTreeCpuMicros(dbPid) : Number.NaN;
   const serverBefore = processCpuMicros(server.pid);
