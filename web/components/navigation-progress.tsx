@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
+import { useTrueAfter } from '#web/lib/use-true-after';
 
 /** Shown only when a navigation takes longer than this (a quick one does not flash a bar). */
 export const NAVIGATION_PROGRESS_DELAY_MS = 150;
@@ -9,17 +9,8 @@ export const NAVIGATION_PROGRESS_DELAY_MS = 150;
  * first visit): a click that takes a moment on a slow phone shows that something is happening.
  */
 export function NavigationProgress() {
-  const loading = useNavigation().state !== 'idle';
-  const [slow, setSlow] = useState(false);
-  useEffect(() => {
-    if (!loading) return;
-    const timer = setTimeout(() => setSlow(true), NAVIGATION_PROGRESS_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      setSlow(false); // the next navigation waits its moment anew
-    };
-  }, [loading]);
-  if (!loading || !slow) return null;
+  const shown = useTrueAfter(useNavigation().state !== 'idle', NAVIGATION_PROGRESS_DELAY_MS);
+  if (!shown) return null;
   return (
     <div
       role="progressbar"

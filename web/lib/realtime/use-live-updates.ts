@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useTrueAfter } from '#web/lib/use-true-after';
 import type { RealtimeSnapshot } from './realtime-client';
 
 /** How long the socket may be away (connecting or reconnecting) before the tab says so. */
@@ -16,16 +17,8 @@ export type LiveUpdates = { paused: boolean; reason: string | undefined };
  */
 export function useLiveUpdates(snapshot: RealtimeSnapshot): LiveUpdates {
   const away = snapshot.topicCount > 0 && snapshot.connection !== 'connected';
-  const [paused, setPaused] = useState(false);
-  useEffect(() => {
-    if (!away) return;
-    const timer = setTimeout(() => setPaused(true), PAUSED_AFTER_MS);
-    return () => {
-      clearTimeout(timer);
-      setPaused(false); // connected again: the next time away waits its few seconds anew
-    };
-  }, [away]);
-  return { paused: away && paused, reason: snapshot.reason };
+  // Connected again: the next time away waits its few seconds anew.
+  return { paused: useTrueAfter(away, PAUSED_AFTER_MS), reason: snapshot.reason };
 }
 
 /**

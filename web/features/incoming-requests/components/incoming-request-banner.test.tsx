@@ -141,6 +141,13 @@ function renderBanner({
   return { ring, onRing, api, router };
 }
 
+/** The server's answer to the coach's Accept: the request accepted, and its session. */
+const acceptedAs = (req: SessionRequest) => ({
+  [`POST /api/session-requests/${req.id}/accept`]: {
+    body: { request: { ...req, status: 'accepted', session_id: SESSION_ID }, session: chatSession(req) },
+  },
+});
+
 const banner = () => screen.queryByTestId('incoming-request-banner');
 const bannerHeading = () =>
   within(screen.getByTestId('incoming-request-banner')).getByRole('heading', { level: 2 });
@@ -265,14 +272,7 @@ describe('IncomingRequestBanner', () => {
   it('Accept takes the coach to /session/{id}', async () => {
     const req = request(1);
     const { api } = renderBanner({
-      routes: {
-        [`POST /api/session-requests/${req.id}/accept`]: {
-          body: {
-            request: { ...req, status: 'accepted', session_id: SESSION_ID },
-            session: chatSession(req),
-          },
-        },
-      },
+      routes: acceptedAs(req),
     });
     created(req);
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
@@ -290,14 +290,7 @@ describe('IncomingRequestBanner', () => {
       sessionRoom: new Promise<void>((resolve) => {
         roomLoaded = resolve;
       }),
-      routes: {
-        [`POST /api/session-requests/${req.id}/accept`]: {
-          body: {
-            request: { ...req, status: 'accepted', session_id: SESSION_ID },
-            session: chatSession(req),
-          },
-        },
-      },
+      routes: acceptedAs(req),
     });
     created(req);
     created(req); // the same request again (an event and the safety net): asked once
