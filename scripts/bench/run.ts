@@ -8,6 +8,7 @@ import { httpScenario } from './http';
 import { ringScenario } from './request-to-ring';
 import { socketsScenario } from './sockets';
 import { walletScenario } from './wallet';
+import { webScenario } from './web';
 import { killAllServersNow, repoRoot, stopAllServers } from './lib/children';
 import { summarizeProfileDir } from './lib/cpu-profile';
 import { gitState, machineInfo, renderTable, resultsDir, saveResult } from './lib/report';
@@ -31,6 +32,7 @@ const scenarios: Scenario[] = [
   chatScenario,
   chatSweepScenario,
   socketsScenario,
+  webScenario,
 ];
 
 const usage = `Usage: npm run bench -- [scenario...] [--rounds N] [--duration SECONDS] [--rate N] [--quick]

@@ -118,12 +118,13 @@ export function renderTable(result: ScenarioResult): string {
       .map((text, column) => text.padEnd(widths[column] ?? 0))
       .join('  ')
       .trimEnd();
-  const out = [
-    `${result.scenario}: medians (min–max) over ${result.targets[0]?.rounds ?? 0} rounds`,
-    line(header),
-  ];
-  out.push(line(widths.map((width) => '-'.repeat(width))));
-  for (const row of rows) out.push(line(row));
+  const out: string[] = [];
+  // A scenario without load targets (web) has only its goals and notes.
+  if (rows.length > 0) {
+    out.push(`${result.scenario}: medians (min–max) over ${result.targets[0]?.rounds ?? 0} rounds`);
+    out.push(line(header), line(widths.map((width) => '-'.repeat(width))));
+    for (const row of rows) out.push(line(row));
+  }
   for (const goal of result.goals) {
     const ratios = ['ratio', 'cpuRatio']
       .filter((key) => key in goal)
