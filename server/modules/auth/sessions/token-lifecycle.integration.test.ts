@@ -29,6 +29,7 @@ import {
   STRONG_PASSWORD,
 } from '#test/support/auth';
 import { useTestDatabase } from '#test/support/test-app';
+import { SESSION_CHECK_TTL_MS } from './session-check-cache';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -629,6 +630,28 @@ describe('token lifecycle', () => {
       expect(claims.aal).toBe('aal1');
       expect(claims.iat).toBe(claimsOf(session.access_token).iat + 300);
       expect(bearer(rotated).authorization).toBe(`Bearer ${rotated.access_token}`);
+    });
+  });
+
+  describe('two instances on one database (the session check is remembered for 2 s per instance)', () => {
+    it('a session ended on one instance is refused on the other within SESSION_CHECK_TTL_MS', async () => {
+      const other = await createTestApp(database.db, ROOMY_LIMITS);
+      try {
+        const { session } = await freshSession();
+        // The other instance checks the session and remembers it as open.
+        expect((await authed(other.app, session, 'GET', '/auth/v1/user')).statusCode).toBe(200);
+        // Signed out on this instance: refused here at once.
+        expect((await authed(t.app, session, 'POST', '/auth/v1/logout')).statusCode).toBe(204);
+        expect((await getUser(session)).statusCode).toBe(403);
+        // The other instance may still take it until its remembered check is SESSION_CHECK_TTL_MS old,
+        // and never after.
+        other.clock.advance(SESSION_CHECK_TTL_MS);
+        const after = await authed(other.app, session, 'GET', '/auth/v1/user');
+        expect(after.statusCode).toBe(403);
+        expect(errorCode(after)).toBe('SESSION_EXPIRED');
+      } finally {
+        await other.app.close();
+      }
     });
   });
 });
