@@ -41,7 +41,15 @@ async function onlineCoach(browser: Browser, options: { clock?: boolean } = {}):
   await page.goto('/portal');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const toggle = page.getByRole('switch', { name: /^(Online|Offline)$/ });
-  if (!(await toggle.isChecked())) await toggle.click();
+  if (!(await toggle.isChecked())) {
+    // The switch flips at once (optimistic): wait for the server to have it, so a test that then
+    // changes the coach's presence row is not overwritten by this request landing late.
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/me/presence') && response.request().method() === 'PUT',
+    );
+    await toggle.click();
+    expect((await saved).status()).toBe(200);
+  }
   await expect(page.getByRole('switch', { name: 'Online' })).toBeChecked();
   return { ...coach, coachPage: `/coach/${username}` };
 }

@@ -7,6 +7,7 @@ import { ToastProvider } from '#web/components/toast';
 import { ownProfileQueryKey } from '#web/lib/own-profile';
 import { createQueryClient } from '#web/lib/query-client';
 import { apiError, stubApi, type StubHandler, type StubResponse } from '#web/test/api';
+import { presenceQueryKey } from '../api/presence';
 import { PresenceToggle } from './presence-toggle';
 
 const COACH = '00000000-0000-4000-8000-0000000000c1';
@@ -64,6 +65,11 @@ describe('PresenceToggle (the header switch)', () => {
     expect(toggle()).toBeChecked();
     expect(toggle()).toHaveAccessibleName('Online');
     expect(api.callsTo('PUT', '/api/me/presence').map((call) => call.body)).toEqual([{ is_online: true }]);
+    // Going online confirms on the server too: the cache says so at once, so the presence check (which
+    // records a first confirmation for a coach online without one) sends none of its own.
+    expect(
+      queryClient.getQueryData<Presence>(presenceQueryKey(COACH))?.last_online_confirm_at,
+    ).not.toBeNull();
 
     const confirmedAt = new Date().toISOString();
     put.answer({ body: { is_online: true, last_online_confirm_at: confirmedAt, is_busy: false } });

@@ -34,7 +34,14 @@ export function usePresenceToggle(userId: string) {
     onMutate: async (isOnline) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<Presence>(key);
-      if (previous) queryClient.setQueryData<Presence>(key, { ...previous, is_online: isOnline });
+      if (previous)
+        queryClient.setQueryData<Presence>(key, {
+          ...previous,
+          is_online: isOnline,
+          // Going online records a confirmation on the server too: shown now, so the presence check
+          // does not send a "first confirmation" of its own that could land after a later change.
+          last_online_confirm_at: isOnline ? new Date().toISOString() : previous.last_online_confirm_at,
+        });
       return { previous };
     },
     onError: (_error, _isOnline, context) => {
