@@ -342,6 +342,12 @@ describe('resync after a reconnect', () => {
     let socket = await open(url, alice.session.access_token);
     let events = collect(socket);
     await subscribe(socket, { topic: alice.topic });
+    // A second tab stays open throughout: once it has seen event 6 live, the bus has delivered it,
+    // so a tab joining afterwards must get 4..6 only in its replay. (A tab that joins while an event
+    // is still on its way may get it in both; the client drops by seq — see gateway.ts.)
+    const witness = await open(url, alice.session.access_token);
+    const witnessed = collect(witness);
+    await subscribe(witness, { topic: alice.topic });
     for (let n = 1; n <= 3; n += 1)
       await t.app.realtime.publish({ topic: alice.topic, type: 'n', payload: { n } });
     await waitFor(() => events.length === 3, 'events 1..3');
@@ -350,6 +356,8 @@ describe('resync after a reconnect', () => {
 
     for (let n = 4; n <= 6; n += 1)
       await t.app.realtime.publish({ topic: alice.topic, type: 'n', payload: { n } });
+    await waitFor(() => witnessed.length === 6, 'events 4..6 delivered live to the open tab');
+    witness.disconnect();
     socket = await open(url, alice.session.access_token);
     events = collect(socket);
     const ack = await subscribe(socket, { topic: alice.topic, after_seq: 3 });
