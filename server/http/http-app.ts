@@ -59,8 +59,9 @@ export async function createHttpApp({
   // Text PostgreSQL cannot store and over-deep nesting: 400 before any schema or handler sees them.
   await app.register(inputSafetyPlugin);
   await app.register(securityHeadersPlugin, { paymentsProvider: config.paymentsProvider });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   await app.register(rateLimitPlugin, config.rateLimit);
   await app.register(cookie);

@@ -114,8 +114,10 @@ export function buildSecurityHeaders(options: SecurityHeadersOptions): Readonly<
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, options: Partial<SecurityHeadersOptions>) => {
     const headers = buildSecurityHeaders({ paymentsProvider: options.paymentsProvider ?? 'demo' });
-    app.addHook('onRequest', async (_request, reply) => {
+    // A callback hook, not an async one: no promise per request for a synchronous step.
+    app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
+      done();
     });
   },
 );
