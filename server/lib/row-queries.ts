@@ -79,3 +79,9 @@ export async function countRows(
 export async function lockKey(executor: DbExecutor, key: string): Promise<void> {
   await executor.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
+
+/** SQLSTATE 23505 (unique violation), whether pg's error or Drizzle's wrapper of it. */
+export function isUniqueViolation(error: unknown): boolean {
+  const candidate = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  return candidate?.code === '23505' || candidate?.cause?.code === '23505';
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { RealtimeEvent } from '#contracts/realtime';
 import type { DbExecutor } from '../db/client';
 import { realtimeConnections, realtimeEvents, realtimeTopics } from '../db/schema/index';
@@ -107,6 +107,27 @@ export function createRealtimeRepository() {
           created_at,
         };
       });
+    },
+
+    /**
+     * recordEvents as common table expressions, for a writer that records its events in its own
+     * statement (one round trip instead of two): `rt_topics as (<topics>)` must select distinct topics
+     * (column `topic`), each gets one event of `type` with `payload` (a jsonb expression, which may read
+     * the writer's own CTEs) numbered as recordEvents numbers it, and `rt_events` returns topic and seq.
+     * Put them after the writer's CTEs: `with <writer's>, ${recordingCtes(...)} select ... from rt_events`.
+     */
+    recordingCtes(input: { topics: SQL; type: string; payload: SQL; createdAt: Date }): SQL {
+      return sql`rt_topics as (${input.topics}),
+        rt_bumped as (
+          insert into realtime_topics (topic, last_seq)
+          select topic, 1 from rt_topics order by topic
+          on conflict (topic) do update set last_seq = realtime_topics.last_seq + 1
+          returning topic, last_seq),
+        rt_events as (
+          insert into realtime_events (topic, seq, type, payload, created_at)
+          select topic, last_seq, ${input.type}, ${input.payload}, ${input.createdAt.toISOString()}::timestamptz
+            from rt_bumped
+          returning topic, seq)`;
     },
 
     /** The topic's latest committed seq (0 when it never had an event). */

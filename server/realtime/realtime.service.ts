@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { describeErrorForLog } from '#server/plugins/log-safety';
 import { BROADCAST_TOPIC, REALTIME_MAX_REPLAY, type RealtimeEvent } from '#contracts/realtime';
 import type { Clock } from '#domain/clock';
@@ -61,6 +62,14 @@ export function createRealtimeService(deps: {
       const [event] = await service.recordMany(executor, [input]);
       if (!event) throw new Error('realtime: no event recorded');
       return event;
+    },
+
+    /**
+     * For a writer that records its events in its own statement: the CTEs that record one event per
+     * topic (realtime.repository.ts recordingCtes); the writer then delivers them after its commit.
+     */
+    recordingCtes(input: { topics: SQL; type: string; payload: SQL; createdAt: Date }): SQL {
+      return deps.repository.recordingCtes(input);
     },
 
     /**
@@ -152,6 +161,7 @@ export function createRealtimeService(deps: {
      */
     async replay(topic: string, afterSeq: number | undefined): Promise<ReplayResult> {
       const seq = await deps.repository.lastSeq(deps.db, topic);
+      deps.bus.seen(topic, seq);
       if (afterSeq === undefined) return { seq, missed: [], complete: true };
       if (afterSeq > seq) return { seq, missed: [], complete: false };
       if (seq - afterSeq > maxReplay) return { seq, missed: [], complete: false };

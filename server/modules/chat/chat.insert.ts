@@ -3,7 +3,8 @@ import type { RealtimeEvent } from '#contracts/realtime';
 import { AppError } from '#domain/errors/app-error';
 import type { DbExecutor } from '#server/db/client';
 import { createGroupCommit, type Settled } from './group-commit';
-import type { NewChatMessageRow } from './chat.repository';
+import { isUniqueViolation } from '#server/lib/row-queries';
+import type { ChatMessageRow, NewChatMessageRow } from './chat.repository';
 import {
   idTaken,
   isOn,
@@ -47,6 +48,60 @@ export function createChatInsert(deps: ChatDeps) {
   const { db, repository, realtime, clock } = deps;
 
   /**
+   * A text message alone in one statement (repository.insertTextAndRecord): the common case, with the
+   * same rules as the transaction below. Undefined when it wrote nothing — the session is not on, the
+   * id was used, or a writer of the same session got there first — and the transaction then decides.
+   */
+  async function insertTextAlone({
+    session,
+    userId,
+    values,
+  }: PendingInsert): Promise<SendOutcome | undefined> {
+    const now = clock.now();
+    const row: ChatMessageRow = {
+      attachmentKey: null,
+      attachmentName: null,
+      attachmentMime: null,
+      attachmentSize: null,
+      attachmentDurationMs: null,
+      ...values,
+      messageType: 'text',
+      sessionId: session.id,
+      seq: 0,
+      senderType: senderTypeOf(session, userId),
+      senderUserId: userId,
+      sentAt: now,
+    };
+    const placeholder = toChatMessage(row);
+    let written: Awaited<ReturnType<typeof repository.insertTextAndRecord>>;
+    try {
+      written = await repository.insertTextAndRecord(db, {
+        values: row,
+        partyIds: [session.coach_id, session.client_id, userId],
+        payload: { message: placeholder },
+        recording: ({ topics, payload }) =>
+          realtime.recordingCtes({ topics, payload, type: CHAT_EVENTS.messageCreated, createdAt: now }),
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) return undefined;
+      throw error;
+    }
+    if (!written) return undefined;
+    const message = { ...placeholder, seq: written.seq };
+    const createdAt = now.toISOString();
+    await realtime.deliver(
+      written.events.map((event) => ({
+        topic: event.topic,
+        seq: event.seq,
+        type: CHAT_EVENTS.messageCreated,
+        payload: { message },
+        created_at: createdAt,
+      })),
+    );
+    return { created: true, message };
+  }
+
+  /**
    * One message alone, one transaction of four statements: lock the chat_sessions row (with its guests),
    * insert with the next seq (max + 1 under the lock: gapless) unless the id is taken, record
    * chat_message.created on every listener's topic in one statement, commit; delivered after it commits.
@@ -54,7 +109,12 @@ export function createChatInsert(deps: ChatDeps) {
    * else's is a conflict; so is a send to a session that is no longer on (unless it is a retry of a
    * message it has).
    */
-  async function insertOne({ session, userId, values, guard }: PendingInsert): Promise<SendOutcome> {
+  async function insertOne(pending: PendingInsert): Promise<SendOutcome> {
+    if (!pending.guard && pending.values.messageType === 'text') {
+      const sent = await insertTextAlone(pending);
+      if (sent) return sent;
+    }
+    const { session, userId, values, guard } = pending;
     const sessionId = session.id;
     const outcome = await db.transaction(async (tx) => {
       const locked = await repository.lockSession(tx, sessionId);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
   CHAT_EVENTS,
@@ -261,5 +262,66 @@ describe('chat messages', () => {
     const badRead = await t.call(client.session, 'POST', `/api/sessions/${sessionId}/read`, { seq: -1 });
     expect(badRead.statusCode).toBe(400);
     expect((await history(client, sessionId)).last_seq).toBe(1);
+  });
+
+  it('writes a text message, its seq and its events in one statement once the sender is known', async () => {
+    const { coach, client, sessionId } = await pair();
+    await sent(client, sessionId, 'First'); // warms the sender's session check and parties
+    const statements: string[] = [];
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0] as string | { text?: string };
+      const text = typeof config === 'string' ? config : (config.text ?? '');
+      if (!text.includes('pg_notify')) statements.push(text); // the bus's publisher, not the send
+      return (original as (...rest: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    let second: ChatMessage;
+    try {
+      second = await sent(client, sessionId, 'Second');
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toContain('insert into "chat_messages"');
+    expect(second.seq).toBe(2);
+    const events = await eventsOn(coach.id, CHAT_EVENTS.messageCreated);
+    expect(events.map((event) => chatMessageEventPayloadSchema.parse(event.payload).message)).toEqual([
+      expect.objectContaining({ message_content: 'First', seq: 1 }),
+      second,
+    ]);
+  });
+
+  it('numbers a send right after a writer that held the session (its snapshot was stale): no gap, no double', async () => {
+    const { coach, client, sessionId } = await pair();
+    await sent(client, sessionId, 'First');
+    const holder = await t.pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select id from chat_sessions where id = $1 for update', [sessionId]);
+      const pending = send(coach, sessionId, { id: randomUUID(), content: 'Waiting for the lock' });
+      // The send's statement has started and waits for the row lock (its snapshot is taken).
+      for (let waited = 0; ; waited += 1) {
+        const blocked = await t.pool.query(
+          `select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%chat_messages%'`,
+        );
+        if (blocked.rowCount) break;
+        if (waited > 500) throw new Error('the send never waited for the session lock');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await holder.query(
+        `insert into chat_messages (id, session_id, seq, sender_type, sender_user_id, message_content, message_type, sent_at)
+         values ($1, $2, 2, 'client', $3, 'Written while the lock was held', 'text', now())`,
+        [randomUUID(), sessionId, client.id],
+      );
+      await holder.query('commit');
+      const response = await pending;
+      expect(response.statusCode, response.body).toBe(201);
+      expect(chatMessageResponseSchema.parse(response.json()).message.seq).toBe(3);
+    } finally {
+      holder.release();
+    }
+    expect((await history(coach, sessionId)).messages.map((message) => message.seq)).toEqual([1, 2, 3]);
+    // First and the late send each recorded once (the row written by hand has no event).
+    expect(await eventsOn(coach.id, CHAT_EVENTS.messageCreated)).toHaveLength(2);
   });
 });

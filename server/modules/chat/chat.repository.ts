@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { chatMessages, chatReads, chatSessions, sessionGuests } from '#server/db/schema/index';
 import { insertRowIfNew, lockKey } from '#server/lib/row-queries';
@@ -107,6 +107,59 @@ export function createChatRepository() {
         )
         .onConflictDoNothing({ target: chatMessages.id })
         .returning();
+    },
+
+    /**
+     * The common send in one statement, no explicit transaction (one round trip instead of five): lock
+     * the session row, insert the text message with the next seq if the session is on and the id is
+     * new, and record an event on each listener's topic (`partyIds`, plus the guests read under the
+     * lock) through `recording` (the realtime service's CTEs, given the topics and the payload: the
+     * message's JSON with its seq set in SQL). Returns the message's seq and the events' topics and seqs,
+     * or undefined when nothing was written (the session is not on, the id was used: the caller's
+     * transaction path says which). Its seq is read with the statement's snapshot: if a writer of the
+     * same session committed while this one waited for the lock, the seq is taken and the statement
+     * fails on the (session, seq) key, writing nothing (a unique violation: take the transaction path).
+     */
+    async insertTextAndRecord(
+      executor: DbExecutor,
+      input: {
+        values: Omit<NewChatMessageRow, 'seq'>;
+        partyIds: readonly string[];
+        /** The chat_message.created payload with a placeholder seq (set to the message's seq here). */
+        payload: Record<string, unknown>;
+        recording: (ctes: { topics: SQL; payload: SQL }) => SQL;
+      },
+    ): Promise<{ seq: number; events: { topic: string; seq: number }[] } | undefined> {
+      const { values } = input;
+      const sentAt = values.sentAt.toISOString();
+      const result = await executor.execute<{ message_seq: number; topic: string; seq: number }>(sql`
+        with locked as (
+          select s.status, s.start_time, s.duration_minutes,
+                 array(select g.user_id from ${sessionGuests} g where g.session_id = s.id) as guest_ids
+            from ${chatSessions} s where s.id = ${values.sessionId} for update),
+        ins as (
+          insert into ${chatMessages}
+            (id, session_id, seq, sender_type, sender_user_id, message_content, message_type, sent_at)
+          select ${values.id}::uuid, ${values.sessionId}::uuid,
+                 (select coalesce(max(m.seq), 0) + 1 from ${chatMessages} m where m.session_id = ${values.sessionId}),
+                 ${values.senderType}::text, ${values.senderUserId}::uuid, ${values.messageContent}::text, 'text', ${sentAt}::timestamptz
+            from locked
+           where locked.status = 'active'
+             and locked.start_time + locked.duration_minutes * interval '1 minute' > ${sentAt}::timestamptz
+             and not exists (select 1 from ${chatMessages} m where m.id = ${values.id})
+          returning seq),
+        ${input.recording({
+          topics: sql`select distinct 'user:' || u::text as topic
+                        from ins, locked, unnest(${sql.param([...input.partyIds])}::uuid[] || locked.guest_ids) u`,
+          payload: sql`jsonb_set(${JSON.stringify(input.payload)}::jsonb, '{message,seq}', to_jsonb((select seq from ins)))`,
+        })}
+        select (select seq from ins) as message_seq, topic, seq from rt_events order by topic`);
+      const [first] = result.rows;
+      if (!first) return undefined;
+      return {
+        seq: Number(first.message_seq),
+        events: result.rows.map((row) => ({ topic: row.topic, seq: Number(row.seq) })),
+      };
     },
 
     /** Inserts unless the id exists (then undefined: a concurrent insert with that id won). */

@@ -69,7 +69,10 @@ export type ChatDeps = {
   db: Database;
   repository: ChatRepository;
   findSession: FindSessionForParty;
-  realtime: Pick<RealtimeService, 'record' | 'recordMany' | 'deliver' | 'publish' | 'transaction'>;
+  realtime: Pick<
+    RealtimeService,
+    'record' | 'recordMany' | 'recordingCtes' | 'deliver' | 'publish' | 'transaction'
+  >;
   storage: Pick<ObjectStorage, 'put' | 'get' | 'delete'>;
   clock: Clock;
 };

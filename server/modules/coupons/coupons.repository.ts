@@ -34,12 +34,6 @@ const withUsage = (row: { coupon: CouponRow; uses: number; redemptions: number }
   redemptions: row.redemptions,
 });
 
-/** SQLSTATE 23505 (unique violation), whether pg's error or Drizzle's wrapper of it. */
-export function isUniqueViolation(error: unknown): boolean {
-  const candidate = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
-  return candidate?.code === '23505' || candidate?.cause?.code === '23505';
-}
-
 /**
  * coupons and coupon_redemptions. Limits count ACTIVE redemptions; redeeming locks the coupon row first
  * (findByCode with lock), so the count read after the lock sees every redemption committed before it.

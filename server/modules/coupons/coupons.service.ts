@@ -11,9 +11,9 @@ import {
 import type { Clock } from '#domain/clock';
 import { AppError, type ErrorDetail } from '#domain/errors/app-error';
 import type { Database, DbExecutor } from '#server/db/client';
+import { isUniqueViolation } from '#server/lib/row-queries';
 import type { ActiveAdmin, AdminService } from '../admin/admin.service';
 import {
-  isUniqueViolation,
   type CouponChanges,
   type CouponRow,
   type CouponsRepository,

@@ -16,6 +16,11 @@ export type RealtimeBus = {
    * seq order per topic (topic-order.ts).
    */
   subscribe(handler: (event: RealtimeEvent) => void): Promise<void>;
+  /**
+   * A topic's last committed seq, read when a tab subscribed: events of a topic this instance has not
+   * seen yet are then kept in order from there (topic-order.ts) instead of passed on as they come.
+   */
+  seen(topic: string, seq: number): void;
   close(): Promise<void>;
 };
 

@@ -306,6 +306,9 @@ export function createPgBus(deps: {
       order = createTopicOrder(onEvent, { holdMs: deps.orderHoldMs });
       await connect();
     },
+    seen(topic, seq) {
+      order?.seen(topic, seq);
+    },
     async close() {
       await publisher.close();
       closed = true;

@@ -2,7 +2,7 @@ import { describeErrorForLog } from '#server/plugins/log-safety';
 import { Redis } from 'ioredis';
 import { realtimeEventSchema } from '#contracts/realtime';
 import type { BusLogger, RealtimeBus } from './bus';
-import { createTopicOrder } from './topic-order';
+import { createTopicOrder, type TopicOrder } from './topic-order';
 
 export const REDIS_BUS_CHANNEL = 'wellspring:realtime';
 
@@ -16,6 +16,7 @@ export function createRedisBus(deps: { url: string; logger: BusLogger }): Realti
   const options = { lazyConnect: true, maxRetriesPerRequest: 2 } as const;
   let publisher: Redis | undefined;
   let subscriber: Redis | undefined;
+  let order: TopicOrder | undefined;
   const watch = (client: Redis, role: string) =>
     client.on('error', (error: Error) =>
       deps.logger.warn({ err: describeErrorForLog(error), role }, 'realtime: Redis connection error'),
@@ -36,14 +37,18 @@ export function createRedisBus(deps: { url: string; logger: BusLogger }): Realti
           ),
         );
     },
+    seen(topic, seq) {
+      order?.seen(topic, seq);
+    },
     async subscribe(handler) {
       const client = watch(new Redis(deps.url, options), 'subscriber');
       subscriber = client;
-      const order = createTopicOrder(handler);
+      order = createTopicOrder(handler);
+      const current = order;
       let ready = false;
       // After a reconnect events were missed: waiting for them would only delay the next ones.
       client.on('ready', () => {
-        if (ready) order.reset();
+        if (ready) current.reset();
         ready = true;
       });
       client.on('message', (channel: string, text: string) => {
@@ -54,7 +59,7 @@ export function createRedisBus(deps: { url: string; logger: BusLogger }): Realti
         } catch {
           parsed = undefined;
         }
-        if (parsed?.success) order.accept(parsed.data);
+        if (parsed?.success) current.accept(parsed.data);
         else deps.logger.warn({}, 'realtime: malformed bus message ignored');
       });
       await client.connect();

@@ -30,6 +30,19 @@ describe('createTopicOrder', () => {
     vi.useRealTimers();
   });
 
+  it('orders a topic from the seq a subscribe read, before any of its events was seen', () => {
+    const { emitted, order, accept } = setUp();
+    order.seen(A, 0);
+    accept(A, 2); // the statements of 1 and 2 committed in that order, their answers came back reversed
+    expect(emitted).toEqual([]);
+    accept(A, 1);
+    expect(emitted).toEqual(['A1', 'A2']);
+    // A topic already seen keeps its own count (a subscribe's read may be older than what passed).
+    order.seen(A, 0);
+    accept(A, 4, 3);
+    expect(emitted).toEqual(['A1', 'A2', 'A3', 'A4']);
+  });
+
   it('passes events in order straight through, the first of a topic whatever its seq', () => {
     const { emitted, order, accept } = setUp();
     accept(A, 7, 8, 9);

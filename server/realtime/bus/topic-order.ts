@@ -20,7 +20,9 @@ type TopicState = { last: number; held: Map<number, RealtimeEvent>; timer?: Node
  * event can still be lost for good (its process stopped between commit and publish, or the bus dropped
  * it), and then the held ones go on without it (the tab replays the gap when it resubscribes). An event
  * at or below the last one passed on (late, after such a wait) is passed on at once: the tab applies
- * by seq. The first event seen of a topic is passed on at once (nothing is known of its past).
+ * by seq. The first event seen of a topic is passed on at once (nothing is known of its past), unless
+ * `seen` told its last committed seq (a tab subscribed to it): then a later event waits for the ones
+ * between like any other.
  */
 export function createTopicOrder(
   emit: (event: RealtimeEvent) => void,
@@ -95,6 +97,14 @@ export function createTopicOrder(
         state.timer = setTimeout(() => release(state), holdMs);
         state.timer.unref();
       }
+    },
+
+    /**
+     * The topic's last committed seq as a subscribe just read it: a topic not seen yet starts from it
+     * (events above it wait for the ones between); a topic already seen keeps its own count.
+     */
+    seen(topic: string, seq: number): void {
+      if (!topics.has(topic)) remember(topic, { last: seq, held: new Map() });
     },
 
     /** Passes on everything held and forgets every topic (after the bus reconnected: events were lost). */
