@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
   CHAT_EVENTS,
@@ -14,6 +13,7 @@ import {
 import { errorOf } from '#test/support/auth';
 import { insertChatSession } from '#test/factories/sessions';
 import { insertPerson, type Person } from '#test/factories/people';
+import { recordStatements } from '#test/support/statements';
 import { useTestApp } from '#test/support/test-app';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });
@@ -267,20 +267,10 @@ describe('chat messages', () => {
   it('writes a text message, its seq and its events in one statement once the sender is known', async () => {
     const { coach, client, sessionId } = await pair();
     await sent(client, sessionId, 'First'); // warms the sender's session check and parties
-    const statements: string[] = [];
-    const original = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const config = args[0] as string | { text?: string };
-      const text = typeof config === 'string' ? config : (config.text ?? '');
-      if (!text.includes('pg_notify')) statements.push(text); // the bus's publisher, not the send
-      return (original as (...rest: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
-    let second: ChatMessage;
-    try {
-      second = await sent(client, sessionId, 'Second');
-    } finally {
-      pg.Client.prototype.query = original;
-    }
+    const { result: second, statements: all } = await recordStatements(() =>
+      sent(client, sessionId, 'Second'),
+    );
+    const statements = all.filter((text) => !text.includes('pg_notify')); // the bus's publisher, not the send
     expect(statements).toHaveLength(1);
     expect(statements[0]).toContain('insert into "chat_messages"');
     expect(second.seq).toBe(2);

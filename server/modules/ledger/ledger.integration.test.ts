@@ -3,6 +3,7 @@ import { AppError } from '#domain/errors/app-error';
 import { cents, negateCents, type Cents } from '#domain/money/cents';
 import { healthResponseSchema } from '#contracts/health';
 import { createLedgerInvariantsJob } from '#server/jobs/ledger-invariants.job';
+import { recordStatements } from '#test/support/statements';
 import { useTestApp } from '#test/support/test-app';
 import { LedgerIntegrityError, type LedgerService } from './ledger.service';
 
@@ -156,12 +157,17 @@ describe('ledger', () => {
     expect((error as AppError).code).toBe('INSUFFICIENT_FUNDS');
     expect(await ledger().balanceOf(t.db, account.id)).toBe(2500);
     expect(await ledger().balanceOf(t.db, held.id)).toBe(0);
-    // Inside a caller's transaction, a refused posting rolls back only its own savepoint.
-    await t.db.transaction(async (tx) => {
-      await expect(ledger().post(tx, hold(account.id, held.id, cents(9999)))).rejects.toThrow(AppError);
-      await ledger().post(tx, hold(account.id, held.id, cents(2500)));
-    });
+    // Inside a caller's transaction, a refused posting has written nothing: the caller goes on. It runs
+    // in that transaction as it is (no savepoint round trips).
+    const { statements } = await recordStatements(() =>
+      t.db.transaction(async (tx) => {
+        await expect(ledger().post(tx, hold(account.id, held.id, cents(9999)))).rejects.toThrow(AppError);
+        await ledger().post(tx, hold(account.id, held.id, cents(2500)));
+      }),
+    );
+    expect(statements.filter((text) => /savepoint/i.test(text))).toEqual([]);
     expect(await ledger().balanceOf(t.db, account.id)).toBe(0);
+    expect(await ledger().balanceOf(t.db, held.id)).toBe(2500);
   });
 
   it('a wallet that affords exactly one hold receives 20 simultaneous holds: exactly one succeeds, 200 times', async () => {

@@ -1,3 +1,4 @@
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Clock } from '#domain/clock';
 import { AppError } from '#domain/errors/app-error';
 import { cents, centsFromDatabase, type Cents } from '#domain/money/cents';
@@ -68,11 +69,16 @@ export function createLedgerService(deps: { repository: LedgerRepository; clock:
      * Records one balanced ledger transaction. Validated before the database is touched (>= 2 non-zero
      * entries summing to 0); then every debited account of a person is row-locked and its balance
      * re-read under the lock, so concurrent debits of one wallet are serialised and an overdraft is
-     * refused with INSUFFICIENT_FUNDS. Runs in a savepoint when given a transaction.
+     * refused with INSUFFICIENT_FUNDS. Given a transaction, it runs in it without a savepoint (two round
+     * trips less on every money path): it writes nothing before any of its refusals, so a caller that
+     * catches one (a withdrawal's INSUFFICIENT_FUNDS) still has its transaction as it was; a database
+     * error fails the caller's transaction, as it would fail the caller anyway.
      */
     async post(executor: DbExecutor, posting: LedgerPosting): Promise<{ transactionId: string }> {
       validate(posting);
-      return executor.transaction(async (tx) => {
+      const inTransaction = (work: (tx: DbExecutor) => Promise<{ transactionId: string }>) =>
+        executor instanceof PgTransaction ? work(executor) : executor.transaction(work);
+      return inTransaction(async (tx) => {
         const ids = [...new Set(posting.entries.map((entry) => entry.accountId))];
         const accounts = await repository.findAccounts(tx, ids);
         if (accounts.length !== ids.length)
