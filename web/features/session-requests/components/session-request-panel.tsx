@@ -1,13 +1,20 @@
 import { CalendarClock, LogIn, Zap } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Me } from '#contracts/auth';
 import type { CoachPage } from '#contracts/coach-pages';
 import { REQUEST_ALERT_MS } from '#contracts/sessions';
 import { Button, buttonClasses } from '#web/components/button';
 import { Dialog } from '#web/components/dialog';
+import { LoadingStatus } from '#web/components/loading-status';
 import type { RequestMode } from '../lib/request-form';
-import { SessionRequestForm, type RequestCoach } from './session-request-form';
+import type { RequestCoach } from './session-request-form';
+
+// The form (react-hook-form, the quote, coupons, the wallet) is fetched when the dialog opens: most
+// people who open a coach's page never request a session, and visitors never see the form.
+const SessionRequestForm = lazy(async () => ({
+  default: (await import('./session-request-form')).SessionRequestForm,
+}));
 
 /** Who is looking: still loading, a visitor, a client (may request) or anyone else (sees nothing). */
 export type RequestViewer =
@@ -135,7 +142,11 @@ export function SessionRequestPanel({ page, viewer }: { page: CoachPage; viewer:
             : `${name} gets your request at once and has ${REQUEST_ALERT_MS / 60_000} minutes to answer. Nothing is charged unless the session happens.`
         }
       >
-        {mode ? <SessionRequestForm key={mode} coach={coach} mode={mode} userId={viewer.userId} /> : null}
+        {mode ? (
+          <Suspense fallback={<LoadingStatus className="py-8" />}>
+            <SessionRequestForm key={mode} coach={coach} mode={mode} userId={viewer.userId} />
+          </Suspense>
+        ) : null}
       </Dialog>
     </section>
   );
