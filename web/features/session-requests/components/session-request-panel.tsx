@@ -3,17 +3,15 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Me } from '#contracts/auth';
 import type { CoachPage } from '#contracts/coach-pages';
-import { REQUEST_ALERT_MS } from '#contracts/sessions';
 import { Button, buttonClasses } from '#web/components/button';
-import { Dialog } from '#web/components/dialog';
-import { LoadingStatus } from '#web/components/loading-status';
 import type { RequestMode } from '../lib/request-form';
 import type { RequestCoach } from './session-request-form';
 
-// The form (react-hook-form, the quote, coupons, the wallet) is fetched when the dialog opens: most
-// people who open a coach's page never request a session, and visitors never see the form.
-const SessionRequestForm = lazy(async () => ({
-  default: (await import('./session-request-form')).SessionRequestForm,
+// The dialog and its form (radix Dialog, react-hook-form, the quote, coupons, the wallet) are fetched
+// when a client opens it: most people who open a coach's page never request a session, and visitors
+// never see the form.
+const SessionRequestDialog = lazy(async () => ({
+  default: (await import('./session-request-dialog')).SessionRequestDialog,
 }));
 
 /** Who is looking: still loading, a visitor, a client (may request) or anyone else (sees nothing). */
@@ -130,24 +128,11 @@ export function SessionRequestPanel({ page, viewer }: { page: CoachPage; viewer:
           </Button>
         )}
       </div>
-      <Dialog
-        open={mode !== null}
-        onOpenChange={(open) => {
-          if (!open) close();
-        }}
-        title={mode === 'time' ? `Book a time with ${name}` : `Start a session with ${name}`}
-        description={
-          mode === 'time'
-            ? `Choose a time in UTC. ${name} accepts or declines it; nothing is charged unless the session happens.`
-            : `${name} gets your request at once and has ${REQUEST_ALERT_MS / 60_000} minutes to answer. Nothing is charged unless the session happens.`
-        }
-      >
-        {mode ? (
-          <Suspense fallback={<LoadingStatus className="py-8" />}>
-            <SessionRequestForm key={mode} coach={coach} mode={mode} userId={viewer.userId} />
-          </Suspense>
-        ) : null}
-      </Dialog>
+      {mode ? (
+        <Suspense fallback={null}>
+          <SessionRequestDialog coach={coach} mode={mode} userId={viewer.userId} onClose={close} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
