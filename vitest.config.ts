@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { passwordDictionaries } from './scripts/vite/password-dictionaries.mjs';
 
 // Every test runs in UTC, whatever the machine's zone: set before the workers start (they inherit the
 // environment, and Intl reads TZ when it first formats), and again per project through `env`.
@@ -10,7 +11,8 @@ process.env.TZ = 'UTC';
 //   web/**/*.test.tsx     web: components in happy-dom
 //   *.integration.test.ts real PostgreSQL through buildApp() + inject, one fresh database per file
 export default defineConfig({
-  plugins: [react()],
+  // The password checker's word lists in parts, as in the build (vite.config.ts).
+  plugins: [react(), passwordDictionaries()],
   test: {
     env: { TZ: 'UTC' },
     projects: [

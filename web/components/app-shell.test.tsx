@@ -105,7 +105,8 @@ describe('AppShell on phones', () => {
     const sidebar = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
     expect(within(sidebar).getByRole('list', { name: 'Coming soon' })).toHaveTextContent('MMessages?Help');
 
-    await user.click(within(bar).getByRole('button', { name: 'More' }));
+    // The sheet is its own chunk (radix Dialog): its button is there once it has loaded.
+    await user.click(await within(bar).findByRole('button', { name: 'More' }));
     const sheet = await screen.findByRole('dialog', { name: 'More' });
     expect(within(within(sheet).getByRole('navigation', { name: 'More' })).getAllByRole('link')).toHaveLength(
       1,

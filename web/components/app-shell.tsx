@@ -1,7 +1,23 @@
-import type { ReactNode } from 'react';
+import { Ellipsis } from 'lucide-react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Logo } from './logo';
-import { NavMoreSheet } from './nav-more-sheet';
+
+// The phone's "More" sheet (a radix-ui Dialog) only exists for signed-in people: visitors' pages
+// never download it. Until it is in, its button is shown as it will look, inert.
+const NavMoreSheet = lazy(async () => ({ default: (await import('./nav-more-sheet')).NavMoreSheet }));
+
+function NavMorePlaceholder() {
+  return (
+    <div
+      aria-hidden="true"
+      className="flex min-h-14 w-full flex-col items-center justify-center gap-1 text-xs font-medium text-text-muted"
+    >
+      <Ellipsis className="size-5" />
+      More
+    </div>
+  );
+}
 
 /**
  * `end`: active only on exactly this path, not below it (an overview above its sections).
@@ -136,7 +152,9 @@ export function AppShell({
             ))}
             {phone.more.length + phone.comingSoon.length > 0 ? (
               <li className="flex-1">
-                <NavMoreSheet items={phone.more} comingSoon={phone.comingSoon} />
+                <Suspense fallback={<NavMorePlaceholder />}>
+                  <NavMoreSheet items={phone.more} comingSoon={phone.comingSoon} />
+                </Suspense>
               </li>
             ) : null}
           </ul>

@@ -1,4 +1,4 @@
-import type { PasswordAssessment } from '#domain/auth/password-strength';
+import type { PasswordAssessment } from '#domain/auth/password-policy';
 import { usePasswordAssessment } from '../hooks/use-password-assessment';
 
 const LEVELS = [

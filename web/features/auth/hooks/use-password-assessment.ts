@@ -1,16 +1,19 @@
 import { useEffect, useState } from 'react';
-import type { PasswordAssessment } from '#domain/auth/password-strength';
+import type { AssessPassword, PasswordAssessment } from '#domain/auth/password-policy';
 
-type Assess = (password: string, userInputs?: string[]) => PasswordAssessment;
-
-let loading: Promise<Assess> | undefined;
+let loading: Promise<AssessPassword> | undefined;
 
 /**
- * The password policy the server enforces, loaded on demand: zxcvbn and its dictionaries are large,
- * so they live in their own chunk, fetched when a password field that needs them appears.
+ * The password policy the server enforces, loaded on demand: zxcvbn and its dictionaries are large
+ * (~1.6 MB), so they are fetched only when a new-password field's strength meter appears, as the
+ * policy's code and the server's very word lists in parts of < 250 kB, downloaded in parallel
+ * (docs/decisions/012-password-dictionaries-in-parts.md).
  */
-export function loadPasswordAssessor(): Promise<Assess> {
-  loading ??= import('#domain/auth/password-strength').then((module) => module.assessPassword);
+export function loadPasswordAssessor(): Promise<AssessPassword> {
+  loading ??= Promise.all([
+    import('#domain/auth/password-policy'),
+    import('virtual:password-checker-options').then((module) => module.loadPasswordCheckerOptions()),
+  ]).then(([policy, options]) => policy.createPasswordAssessor(options));
   // A failed download may succeed next time.
   loading.catch(() => {
     loading = undefined;

@@ -1,13 +1,18 @@
 import { CalendarClock, LogIn, Zap } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Me } from '#contracts/auth';
 import type { CoachPage } from '#contracts/coach-pages';
-import { REQUEST_ALERT_MS } from '#contracts/sessions';
 import { Button, buttonClasses } from '#web/components/button';
-import { Dialog } from '#web/components/dialog';
 import type { RequestMode } from '../lib/request-form';
-import { SessionRequestForm, type RequestCoach } from './session-request-form';
+import type { RequestCoach } from './session-request-form';
+
+// The dialog and its form (radix Dialog, react-hook-form, the quote, coupons, the wallet) are fetched
+// when a client opens it: most people who open a coach's page never request a session, and visitors
+// never see the form.
+const SessionRequestDialog = lazy(async () => ({
+  default: (await import('./session-request-dialog')).SessionRequestDialog,
+}));
 
 /** Who is looking: still loading, a visitor, a client (may request) or anyone else (sees nothing). */
 export type RequestViewer =
@@ -123,20 +128,11 @@ export function SessionRequestPanel({ page, viewer }: { page: CoachPage; viewer:
           </Button>
         )}
       </div>
-      <Dialog
-        open={mode !== null}
-        onOpenChange={(open) => {
-          if (!open) close();
-        }}
-        title={mode === 'time' ? `Book a time with ${name}` : `Start a session with ${name}`}
-        description={
-          mode === 'time'
-            ? `Choose a time in UTC. ${name} accepts or declines it; nothing is charged unless the session happens.`
-            : `${name} gets your request at once and has ${REQUEST_ALERT_MS / 60_000} minutes to answer. Nothing is charged unless the session happens.`
-        }
-      >
-        {mode ? <SessionRequestForm key={mode} coach={coach} mode={mode} userId={viewer.userId} /> : null}
-      </Dialog>
+      {mode ? (
+        <Suspense fallback={null}>
+          <SessionRequestDialog coach={coach} mode={mode} userId={viewer.userId} onClose={close} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
