@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './lib/test';
+import { checkAccessibility, expect, test } from './lib/test';
 import { withE2eDatabase } from './lib/database';
 import { shots } from './lib/journey';
 import { approveCoach, bearer as api, newParty, topUp, type Party } from './lib/parties';
@@ -61,6 +61,8 @@ async function requestSession(client: Page, coach: Coach, purpose: string): Prom
   const dialog = client.getByRole('dialog', { name: /Start a session with Sofia/ });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Held from your wallet now')).toBeVisible();
+  // The dialog with its price loaded is a screen of its own for the audit (its URL is the coach's page).
+  await checkAccessibility(client, 'request dialog');
   await dialog.getByLabel('Session purpose').fill(purpose);
   await dialog.getByRole('button', { name: /^Send request/ }).click();
   await expect(client).toHaveURL(WAITING_URL);

@@ -85,8 +85,11 @@ const screenOf = (url: URL) =>
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ':id')
     .replace(/\/\d+(?=\/|$)/g, '/:n');
 
-/** Audits the page as it is now, in both themes, unless this screen was already checked in this run. */
-export async function checkAccessibility(page: Page): Promise<void> {
+/**
+ * Audits the page as it is now, in both themes, unless this screen was already checked in this run.
+ * `state` names what is open on a screen whose URL does not change (a dialog), so it is checked on its own.
+ */
+export async function checkAccessibility(page: Page, state?: string): Promise<void> {
   if (page.isClosed()) return;
   let url: URL;
   try {
@@ -96,7 +99,7 @@ export async function checkAccessibility(page: Page): Promise<void> {
   }
   if (!url.protocol.startsWith('http') || url.hostname !== '127.0.0.1') return;
   if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/auth/v1/')) return;
-  const screen = screenOf(url);
+  const screen = state ? `${screenOf(url)} (${state})` : screenOf(url);
   const pending = (['light', 'dark'] as const).filter((theme) => !isClaimed(`${screen}|${theme}`));
   if (pending.length === 0) return;
   if (pastDeadline()) {

@@ -66,18 +66,20 @@ export function QuotePanel({
       className="rounded-[var(--radius-control)] bg-primary-soft px-4 py-3 text-sm text-text"
     >
       {quote.data ? (
-        <dl className="flex flex-col gap-1.5" data-testid="session-quote">
-          <QuoteLine
-            label={`${minutes} min ${FORMAT_SHORT_LABELS[format].toLowerCase()} session`}
-            value={formatCents(quote.data.original_price)}
-          />
-          {quote.data.discount_amount ? (
+        <div className="flex flex-col gap-1.5" data-testid="session-quote">
+          <dl className="flex flex-col gap-1.5">
             <QuoteLine
-              label={coupon ? `Coupon ${coupon}` : 'Discount'}
-              value={`−${formatCents(quote.data.discount_amount)}`}
+              label={`${minutes} min ${FORMAT_SHORT_LABELS[format].toLowerCase()} session`}
+              value={formatCents(quote.data.original_price)}
             />
-          ) : null}
-          <QuoteLine label="Held from your wallet now" value={formatCents(quote.data.final)} strong />
+            {quote.data.discount_amount ? (
+              <QuoteLine
+                label={coupon ? `Coupon ${coupon}` : 'Discount'}
+                value={`−${formatCents(quote.data.discount_amount)}`}
+              />
+            ) : null}
+            <QuoteLine label="Held from your wallet now" value={formatCents(quote.data.final)} strong />
+          </dl>
           <p className="mt-1 text-text-muted">
             {mode === 'now'
               ? `Charged only if the session happens. If ${coachName} declines or doesn't answer within ${ANSWER_WINDOW}, it goes straight back to your wallet.`
@@ -94,7 +96,7 @@ export function QuotePanel({
               ) : null}
             </p>
           ) : null}
-        </dl>
+        </div>
       ) : quote.isError ? (
         <p role="alert">
           {quote.error instanceof ApiError
