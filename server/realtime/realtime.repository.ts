@@ -13,6 +13,32 @@ export const toRealtimeEvent = (row: EventRow): RealtimeEvent => ({
   created_at: row.createdAt.toISOString(),
 });
 
+/**
+ * Records events inside a writer's own statement (one round trip): common table expressions to put in
+ * its `with`, after the writer's own. `input` selects the events: `topic`, `type`, `payload` (jsonb,
+ * which may read the writer's CTEs) and `ord` (their order). Each topic's realtime_topics row is bumped
+ * by how many of its events there are (the upsert's row lock, taken in topic order, lasts until the
+ * statement's transaction ends, so writers of one topic are serialised and their numbers have no gaps),
+ * and the events take those numbers in `ord` order. `rt_numbered` (topic, ord, seq) says which.
+ */
+export function recordingCtes(input: { input: SQL; createdAt: Date }): SQL {
+  return sql`rt_input as (${input.input}),
+    rt_counts as (select topic, count(*)::int as n from rt_input group by topic),
+    rt_bumped as (
+      insert into realtime_topics (topic, last_seq)
+      select topic, n from rt_counts order by topic
+      on conflict (topic) do update set last_seq = realtime_topics.last_seq + excluded.last_seq
+      returning topic, last_seq),
+    rt_numbered as (
+      select i.topic, i.ord, i.type, i.payload,
+             b.last_seq - c.n + row_number() over (partition by i.topic order by i.ord) as seq
+        from rt_input i join rt_counts c on c.topic = i.topic join rt_bumped b on b.topic = i.topic),
+    rt_events as (
+      insert into realtime_events (topic, seq, type, payload, created_at)
+      select topic, seq, type, payload, ${input.createdAt.toISOString()}::timestamptz from rt_numbered
+      returning 1)`;
+}
+
 /** realtime_topics (per-topic sequence) and realtime_events (the recorded events, replayed on resubscribe). */
 export function createRealtimeRepository() {
   return {
@@ -56,12 +82,7 @@ export function createRealtimeRepository() {
       return rows.length > 0;
     },
 
-    /**
-     * Numbers and inserts events in one statement: each topic's realtime_topics row is bumped by how many
-     * of its events there are (the upsert's row lock, taken in topic order, lasts until the caller's
-     * transaction ends, so writers of one topic are serialised and their numbers have no gaps), and the
-     * events take those numbers in input order. Returns the events in input order.
-     */
+    /** Numbers and inserts events in one statement (recordingCtes). Returns the events in input order. */
     async recordEvents(
       executor: DbExecutor,
       inputs: readonly { topic: string; type: string; payload: Record<string, unknown> }[],
@@ -71,33 +92,19 @@ export function createRealtimeRepository() {
       const topics = inputs.map((input) => input.topic);
       const types = inputs.map((input) => input.type);
       const payloads = inputs.map((input) => JSON.stringify(input.payload));
-      const result = await executor.execute<{ topic: string; last_seq: string | number; n: number }>(sql`
-        with input as (
-          select topic, type, payload::jsonb as payload, ord
+      const result = await executor.execute<{ ord: string | number; seq: string | number }>(sql`
+        with ${recordingCtes({
+          input: sql`select topic, type, payload::jsonb as payload, ord
             from unnest(${sql.param(topics)}::text[], ${sql.param(types)}::text[], ${sql.param(payloads)}::text[])
-                 with ordinality as i(topic, type, payload, ord)),
-        counts as (select topic, count(*)::int as n from input group by topic),
-        bumped as (
-          insert into realtime_topics (topic, last_seq)
-          select topic, n from counts order by topic
-          on conflict (topic) do update set last_seq = realtime_topics.last_seq + excluded.last_seq
-          returning topic, last_seq),
-        inserted as (
-          insert into realtime_events (topic, seq, type, payload, created_at)
-          select i.topic, b.last_seq - c.n + row_number() over (partition by i.topic order by i.ord),
-                 i.type, i.payload, ${createdAt.toISOString()}::timestamptz
-            from input i join counts c on c.topic = i.topic join bumped b on b.topic = i.topic
-          returning 1)
-        select b.topic, b.last_seq, c.n
-          from bumped b join counts c on c.topic = b.topic`);
-      /** Each topic's next number to hand out (its first new seq). */
-      const next = new Map<string, number>();
-      for (const row of result.rows) next.set(row.topic, Number(row.last_seq) - Number(row.n) + 1);
+                 with ordinality as i(topic, type, payload, ord)`,
+          createdAt,
+        })}
+        select ord, seq from rt_numbered`);
+      const seqs = new Map(result.rows.map((row) => [Number(row.ord), Number(row.seq)]));
       const created_at = createdAt.toISOString();
       return inputs.map((input, index) => {
-        const seq = next.get(input.topic);
-        if (seq === undefined) throw new Error('realtime_topics upsert returned no row');
-        next.set(input.topic, seq + 1);
+        const seq = seqs.get(index + 1);
+        if (seq === undefined) throw new Error('realtime: an event was not numbered');
         return {
           topic: input.topic,
           seq,
@@ -109,26 +116,7 @@ export function createRealtimeRepository() {
       });
     },
 
-    /**
-     * recordEvents as common table expressions, for a writer that records its events in its own
-     * statement (one round trip instead of two): `rt_topics as (<topics>)` must select distinct topics
-     * (column `topic`), each gets one event of `type` with `payload` (a jsonb expression, which may read
-     * the writer's own CTEs) numbered as recordEvents numbers it, and `rt_events` returns topic and seq.
-     * Put them after the writer's CTEs: `with <writer's>, ${recordingCtes(...)} select ... from rt_events`.
-     */
-    recordingCtes(input: { topics: SQL; type: string; payload: SQL; createdAt: Date }): SQL {
-      return sql`rt_topics as (${input.topics}),
-        rt_bumped as (
-          insert into realtime_topics (topic, last_seq)
-          select topic, 1 from rt_topics order by topic
-          on conflict (topic) do update set last_seq = realtime_topics.last_seq + 1
-          returning topic, last_seq),
-        rt_events as (
-          insert into realtime_events (topic, seq, type, payload, created_at)
-          select topic, last_seq, ${input.type}, ${input.payload}, ${input.createdAt.toISOString()}::timestamptz
-            from rt_bumped
-          returning topic, seq)`;
-    },
+    recordingCtes,
 
     /** The topic's latest committed seq (0 when it never had an event). */
     async lastSeq(executor: DbExecutor, topic: string): Promise<number> {

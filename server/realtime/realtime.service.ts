@@ -65,10 +65,10 @@ export function createRealtimeService(deps: {
     },
 
     /**
-     * For a writer that records its events in its own statement: the CTEs that record one event per
-     * topic (realtime.repository.ts recordingCtes); the writer then delivers them after its commit.
+     * For a writer that records its events in its own statement: the CTEs that number and record them
+     * (realtime.repository.ts recordingCtes); the writer then delivers them after its commit.
      */
-    recordingCtes(input: { topics: SQL; type: string; payload: SQL; createdAt: Date }): SQL {
+    recordingCtes(input: { input: SQL; createdAt: Date }): SQL {
       return deps.repository.recordingCtes(input);
     },
 

@@ -48,57 +48,63 @@ export function createChatInsert(deps: ChatDeps) {
   const { db, repository, realtime, clock } = deps;
 
   /**
-   * A text message alone in one statement (repository.insertTextAndRecord): the common case, with the
-   * same rules as the transaction below. Undefined when it wrote nothing — the session is not on, the
-   * id was used, or a writer of the same session got there first — and the transaction then decides.
+   * Text messages in one statement (repository.insertTextsAndRecord): the common case, with the same
+   * rules as the transaction below; delivered after it. The outcome of each message written, by id; a
+   * message not written (its session is not on, its id was used) is left out, for the transaction path to
+   * decide. Undefined when the statement wrote nothing because a writer of one of the sessions got there
+   * first (a unique violation: it rolled back whole).
    */
-  async function insertTextAlone({
-    session,
-    userId,
-    values,
-  }: PendingInsert): Promise<SendOutcome | undefined> {
+  async function insertTexts(items: readonly PendingInsert[]): Promise<Map<string, SendOutcome> | undefined> {
     const now = clock.now();
-    const row: ChatMessageRow = {
-      attachmentKey: null,
-      attachmentName: null,
-      attachmentMime: null,
-      attachmentSize: null,
-      attachmentDurationMs: null,
-      ...values,
-      messageType: 'text',
-      sessionId: session.id,
-      seq: 0,
-      senderType: senderTypeOf(session, userId),
-      senderUserId: userId,
-      sentAt: now,
-    };
-    const placeholder = toChatMessage(row);
-    let written: Awaited<ReturnType<typeof repository.insertTextAndRecord>>;
+    const createdAt = now.toISOString();
+    const messages = items.map(({ session, userId, values }) => {
+      const row: ChatMessageRow = {
+        attachmentKey: null,
+        attachmentName: null,
+        attachmentMime: null,
+        attachmentSize: null,
+        attachmentDurationMs: null,
+        ...values,
+        messageType: 'text',
+        sessionId: session.id,
+        seq: 0,
+        senderType: senderTypeOf(session, userId),
+        senderUserId: userId,
+        sentAt: now,
+      };
+      const placeholder = toChatMessage(row);
+      return { values: row, payload: { message: placeholder }, placeholder };
+    });
+    let written: Awaited<ReturnType<typeof repository.insertTextsAndRecord>>;
     try {
-      written = await repository.insertTextAndRecord(db, {
-        values: row,
-        partyIds: [session.coach_id, session.client_id, userId],
-        payload: { message: placeholder },
-        recording: ({ topics, payload }) =>
-          realtime.recordingCtes({ topics, payload, type: CHAT_EVENTS.messageCreated, createdAt: now }),
+      written = await repository.insertTextsAndRecord(db, {
+        messages,
+        sentAt: now,
+        eventType: CHAT_EVENTS.messageCreated,
+        recording: (events) => realtime.recordingCtes({ input: events, createdAt: now }),
       });
     } catch (error) {
       if (isUniqueViolation(error)) return undefined;
       throw error;
     }
-    if (!written) return undefined;
-    const message = { ...placeholder, seq: written.seq };
-    const createdAt = now.toISOString();
-    await realtime.deliver(
-      written.events.map((event) => ({
-        topic: event.topic,
-        seq: event.seq,
-        type: CHAT_EVENTS.messageCreated,
-        payload: { message },
-        created_at: createdAt,
-      })),
-    );
-    return { created: true, message };
+    const outcomes = new Map<string, SendOutcome>();
+    const events: RealtimeEvent[] = [];
+    for (const { values, placeholder } of messages) {
+      const made = written.get(values.id);
+      if (!made) continue;
+      const message = { ...placeholder, seq: made.seq };
+      outcomes.set(values.id, { created: true, message });
+      for (const event of made.events)
+        events.push({
+          topic: event.topic,
+          seq: event.seq,
+          type: CHAT_EVENTS.messageCreated,
+          payload: { message },
+          created_at: createdAt,
+        });
+    }
+    await realtime.deliver(events);
+    return outcomes;
   }
 
   /**
@@ -111,7 +117,7 @@ export function createChatInsert(deps: ChatDeps) {
    */
   async function insertOne(pending: PendingInsert): Promise<SendOutcome> {
     if (!pending.guard && pending.values.messageType === 'text') {
-      const sent = await insertTextAlone(pending);
+      const sent = (await insertTexts([pending]))?.get(pending.values.id);
       if (sent) return sent;
     }
     const { session, userId, values, guard } = pending;
@@ -157,82 +163,44 @@ export function createChatInsert(deps: ChatDeps) {
   }
 
   /**
-   * Several messages (of any sessions, distinct ids) in one transaction of five statements, with the same
-   * rules as insertOne: lock their sessions (in id order), read the messages already made with their
-   * ids, insert the new ones with their sessions' next seqs (in submission order), record every
-   * chat_message.created in one statement, commit, then deliver all in order. Throws (rolls back) only
-   * when an id was taken by another session meanwhile; the group commit then sends each alone.
+   * Several text sends (of any sessions, distinct ids) that came together, in one statement
+   * (insertTexts); one it did not write (a retry, a session no longer on) takes insertOne's path, which
+   * says why. Throws when a writer of one of the sessions got there first: the group commit then sends
+   * each alone.
    */
   async function insertMany(items: readonly PendingInsert[]): Promise<Settled<SendOutcome>[]> {
-    const { outcomes, events } = await db.transaction(async (tx) => {
-      const sessionIds = [...new Set(items.map((item) => item.session.id))];
-      const locked = new Map((await repository.lockSessions(tx, sessionIds)).map((row) => [row.id, row]));
-      const existing = new Map(
-        (
-          await repository.findMessages(
-            tx,
-            items.map((item) => item.values.id),
-          )
-        ).map((row) => [row.id, row]),
-      );
-      const now = clock.now();
-      const settled: Settled<SendOutcome>[] = [];
-      const fresh: { index: number; values: Omit<NewChatMessageRow, 'seq'>; offset: number }[] = [];
-      const offsets = new Map<string, number>();
-      items.forEach(({ session, userId, values }, index) => {
-        const lockedSession = locked.get(session.id);
-        const found = existing.get(values.id);
-        if (!lockedSession) settled[index] = { ok: false, error: sessionNotFound() };
-        else if (found)
-          settled[index] = sameMessage(found, session.id, userId)
-            ? { ok: true, value: { created: false, message: toChatMessage(found) } }
-            : { ok: false, error: idTaken() };
-        else if (!isOn(lockedSession.status, endOf(lockedSession), now))
-          settled[index] = { ok: false, error: sessionEnded() };
-        else {
-          const offset = (offsets.get(session.id) ?? 0) + 1;
-          offsets.set(session.id, offset);
-          fresh.push({
-            index,
-            offset,
-            values: {
-              ...values,
-              sessionId: session.id,
-              senderType: senderTypeOf(session, userId),
-              senderUserId: userId,
-              sentAt: now,
-            },
-          });
-        }
-      });
-      const rows = new Map((await repository.insertNextMany(tx, fresh)).map((row) => [row.id, row]));
-      if (rows.size !== fresh.length) throw new Error('chat group commit: a message id was taken meanwhile');
-      const inputs: { topic: string; type: string; payload: Record<string, unknown> }[] = [];
-      for (const { index, values } of fresh) {
-        const item = items[index]!;
-        const message = toChatMessage(rows.get(values.id)!);
-        settled[index] = { ok: true, value: { created: true, message } };
-        for (const topic of listenersOf(item.session, item.userId, locked.get(item.session.id)!.guestIds))
-          inputs.push({ topic, type: CHAT_EVENTS.messageCreated, payload: { message } });
-      }
-      return { outcomes: settled, events: await realtime.recordMany(tx, inputs) };
-    });
-    await realtime.deliver(events);
-    return outcomes;
+    const written = await insertTexts(items);
+    if (!written) throw new Error('chat group commit: a session had a newer message; sending each alone');
+    const settled: Settled<SendOutcome>[] = [];
+    for (const item of items) {
+      const made = written.get(item.values.id);
+      if (made) settled.push({ ok: true, value: made });
+      else
+        settled.push(
+          await insertOne(item).then(
+            (value) => ({ ok: true as const, value }),
+            (error: unknown) => ({ ok: false as const, error }),
+          ),
+        );
+    }
+    return settled;
   }
 
-  /** Sends made while others are being written share their next transaction (group commit). */
+  /** Text sends made while others are being written share their next statement (group commit). */
   const sends = createGroupCommit<PendingInsert, SendOutcome>({
     one: insertOne,
     many: insertMany,
     keyOf: (item) => item.values.id,
   });
 
-  /** A message (text or attachment) into its session: created, or the one its id already made. */
-  const insert = (session: SessionParties, userId: string, values: InsertValues): Promise<SendOutcome> =>
-    sends.submit({ session, userId, values });
+  /** A text message into its session: created, or the one its id already made. */
+  const insertText = (
+    session: SessionParties,
+    userId: string,
+    text: { id: string; messageContent: string },
+  ): Promise<SendOutcome> => sends.submit({ session, userId, values: { ...text, messageType: 'text' } });
 
-  return { insertOne, insert };
+  return { insertOne, insertText };
 }
 
 export type ChatWriter = ReturnType<typeof createChatInsert>;

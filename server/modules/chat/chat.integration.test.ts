@@ -15,6 +15,8 @@ import { insertChatSession } from '#test/factories/sessions';
 import { insertPerson, type Person } from '#test/factories/people';
 import { recordStatements } from '#test/support/statements';
 import { useTestApp } from '#test/support/test-app';
+import { recordingCtes } from '#server/realtime/realtime.repository';
+import { createChatRepository } from './chat.repository';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });
 
@@ -278,6 +280,75 @@ describe('chat messages', () => {
     expect(events.map((event) => chatMessageEventPayloadSchema.parse(event.payload).message)).toEqual([
       expect.objectContaining({ message_content: 'First', seq: 1 }),
       second,
+    ]);
+  });
+
+  it('writes sends that came together in one statement: each session gapless, each topic numbered in order, the rest left to the transaction path', async () => {
+    const { coach, client, sessionId } = await pair();
+    const other = await person('client', 'Sam Other');
+    const otherSession = await session(coach, other);
+    const ended = await session(coach, other, { status: 'completed' });
+    const first = await sent(client, sessionId, 'Already here');
+    const repository = createChatRepository();
+    const now = t.clock.now();
+    const message = (sessionId: string, sender: Person, content: string, id: string = randomUUID()) => ({
+      values: {
+        id,
+        sessionId,
+        senderType: sender.id === coach.id ? ('coach' as const) : ('client' as const),
+        senderUserId: sender.id,
+        messageContent: content,
+      },
+      payload: { message: { id, message_content: content, seq: 0 } },
+    });
+    const one = message(sessionId, client, 'One');
+    const elsewhere = message(otherSession, other, 'Elsewhere');
+    const two = message(sessionId, coach, 'Two');
+    const batch = [
+      one,
+      elsewhere,
+      two,
+      message(ended, coach, 'Too late'),
+      message(sessionId, client, 'A retry', first.id),
+    ];
+    const { result: written, statements } = await recordStatements(() =>
+      repository.insertTextsAndRecord(t.db, {
+        messages: batch,
+        sentAt: now,
+        eventType: CHAT_EVENTS.messageCreated,
+        recording: (events) => recordingCtes({ input: events, createdAt: now }),
+      }),
+    );
+    expect(statements).toHaveLength(1);
+    // Only the three new messages of sessions that are on; seqs follow the order given, per session.
+    expect([...written.keys()]).toEqual([one, elsewhere, two].map((item) => item.values.id));
+    expect(written.get(one.values.id)?.seq).toBe(2);
+    expect(written.get(two.values.id)?.seq).toBe(3);
+    expect(written.get(elsewhere.values.id)?.seq).toBe(1);
+    // The coach hears all three, numbered in order after the first message's event; the stored payload
+    // carries the message's seq.
+    const coachEvents = await eventsOn(coach.id, CHAT_EVENTS.messageCreated);
+    expect(coachEvents.map((event) => Number(event.seq))).toEqual([1, 2, 3, 4]);
+    expect(coachEvents.slice(1).map((event) => event.payload)).toEqual([
+      { message: { id: one.values.id, message_content: 'One', seq: 2 } },
+      { message: { id: elsewhere.values.id, message_content: 'Elsewhere', seq: 1 } },
+      { message: { id: two.values.id, message_content: 'Two', seq: 3 } },
+    ]);
+    // Its events, by topic: the coach's third, the other client's first.
+    const topics = new Map(written.get(elsewhere.values.id)?.events.map((event) => [event.topic, event.seq]));
+    expect(topics).toEqual(
+      new Map([
+        [`user:${coach.id}`, 3],
+        [`user:${other.id}`, 1],
+      ]),
+    );
+    expect((await eventsOn(client.id, CHAT_EVENTS.messageCreated)).map((event) => Number(event.seq))).toEqual(
+      [1, 2, 3],
+    );
+    expect((await history(client, sessionId)).messages.map((m) => m.message_content)).toEqual([
+      'Already here',
+      'One',
+      'Two',
     ]);
   });
 

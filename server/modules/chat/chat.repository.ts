@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { chatMessages, chatReads, chatSessions, sessionGuests } from '#server/db/schema/index';
 import { insertRowIfNew, lockKey } from '#server/lib/row-queries';
@@ -36,24 +36,6 @@ export function createChatRepository() {
       return row;
     },
 
-    /** lockSession for several sessions at once, locked in id order (two batches cannot deadlock). */
-    async lockSessions(executor: DbExecutor, sessionIds: readonly string[]) {
-      return executor
-        .select(lockedSessionColumns)
-        .from(chatSessions)
-        .where(inArray(chatSessions.id, [...sessionIds]))
-        .orderBy(asc(chatSessions.id))
-        .for('update');
-    },
-
-    async findMessages(executor: DbExecutor, ids: readonly string[]): Promise<ChatMessageRow[]> {
-      if (ids.length === 0) return [];
-      return executor
-        .select()
-        .from(chatMessages)
-        .where(inArray(chatMessages.id, [...ids]));
-    },
-
     async findMessage(executor: DbExecutor, id: string): Promise<ChatMessageRow | undefined> {
       const [row] = await executor.select().from(chatMessages).where(eq(chatMessages.id, id));
       return row;
@@ -88,78 +70,86 @@ export function createChatRepository() {
     },
 
     /**
-     * Inserts several messages in one statement, each with the seq max + `offset` of its session (call it
-     * under lockSessions, with the offsets 1, 2, 3… per session in the order wanted and ids not yet
-     * used: an id taken meanwhile is skipped, so fewer rows come back — roll back then, or a seq is lost).
+     * Text messages (one or several, of any sessions, distinct ids) in one statement, no explicit
+     * transaction (one round trip instead of five): lock their session rows (in id order: two writers
+     * cannot deadlock), insert each message whose session is on and whose id is new with its session's
+     * next seqs (in the order given), and record one `eventType` event per listener — the session's coach
+     * and client, the sender, its guests (read under the lock) — through `recording` (the realtime
+     * service's CTEs, given the events: each message's payload with its seq set in SQL). Returns the
+     * written messages' seqs and events by id; a message not written (its session is not on, its id was
+     * used) is left out, for the caller's transaction path to say why. Seqs are read with the statement's
+     * snapshot: if a writer of one of the sessions committed while this one waited for its lock, a seq is
+     * taken and the statement fails on the (session, seq) key, writing nothing (a unique violation: take
+     * the transaction path).
      */
-    async insertNextMany(
-      executor: DbExecutor,
-      rows: readonly { values: Omit<NewChatMessageRow, 'seq'>; offset: number }[],
-    ): Promise<ChatMessageRow[]> {
-      if (rows.length === 0) return [];
-      return executor
-        .insert(chatMessages)
-        .values(
-          rows.map(({ values, offset }) => ({
-            ...values,
-            seq: sql`(select coalesce(max(m.seq), 0) + ${offset}::int from ${chatMessages} m where m.session_id = ${values.sessionId})`,
-          })),
-        )
-        .onConflictDoNothing({ target: chatMessages.id })
-        .returning();
-    },
-
-    /**
-     * The common send in one statement, no explicit transaction (one round trip instead of five): lock
-     * the session row, insert the text message with the next seq if the session is on and the id is
-     * new, and record an event on each listener's topic (`partyIds`, plus the guests read under the
-     * lock) through `recording` (the realtime service's CTEs, given the topics and the payload: the
-     * message's JSON with its seq set in SQL). Returns the message's seq and the events' topics and seqs,
-     * or undefined when nothing was written (the session is not on, the id was used: the caller's
-     * transaction path says which). Its seq is read with the statement's snapshot: if a writer of the
-     * same session committed while this one waited for the lock, the seq is taken and the statement
-     * fails on the (session, seq) key, writing nothing (a unique violation: take the transaction path).
-     */
-    async insertTextAndRecord(
+    async insertTextsAndRecord(
       executor: DbExecutor,
       input: {
-        values: Omit<NewChatMessageRow, 'seq'>;
-        partyIds: readonly string[];
-        /** The chat_message.created payload with a placeholder seq (set to the message's seq here). */
-        payload: Record<string, unknown>;
-        recording: (ctes: { topics: SQL; payload: SQL }) => SQL;
+        messages: readonly {
+          values: Pick<
+            NewChatMessageRow,
+            'id' | 'sessionId' | 'senderType' | 'senderUserId' | 'messageContent'
+          >;
+          /** The event's payload with a placeholder seq (set to the message's seq here). */
+          payload: Record<string, unknown>;
+        }[];
+        sentAt: Date;
+        eventType: string;
+        recording: (events: SQL) => SQL;
       },
-    ): Promise<{ seq: number; events: { topic: string; seq: number }[] } | undefined> {
-      const { values } = input;
-      const sentAt = values.sentAt.toISOString();
-      const result = await executor.execute<{ message_seq: number; topic: string; seq: number }>(sql`
-        with locked as (
-          select s.status, s.start_time, s.duration_minutes,
+    ): Promise<Map<string, { seq: number; events: { topic: string; seq: number }[] }>> {
+      type Values = (typeof input.messages)[number]['values'];
+      const column = (key: keyof Values) => sql.param(input.messages.map((message) => message.values[key]));
+      const payloads = sql.param(input.messages.map((message) => JSON.stringify(message.payload)));
+      const sentAt = input.sentAt.toISOString();
+      const result = await executor.execute<{
+        id: string;
+        message_seq: number;
+        topic: string;
+        seq: string;
+      }>(sql`
+        with input as (
+          select * from unnest(${column('id')}::uuid[], ${column('sessionId')}::uuid[], ${column('senderType')}::text[],
+                               ${column('senderUserId')}::uuid[], ${column('messageContent')}::text[], ${payloads}::text[])
+                 with ordinality as i(id, session_id, sender_type, sender_user_id, content, payload, ord)),
+        locked as (
+          select s.id, s.coach_id, s.client_id,
                  array(select g.user_id from ${sessionGuests} g where g.session_id = s.id) as guest_ids
-            from ${chatSessions} s where s.id = ${values.sessionId} for update),
+            from ${chatSessions} s
+           where s.id in (select session_id from input)
+             and s.status = 'active'
+             and s.start_time + s.duration_minutes * interval '1 minute' > ${sentAt}::timestamptz
+           order by s.id for update),
+        fresh as (
+          select i.*, row_number() over (partition by i.session_id order by i.ord) as offset_in_session
+            from input i join locked l on l.id = i.session_id
+           where not exists (select 1 from ${chatMessages} m where m.id = i.id)),
         ins as (
           insert into ${chatMessages}
             (id, session_id, seq, sender_type, sender_user_id, message_content, message_type, sent_at)
-          select ${values.id}::uuid, ${values.sessionId}::uuid,
-                 (select coalesce(max(m.seq), 0) + 1 from ${chatMessages} m where m.session_id = ${values.sessionId}),
-                 ${values.senderType}::text, ${values.senderUserId}::uuid, ${values.messageContent}::text, 'text', ${sentAt}::timestamptz
-            from locked
-           where locked.status = 'active'
-             and locked.start_time + locked.duration_minutes * interval '1 minute' > ${sentAt}::timestamptz
-             and not exists (select 1 from ${chatMessages} m where m.id = ${values.id})
-          returning seq),
-        ${input.recording({
-          topics: sql`select distinct 'user:' || u::text as topic
-                        from ins, locked, unnest(${sql.param([...input.partyIds])}::uuid[] || locked.guest_ids) u`,
-          payload: sql`jsonb_set(${JSON.stringify(input.payload)}::jsonb, '{message,seq}', to_jsonb((select seq from ins)))`,
-        })}
-        select (select seq from ins) as message_seq, topic, seq from rt_events order by topic`);
-      const [first] = result.rows;
-      if (!first) return undefined;
-      return {
-        seq: Number(first.message_seq),
-        events: result.rows.map((row) => ({ topic: row.topic, seq: Number(row.seq) })),
-      };
+          select f.id, f.session_id,
+                 (select coalesce(max(m.seq), 0) from ${chatMessages} m where m.session_id = f.session_id)
+                   + f.offset_in_session,
+                 f.sender_type, f.sender_user_id, f.content, 'text', ${sentAt}::timestamptz
+            from fresh f order by f.ord
+          returning id, seq),
+        ${input.recording(sql`
+          select distinct on (f.ord, u) 'user:' || u::text as topic, ${input.eventType}::text as type,
+                 jsonb_set(f.payload::jsonb, '{message,seq}', to_jsonb(ins.seq)) as payload, f.ord
+            from fresh f join ins on ins.id = f.id join locked l on l.id = f.session_id,
+                 unnest(array[l.coach_id, l.client_id, f.sender_user_id] || l.guest_ids) u
+           where u is not null
+           order by f.ord, u`)}
+        select ins.id, ins.seq as message_seq, n.topic, n.seq
+          from rt_numbered n join fresh f on f.ord = n.ord join ins on ins.id = f.id
+         order by f.ord, n.topic`);
+      const written = new Map<string, { seq: number; events: { topic: string; seq: number }[] }>();
+      for (const row of result.rows) {
+        let message = written.get(row.id);
+        if (!message) written.set(row.id, (message = { seq: Number(row.message_seq), events: [] }));
+        message.events.push({ topic: row.topic, seq: Number(row.seq) });
+      }
+      return written;
     },
 
     /** Inserts unless the id exists (then undefined: a concurrent insert with that id won). */

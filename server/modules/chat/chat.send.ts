@@ -20,7 +20,7 @@ import {
 /** Sending a text or an attachment, and serving an attachment to the parties. */
 export function createChatSend(deps: ChatDeps, writer: ChatWriter) {
   const { db, repository, findSession, storage, clock } = deps;
-  const { insert, insertOne } = writer;
+  const { insertText, insertOne } = writer;
   const sessionPartiesFor = createSenderParties(findSession, clock);
 
   /**
@@ -48,11 +48,7 @@ export function createChatSend(deps: ChatDeps, writer: ChatWriter) {
     /** POST /api/sessions/:id/messages: created (201) or the message this id already made (200). */
     async send(userId: string, sessionId: string, input: SendChatMessage): Promise<SendOutcome> {
       const session = await sessionPartiesFor(userId, sessionId);
-      return insert(session, userId, {
-        id: input.id,
-        messageContent: input.content.trim(),
-        messageType: 'text',
-      });
+      return insertText(session, userId, { id: input.id, messageContent: input.content.trim() });
     },
 
     /**
