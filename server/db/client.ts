@@ -2,7 +2,8 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index';
 
-export type Database = NodePgDatabase<typeof schema>;
+/** drizzle over the pool; `$client` is the pool itself (for named raw statements, server/db/prepared.ts). */
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export type DatabaseHandle = {
   db: Database;

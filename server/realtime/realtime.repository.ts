@@ -21,7 +21,7 @@ export const toRealtimeEvent = (row: EventRow): RealtimeEvent => ({
  * statement's transaction ends, so writers of one topic are serialised and their numbers have no gaps),
  * and the events take those numbers in `ord` order. `rt_numbered` (topic, ord, seq) says which.
  */
-export function recordingCtes(input: { input: SQL; createdAt: Date }): SQL {
+export function recordingCtes(input: { input: SQL; createdAt: SQL }): SQL {
   return sql`rt_input as (${input.input}),
     rt_counts as (select topic, count(*)::int as n from rt_input group by topic),
     rt_bumped as (
@@ -35,7 +35,7 @@ export function recordingCtes(input: { input: SQL; createdAt: Date }): SQL {
         from rt_input i join rt_counts c on c.topic = i.topic join rt_bumped b on b.topic = i.topic),
     rt_events as (
       insert into realtime_events (topic, seq, type, payload, created_at)
-      select topic, seq, type, payload, ${input.createdAt.toISOString()}::timestamptz from rt_numbered
+      select topic, seq, type, payload, ${input.createdAt}::timestamptz from rt_numbered
       returning 1)`;
 }
 
@@ -97,7 +97,7 @@ export function createRealtimeRepository() {
           input: sql`select topic, type, payload::jsonb as payload, ord
             from unnest(${sql.param(topics)}::text[], ${sql.param(types)}::text[], ${sql.param(payloads)}::text[])
                  with ordinality as i(topic, type, payload, ord)`,
-          createdAt,
+          createdAt: sql`${createdAt.toISOString()}`,
         })}
         select ord, seq from rt_numbered`);
       const seqs = new Map(result.rows.map((row) => [Number(row.ord), Number(row.seq)]));

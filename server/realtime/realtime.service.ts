@@ -68,7 +68,7 @@ export function createRealtimeService(deps: {
      * For a writer that records its events in its own statement: the CTEs that number and record them
      * (realtime.repository.ts recordingCtes); the writer then delivers them after its commit.
      */
-    recordingCtes(input: { input: SQL; createdAt: Date }): SQL {
+    recordingCtes(input: { input: SQL; createdAt: SQL }): SQL {
       return deps.repository.recordingCtes(input);
     },
 

@@ -81,7 +81,7 @@ export function createChatInsert(deps: ChatDeps) {
         messages,
         sentAt: now,
         eventType: CHAT_EVENTS.messageCreated,
-        recording: (events) => realtime.recordingCtes({ input: events, createdAt: now }),
+        recording: (events, createdAt) => realtime.recordingCtes({ input: events, createdAt }),
       });
     } catch (error) {
       if (isUniqueViolation(error)) return undefined;

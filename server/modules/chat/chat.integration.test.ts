@@ -316,7 +316,7 @@ describe('chat messages', () => {
         messages: batch,
         sentAt: now,
         eventType: CHAT_EVENTS.messageCreated,
-        recording: (events) => recordingCtes({ input: events, createdAt: now }),
+        recording: (events, createdAt) => recordingCtes({ input: events, createdAt }),
       }),
     );
     expect(statements).toHaveLength(1);

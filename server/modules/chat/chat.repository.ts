@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
-import type { DbExecutor } from '#server/db/client';
+import type { Database, DbExecutor } from '#server/db/client';
+import { preparedStatement } from '#server/db/prepared';
 import { chatMessages, chatReads, chatSessions, sessionGuests } from '#server/db/schema/index';
 import { insertRowIfNew, lockKey } from '#server/lib/row-queries';
 
@@ -21,7 +22,56 @@ const lockedSessionColumns = {
   >`array(select g.user_id from ${sessionGuests} g where g.session_id = ${chatSessions}.id)`,
 };
 
+/** repository.insertTextsAndRecord's statement, built once (every input a placeholder). */
+const insertTextsStatement = (recording: (events: SQL, createdAt: SQL) => SQL) =>
+  preparedStatement<{ id: string; message_seq: number; topic: string; seq: string }>(
+    'chat_insert_texts',
+    () => {
+      const p = (name: string) => sql.placeholder(name);
+      return sql`
+      with input as (
+        select * from unnest(${p('ids')}::uuid[], ${p('sessionIds')}::uuid[], ${p('senderTypes')}::text[],
+                             ${p('senderUserIds')}::uuid[], ${p('contents')}::text[], ${p('payloads')}::text[])
+               with ordinality as i(id, session_id, sender_type, sender_user_id, content, payload, ord)),
+      locked as (
+        select s.id, s.coach_id, s.client_id,
+               array(select g.user_id from ${sessionGuests} g where g.session_id = s.id) as guest_ids
+          from ${chatSessions} s
+         where s.id = any(array(select distinct session_id from input))
+           and s.status = 'active'
+           and s.start_time + s.duration_minutes * interval '1 minute' > ${p('sentAt')}::timestamptz
+         order by s.id for update),
+      fresh as (
+        select i.*, row_number() over (partition by i.session_id order by i.ord) as offset_in_session
+          from input i join locked l on l.id = i.session_id
+         where not exists (select 1 from ${chatMessages} m where m.id = i.id)),
+      ins as (
+        insert into ${chatMessages}
+          (id, session_id, seq, sender_type, sender_user_id, message_content, message_type, sent_at)
+        select f.id, f.session_id,
+               (select coalesce(max(m.seq), 0) from ${chatMessages} m where m.session_id = f.session_id)
+                 + f.offset_in_session,
+               f.sender_type, f.sender_user_id, f.content, 'text', ${p('sentAt')}::timestamptz
+          from fresh f order by f.ord
+        returning id, seq),
+      ${recording(
+        sql`
+        select distinct on (f.ord, u) 'user:' || u::text as topic, ${p('eventType')}::text as type,
+               jsonb_set(f.payload::jsonb, '{message,seq}', to_jsonb(ins.seq)) as payload, f.ord
+          from fresh f join ins on ins.id = f.id join locked l on l.id = f.session_id,
+               unnest(array[l.coach_id, l.client_id, f.sender_user_id] || l.guest_ids) u
+         where u is not null
+         order by f.ord, u`,
+        sql`${p('sentAt')}`,
+      )}
+      select ins.id, ins.seq as message_seq, n.topic, n.seq
+        from rt_numbered n join fresh f on f.ord = n.ord join ins on ins.id = f.id
+       order by f.ord, n.topic`;
+    },
+  );
+
 export function createChatRepository() {
+  let insertTexts: ReturnType<typeof insertTextsStatement> | undefined;
   return {
     /**
      * Locks the session row (FOR UPDATE): senders of one session queue here. Its status and end, and its
@@ -83,7 +133,7 @@ export function createChatRepository() {
      * the transaction path).
      */
     async insertTextsAndRecord(
-      executor: DbExecutor,
+      db: Database,
       input: {
         messages: readonly {
           values: Pick<
@@ -95,56 +145,25 @@ export function createChatRepository() {
         }[];
         sentAt: Date;
         eventType: string;
-        recording: (events: SQL) => SQL;
+        /** The realtime service's recording CTEs, given the events and their time. */
+        recording: (events: SQL, createdAt: SQL) => SQL;
       },
     ): Promise<Map<string, { seq: number; events: { topic: string; seq: number }[] }>> {
-      type Values = (typeof input.messages)[number]['values'];
-      const column = (key: keyof Values) => sql.param(input.messages.map((message) => message.values[key]));
-      const payloads = sql.param(input.messages.map((message) => JSON.stringify(message.payload)));
-      const sentAt = input.sentAt.toISOString();
-      const result = await executor.execute<{
-        id: string;
-        message_seq: number;
-        topic: string;
-        seq: string;
-      }>(sql`
-        with input as (
-          select * from unnest(${column('id')}::uuid[], ${column('sessionId')}::uuid[], ${column('senderType')}::text[],
-                               ${column('senderUserId')}::uuid[], ${column('messageContent')}::text[], ${payloads}::text[])
-                 with ordinality as i(id, session_id, sender_type, sender_user_id, content, payload, ord)),
-        locked as (
-          select s.id, s.coach_id, s.client_id,
-                 array(select g.user_id from ${sessionGuests} g where g.session_id = s.id) as guest_ids
-            from ${chatSessions} s
-           where s.id in (select session_id from input)
-             and s.status = 'active'
-             and s.start_time + s.duration_minutes * interval '1 minute' > ${sentAt}::timestamptz
-           order by s.id for update),
-        fresh as (
-          select i.*, row_number() over (partition by i.session_id order by i.ord) as offset_in_session
-            from input i join locked l on l.id = i.session_id
-           where not exists (select 1 from ${chatMessages} m where m.id = i.id)),
-        ins as (
-          insert into ${chatMessages}
-            (id, session_id, seq, sender_type, sender_user_id, message_content, message_type, sent_at)
-          select f.id, f.session_id,
-                 (select coalesce(max(m.seq), 0) from ${chatMessages} m where m.session_id = f.session_id)
-                   + f.offset_in_session,
-                 f.sender_type, f.sender_user_id, f.content, 'text', ${sentAt}::timestamptz
-            from fresh f order by f.ord
-          returning id, seq),
-        ${input.recording(sql`
-          select distinct on (f.ord, u) 'user:' || u::text as topic, ${input.eventType}::text as type,
-                 jsonb_set(f.payload::jsonb, '{message,seq}', to_jsonb(ins.seq)) as payload, f.ord
-            from fresh f join ins on ins.id = f.id join locked l on l.id = f.session_id,
-                 unnest(array[l.coach_id, l.client_id, f.sender_user_id] || l.guest_ids) u
-           where u is not null
-           order by f.ord, u`)}
-        select ins.id, ins.seq as message_seq, n.topic, n.seq
-          from rt_numbered n join fresh f on f.ord = n.ord join ins on ins.id = f.id
-         order by f.ord, n.topic`);
+      insertTexts ??= insertTextsStatement(input.recording);
+      const column = (key: keyof (typeof input.messages)[number]['values']) =>
+        input.messages.map((message) => message.values[key]);
+      const rows = await insertTexts(db, {
+        ids: column('id'),
+        sessionIds: column('sessionId'),
+        senderTypes: column('senderType'),
+        senderUserIds: column('senderUserId'),
+        contents: column('messageContent'),
+        payloads: input.messages.map((message) => JSON.stringify(message.payload)),
+        sentAt: input.sentAt.toISOString(),
+        eventType: input.eventType,
+      });
       const written = new Map<string, { seq: number; events: { topic: string; seq: number }[] }>();
-      for (const row of result.rows) {
+      for (const row of rows) {
         let message = written.get(row.id);
         if (!message) written.set(row.id, (message = { seq: Number(row.message_seq), events: [] }));
         message.events.push({ topic: row.topic, seq: Number(row.seq) });
