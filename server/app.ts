@@ -10,7 +10,7 @@ import {
   createSecurityEvents,
   registerSecurityEvents,
 } from './modules/security-events/security-events.module';
-import { createAuth, registerAuthRoutes } from './modules/auth/auth.module';
+import { createAuth, listenForSessionChanges, registerAuthRoutes } from './modules/auth/auth.module';
 import { createObjectStorage } from './adapters/storage/create-object-storage';
 import { registerUploads } from './modules/uploads/uploads.module';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
@@ -86,6 +86,8 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   // Tokens, sign-in sessions and the guard every access rule uses; the /auth/v1 routes come after the router.
   const authModule = createAuth({ db, config, clock, outbox, securityEvents });
   const { sessions, guard, auth } = authModule;
+  // Sessions changed on any instance are forgotten here when the change commits (decision 011).
+  app.decorate('sessionChanges', listenForSessionChanges(app, authModule, db));
   const admin = createAdmin({ db, sessions, clock });
   // Every endpoint of contracts/ is registered through this: access rule, idempotency, events after commit.
   const route = createRouter({

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { realtimeEventSchema, type RealtimeEvent } from '#contracts/realtime';
 import type { BusLogger, RealtimeBus } from './bus';
 import { createTopicOrder, type TopicOrder } from './topic-order';
+import { createPgListener } from '#server/db/pg-listener';
 
 export const PG_BUS_CHANNEL = 'realtime';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; above this only a reference is sent. */
@@ -201,12 +202,7 @@ export function createPgBus(deps: {
   /** How long an event waits for a lower seq of its topic (TOPIC_ORDER_HOLD_MS). */
   orderHoldMs?: number;
 }): RealtimeBus {
-  let listener: pg.Client | undefined;
   let order: TopicOrder | undefined;
-  let closed = false;
-  let reconnectTimer: NodeJS.Timeout | undefined;
-  let attempt = 0;
-  let lostListener = false;
   let chain: Promise<void> = Promise.resolve();
   const publisher = createNotifyPublisher({
     connection: deps.pool.options,
@@ -236,61 +232,24 @@ export function createPgBus(deps: {
     for (const item of Array.isArray(message) ? message : [message]) await handleOne(item);
   }
 
-  function scheduleReconnect() {
-    if (closed || reconnectTimer) return;
-    const delay = Math.min((deps.reconnectDelayMs ?? 500) * 2 ** attempt, 30_000);
-    attempt += 1;
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = undefined;
-      connect().catch((error: unknown) => {
-        deps.logger.warn({ err: describeErrorForLog(error) }, 'realtime: LISTEN connection failed; retrying');
-        scheduleReconnect();
-      });
-    }, delay);
-    reconnectTimer.unref();
-  }
-
-  async function connect(): Promise<void> {
-    const client = new pg.Client({ ...deps.pool.options, application_name: 'wellspring-realtime' });
-    let dropped = false;
-    const onDrop = (error?: Error) => {
-      if (dropped) return;
-      dropped = true;
-      if (listener === client) listener = undefined;
-      client.end().catch(() => undefined);
-      if (!closed) {
-        lostListener = true;
-        deps.logger.warn(
-          { err: error ? error.message : 'connection ended' },
-          'realtime: LISTEN connection lost',
-        );
-        scheduleReconnect();
-      }
-    };
-    client.on('error', onDrop);
-    client.on('end', () => onDrop());
-    client.on('notification', (message) => {
-      if (message.channel !== PG_BUS_CHANNEL) return;
+  const listener = createPgListener({
+    connection: deps.pool.options,
+    name: 'realtime',
+    channels: [PG_BUS_CHANNEL],
+    logger: deps.logger,
+    reconnectDelayMs: deps.reconnectDelayMs,
+    onNotification: (_channel, payload) => {
       chain = chain
-        .then(() => handle(message.payload))
+        .then(() => handle(payload))
         .catch((error: unknown) =>
           deps.logger.error({ err: describeErrorForLog(error) }, 'realtime: bus message failed'),
         );
-    });
-    await client.connect();
-    if (closed) {
-      await client.end();
-      return;
-    }
-    await client.query(`listen ${PG_BUS_CHANNEL}`);
-    listener = client;
-    attempt = 0;
+    },
     // Events were missed while the listener was away: waiting for them would only delay the next ones.
-    if (lostListener) {
-      lostListener = false;
+    onReconnected: () => {
       chain = chain.then(() => order?.reset());
-    }
-  }
+    },
+  });
 
   return {
     publish(events) {
@@ -304,19 +263,14 @@ export function createPgBus(deps: {
     },
     async subscribe(onEvent) {
       order = createTopicOrder(onEvent, { holdMs: deps.orderHoldMs });
-      await connect();
+      await listener.start();
     },
     seen(topic, seq) {
       order?.seen(topic, seq);
     },
     async close() {
       await publisher.close();
-      closed = true;
-      if (reconnectTimer) clearTimeout(reconnectTimer);
-      reconnectTimer = undefined;
-      const client = listener;
-      listener = undefined;
-      await client?.end().catch(() => undefined);
+      await listener.close();
       await chain;
       order?.reset();
     },

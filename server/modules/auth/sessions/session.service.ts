@@ -201,9 +201,10 @@ export function createSessionService(deps: {
       // Remembered for a moment (session-check-cache.ts): only ever as open, and checked again here.
       const remembered = deps.checks?.get(sessionId);
       if (remembered && isActive(remembered)) return remembered;
+      const read = deps.checks?.beginRead() ?? 0;
       const session = await repository.findSessionById(deps.db, sessionId);
       if (!session || !isActive(session)) return null;
-      deps.checks?.remember(session);
+      deps.checks?.remember(session, read);
       return session;
     },
 

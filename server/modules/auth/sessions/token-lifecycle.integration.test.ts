@@ -29,6 +29,7 @@ import {
   STRONG_PASSWORD,
 } from '#test/support/auth';
 import { useTestDatabase } from '#test/support/test-app';
+import { recordStatements } from '#test/support/statements';
 import { SESSION_CHECK_TTL_MS } from './session-check-cache';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -649,6 +650,44 @@ describe('token lifecycle', () => {
         const after = await authed(other.app, session, 'GET', '/auth/v1/user');
         expect(after.statusCode).toBe(403);
         expect(errorCode(after)).toBe('SESSION_EXPIRED');
+      } finally {
+        await other.app.close();
+      }
+    });
+
+    it('with both instances listening, the other one refuses it as soon as the change commits, and keeps open sessions longer meanwhile', async () => {
+      const other = await createTestApp(database.db, ROOMY_LIMITS);
+      try {
+        for (const app of [t.app, other.app]) await app.listen({ port: 0, host: '127.0.0.1' });
+        // The session-change listeners connect in the background once the apps listen.
+        for (
+          let waited = 0;
+          !(t.app.sessionChanges.pushed() && other.app.sessionChanges.pushed());
+          waited += 1
+        ) {
+          if (waited > 500) throw new Error('the session-change listeners never started');
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        const { session } = await freshSession();
+        expect((await authed(other.app, session, 'GET', '/auth/v1/user')).statusCode).toBe(200);
+        // Past the short TTL the other instance still answers from what it remembered: no session read.
+        other.clock.advance(SESSION_CHECK_TTL_MS + 1);
+        const { result: kept, statements } = await recordStatements(() =>
+          authed(other.app, session, 'GET', '/auth/v1/user'),
+        );
+        expect(kept.statusCode).toBe(200);
+        expect(statements.filter((text) => text.includes('"auth_sessions"'))).toEqual([]);
+        // Signed out on this instance: the trigger's notification reaches the other one when the change
+        // commits, so it refuses the session without any clock moving.
+        expect((await authed(t.app, session, 'POST', '/auth/v1/logout')).statusCode).toBe(204);
+        const deadline = Date.now() + 10_000;
+        let refused = await authed(other.app, session, 'GET', '/auth/v1/user');
+        while (refused.statusCode === 200 && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          refused = await authed(other.app, session, 'GET', '/auth/v1/user');
+        }
+        expect(refused.statusCode).toBe(403);
+        expect(errorCode(refused)).toBe('SESSION_EXPIRED');
       } finally {
         await other.app.close();
       }
