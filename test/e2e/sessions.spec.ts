@@ -90,12 +90,21 @@ test.describe('instant sessions between two browsers', () => {
     // and a phone (a sticky footer) without scrolling the dialog.
     await expect(dialog.getByRole('radio', { name: /Chat/ })).toBeChecked();
     await expect(dialog.getByRole('radio', { name: '30 min' })).toBeChecked();
+    // The footer reaches the dialog's bottom edge: nothing scrolled shows beneath it.
+    const underBottomEdge = () =>
+      dialog.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const below = document.elementFromPoint(box.left + box.width / 2, box.bottom - 4);
+        return below?.closest('[data-testid="request-footer"]') ? 'footer' : below?.tagName;
+      });
     for (const size of [
       { width: 1440, height: 900 },
+      { width: 1280, height: 700 },
       { width: 360, height: 800 },
     ]) {
       await client.page.setViewportSize(size);
       await expect(dialog.getByRole('button', { name: /^Send request/ })).toBeInViewport({ ratio: 1 });
+      await expect.poll(underBottomEdge).toBe('footer');
     }
     await client.page.setViewportSize({ width: 1280, height: 800 });
     await dialog.getByRole('button', { name: /^Send request/ }).click();

@@ -350,8 +350,12 @@ export function SessionRequestForm({
         )}
       </div>
 
-      {/* Sticky at the dialog's bottom edge: the action stays in sight however long the form is. */}
-      <div className="sticky bottom-0 z-10 -mx-6 -mb-6 border-t border-border bg-surface-raised px-6 pt-3 pb-6">
+      {/* Sticky at the dialog's bottom edge (-bottom-6: past the dialog's padding, which sticky
+          respects): the action stays in sight however long the form is, nothing shows beneath it. */}
+      <div
+        data-testid="request-footer"
+        className="sticky -bottom-6 z-10 -mx-6 -mb-6 border-t border-border bg-surface-raised px-6 pt-3 pb-6"
+      >
         <Button type="submit" disabled={send.isPending} className="w-full">
           {send.isPending ? (
             <Spinner className="size-4 border-2" />
