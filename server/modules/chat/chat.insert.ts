@@ -108,7 +108,8 @@ export function createChatInsert(deps: ChatDeps) {
   }
 
   /**
-   * One message alone, one transaction of four statements: lock the chat_sessions row (with its guests),
+   * One message alone: a text without a guard in one statement (insertTexts) when nothing is unusual;
+   * otherwise one transaction of four statements: lock the chat_sessions row (with its guests),
    * insert with the next seq (max + 1 under the lock: gapless) unless the id is taken, record
    * chat_message.created on every listener's topic in one statement, commit; delivered after it commits.
    * A taken id is looked up then: the sender's own retry gets the same message back (nothing new), anyone
@@ -120,6 +121,11 @@ export function createChatInsert(deps: ChatDeps) {
       const sent = (await insertTexts([pending]))?.get(pending.values.id);
       if (sent) return sent;
     }
+    return insertInTransaction(pending);
+  }
+
+  /** insertOne's transaction: what a send the one statement did not write goes through. */
+  async function insertInTransaction(pending: PendingInsert): Promise<SendOutcome> {
     const { session, userId, values, guard } = pending;
     const sessionId = session.id;
     const outcome = await db.transaction(async (tx) => {
@@ -164,8 +170,8 @@ export function createChatInsert(deps: ChatDeps) {
 
   /**
    * Several text sends (of any sessions, distinct ids) that came together, in one statement
-   * (insertTexts); one it did not write (a retry, a session no longer on) takes insertOne's path, which
-   * says why. Throws when a writer of one of the sessions got there first: the group commit then sends
+   * (insertTexts); one it did not write (a retry, a session no longer on) takes insertOne's transaction,
+   * which says why. Throws when a writer of one of the sessions got there first: the group commit then sends
    * each alone.
    */
   async function insertMany(items: readonly PendingInsert[]): Promise<Settled<SendOutcome>[]> {
@@ -177,7 +183,7 @@ export function createChatInsert(deps: ChatDeps) {
       if (made) settled.push({ ok: true, value: made });
       else
         settled.push(
-          await insertOne(item).then(
+          await insertInTransaction(item).then(
             (value) => ({ ok: true as const, value }),
             (error: unknown) => ({ ok: false as const, error }),
           ),

@@ -1,4 +1,3 @@
-import pg from 'pg';
 import type { Database } from '#server/db/client';
 import {
   CARD_COLUMNS,
@@ -11,20 +10,13 @@ import {
   withBusy,
 } from './discovery.query';
 
-/** The pg pool under Drizzle (drizzle(pool) keeps it as `$client`; the Database type does not say so). */
-function poolOf(db: Database): pg.Pool {
-  const client = (db as Database & { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) throw new Error('discovery needs a database built on a pg Pool');
-  return client;
-}
-
 /**
  * Reads of the coach_directory read model (written only by the database triggers of migration
  * 0004). The hot query goes straight to the pg pool with the text from discovery.query.ts: the same
  * text the benchmark runs through the raw driver.
  */
 export function createDiscoveryRepository(db: Database) {
-  const pool = poolOf(db);
+  const pool = db.$client;
   const run = async <Row>(query: SqlQuery) => (await pool.query<Row & Record<string, unknown>>(query)).rows;
 
   return {
