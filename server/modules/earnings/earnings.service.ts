@@ -258,7 +258,6 @@ export function createEarningsService(deps: {
             const share = coach - refundedCoachShare(row.refundedAmount, coach, row.amount);
             if (share <= 0) continue;
             const pendingAccount = await ledger.ensureAccount(tx, 'coach_pending', row.coachId);
-            const availableAccount = await ledger.ensureAccount(tx, 'coach_available', row.coachId);
             // What is still pending is at least this hold's share unless the ledger was corrected by
             // hand; never move more than is there (a person's account may not go negative).
             const pendingBalance = await ledger.balanceOf(tx, pendingAccount.id);
@@ -268,8 +267,8 @@ export function createEarningsService(deps: {
               kind: 'earnings_available',
               reference: { type: 'money_hold', id: row.id },
               entries: [
-                { accountId: pendingAccount.id, amount: cents(-amount) },
-                { accountId: availableAccount.id, amount: cents(amount) },
+                { account: 'coach_pending', owner: row.coachId, amount: cents(-amount) },
+                { account: 'coach_available', owner: row.coachId, amount: cents(amount) },
               ],
               metadata: {
                 coachId: row.coachId,

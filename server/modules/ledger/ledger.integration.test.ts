@@ -26,19 +26,20 @@ async function wallet(t: Handle, ledger: LedgerService, topUp: number) {
       kind: 'top_up',
       reference: { type: 'payment', id: `pay_${owner}` },
       entries: [
-        { accountId: clearing.id, amount: cents(-topUp) },
-        { accountId: account.id, amount: cents(topUp) },
+        { account: 'provider_clearing', owner: null, amount: cents(-topUp) },
+        { account: 'client_wallet', owner, amount: cents(topUp) },
       ],
     });
   return { owner, clearing, wallet: account, held };
 }
 
-const hold = (from: string, to: string, amount: Cents, id = 'request-1') => ({
+/** A hold's posting: `amount` from the owner's wallet to their held funds. */
+const hold = (owner: string, amount: Cents, id = 'request-1') => ({
   kind: 'hold' as const,
   reference: { type: 'session_request', id },
   entries: [
-    { accountId: from, amount: negateCents(amount) },
-    { accountId: to, amount },
+    { account: 'client_wallet' as const, owner, amount: negateCents(amount) },
+    { account: 'client_held' as const, owner, amount },
   ],
 });
 
@@ -68,9 +69,11 @@ describe('ledger', () => {
   const ledger = () => t.app.ledger.service;
 
   it('posts balanced transactions and derives balances from the entries', async () => {
-    const { clearing, wallet: account, held } = await wallet(t, ledger(), 10_000);
+    const { owner, clearing, wallet: account, held } = await wallet(t, ledger(), 10_000);
     const before = Number(await ledger().balanceOf(t.db, clearing.id));
-    await ledger().post(t.db, hold(account.id, held.id, cents(6000)));
+    // One statement, outside a transaction too (the statement is its own transaction).
+    const { statements } = await recordStatements(() => ledger().post(t.db, hold(owner, cents(6000))));
+    expect(statements).toHaveLength(1);
     expect(await ledger().balanceOf(t.db, account.id)).toBe(4000);
     expect(await ledger().balanceOf(t.db, held.id)).toBe(6000);
     expect(before).toBeLessThanOrEqual(-10_000);
@@ -81,23 +84,63 @@ describe('ledger', () => {
     expect(report).toMatchObject({ ok: true, total: '0', unbalancedTransactions: [], negativeAccounts: [] });
   });
 
-  it('refuses an unbalanced, one-entry or zero-amount posting before touching the database', async () => {
-    const { wallet: account, held } = await wallet(t, ledger(), 1000);
+  it('makes an account on first use, once, when twenty postings race to make it', async () => {
+    const owner = await newUser(t);
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        ledger().post(t.db, {
+          kind: 'top_up',
+          reference: { type: 'payment', id: `first-use-${owner}-${index}` },
+          entries: [
+            { account: 'provider_clearing', owner: null, amount: cents(-100) },
+            { account: 'client_wallet', owner, amount: cents(100) },
+          ],
+        }),
+      ),
+    );
+    const accounts = await t.pool.query<{ id: string }>(
+      "select id from ledger_accounts where kind = 'client_wallet' and owner_user_id = $1",
+      [owner],
+    );
+    expect(accounts.rows).toHaveLength(1);
+    expect(await ledger().balanceOf(t.db, accounts.rows[0]?.id ?? '')).toBe(2000);
+  });
+
+  it('refuses an unbalanced, one-entry, zero-amount or wrongly owned posting before touching the database', async () => {
+    const { owner } = await wallet(t, ledger(), 1000);
     const transactions = await count(t, 'ledger_transactions');
     const bad = [
-      { ...hold(account.id, held.id, cents(100)), entries: [{ accountId: held.id, amount: cents(100) }] },
       {
-        ...hold(account.id, held.id, cents(100)),
+        ...hold(owner, cents(100)),
+        entries: [{ account: 'client_held' as const, owner, amount: cents(100) }],
+      },
+      {
+        ...hold(owner, cents(100)),
         entries: [
-          { accountId: account.id, amount: cents(-100) },
-          { accountId: held.id, amount: cents(99) },
+          { account: 'client_wallet' as const, owner, amount: cents(-100) },
+          { account: 'client_held' as const, owner, amount: cents(99) },
         ],
       },
       {
-        ...hold(account.id, held.id, cents(100)),
+        ...hold(owner, cents(100)),
         entries: [
-          { accountId: account.id, amount: cents(0) },
-          { accountId: held.id, amount: cents(0) },
+          { account: 'client_wallet' as const, owner, amount: cents(0) },
+          { account: 'client_held' as const, owner, amount: cents(0) },
+        ],
+      },
+      // A person's account needs its owner; the platform's has none.
+      {
+        ...hold(owner, cents(100)),
+        entries: [
+          { account: 'client_wallet' as const, owner: null, amount: cents(-100) },
+          { account: 'client_held' as const, owner, amount: cents(100) },
+        ],
+      },
+      {
+        ...hold(owner, cents(100)),
+        entries: [
+          { account: 'client_wallet' as const, owner, amount: cents(-100) },
+          { account: 'platform_revenue' as const, owner, amount: cents(100) },
         ],
       },
     ];
@@ -149,9 +192,9 @@ describe('ledger', () => {
   });
 
   it('refuses an overdraft with INSUFFICIENT_FUNDS and leaves the balances alone', async () => {
-    const { wallet: account, held } = await wallet(t, ledger(), 2500);
+    const { owner, wallet: account, held } = await wallet(t, ledger(), 2500);
     const error = await ledger()
-      .post(t.db, hold(account.id, held.id, cents(2501)))
+      .post(t.db, hold(owner, cents(2501)))
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('INSUFFICIENT_FUNDS');
@@ -161,8 +204,8 @@ describe('ledger', () => {
     // in that transaction as it is (no savepoint round trips).
     const { statements } = await recordStatements(() =>
       t.db.transaction(async (tx) => {
-        await expect(ledger().post(tx, hold(account.id, held.id, cents(9999)))).rejects.toThrow(AppError);
-        await ledger().post(tx, hold(account.id, held.id, cents(2500)));
+        await expect(ledger().post(tx, hold(owner, cents(9999)))).rejects.toThrow(AppError);
+        await ledger().post(tx, hold(owner, cents(2500)));
       }),
     );
     expect(statements.filter((text) => /savepoint/i.test(text))).toEqual([]);
@@ -173,10 +216,10 @@ describe('ledger', () => {
   it('a wallet that affords exactly one hold receives 20 simultaneous holds: exactly one succeeds, 200 times', async () => {
     const TRIALS = 200;
     for (let trial = 0; trial < TRIALS; trial += 1) {
-      const { wallet: account, held } = await wallet(t, ledger(), 5000);
+      const { owner, wallet: account, held } = await wallet(t, ledger(), 5000);
       const outcomes = await Promise.allSettled(
         Array.from({ length: 20 }, (_, index) =>
-          ledger().post(t.db, hold(account.id, held.id, cents(5000), `trial-${trial}-${index}`)),
+          ledger().post(t.db, hold(owner, cents(5000), `trial-${trial}-${index}`)),
         ),
       );
       const succeeded = outcomes.filter((outcome) => outcome.status === 'fulfilled');
@@ -211,8 +254,8 @@ describe('ledger invariant job', () => {
     });
     expect(await health()).toMatchObject({ statusCode: 200, body: { checks: { ledger: 'unchecked' } } });
 
-    const { wallet: account, held } = await wallet(t, t.app.ledger.service, 1000);
-    await t.app.ledger.service.post(t.db, hold(account.id, held.id, cents(400)));
+    const { owner, wallet: account } = await wallet(t, t.app.ledger.service, 1000);
+    await t.app.ledger.service.post(t.db, hold(owner, cents(400)));
     expect(await job.runOnce()).toMatchObject({ ok: true });
     expect(await health()).toMatchObject({
       statusCode: 200,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import {
   ledgerAccounts,
@@ -60,25 +60,6 @@ export function createLedgerRepository() {
       return row;
     },
 
-    async findAccounts(executor: DbExecutor, ids: string[]): Promise<LedgerAccountRow[]> {
-      if (ids.length === 0) return [];
-      return executor.select().from(ledgerAccounts).where(inArray(ledgerAccounts.id, ids));
-    },
-
-    /**
-     * Row-locks the accounts (SELECT ... FOR UPDATE) in id order, so concurrent postings touching the
-     * same accounts queue instead of deadlocking. Must run inside a transaction.
-     */
-    async lockAccounts(executor: DbExecutor, ids: string[]): Promise<LedgerAccountRow[]> {
-      if (ids.length === 0) return [];
-      return executor
-        .select()
-        .from(ledgerAccounts)
-        .where(inArray(ledgerAccounts.id, ids))
-        .orderBy(asc(ledgerAccounts.id))
-        .for('update');
-    },
-
     /** SUM(amount) of the account's entries as a decimal string (bigint sums arrive as text). */
     async balanceOf(executor: DbExecutor, accountId: string): Promise<string> {
       const [row] = await executor
@@ -88,37 +69,32 @@ export function createLedgerRepository() {
       return row?.balance ?? '0';
     },
 
-    async insertTransaction(
+    /**
+     * One posting in one statement (migration 0016's ledger_post): the accounts made on first use, the
+     * debited accounts of a person locked in id order and checked under the lock, then the transaction
+     * and its entries; or refused, writing no entry.
+     */
+    async post(
       executor: DbExecutor,
       input: {
         kind: LedgerTransactionKind;
         referenceType: string;
         referenceId: string;
         metadata: Record<string, unknown>;
-        entries: { accountId: string; amount: number }[];
+        entries: readonly { account: LedgerAccountKind; owner: string | null; amount: number }[];
         now: Date;
       },
-    ): Promise<string> {
-      const [transaction] = await executor
-        .insert(ledgerTransactions)
-        .values({
-          kind: input.kind,
-          referenceType: input.referenceType,
-          referenceId: input.referenceId,
-          metadata: input.metadata,
-          createdAt: input.now,
-        })
-        .returning({ id: ledgerTransactions.id });
-      if (!transaction) throw new Error('Ledger transaction insert returned no row');
-      await executor.insert(ledgerEntries).values(
-        input.entries.map((entry) => ({
-          transactionId: transaction.id,
-          accountId: entry.accountId,
-          amount: entry.amount,
-          createdAt: input.now,
-        })),
-      );
-      return transaction.id;
+    ): Promise<{ transactionId: string | null; refused: boolean }> {
+      const { rows } = await executor.execute<{ posted_id: string | null; refused: boolean }>(sql`
+        select posted_id, refused from ledger_post(
+          ${input.kind}, ${input.referenceType}, ${input.referenceId}, ${JSON.stringify(input.metadata)}::jsonb,
+          ${sql.param(input.entries.map((entry) => entry.account))}::text[],
+          ${sql.param(input.entries.map((entry) => entry.owner))}::uuid[],
+          ${sql.param(input.entries.map((entry) => entry.amount))}::bigint[],
+          ${input.now})`);
+      const [row] = rows;
+      if (!row) throw new Error('ledger_post returned no row');
+      return { transactionId: row.posted_id, refused: row.refused };
     },
 
     /** The three invariants over the whole ledger, in one round trip each (full scans: run hourly, not per request). */

@@ -1,12 +1,13 @@
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Clock } from '#domain/clock';
+import { OWNED_LEDGER_ACCOUNT_KINDS } from '#domain/ledger/accounts';
 import { AppError } from '#domain/errors/app-error';
 import { cents, centsFromDatabase, type Cents } from '#domain/money/cents';
 import type { DbExecutor } from '#server/db/client';
 import type { LedgerAccountKind, LedgerTransactionKind } from '#server/db/schema/index';
 import type { InvariantFindings, LedgerAccountRow, LedgerRepository } from './ledger.repository';
 
-export type LedgerEntryInput = { accountId: string; amount: Cents };
+/** One line of a posting: the account of `account` kind owned by `owner` (null: the platform's). */
+export type LedgerEntryInput = { account: LedgerAccountKind; owner: string | null; amount: Cents };
 
 export type LedgerPosting = {
   kind: LedgerTransactionKind;
@@ -26,8 +27,9 @@ export class LedgerIntegrityError extends Error {
   }
 }
 
-/** Accounts that belong to a person may never go below zero (client wallet and held, coach earnings). */
-const isOwned = (account: LedgerAccountRow) => account.ownerUserId !== null;
+/** Accounts that belong to a person (and may never go below zero); the others are the platform's. */
+const isOwnedKind = (kind: LedgerAccountKind) =>
+  (OWNED_LEDGER_ACCOUNT_KINDS as readonly string[]).includes(kind);
 
 function validate(posting: LedgerPosting): void {
   if (posting.entries.length < 2)
@@ -39,6 +41,11 @@ function validate(posting: LedgerPosting): void {
     sum += entry.amount;
   }
   if (sum !== 0) throw new LedgerIntegrityError(`A ${posting.kind} posting does not balance: sum ${sum}`);
+  for (const entry of posting.entries)
+    if (isOwnedKind(entry.account) !== (entry.owner !== null))
+      throw new LedgerIntegrityError(
+        `A ${posting.kind} entry on ${entry.account} needs ${isOwnedKind(entry.account) ? 'an' : 'no'} owner`,
+      );
   if (posting.reference.type.trim() === '' || posting.reference.id.trim() === '')
     throw new LedgerIntegrityError(`A ${posting.kind} posting needs a reference`);
 }
@@ -66,45 +73,28 @@ export function createLedgerService(deps: { repository: LedgerRepository; clock:
     },
 
     /**
-     * Records one balanced ledger transaction. Validated before the database is touched (>= 2 non-zero
-     * entries summing to 0); then every debited account of a person is row-locked and its balance
-     * re-read under the lock, so concurrent debits of one wallet are serialised and an overdraft is
-     * refused with INSUFFICIENT_FUNDS. Given a transaction, it runs in it without a savepoint (two round
-     * trips less on every money path): it writes nothing before any of its refusals, so a caller that
-     * catches one (a withdrawal's INSUFFICIENT_FUNDS) still has its transaction as it was; a database
-     * error fails the caller's transaction, as it would fail the caller anyway.
+     * Records one balanced ledger transaction in one statement (the function ledger_post of migration
+     * 0016). Validated before the database is touched (>= 2 non-zero entries summing to 0, an owner for
+     * a person's account and none for the platform's); then the accounts are made on first use, every
+     * debited account of a person is row-locked and its balance read under the lock, so concurrent debits
+     * of one wallet are serialised and an overdraft is refused with INSUFFICIENT_FUNDS. Given a
+     * transaction, it runs in it; alone, the statement is its own transaction. A refusal writes no
+     * entry, so a caller that catches one (a withdrawal's INSUFFICIENT_FUNDS) still has its transaction
+     * as it was; a database error fails the caller's transaction, as it would fail the caller anyway.
      */
     async post(executor: DbExecutor, posting: LedgerPosting): Promise<{ transactionId: string }> {
       validate(posting);
-      const inTransaction = (work: (tx: DbExecutor) => Promise<{ transactionId: string }>) =>
-        executor instanceof PgTransaction ? work(executor) : executor.transaction(work);
-      return inTransaction(async (tx) => {
-        const ids = [...new Set(posting.entries.map((entry) => entry.accountId))];
-        const accounts = await repository.findAccounts(tx, ids);
-        if (accounts.length !== ids.length)
-          throw new LedgerIntegrityError(`A ${posting.kind} posting names an unknown ledger account`);
-
-        const deltas = new Map<string, number>();
-        for (const entry of posting.entries)
-          deltas.set(entry.accountId, (deltas.get(entry.accountId) ?? 0) + entry.amount);
-        const debitedOwned = accounts
-          .filter((account) => isOwned(account) && (deltas.get(account.id) ?? 0) < 0)
-          .map((account) => account.id);
-        for (const account of await repository.lockAccounts(tx, debitedOwned)) {
-          const balance = centsFromDatabase(await repository.balanceOf(tx, account.id));
-          if (balance + (deltas.get(account.id) ?? 0) < 0) throw new AppError('INSUFFICIENT_FUNDS');
-        }
-
-        const transactionId = await repository.insertTransaction(tx, {
-          kind: posting.kind,
-          referenceType: posting.reference.type,
-          referenceId: posting.reference.id,
-          metadata: posting.metadata ?? {},
-          entries: posting.entries,
-          now: clock.now(),
-        });
-        return { transactionId };
+      const { transactionId, refused } = await repository.post(executor, {
+        kind: posting.kind,
+        referenceType: posting.reference.type,
+        referenceId: posting.reference.id,
+        metadata: posting.metadata ?? {},
+        entries: posting.entries,
+        now: clock.now(),
       });
+      if (refused) throw new AppError('INSUFFICIENT_FUNDS');
+      if (!transactionId) throw new Error(`A ${posting.kind} posting was neither written nor refused`);
+      return { transactionId };
     },
 
     /**
@@ -112,8 +102,8 @@ export function createLedgerService(deps: { repository: LedgerRepository; clock:
      * zero, no account of a person is negative. Full scans: for start-up and the hourly job.
      */
     /**
-     * Moves `amount` from one account to another in one posting (the accounts made on first use, `from`
-     * first): `from` and `to` name each account by its kind and owner (null for the platform's).
+     * Moves `amount` from one account to another in one posting (the accounts made on first use):
+     * `from` and `to` name each account by its kind and owner (null for the platform's).
      */
     async transfer(
       executor: DbExecutor,
@@ -124,13 +114,11 @@ export function createLedgerService(deps: { repository: LedgerRepository; clock:
       },
     ): Promise<{ transactionId: string }> {
       const { from, to, amount, ...posting } = transfer;
-      const source = await this.ensureAccount(executor, ...from);
-      const target = await this.ensureAccount(executor, ...to);
       return this.post(executor, {
         ...posting,
         entries: [
-          { accountId: source.id, amount: cents(-amount) },
-          { accountId: target.id, amount: cents(amount) },
+          { account: from[0], owner: from[1], amount: cents(-amount) },
+          { account: to[0], owner: to[1], amount: cents(amount) },
         ],
       });
     },

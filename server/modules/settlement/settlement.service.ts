@@ -112,20 +112,12 @@ export function createSettlementService(deps: {
   };
 
   /** The entries of a posting: each line's kind of account, of the hold's client or coach or the platform. */
-  async function entriesOf(
-    tx: DbExecutor,
-    posting: Posting,
-    owners: { clientId: string; coachId: string },
-  ): Promise<LedgerEntryInput[]> {
-    const entries: LedgerEntryInput[] = [];
-    for (const line of posting.lines) {
+  const entriesOf = (posting: Posting, owners: { clientId: string; coachId: string }): LedgerEntryInput[] =>
+    posting.lines.map((line) => {
       const party = partyOf(line.account);
       const owner = party === 'client' ? owners.clientId : party === 'coach' ? owners.coachId : null;
-      const account = await ledger.ensureAccount(tx, line.account, owner);
-      entries.push({ accountId: account.id, amount: line.amount });
-    }
-    return entries;
-  }
+      return { account: line.account, owner, amount: line.amount };
+    });
 
   /** Explains why a compare-and-set changed nothing. */
   async function refuse(executor: DbExecutor, reference: HoldReference): Promise<never> {
@@ -217,7 +209,7 @@ export function createSettlementService(deps: {
       await ledger.post(tx, {
         kind: posting.kind,
         reference: input.reference,
-        entries: await entriesOf(tx, posting, input),
+        entries: entriesOf(posting, input),
         metadata: {
           holdId: row.id,
           coachId: input.coachId,
@@ -238,7 +230,7 @@ export function createSettlementService(deps: {
       await ledger.post(tx, {
         kind: posting.kind,
         reference,
-        entries: await entriesOf(tx, posting, row),
+        entries: entriesOf(posting, row),
         metadata: { holdId: row.id },
       });
       return toHold(row);
@@ -255,7 +247,7 @@ export function createSettlementService(deps: {
       await ledger.post(tx, {
         kind: posting.kind,
         reference,
-        entries: await entriesOf(tx, posting, row),
+        entries: entriesOf(posting, row),
         metadata: { holdId: row.id, coach: split.coach, platform: split.platform },
       });
       return toHold(row);
@@ -301,7 +293,7 @@ export function createSettlementService(deps: {
       await ledger.post(tx, {
         kind: posting.kind,
         reference: input.reference,
-        entries: await entriesOf(tx, posting, row),
+        entries: entriesOf(posting, row),
         metadata: { holdId: row.id, reason, fromCoach, fromPlatform, coachShortfall },
       });
       return { hold: toHold(row), fromCoach, fromPlatform };

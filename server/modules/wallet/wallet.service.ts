@@ -90,12 +90,6 @@ const toPayment = (row: PaymentRow): Payment => ({
  * path by which a provider's verdict moves money (the Stripe webhook and the demo confirmation both end
  * here). Credits come only from events, never from the browser.
  */
-/** Ledger entries moving `amount` from one account to another. */
-const transfer = (fromId: string, toId: string, amount: number) => [
-  { accountId: fromId, amount: cents(-amount) },
-  { accountId: toId, amount: cents(amount) },
-];
-
 export function createWalletService(deps: {
   db: Database;
   repository: WalletRepository;
@@ -108,13 +102,6 @@ export function createWalletService(deps: {
 }) {
   const { db, repository, ledger, provider, clock, log } = deps;
   const publishableKey = provider.name === 'stripe' ? (deps.stripePublishableKey ?? null) : null;
-
-  /** The provider's clearing account and the person's wallet, in that order (the lock order of every payment). */
-  async function paymentAccounts(tx: DbExecutor, userId: string) {
-    const clearing = await ledger.ensureAccount(tx, 'provider_clearing', null);
-    const wallet = await ledger.ensureAccount(tx, 'client_wallet', userId);
-    return { clearing, wallet };
-  }
 
   async function applyInTransaction(tx: DbExecutor, event: PaymentEvent): Promise<ApplyPaymentEventResult> {
     const payment = await repository.lockPaymentByProviderId(tx, event.provider, event.providerPaymentId);
@@ -169,11 +156,12 @@ export function createWalletService(deps: {
         );
         return { outcome: 'ignored', paymentId: payment.id };
       }
-      const { clearing, wallet } = await paymentAccounts(tx, payment.userId);
-      await ledger.post(tx, {
+      await ledger.transfer(tx, {
         kind: 'top_up',
         reference,
-        entries: transfer(clearing.id, wallet.id, payment.amount),
+        from: ['provider_clearing', null],
+        to: ['client_wallet', payment.userId],
+        amount: payment.amount,
         metadata: { provider: event.provider, eventId: event.eventId },
       });
       return { outcome: 'applied', paymentId: payment.id };
@@ -204,7 +192,7 @@ export function createWalletService(deps: {
       );
       return { outcome: 'refused', paymentId: payment.id };
     }
-    const { clearing, wallet } = await paymentAccounts(tx, payment.userId);
+    const wallet = await ledger.ensureAccount(tx, 'client_wallet', payment.userId);
     const refunded = await repository.refundedAmount(tx, payment.id, wallet.id);
     if (refunded + event.amount > payment.amount) {
       log.error(
@@ -219,10 +207,12 @@ export function createWalletService(deps: {
       );
       return { outcome: 'refused', paymentId: payment.id };
     }
-    await ledger.post(tx, {
+    await ledger.transfer(tx, {
       kind: 'refund',
       reference,
-      entries: transfer(wallet.id, clearing.id, event.amount),
+      from: ['client_wallet', payment.userId],
+      to: ['provider_clearing', null],
+      amount: event.amount,
       metadata: { provider: event.provider, eventId: event.eventId },
     });
     if (refunded + event.amount === payment.amount)
