@@ -26,12 +26,14 @@ export const requestHash = (methodPath: string, body: unknown) =>
  *
  * `run` opens ONE database transaction and, inside it:
  *   1. takes a transaction-scoped advisory lock on (user, key) with pg_try_advisory_xact_lock: if another
- *      request holds it, the key is in flight -> 409 IDEMPOTENCY_REQUEST_IN_PROGRESS (no waiting);
- *   2. reads the key's row: completed with the same request hash -> the stored response is replayed;
+ *      request holds it, the key is in flight -> 409 IDEMPOTENCY_REQUEST_IN_PROGRESS (no waiting); with
+ *      the lock, in the same statement, records the key 'in_flight' unless it has a row;
+ *   2. a key that has a row: completed with the same request hash -> the stored response is replayed;
  *      a different hash (other body or endpoint) -> 422 IDEMPOTENCY_KEY_REUSED;
- *   3. otherwise records the key 'in_flight', runs the handler with the transaction, and stores the
- *      response as 'completed' — all in the same transaction as the handler's effects. If anything
- *      throws, everything rolls back, the key included, so the same key may be used again.
+ *   3. otherwise runs the handler with the transaction and stores the response as 'completed' — all in
+ *      the same transaction as the handler's effects. If anything throws, everything rolls back, the key
+ *      included, so the same key may be used again. A first use is four statements: begin, the lock and
+ *      the row, the answer, commit.
  * The advisory lock is released only after COMMIT is visible, so the next holder always sees the row.
  */
 export function createIdempotencyService(deps: { db: Database; clock: Clock }) {
@@ -44,16 +46,28 @@ export function createIdempotencyService(deps: { db: Database; clock: Clock }) {
     ): Promise<{ status: number; body: unknown; replayed: boolean }> {
       const hash = requestHash(request.methodPath, request.body);
       return db.transaction(async (tx) => {
-        const lock = await tx.execute<{ locked: boolean }>(
-          sql`select pg_try_advisory_xact_lock(hashtextextended(${`idem:${request.userId}:${request.key}`}, 0)) as locked`,
-        );
-        if (lock.rows[0]?.locked !== true) throw new AppError('IDEMPOTENCY_REQUEST_IN_PROGRESS');
+        // The key's lock and, when it is ours, its row 'in_flight', in one statement. ON CONFLICT sees a
+        // row committed after this statement's snapshot was taken, so an earlier holder's is never missed.
+        const { rows } = await tx.execute<{ locked: boolean; claimed: boolean }>(sql`
+          with lock as (
+            select pg_try_advisory_xact_lock(hashtextextended(${`idem:${request.userId}:${request.key}`}, 0)) as locked
+          ), claim as (
+            insert into ${idempotencyKeys} (user_id, key, request_hash, request_method_path, status, created_at)
+            select ${request.userId}, ${request.key}, ${hash}, ${request.methodPath}, 'in_flight', ${clock.now()}
+            from lock where lock.locked
+            on conflict do nothing
+            returning 1
+          )
+          select lock.locked, exists (select 1 from claim) as claimed from lock`);
+        if (rows[0]?.locked !== true) throw new AppError('IDEMPOTENCY_REQUEST_IN_PROGRESS');
 
-        const [existing] = await tx
-          .select()
-          .from(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key)));
-        if (existing) {
+        if (rows[0].claimed !== true) {
+          // The key was used: read after the lock, in a statement of its own, so its row is seen.
+          const [existing] = await tx
+            .select()
+            .from(idempotencyKeys)
+            .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key)));
+          if (!existing) throw new Error('idempotency key neither claimed nor found');
           if (existing.requestHash !== hash || existing.requestMethodPath !== request.methodPath)
             throw new AppError('IDEMPOTENCY_KEY_REUSED');
           if (existing.status !== 'completed' || existing.responseStatus === null)
@@ -61,14 +75,6 @@ export function createIdempotencyService(deps: { db: Database; clock: Clock }) {
           return { status: existing.responseStatus, body: existing.responseBody, replayed: true };
         }
 
-        await tx.insert(idempotencyKeys).values({
-          userId: request.userId,
-          key: request.key,
-          requestHash: hash,
-          requestMethodPath: request.methodPath,
-          status: 'in_flight',
-          createdAt: clock.now(),
-        });
         const response = await handler(tx);
         await tx
           .update(idempotencyKeys)

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthSession } from '#contracts/auth';
 import type { Payment, TopUp, Wallet } from '#contracts/wallet';
 import { bearer, errorOf, signUpWithRole } from '#test/support/auth';
+import { recordStatements } from '#test/support/statements';
 import { useTestApp } from '#test/support/test-app';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000' });
@@ -57,7 +58,11 @@ describe('idempotency of money-moving POSTs', () => {
   it('replays the first response for the same key and body, without a second effect', async () => {
     const session = await signUpWithRole(t.app, 'client');
     const key = randomUUID();
-    const first = await post(session, '/api/wallet/top-ups', { amount: 1_000 }, key);
+    const { result: first, statements } = await recordStatements(() =>
+      post(session, '/api/wallet/top-ups', { amount: 1_000 }, key),
+    );
+    // A first use: the key's lock and its row in one statement, its answer in one more.
+    expect(statements.filter((text) => text.includes('idempotency_keys'))).toHaveLength(2);
     const second = await post(session, '/api/wallet/top-ups', { amount: 1_000 }, key);
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201);
