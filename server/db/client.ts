@@ -1,4 +1,5 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index';
 
@@ -29,3 +30,13 @@ export function connectDatabase(url: string, options: { poolSize?: number } = {}
 
 /** The database or an open transaction: repositories accept either, so callers decide the transaction. */
 export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Runs `work` in the executor's transaction when it is one (no savepoint: two round trips less), or in
+ * a transaction of its own. Inside a caller's transaction a failure of `work` may leave part of its
+ * writes there: the caller lets the error propagate (its transaction rolls back), or wraps the call in
+ * a savepoint of its own (`tx.transaction`) when it means to go on.
+ */
+export function inTransaction<T>(executor: DbExecutor, work: (tx: DbExecutor) => Promise<T>): Promise<T> {
+  return executor instanceof PgTransaction ? work(executor) : executor.transaction(work);
+}

@@ -13,7 +13,7 @@ import {
 import { cents, type Cents } from '#domain/money/cents';
 import { applyCoupon } from '#domain/money/discount';
 import { onDemandPrice, ratePer15Minutes, type SessionFormat } from '#domain/money/pricing';
-import type { Database, DbExecutor } from '#server/db/client';
+import { inTransaction, type Database, type DbExecutor } from '#server/db/client';
 import type { CouponsService } from '../coupons/coupons.service';
 import type { LedgerEntryInput, LedgerService } from '../ledger/ledger.service';
 import type { HoldReference, MoneyHoldRow, SettlementRepository } from './settlement.repository';
@@ -82,8 +82,10 @@ function positiveAmount(amount: number, path: string): Cents {
  * Holds and settlement, the money service of the sessions capability.
  *
  * Every function takes the caller's executor, so the session's own state change commits with the money
- * (ARCHITECTURE rule 9); each runs in a savepoint of it (or its own transaction when given the
- * Database: `own` wraps that). Each status change is a compare-and-set on money_holds.status in the SAME
+ * (ARCHITECTURE rule 9); each runs in it as it is, without a savepoint (or in its own transaction when
+ * given the Database: `own` wraps that). A refusal may leave part of its writes in the caller's
+ * transaction (a hold refused for want of money has inserted its money_holds row): let it propagate, as
+ * every caller does, or call inside a savepoint of your own to go on (sessions.ending does, per session). Each status change is a compare-and-set on money_holds.status in the SAME
  * transaction as its ledger posting: of two racing captures, or a capture racing a release, exactly one
  * changes the row and posts; the other gets HOLD_ALREADY_SETTLED and posts nothing.
  *
@@ -185,7 +187,7 @@ export function createSettlementService(deps: {
   ): Promise<MoneyHold> {
     const amount = positiveAmount(input.amount, 'amount');
     const coupon = input.coupon ?? null;
-    return executor.transaction(async (tx) => {
+    return inTransaction(executor, async (tx) => {
       const row = await repository.insertHold(tx, {
         clientId: input.clientId,
         coachId: input.coachId,
@@ -221,7 +223,7 @@ export function createSettlementService(deps: {
   }
 
   async function release(executor: DbExecutor, reference: HoldReference): Promise<MoneyHold> {
-    return executor.transaction(async (tx) => {
+    return inTransaction(executor, async (tx) => {
       const row = await repository.markReleased(tx, reference, clock.now());
       if (!row) return refuse(tx, reference);
       // A declined, cancelled or expired request gives its coupon use back.
@@ -238,7 +240,7 @@ export function createSettlementService(deps: {
   }
 
   async function capture(executor: DbExecutor, reference: HoldReference): Promise<MoneyHold> {
-    return executor.transaction(async (tx) => {
+    return inTransaction(executor, async (tx) => {
       const current = await repository.findHold(tx, reference);
       if (!current) return refuse(tx, reference);
       const { posting, split } = capturePosting(cents(current.amount));
@@ -264,7 +266,7 @@ export function createSettlementService(deps: {
       throw new AppError('VALIDATION_ERROR', 'Give a reason for the refund.', {
         details: [{ path: 'reason', message: 'Give a reason for the refund.' }],
       });
-    return executor.transaction(async (tx) => {
+    return inTransaction(executor, async (tx) => {
       const row = await repository.addRefund(tx, input.reference, amount, clock.now());
       if (!row) {
         const current = await repository.findHold(tx, input.reference);

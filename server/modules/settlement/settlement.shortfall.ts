@@ -22,7 +22,7 @@ export async function holdShowingShortfall(
     return await deps.settlement.hold(tx, input);
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'INSUFFICIENT_FUNDS') throw error;
-    // The hold ran in a savepoint: the transaction is still usable to read the balance.
+    // A refused posting writes nothing and fails no statement: the transaction can still read the balance.
     const wallet = await deps.ledger.ensureAccount(tx, 'client_wallet', input.clientId);
     const balance = await deps.ledger.balanceOf(tx, wallet.id);
     const price = input.amount;
