@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { RealtimeEvent } from '#contracts/realtime';
-import type { DbExecutor } from '../db/client';
+import type { Database, DbExecutor } from '../db/client';
+import { preparedOn } from '../db/prepared';
 import { realtimeConnections, realtimeEvents, realtimeTopics } from '../db/schema/index';
 
 type EventRow = typeof realtimeEvents.$inferSelect;
@@ -39,22 +40,47 @@ export function recordingCtes(input: { input: SQL; createdAt: SQL }): SQL {
       returning 1)`;
 }
 
+// The statements of every socket's connect and disconnect, prepared once per database handle.
+const addConnection = preparedOn((db) =>
+  db
+    .insert(realtimeConnections)
+    .values({
+      socketId: sql.placeholder('socketId'),
+      instanceId: sql.placeholder('instanceId'),
+      userId: sql.placeholder('userId'),
+      connectedAt: sql.placeholder('now'),
+      seenAt: sql.placeholder('now'),
+    })
+    .onConflictDoNothing()
+    .prepare('realtime_add_connection'),
+);
+const removeConnection = preparedOn((db) =>
+  db
+    .delete(realtimeConnections)
+    .where(eq(realtimeConnections.socketId, sql.placeholder('socketId')))
+    .prepare('realtime_remove_connection'),
+);
+const lastSeq = preparedOn((db) =>
+  db
+    .select({ lastSeq: realtimeTopics.lastSeq })
+    .from(realtimeTopics)
+    .where(eq(realtimeTopics.topic, sql.placeholder('topic')))
+    .prepare('realtime_last_seq'),
+);
+
 /** realtime_topics (per-topic sequence) and realtime_events (the recorded events, replayed on resubscribe). */
 export function createRealtimeRepository() {
   return {
     // ---- realtime_connections: which people have an open tab (any instance)
     async addConnection(
-      executor: DbExecutor,
+      db: Database,
       values: { socketId: string; instanceId: string; userId: string; now: Date },
     ): Promise<void> {
-      await executor
-        .insert(realtimeConnections)
-        .values({ ...values, connectedAt: values.now, seenAt: values.now })
-        .onConflictDoNothing();
+      await addConnection(db).execute(values);
     },
 
-    async removeConnection(executor: DbExecutor, socketId: string): Promise<void> {
-      await executor.delete(realtimeConnections).where(eq(realtimeConnections.socketId, socketId));
+    async removeConnection(db: Database, socketId: string): Promise<void> {
+      await removeConnection(db).execute({ socketId });
     },
 
     /** Marks this instance's sockets as still open and drops rows nobody refreshed for `staleMs` (crashed instances). */
@@ -119,11 +145,8 @@ export function createRealtimeRepository() {
     recordingCtes,
 
     /** The topic's latest committed seq (0 when it never had an event). */
-    async lastSeq(executor: DbExecutor, topic: string): Promise<number> {
-      const [row] = await executor
-        .select({ lastSeq: realtimeTopics.lastSeq })
-        .from(realtimeTopics)
-        .where(eq(realtimeTopics.topic, topic));
+    async lastSeq(db: Database, topic: string): Promise<number> {
+      const [row] = await lastSeq(db).execute({ topic });
       return row?.lastSeq ?? 0;
     },
 
