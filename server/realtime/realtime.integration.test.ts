@@ -15,6 +15,7 @@ import type { App } from '../app';
 import { REALTIME_RETENTION_MS } from './realtime.service';
 import { createTestApp } from '#test/support/app';
 import { authed, signUp } from '#test/support/auth';
+import { recordStatements } from '#test/support/statements';
 import { useTestApp } from '#test/support/test-app';
 
 const ORIGIN = 'http://app.test';
@@ -332,6 +333,40 @@ describe('open tabs (realtime_connections)', () => {
       [alice.id, new Date(t.clock.now().getTime() - 5 * 60_000)],
     );
     expect(await t.app.realtime.hasOpenTab(alice.id)).toBe(false);
+  });
+
+  it('records sockets opened together in fewer statements, and a socket closed at once leaves no row', async () => {
+    const people = await Promise.all(Array.from({ length: 20 }, () => person(t.app)));
+    const sockets = people.map((someone) => ({
+      socketId: `batch-${randomUUID()}`,
+      instanceId: 'test-instance',
+      userId: someone.id,
+    }));
+    const { statements } = await recordStatements(() =>
+      Promise.all(sockets.map((socket) => t.app.realtime.connections.add(socket))),
+    );
+    const inserts = statements.filter((text) => text.includes('insert into realtime_connections'));
+    expect(inserts.length).toBeGreaterThan(0);
+    expect(inserts.length).toBeLessThan(sockets.length);
+    for (const someone of people) expect(await t.app.realtime.hasOpenTab(someone.id)).toBe(true);
+
+    // Closed before its add was written: the remove waits for the add, so no row stays behind.
+    const closedAtOnce = people.map((someone) => ({
+      socketId: `closed-${randomUUID()}`,
+      instanceId: 'test-instance',
+      userId: someone.id,
+    }));
+    await Promise.all(
+      closedAtOnce.map(async (socket) => {
+        const added = t.app.realtime.connections.add(socket);
+        await t.app.realtime.connections.remove(socket.socketId);
+        await added;
+      }),
+    );
+    const left = await t.pool.query('select 1 from realtime_connections where socket_id = any($1::text[])', [
+      closedAtOnce.map((socket) => socket.socketId),
+    ]);
+    expect(left.rows).toEqual([]);
   });
 });
 

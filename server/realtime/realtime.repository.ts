@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { RealtimeEvent } from '#contracts/realtime';
 import type { Database, DbExecutor } from '../db/client';
-import { preparedOn } from '../db/prepared';
+import { preparedOn, preparedStatement } from '../db/prepared';
 import { realtimeConnections, realtimeEvents, realtimeTopics } from '../db/schema/index';
 
 type EventRow = typeof realtimeEvents.$inferSelect;
@@ -41,18 +41,15 @@ export function recordingCtes(input: { input: SQL; createdAt: SQL }): SQL {
 }
 
 // The statements of every socket's connect and disconnect, prepared once per database handle.
-const addConnection = preparedOn((db) =>
-  db
-    .insert(realtimeConnections)
-    .values({
-      socketId: sql.placeholder('socketId'),
-      instanceId: sql.placeholder('instanceId'),
-      userId: sql.placeholder('userId'),
-      connectedAt: sql.placeholder('now'),
-      seenAt: sql.placeholder('now'),
-    })
-    .onConflictDoNothing()
-    .prepare('realtime_add_connection'),
+/** Sockets opened together, one statement (the gateway's group commit). */
+const addConnections = preparedStatement(
+  'realtime_add_connections',
+  () => sql`
+  insert into realtime_connections (socket_id, instance_id, user_id, connected_at, seen_at)
+  select socket_id, instance_id, user_id, ${sql.placeholder('now')}, ${sql.placeholder('now')}
+  from unnest(${sql.placeholder('socketIds')}::text[], ${sql.placeholder('instanceIds')}::text[],
+              ${sql.placeholder('userIds')}::uuid[]) as c(socket_id, instance_id, user_id)
+  on conflict do nothing`,
 );
 const removeConnection = preparedOn((db) =>
   db
@@ -72,11 +69,17 @@ const lastSeq = preparedOn((db) =>
 export function createRealtimeRepository() {
   return {
     // ---- realtime_connections: which people have an open tab (any instance)
-    async addConnection(
+    async addConnections(
       db: Database,
-      values: { socketId: string; instanceId: string; userId: string; now: Date },
+      sockets: readonly { socketId: string; instanceId: string; userId: string }[],
+      now: Date,
     ): Promise<void> {
-      await addConnection(db).execute(values);
+      await addConnections(db, {
+        socketIds: sockets.map((socket) => socket.socketId),
+        instanceIds: sockets.map((socket) => socket.instanceId),
+        userIds: sockets.map((socket) => socket.userId),
+        now,
+      });
     },
 
     async removeConnection(db: Database, socketId: string): Promise<void> {

@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { describeErrorForLog } from '#server/plugins/log-safety';
 import { BROADCAST_TOPIC, REALTIME_MAX_REPLAY, type RealtimeEvent } from '#contracts/realtime';
 import type { Clock } from '#domain/clock';
+import { createGroupCommit } from '#server/lib/group-commit';
 import type { Database, DbExecutor } from '../db/client';
 import type { BusLogger, RealtimeBus } from './bus/bus';
 import type { RealtimeRepository } from './realtime.repository';
@@ -55,6 +56,24 @@ export function createRealtimeService(deps: {
 }) {
   const authorizers = new Map<string, TopicAuthorizer>();
   const maxReplay = deps.maxReplay ?? REALTIME_MAX_REPLAY;
+
+  type OpenedSocket = { socketId: string; instanceId: string; userId: string };
+  /**
+   * Sockets opened while the previous insert runs share the next one (group commit, one at a time: the
+   * connect does not wait for it). A batch that fails is retried socket by socket.
+   */
+  const connectionsOpened = createGroupCommit<OpenedSocket, void>({
+    one: (socket) => deps.repository.addConnections(deps.db, [socket], deps.clock.now()),
+    many: async (sockets) => {
+      await deps.repository.addConnections(deps.db, sockets, deps.clock.now());
+      return sockets.map(() => ({ ok: true as const, value: undefined }));
+    },
+    keyOf: (socket) => socket.socketId,
+    maxInFlight: 1,
+    maxBatch: 500,
+  });
+  /** Adds not yet written, by socket id: a socket's remove waits for its add. */
+  const addsInFlight = new Map<string, Promise<void>>();
 
   const service = {
     /** Records an event with the topic's next seq inside `executor`'s transaction (not yet delivered). */
@@ -182,9 +201,16 @@ export function createRealtimeService(deps: {
 
     /** The gateway's bookkeeping of open sockets (realtime_connections). */
     connections: {
-      add: (input: { socketId: string; instanceId: string; userId: string }) =>
-        deps.repository.addConnection(deps.db, { ...input, now: deps.clock.now() }),
-      remove: (socketId: string) => deps.repository.removeConnection(deps.db, socketId),
+      add: (input: { socketId: string; instanceId: string; userId: string }): Promise<void> => {
+        const added = connectionsOpened.submit(input).finally(() => addsInFlight.delete(input.socketId));
+        addsInFlight.set(input.socketId, added);
+        return added;
+      },
+      /** After the socket's own add (never overtaking it, which would leave its row behind). */
+      remove: async (socketId: string): Promise<void> => {
+        await addsInFlight.get(socketId)?.catch(() => undefined);
+        await deps.repository.removeConnection(deps.db, socketId);
+      },
       touch: (instanceId: string) =>
         deps.repository.touchConnections(deps.db, instanceId, deps.clock.now(), CONNECTION_STALE_MS),
     },

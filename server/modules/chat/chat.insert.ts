@@ -2,7 +2,7 @@ import { CHAT_EVENTS, CHAT_MESSAGES } from '#contracts/chat';
 import type { RealtimeEvent } from '#contracts/realtime';
 import { AppError } from '#domain/errors/app-error';
 import type { DbExecutor } from '#server/db/client';
-import { createGroupCommit, type Settled } from './group-commit';
+import { createGroupCommit, type Settled } from '#server/lib/group-commit';
 import { isUniqueViolation } from '#server/lib/row-queries';
 import type { ChatMessageRow, NewChatMessageRow } from './chat.repository';
 import {
