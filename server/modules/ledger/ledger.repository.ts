@@ -3,7 +3,6 @@ import type { DbExecutor } from '#server/db/client';
 import {
   ledgerAccounts,
   ledgerEntries,
-  ledgerTransactions,
   type LedgerAccountKind,
   type LedgerTransactionKind,
 } from '#server/db/schema/index';

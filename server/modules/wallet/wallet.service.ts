@@ -1,6 +1,5 @@
 import type { Clock } from '#domain/clock';
 import { AppError } from '#domain/errors/app-error';
-import { cents } from '#domain/money/cents';
 import type { DemoConfirmBody, Payment, TopUp, Wallet, WalletTransaction } from '#contracts/wallet';
 import { demoCardOutcome, demoPaymentEvent } from '#server/adapters/payments/demo-provider';
 import type { PaymentEvent, PaymentProvider } from '#server/adapters/payments/payment-provider';
