@@ -40,7 +40,7 @@ export function recordingCtes(input: { input: SQL; createdAt: SQL }): SQL {
       returning 1)`;
 }
 
-// The statements of every socket's connect and disconnect, prepared once per database handle.
+// The statements of every socket's connect and disconnect and of every recorded event, prepared once.
 /** Sockets opened together, one statement (the gateway's group commit). */
 const addConnections = preparedStatement(
   'realtime_add_connections',
@@ -63,6 +63,20 @@ const lastSeq = preparedOn((db) =>
     .from(realtimeTopics)
     .where(eq(realtimeTopics.topic, sql.placeholder('topic')))
     .prepare('realtime_last_seq'),
+);
+
+/** recordEvents' statement, prepared (its CTEs cost as much to plan as to run). */
+const recordEventsStatement = preparedStatement<{ ord: string | number; seq: string | number }>(
+  'realtime_record_events',
+  () => sql`
+    with ${recordingCtes({
+      input: sql`select topic, type, payload::jsonb as payload, ord
+        from unnest(${sql.placeholder('topics')}::text[], ${sql.placeholder('types')}::text[],
+                    ${sql.placeholder('payloads')}::text[])
+             with ordinality as i(topic, type, payload, ord)`,
+      createdAt: sql`${sql.placeholder('createdAt')}`,
+    })}
+    select ord, seq from rt_numbered`,
 );
 
 /** realtime_topics (per-topic sequence) and realtime_events (the recorded events, replayed on resubscribe). */
@@ -121,15 +135,13 @@ export function createRealtimeRepository() {
       const topics = inputs.map((input) => input.topic);
       const types = inputs.map((input) => input.type);
       const payloads = inputs.map((input) => JSON.stringify(input.payload));
-      const result = await executor.execute<{ ord: string | number; seq: string | number }>(sql`
-        with ${recordingCtes({
-          input: sql`select topic, type, payload::jsonb as payload, ord
-            from unnest(${sql.param(topics)}::text[], ${sql.param(types)}::text[], ${sql.param(payloads)}::text[])
-                 with ordinality as i(topic, type, payload, ord)`,
-          createdAt: sql`${createdAt.toISOString()}`,
-        })}
-        select ord, seq from rt_numbered`);
-      const seqs = new Map(result.rows.map((row) => [Number(row.ord), Number(row.seq)]));
+      const rows = await recordEventsStatement(executor, {
+        topics,
+        types,
+        payloads,
+        createdAt: createdAt.toISOString(),
+      });
+      const seqs = new Map(rows.map((row) => [Number(row.ord), Number(row.seq)]));
       const created_at = createdAt.toISOString();
       return inputs.map((input, index) => {
         const seq = seqs.get(index + 1);
