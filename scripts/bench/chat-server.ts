@@ -14,11 +14,14 @@ import { runAppChild, seedPeople } from './lib/app-child';
  *   skipped).
  *
  * It reports `{ type: 'ready', port, info: { sessions: [{ id, coach: {id, token}, client: {...} }], ... } }`.
+ *
+ * With `--attach <databaseUrl>` (the first instance's `info.databaseUrl`) it is a second instance of the
+ * app on that database: no migration, no seed, the same bus (chat.ts `chat-two-instances`).
  */
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2),
-  options: { sessions: { type: 'string', default: '500' } },
+  options: { sessions: { type: 'string', default: '500' }, attach: { type: 'string' } },
 });
 const SESSIONS = Number(args.sessions);
 /** Far longer than any run, so no session ends (or is completed by the timer) while measured. */
@@ -28,6 +31,7 @@ const PRICE = 3000;
 
 runAppChild({
   scenario: 'chat',
+  attachTo: args.attach,
   seed: async ({ pool, signInAll }) => {
     const coachIds = await seedPeople(pool, {
       scenario: 'chat',

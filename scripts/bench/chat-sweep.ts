@@ -1,12 +1,8 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { appLogErrors } from './lib/app-log';
-import { DELIVERY_TIMEOUT_MS, runRound, settleOwnCopies, WARMUP_SEC } from './lib/chat-round';
-import { spawnServer } from './lib/children';
+import { runRound, settleOwnCopies, startChatCluster, WARMUP_SEC } from './lib/chat-round';
 import { connectFleet, latencySample } from './lib/latency-round';
 import { roundedSample, summarize, type RoundSample } from './lib/measure';
 import { cpuCount, waitForQuietLoad } from './lib/proc';
-import { createPartyFleet, type Seat } from './lib/party-fleet';
 import { latencyStats, round } from './lib/stats';
 import type { GoalResult, Scenario, ScenarioOptions, ScenarioResult } from './lib/types';
 
@@ -21,7 +17,6 @@ import type { GoalResult, Scenario, ScenarioOptions, ScenarioResult } from './li
  * or failed), and p99 at most P99_TARGET_MS at P99_RATE messages/s.
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const SWEEP_RATES = [250, 500, 1000, 1500, 2000];
 const KNEE_P50_MS = 100;
 const KNEE_TARGET = 1500;
@@ -62,13 +57,9 @@ async function runChatSweep(options: ScenarioOptions): Promise<ScenarioResult> {
   const { log } = options;
 
   log(`chat-sweep: starting PostgreSQL and the app; seeding ${sessionCount} live sessions...`);
-  const server = await spawnServer('chat-sweep', path.join(here, 'chat-server.ts'), {
-    args: ['--sessions', String(sessionCount)],
-    readyTimeoutMs: 600_000,
-  });
-  const seats = server.info.sessions as Seat[];
-  const people = seats.flatMap((seat) => [seat.coach, seat.client]);
-  const fleet = createPartyFleet(server.url, seats, DELIVERY_TIMEOUT_MS);
+  const cluster = await startChatCluster('chat-sweep', sessionCount, 1);
+  const { fleet, people } = cluster;
+  const server = cluster.servers[0]!;
   try {
     await connectFleet({ scenario: 'chat-sweep', log, server, sockets: 'sockets' }, fleet, people);
     const samples: RoundSample[] = [];
@@ -76,7 +67,7 @@ async function runChatSweep(options: ScenarioOptions): Promise<ScenarioResult> {
     let offset = 0;
     let created = 0;
     for (const rate of rates) {
-      const warm = await runRound(server, fleet, seats, {
+      const warm = await runRound(cluster, {
         count: rate * WARMUP_SEC,
         offset,
         ratePerSec: rate,
@@ -85,7 +76,7 @@ async function runChatSweep(options: ScenarioOptions): Promise<ScenarioResult> {
       created += warm.created;
       const load = await waitForQuietLoad(10_000);
       const count = rate * durationSec;
-      const result = await runRound(server, fleet, seats, { count, offset, ratePerSec: rate });
+      const result = await runRound(cluster, { count, offset, ratePerSec: rate });
       offset += count;
       created += result.created;
       const delivery = latencyStats(result.delivery);
@@ -170,8 +161,7 @@ async function runChatSweep(options: ScenarioOptions): Promise<ScenarioResult> {
     };
   } finally {
     log('chat-sweep: stopping...');
-    fleet.close();
-    await server.stop();
+    await cluster.stop();
   }
 }
 

@@ -1,18 +1,8 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { appLogErrors } from './lib/app-log';
-import { spawnServer } from './lib/children';
-import {
-  DELIVERY_TIMEOUT_MS,
-  MESSAGES_PER_ECHO,
-  runRound,
-  settleOwnCopies,
-  WARMUP_SEC,
-} from './lib/chat-round';
+import { MESSAGES_PER_ECHO, runRound, settleOwnCopies, startChatCluster, WARMUP_SEC } from './lib/chat-round';
 import { connectFleet, latencySample, p99Verdict } from './lib/latency-round';
 import { roundedSample, summarize, type RoundSample } from './lib/measure';
 import { cpuCount, waitForQuietLoad } from './lib/proc';
-import { createPartyFleet, type Seat } from './lib/party-fleet';
 import { latencyStats, round } from './lib/stats';
 import type { GoalResult, Scenario, ScenarioOptions, ScenarioResult } from './lib/types';
 
@@ -34,16 +24,20 @@ import type { GoalResult, Scenario, ScenarioOptions, ScenarioResult } from './li
  * Goal (performance.md G5): delivery p99 under TARGET_P99_MS with no failed send, no message lost,
  * misdirected or received out of seq order. The ratio to the bare round trip is reported, not bounded
  * (G5's 3x bound is against a bare relay plus a raw group-committed INSERT, which this does not run).
+ *
+ * Scenario `chat-two-instances` (#16 must-have 2): the same with two app instances on one PostgreSQL,
+ * as behind a load balancer: every coach's socket and sends on the first, every client's on the second,
+ * so each message reaches the other party through the bus (the NOTIFY of one instance heard by the
+ * other). The app CPU is the two instances' together.
  */
-
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 const TARGET_P99_MS = 25;
 /** Each session sends one message a second, coach and client taking turns (G5 has each side at 1/s). */
 const MESSAGES_PER_SESSION_PER_SEC = 1;
 const GOAL = 'chat delivery p99';
 
-async function runChat(options: ScenarioOptions): Promise<ScenarioResult> {
+async function runChat(options: ScenarioOptions, instances: 1 | 2): Promise<ScenarioResult> {
+  const scenario = instances === 1 ? 'chat' : 'chat-two-instances';
   const sessionCount = options.quick ? 100 : 500;
   const rounds = options.rounds ?? 2;
   const durationSec = options.durationSec ?? (options.quick ? 3 : 10);
@@ -51,28 +45,24 @@ async function runChat(options: ScenarioOptions): Promise<ScenarioResult> {
   const perRound = ratePerSec * durationSec;
   const { log } = options;
 
-  log(`chat: starting PostgreSQL and the app; seeding ${sessionCount} live sessions...`);
-  const server = await spawnServer('chat', path.join(here, 'chat-server.ts'), {
-    args: ['--sessions', String(sessionCount)],
-    readyTimeoutMs: 600_000,
-  });
-  const seats = server.info.sessions as Seat[];
-  const people = seats.flatMap((seat) => [seat.coach, seat.client]);
-  const fleet = createPartyFleet(server.url, seats, DELIVERY_TIMEOUT_MS);
+  log(
+    `${scenario}: starting PostgreSQL and ${instances === 1 ? 'the app' : 'two app instances'}; ` +
+      `seeding ${sessionCount} live sessions...`,
+  );
+  const cluster = await startChatCluster(scenario, sessionCount, instances);
+  const { fleet, people, servers } = cluster;
+  const server = servers[0]!;
   try {
-    const connectSec = await connectFleet(
-      { scenario: 'chat', log, server, sockets: 'sockets' },
-      fleet,
-      people,
-    );
+    const connectSec = await connectFleet({ scenario, log, server, sockets: 'sockets' }, fleet, people);
 
-    log(`chat: warm-up ${WARMUP_SEC} s at ${ratePerSec} messages/s`);
-    const warm = await runRound(server, fleet, seats, {
+    log(`${scenario}: warm-up ${WARMUP_SEC} s at ${ratePerSec} messages/s`);
+    const warm = await runRound(cluster, {
       count: ratePerSec * WARMUP_SEC,
       offset: 0,
       ratePerSec,
     });
-    if (warm.problems.length > 0) log(`chat: warm-up problems: ${warm.problems.slice(0, 5).join('; ')}`);
+    if (warm.problems.length > 0)
+      log(`${scenario}: warm-up problems: ${warm.problems.slice(0, 5).join('; ')}`);
 
     const samples: RoundSample[] = [];
     const all = {
@@ -89,7 +79,7 @@ async function runChat(options: ScenarioOptions): Promise<ScenarioResult> {
     for (let roundNumber = 1; roundNumber <= rounds; roundNumber += 1) {
       const load = await waitForQuietLoad(10_000);
       const offset = ratePerSec * WARMUP_SEC + (roundNumber - 1) * perRound;
-      const result = await runRound(server, fleet, seats, { count: perRound, offset, ratePerSec });
+      const result = await runRound(cluster, { count: perRound, offset, ratePerSec });
       const errors = result.problems.length;
       const operations = result.created + result.rtt.length;
       const cpu = result.cpu;
@@ -122,7 +112,7 @@ async function runChat(options: ScenarioOptions): Promise<ScenarioResult> {
       const delivery = latencyStats(result.delivery);
       const rtt = latencyStats(result.rtt);
       log(
-        `chat: round ${roundNumber}/${rounds} send->other party p50 ${delivery.p50Ms} / p99 ${delivery.p99Ms} ms ` +
+        `${scenario}: round ${roundNumber}/${rounds} send->other party p50 ${delivery.p50Ms} / p99 ${delivery.p99Ms} ms ` +
           `(${delivery.count} of ${result.sent} messages); bare socket round trip p50 ${rtt.p50Ms} / ` +
           `p99 ${rtt.p99Ms} ms` +
           (errors > 0 ? `; problems: ${result.problems.slice(0, 3).join('; ')}` : ''),
@@ -136,7 +126,12 @@ async function runChat(options: ScenarioOptions): Promise<ScenarioResult> {
     const afterAnswer = latencyStats(all.afterAnswer);
     const rtt = latencyStats(all.rtt);
     const lag = latencyStats(all.lag);
-    const appErrors = appLogErrors(server.info.logFile);
+    const appErrors = servers
+      .map((instance) => appLogErrors(instance.info.logFile))
+      .reduce((all, one) => ({
+        count: all.count + one.count,
+        first: [...all.first, ...one.first].slice(0, 5),
+      }));
     const failures = [
       ...(problems.length > 0
         ? [`${problems.length} failed sends or deliveries: ${problems.slice(0, 5).join('; ')}`]
@@ -160,7 +155,9 @@ async function runChat(options: ScenarioOptions): Promise<ScenarioResult> {
         : []),
     ];
     const goal: GoalResult = {
-      goal: `${GOAL} < ${TARGET_P99_MS} ms with ${sessionCount} live sessions (${people.length} sockets) at ${ratePerSec} messages/s`,
+      goal:
+        `${GOAL} < ${TARGET_P99_MS} ms with ${sessionCount} live sessions (${people.length} sockets) at ` +
+        `${ratePerSec} messages/s${instances === 1 ? '' : ', across two app instances'}`,
       baseline: { socketRoundTripP50Ms: rtt.p50Ms, socketRoundTripP99Ms: rtt.p99Ms, samples: rtt.count },
       app: {
         deliveryP50Ms: delivery.p50Ms,
@@ -178,14 +175,15 @@ async function runChat(options: ScenarioOptions): Promise<ScenarioResult> {
       ...p99Verdict(delivery.p99Ms, TARGET_P99_MS, failures),
     };
     log(
-      `chat: send -> other party p50 ${delivery.p50Ms} ms, p99 ${delivery.p99Ms} ms over ${delivery.count} messages; ` +
+      `${scenario}: send -> other party p50 ${delivery.p50Ms} ms, p99 ${delivery.p99Ms} ms over ${delivery.count} messages; ` +
         `bare socket round trip p50 ${rtt.p50Ms} ms, p99 ${rtt.p99Ms} ms; p99 ratio ${goal.ratio}; ` +
         `${goal.pass ? 'PASS' : 'FAIL'} (target p99 < ${TARGET_P99_MS} ms)`,
     );
 
     return {
-      scenario: 'chat',
+      scenario,
       params: {
+        instances,
         sessions: sessionCount,
         sockets: people.length,
         sessionsMadeBy: 'direct chat_sessions rows (status active, start_time now)',
@@ -221,21 +219,33 @@ async function runChat(options: ScenarioOptions): Promise<ScenarioResult> {
           `(large values mean this process, not the app, held the messages back).`,
         `req/s is what was delivered (open loop at ${ratePerSec} messages/s); CPU-µs/req is the app's (and ` +
           `the database's) CPU per operation (messages + round trips) of the round.`,
-        `${cpuCount()} CPUs shared by the app, PostgreSQL and the ${people.length}-socket client fleet.`,
+        `${cpuCount()} CPUs shared by the app${instances === 1 ? '' : "'s two instances"}, PostgreSQL and the ` +
+          `${people.length}-socket client fleet.`,
+        ...(instances === 1
+          ? []
+          : [
+              'Two app instances on one PostgreSQL: coaches connect and send to the first, clients to the ' +
+                'second, so every delivery crosses the bus; app CPU-µs are both instances together.',
+            ]),
         `Fleet: ${fleetStats.delivered} deliveries to the other party, ${fleetStats.ownCopies} copies to ` +
           `the sender's own socket, ${fleetStats.misdirected} misdirected, ${fleetStats.outOfOrder} out of ` +
           `order, ${fleetStats.unclaimed} unclaimed.`,
       ],
     };
   } finally {
-    log('chat: stopping...');
-    fleet.close();
-    await server.stop();
+    log(`${scenario}: stopping...`);
+    await cluster.stop();
   }
 }
 
 export const chatScenario: Scenario = {
   name: 'chat',
   description: `chat send -> other party p50/p99 in 500 live sessions (1,000 sockets) vs a bare socket round trip (p99 < ${TARGET_P99_MS} ms)`,
-  run: runChat,
+  run: (options) => runChat(options, 1),
+};
+
+export const chatTwoInstancesScenario: Scenario = {
+  name: 'chat-two-instances',
+  description: `chat as above, with two app instances on one PostgreSQL (every message crosses the bus)`,
+  run: (options) => runChat(options, 2),
 };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chatScenario } from './chat';
+import { chatScenario, chatTwoInstancesScenario } from './chat';
 import { chatSweepScenario } from './chat-sweep';
 import { discoveryScenario } from './discovery';
 import { httpScenario } from './http';
@@ -30,6 +30,7 @@ const scenarios: Scenario[] = [
   walletScenario,
   ringScenario,
   chatScenario,
+  chatTwoInstancesScenario,
   chatSweepScenario,
   socketsScenario,
   webScenario,

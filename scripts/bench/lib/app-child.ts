@@ -45,6 +45,11 @@ export function runAppChild(options: {
   /** Names the temp dir, the throwaway database and the sign-ins' user agent. */
   scenario: string;
   seed: (context: AppChildContext) => Promise<Record<string, unknown>>;
+  /**
+   * Another instance's database (the `databaseUrl` its ready message reported): this child then runs a
+   * second app on it, neither migrating nor seeding, as a second instance behind a load balancer would.
+   */
+  attachTo?: string | undefined;
 }): void {
   const { scenario } = options;
   const { send, dataDir, logFile, stopping, serve } = openBenchChild(
@@ -57,11 +62,12 @@ export function runAppChild(options: {
   let app: App | undefined;
 
   async function start() {
-    benchDatabase = await openBenchDatabase(scenario, dataDir);
-    const { url, dbPid } = benchDatabase;
+    const { attachTo } = options;
+    if (!attachTo) benchDatabase = await openBenchDatabase(scenario, dataDir);
+    const url = attachTo ?? benchDatabase!.url;
     if (stopping()) return;
     const setUpStarted = performance.now();
-    await runMigrations(url);
+    if (!attachTo) await runMigrations(url);
     if (stopping()) return;
     // Production defaults except: logs to a file (stdout would be relayed through the parent and measure
     // the pipe); the rate limits lifted (one loopback address sends every request); access tokens that
@@ -78,14 +84,16 @@ export function runAppChild(options: {
     app = await buildApp({ config, db, clock: systemClock, version: appVersion() });
     if (stopping()) return;
 
-    const info = await options.seed({
-      app,
-      db,
-      pool,
-      config,
-      stopping,
-      signInAll: (userIds) => signInAll(db, config, `wellspring-bench-${scenario}`, userIds),
-    });
+    const info = attachTo
+      ? {}
+      : await options.seed({
+          app,
+          db,
+          pool,
+          config,
+          stopping,
+          signInAll: (userIds) => signInAll(db, config, `wellspring-bench-${scenario}`, userIds),
+        });
     if (stopping()) return;
 
     const port = await listenOnLoopback(app);
@@ -94,8 +102,10 @@ export function runAppChild(options: {
       port,
       info: {
         ...info,
-        dbPid,
-        database: benchDatabase.label,
+        // The database's CPU is counted once, on the instance that started it.
+        dbPid: benchDatabase?.dbPid,
+        databaseUrl: url,
+        database: benchDatabase?.label ?? "attached to another instance's database",
         logFile,
         poolSize: config.databasePoolSize,
         setUpMs: Math.round(performance.now() - setUpStarted),

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { ServerChild } from './children';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { spawnServer, type ServerChild } from './children';
 import { sleep } from './concurrency';
 import { startCpuWindow, type CpuWindow } from './latency-round';
-import type { createPartyFleet, Seat } from './party-fleet';
+import { createPartyFleet, type Seat } from './party-fleet';
+import type { Person } from './socket-fleet';
 
 /**
- * One round of the chat benches (chat.ts at one rate, chat-sweep.ts at each rate of a sweep): messages
- * sent open-loop through the real POST /api/sessions/:id/messages, each timed until the other party's
- * socket receives it, with bare socket round trips scheduled between them.
+ * The chat benches' app and parties (chat.ts at one rate, chat-sweep.ts at each rate of a sweep), and
+ * one round: messages sent open-loop through the real POST /api/sessions/:id/messages, each timed until
+ * the other party's socket receives it, with bare socket round trips scheduled between them.
  */
 
 /** One bare round trip per this many messages, half a period after the message. */
@@ -18,6 +21,66 @@ export const DELIVERY_TIMEOUT_MS = 5_000;
 const POST_TIMEOUT_MS = 30_000;
 
 export type Fleet = ReturnType<typeof createPartyFleet>;
+
+const chatServerScript = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'chat-server.ts');
+
+/**
+ * The app (one instance, or several on one database: the first starts PostgreSQL and seeds it, the
+ * others attach to it) with `sessionCount` live sessions, and the parties' sockets (not yet
+ * connected). With two instances every coach is on the first and every client on the second, each
+ * sending through its own: every message crosses the bus from one instance to the other.
+ */
+export type ChatCluster = {
+  servers: ServerChild[];
+  seats: Seat[];
+  people: Person[];
+  fleet: Fleet;
+  /** The instance a person's socket and sends go to. */
+  urlOf: (person: Person) => string;
+  stop: () => Promise<void>;
+};
+
+export async function startChatCluster(
+  name: string,
+  sessionCount: number,
+  instances: number,
+): Promise<ChatCluster> {
+  const first = await spawnServer(name, chatServerScript, {
+    args: ['--sessions', String(sessionCount)],
+    readyTimeoutMs: 600_000,
+  });
+  const servers = [first];
+  const stop = async () => {
+    // The attached instances first: the first one stops the database.
+    for (const server of [...servers].reverse()) await server.stop();
+  };
+  try {
+    for (let index = 1; index < instances; index += 1)
+      servers.push(
+        await spawnServer(`${name}-${index + 1}`, chatServerScript, {
+          args: ['--attach', String(first.info.databaseUrl)],
+        }),
+      );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const seats = first.info.sessions as Seat[];
+  const clients = new Set(seats.map((seat) => seat.client.id));
+  const urlOf = (person: Person) => servers[clients.has(person.id) ? 1 % servers.length : 0]!.url;
+  const fleet = createPartyFleet(urlOf, seats, DELIVERY_TIMEOUT_MS);
+  return {
+    servers,
+    seats,
+    people: seats.flatMap((seat) => [seat.coach, seat.client]),
+    fleet,
+    urlOf,
+    stop: async () => {
+      fleet.close();
+      await stop();
+    },
+  };
+}
 
 export type RoundResult = {
   delivery: number[];
@@ -40,11 +103,10 @@ export type RoundResult = {
  * step` goes to session (offset + step) mod sessions, from the coach and the client in turns.
  */
 export async function runRound(
-  server: ServerChild,
-  fleet: Fleet,
-  seats: readonly Seat[],
+  cluster: ChatCluster,
   input: { count: number; offset: number; ratePerSec: number },
 ): Promise<RoundResult> {
+  const { fleet, seats } = cluster;
   const { count, offset, ratePerSec } = input;
   const periodMs = 1000 / ratePerSec;
   const result: Omit<RoundResult, 'cpu'> = {
@@ -68,7 +130,7 @@ export async function runRound(
     const id = randomUUID();
     result.sent += 1;
     const started = performance.now();
-    const response = await fetch(`${server.url}/api/sessions/${seat.id}/messages`, {
+    const response = await fetch(`${cluster.urlOf(sender)}/api/sessions/${seat.id}/messages`, {
       method: 'POST',
       headers: { authorization: `Bearer ${sender.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ id, content: `Bench message ${index}` }),
@@ -107,7 +169,7 @@ export async function runRound(
       actions.push({ atMs: (step + 0.5) * periodMs, fire: () => echo(index) });
   }
 
-  const endCpuWindow = startCpuWindow(server);
+  const endCpuWindow = startCpuWindow(cluster.servers);
   const startedAt = performance.now();
   const inFlight: Promise<void>[] = [];
   let next = 0;

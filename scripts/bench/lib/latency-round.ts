@@ -20,16 +20,25 @@ export type CpuWindow = {
   dbCpuMicros: number;
 };
 
-/** Starts measuring now; the returned function ends the window. */
+/**
+ * Starts measuring now; the returned function ends the window. Several app instances on one database:
+ * `serverCpuMicros` is theirs together, the database's counted once (the instance that started it).
+ */
 export function startCpuWindow(
-  server: ServerChild,
+  serverOrServers: ServerChild | readonly ServerChild[],
   options: { restartProfile?: boolean } = {},
 ): () => CpuWindow {
+  const servers = Array.isArray(serverOrServers)
+    ? (serverOrServers as readonly ServerChild[])
+    : [serverOrServers as ServerChild];
   // With --profile, the server's profile starts here too (the last window's is the one kept).
-  if (options.restartProfile ?? true) server.restartProfile();
-  const dbPid = typeof server.info.dbPid === 'number' ? server.info.dbPid : undefined;
+  if (options.restartProfile ?? true) for (const server of servers) server.restartProfile();
+  const dbPid = servers
+    .map((server) => server.info.dbPid)
+    .find((pid): pid is number => typeof pid === 'number');
+  const serversCpu = () => servers.reduce((sum, server) => sum + processCpuMicros(server.pid), 0);
   const dbBefore = dbPid ? processTreeCpuMicros(dbPid) : Number.NaN;
-  const serverBefore = processCpuMicros(server.pid);
+  const serverBefore = serversCpu();
   const ownBefore = process.cpuUsage();
   const startedAt = performance.now();
   return () => {
@@ -37,7 +46,7 @@ export function startCpuWindow(
     return {
       wallMs: performance.now() - startedAt,
       ownCpuMicros: own.user + own.system,
-      serverCpuMicros: processCpuMicros(server.pid) - serverBefore,
+      serverCpuMicros: serversCpu() - serverBefore,
       dbCpuMicros: dbPid ? processTreeCpuMicros(dbPid) - dbBefore : Number.NaN,
     };
   };

@@ -11,7 +11,11 @@ export type Seat = { id: string; coach: Person; client: Person };
  * The parties' sockets: when each message reached the other party, and every way a delivery can go
  * wrong (another user's socket, another session, a seq at or below one the socket already had).
  */
-export function createPartyFleet(url: string, seats: readonly Seat[], roundTripTimeoutMs: number) {
+export function createPartyFleet(
+  url: string | ((person: Person) => string),
+  seats: readonly Seat[],
+  roundTripTimeoutMs: number,
+) {
   const board = createArrivalBoard();
   const sessionOf = new Map<string, string>();
   for (const seat of seats) {

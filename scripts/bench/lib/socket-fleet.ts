@@ -14,17 +14,21 @@ export const CONNECT_CONCURRENCY = 50;
 /** A topic no bench socket holds: unsubscribing from it is the bare round trip. */
 const FOREIGN_TOPIC = `user:${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(11)}1`;
 
-/** `onEvent` sees every event any socket receives, with its arrival time (performance.now()). */
+/**
+ * `onEvent` sees every event any socket receives, with its arrival time (performance.now()). `url` is the
+ * app's, or per person the instance their socket connects to (several app instances on one database).
+ */
 export function createSocketFleet(
-  url: string,
+  url: string | ((person: Person) => string),
   onEvent: (person: Person, event: RealtimeEvent, at: number) => void,
 ) {
+  const urlOf = typeof url === 'string' ? () => url : url;
   const sockets = new Map<string, Socket>();
 
   /** Connects and subscribes one person's socket; resolves with how long that took (ms). */
   async function connect(person: Person): Promise<number> {
     const started = performance.now();
-    const socket = connectClient(url, {
+    const socket = connectClient(urlOf(person), {
       path: REALTIME_PATH,
       transports: ['websocket'],
       reconnection: false,
