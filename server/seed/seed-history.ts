@@ -75,12 +75,14 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
   // of their own transactions becomes a savepoint of it, so the history is written all or nothing.
   // Nobody is connected while it runs: realtime events are not recorded and no email is queued.
   const db = tx as unknown as Database;
+  const recorded = (input: RecordInput): RealtimeEvent => ({
+    ...input,
+    seq: 1,
+    created_at: clock.now().toISOString(),
+  });
   const realtime = {
-    record: async (_executor: DbExecutor, input: RecordInput): Promise<RealtimeEvent> => ({
-      ...input,
-      seq: 1,
-      created_at: clock.now().toISOString(),
-    }),
+    record: async (_executor: DbExecutor, input: RecordInput) => recorded(input),
+    recordMany: async (_executor: DbExecutor, inputs: readonly RecordInput[]) => inputs.map(recorded),
     deliver: async () => undefined,
     transaction: <T>(work: (tx: DbExecutor, emit: EmitEvents) => Promise<T>) =>
       db.transaction((tx) => work(tx, () => undefined)),

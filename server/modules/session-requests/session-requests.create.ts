@@ -27,7 +27,7 @@ import {
 /** Asking a coach: the price quoted and held, the request inserted, the coach told (or emailed). */
 export function createSessionRequestsCreate(deps: SessionRequestsDeps, shared: SessionRequestsShared) {
   const { repository, settlement, realtime, clock } = deps;
-  const { mustView, pendingConflict, queueEmail } = shared;
+  const { pendingConflict, queueEmail } = shared;
 
   /** SPEC §7 coach_session_alert for an instant request to a coach with no open tab. */
   async function alertCoach(tx: DbExecutor, coach: CoachAvailability, request: SessionRequest) {
@@ -117,13 +117,12 @@ export function createSessionRequestsCreate(deps: SessionRequestsDeps, shared: S
         throw validationError('body.preferred_date', SESSION_MESSAGES.preferredPast);
 
       // An instant request needs the coach online and free now; a scheduled one only a listed coach.
-      const coach = await repository.coachAvailability(tx, coachId);
+      const { coach, client, pendingId } = await repository.requestContext(tx, { coachId, clientId });
       if (!coach?.approved || (scheduledAt === null && (!coach.isOnline || coach.isBusy)))
         throw new AppError('CONFLICT', SESSION_REQUEST_ERRORS.coachUnavailable, {
           details: [{ path: 'body.coach_id', message: SESSION_REQUEST_ERRORS.coachUnavailable }],
         });
-      const existing = await repository.pendingIdOfClient(tx, clientId);
-      if (existing) throw pendingConflict(existing);
+      if (pendingId) throw pendingConflict(pendingId);
 
       const quote = await settlement.quote(
         {
@@ -132,10 +131,10 @@ export function createSessionRequestsCreate(deps: SessionRequestsDeps, shared: S
           minutes: input.duration_minutes,
           couponCode: input.coupon_code ?? null,
           clientId,
+          rates: coach.rates,
         },
         tx,
       );
-      const client = await repository.identity(tx, clientId);
       const row = await repository.insert(tx, {
         coachId,
         clientId,
@@ -177,7 +176,11 @@ export function createSessionRequestsCreate(deps: SessionRequestsDeps, shared: S
           discountAmount: coupon.discountAmount,
         });
 
-      const request = toSessionRequest(await mustView(tx, row.id), now);
+      // The hold wrote no column of the request: its view is the inserted row and the coach just read.
+      const request = toSessionRequest(
+        { ...row, coachFullName: coach.fullName, coachUsername: coach.username },
+        now,
+      );
       const events = [
         await realtime.record(tx, {
           topic: userTopic(coachId),

@@ -23,6 +23,7 @@ import {
   postSessionRequest,
   buildSessionRequestBody,
 } from '#test/factories/sessions';
+import { recordStatements } from '#test/support/statements';
 import { useTestApp, type TestAppHandle } from '#test/support/test-app';
 import type { OutboxService } from '../outbox/outbox.service';
 import { createSessionRequestsRepository } from './session-requests.repository';
@@ -194,6 +195,41 @@ describe('creating a request', () => {
     const stranger = await signUpWithRole(t.app, 'client');
     expect((await t.call(stranger, 'GET', `/api/session-requests/${request.id}`)).statusCode).toBe(404);
     await h.invariantsHold();
+  });
+
+  it('reads what it needs in one statement and writes no re-read: the create, and the cancel', async () => {
+    const coach = await insertCoach(t.app, t.pool, { rates: { video: 2_400 } });
+    const client = await insertClient(t.app, t.pool, 10_000);
+    const flat = (statements: string[]) => statements.map((text) => text.replace(/\s+/g, ' ').trim());
+    const created = await recordStatements(() =>
+      postSessionRequest(t.app, client.session, buildSessionRequestBody(coach.id), randomUUID()),
+    );
+    expect(created.result.statusCode, created.result.body).toBe(201);
+    const createSql = flat(created.statements);
+    // The coach (availability, rates), the client and their pending request: one read.
+    expect(createSql.filter((text) => text.includes('coach_found'))).toHaveLength(1);
+    // No separate read of the rates, the pending request or the inserted request's view.
+    const otherReads = createSql.filter(
+      (text) => !text.includes('coach_found') && /^select .*from "?(profiles|session_requests)"? /.test(text),
+    );
+    expect(otherReads).toEqual([]);
+
+    const { id } = sessionRequestSchema.parse(created.result.json());
+    const cancelled = await recordStatements(() =>
+      t.call(client.session, 'POST', `/api/session-requests/${id}/cancel`),
+    );
+    expect(cancelled.result.statusCode, cancelled.result.body).toBe(200);
+    expect(sessionRequestSchema.parse(cancelled.result.json())).toMatchObject({
+      status: 'cancelled',
+      coach_name: coach.fullName,
+      coach_username: coach.username,
+    });
+    const cancelSql = flat(cancelled.statements);
+    // The change answers the view itself; a request without a coupon looks for no coupon use.
+    expect(cancelSql.filter((text) => /^select .*from "?session_requests"? /.test(text))).toEqual([]);
+    expect(cancelSql.filter((text) => text.includes('coupon_redemptions'))).toEqual([]);
+    // Both parties' requestUpdated in one statement.
+    expect(cancelSql.filter((text) => text.includes('rt_input'))).toHaveLength(1);
   });
 
   it('refuses an unusable coupon (422); stores a coupon quote (original price, discount, code, type) and holds the final price; a cancel gives the use back', async () => {

@@ -1,17 +1,30 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
+import { preparedStatement } from '#server/db/prepared';
 import { holdsRole } from '#server/db/role-queries';
 import {
   chatSessions,
-  coachApplications,
   coachDirectory,
   profiles,
   sessionRequests,
-  userRoles,
   users,
   type SessionRequestStatus,
 } from '#server/db/schema/index';
 import { insertRowIfNew, updateRow } from '#server/lib/row-queries';
+import type { CoachRatesRow } from '#server/lib/session-queries';
 
 export type SessionRequestRow = typeof sessionRequests.$inferSelect;
 export type NewSessionRequestRow = typeof sessionRequests.$inferInsert;
@@ -38,6 +51,68 @@ export type PersonIdentity = {
   email: string | null;
   emailConfirmedAt: Date | null;
 };
+
+/** What creating a request reads before it writes (`requestContext`). */
+export type RequestContext = {
+  coach: (CoachAvailability & { rates: CoachRatesRow }) | undefined;
+  client: PersonIdentity | undefined;
+  /** The client's pending request, if any (one at a time). */
+  pendingId: string | undefined;
+};
+
+type RequestContextRow = {
+  coach_found: boolean | null;
+  is_online: boolean;
+  is_busy: boolean;
+  coach_full_name: string | null;
+  coach_username: string | null;
+  coach_email: string | null;
+  approved: boolean;
+  on_demand_text_price: number | null;
+  on_demand_audio_price: number | null;
+  on_demand_video_price: number | null;
+  client_found: boolean | null;
+  client_full_name: string | null;
+  client_avatar_url: string | null;
+  client_email: string | null;
+  client_email_confirmed_at: Date | null;
+  pending_id: string | null;
+};
+
+/**
+ * The coach (availability, alert address, rates: undefined without a profile), the client's identity and
+ * their pending request, in one prepared statement: the create's four reads were four round trips and
+ * four query builds on the ring's hot path (docs/performance.md).
+ */
+const readRequestContext = preparedStatement<RequestContextRow>(
+  'session_request_context',
+  () => sql`
+    select coach.found as coach_found, coach.is_online, coach.is_busy, coach.full_name as coach_full_name,
+           coach.username as coach_username, coach.email as coach_email, coach.approved,
+           coach.on_demand_text_price, coach.on_demand_audio_price, coach.on_demand_video_price,
+           client.found as client_found, client.full_name as client_full_name,
+           client.avatar_url as client_avatar_url, client.email as client_email,
+           client.email_confirmed_at as client_email_confirmed_at,
+           (select r.id from session_requests r
+             where r.client_id = ${sql.placeholder('clientId')} and r.status = 'pending') as pending_id
+      from (select 1) as one
+      left join lateral (
+        select true as found, p.is_online, p.full_name, p.username, u.email,
+               p.on_demand_text_price, p.on_demand_audio_price, p.on_demand_video_price,
+               -- In an active session now (shown as busy): an instant request would only ring unanswered.
+               exists (select 1 from chat_sessions s where s.coach_id = u.id and s.status = 'active') as is_busy,
+               exists (select 1 from user_roles r where r.user_id = u.id and r.role = 'coach')
+                 and exists (select 1 from coach_applications a
+                              where a.user_id = u.id and a.status = 'approved') as approved
+          from users u join profiles p on p.user_id = u.id
+         where u.id = ${sql.placeholder('coachId')}
+      ) coach on true
+      left join lateral (
+        select true as found, p.full_name, p.avatar_url, u.email, u.email_confirmed_at
+          from users u left join profiles p on p.user_id = u.id
+         where u.id = ${sql.placeholder('clientId')}
+      ) client on true`,
+);
 
 export type AlternativeCoachRow = {
   coachId: string;
@@ -66,6 +141,24 @@ function viewQuery(executor: DbExecutor) {
     .leftJoin(profiles, eq(profiles.userId, sessionRequests.coachId));
 }
 
+/** A changed request's view in the UPDATE's own RETURNING (no read after the change). */
+const viewReturning = {
+  ...getTableColumns(sessionRequests),
+  coachFullName: sql<string | null>`(select ${profiles.fullName} from ${profiles}
+                                      where ${profiles.userId} = ${sessionRequests.coachId})`,
+  coachUsername: sql<string | null>`(select ${profiles.username} from ${profiles}
+                                      where ${profiles.userId} = ${sessionRequests.coachId})`,
+};
+
+async function updateView(
+  executor: DbExecutor,
+  changes: Partial<NewSessionRequestRow>,
+  where: SQL | undefined,
+): Promise<SessionRequestView | undefined> {
+  const [row] = await executor.update(sessionRequests).set(changes).where(where).returning(viewReturning);
+  return row;
+}
+
 type ViewRow = Awaited<ReturnType<ReturnType<typeof viewQuery>['execute']>>[number];
 const toView = ({ request, ...coach }: ViewRow): SessionRequestView => ({ ...request, ...coach });
 
@@ -76,26 +169,38 @@ export function createSessionRequestsRepository() {
   return {
     holdsRole,
 
-    async coachAvailability(executor: DbExecutor, coachId: string): Promise<CoachAvailability | undefined> {
-      const [row] = await executor
-        .select({
-          isOnline: profiles.isOnline,
-          /** In an active session now (shown as busy): an instant request would only ring unanswered. */
-          isBusy: sql<boolean>`exists (select 1 from chat_sessions
-                                        where chat_sessions.coach_id = ${users.id} and chat_sessions.status = 'active')`,
-          fullName: profiles.fullName,
-          username: profiles.username,
-          email: users.email,
-          approved: sql<boolean>`(
-            exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'coach')
-            and exists (select 1 from ${coachApplications}
-                         where ${coachApplications.userId} = ${users.id} and ${coachApplications.status} = 'approved')
-          )`,
-        })
-        .from(users)
-        .innerJoin(profiles, eq(profiles.userId, users.id))
-        .where(eq(users.id, coachId));
-      return row;
+    async requestContext(
+      executor: DbExecutor,
+      input: { coachId: string; clientId: string },
+    ): Promise<RequestContext> {
+      const [row] = await readRequestContext(executor, input);
+      if (!row) throw new Error('the request context read returned no row');
+      return {
+        coach: row.coach_found
+          ? {
+              approved: row.approved,
+              isOnline: row.is_online,
+              isBusy: row.is_busy,
+              fullName: row.coach_full_name,
+              username: row.coach_username,
+              email: row.coach_email,
+              rates: {
+                on_demand_text_price: row.on_demand_text_price,
+                on_demand_audio_price: row.on_demand_audio_price,
+                on_demand_video_price: row.on_demand_video_price,
+              },
+            }
+          : undefined,
+        client: row.client_found
+          ? {
+              fullName: row.client_full_name,
+              avatarUrl: row.client_avatar_url,
+              email: row.client_email,
+              emailConfirmedAt: row.client_email_confirmed_at,
+            }
+          : undefined,
+        pendingId: row.pending_id ?? undefined,
+      };
     },
 
     async identity(executor: DbExecutor, userId: string): Promise<PersonIdentity | undefined> {
@@ -166,10 +271,9 @@ export function createSessionRequestsRepository() {
     async markAccepted(
       executor: DbExecutor,
       params: { id: string; sessionId: string; now: Date },
-    ): Promise<SessionRequestRow | undefined> {
-      return updateRow(
+    ): Promise<SessionRequestView | undefined> {
+      return updateView(
         executor,
-        sessionRequests,
         {
           status: 'accepted',
           sessionId: params.sessionId,
@@ -193,11 +297,10 @@ export function createSessionRequestsRepository() {
         now: Date;
         party?: { coachId: string } | { clientId: string };
       },
-    ): Promise<SessionRequestRow | undefined> {
+    ): Promise<SessionRequestView | undefined> {
       const party = params.party;
-      return updateRow(
+      return updateView(
         executor,
-        sessionRequests,
         { status: params.to, respondedAt: params.now, updatedAt: params.now },
         and(
           eq(sessionRequests.id, params.id),

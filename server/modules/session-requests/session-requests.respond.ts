@@ -25,15 +25,17 @@ export function createSessionRequestsRespond(deps: SessionRequestsDeps, shared: 
     const to = REQUEST_TRANSITIONS.pending[event];
     return db.transaction(async (tx) => {
       const now = clock.now();
-      const current = await repository.findRow(tx, id);
-      const isParty =
-        current !== undefined &&
-        ('coachId' in party ? current.coachId === party.coachId : current.clientId === party.clientId);
-      if (!current || !isParty) throw new AppError('NOT_FOUND');
+      // The change first (it names the party); only a refusal reads the row, to say why.
       const changed = await repository.leavePending(tx, { id, to, now, party });
-      if (!changed) throw statusConflict(await repository.findRow(tx, id), now);
+      if (!changed) {
+        const current = await repository.findRow(tx, id);
+        const isParty =
+          current !== undefined &&
+          ('coachId' in party ? current.coachId === party.coachId : current.clientId === party.clientId);
+        throw isParty ? statusConflict(current, now) : new AppError('NOT_FOUND');
+      }
       await releaseMoney(tx, changed);
-      const request = toSessionRequest(await mustView(tx, id), now);
+      const request = toSessionRequest(changed, now);
       return { body: request, events: await recordUpdated(tx, request) };
     });
   }
@@ -56,7 +58,7 @@ export function createSessionRequestsRespond(deps: SessionRequestsDeps, shared: 
         const created = await deps.chatSessions.createFromRequest(tx, claimed);
         const accepted = await repository.markAccepted(tx, { id, sessionId: created.session.id, now });
         if (!accepted) throw new Error(`Session request ${id} changed while locked`);
-        const request = toSessionRequest(await mustView(tx, id), now);
+        const request = toSessionRequest(accepted, now);
         return {
           body: { request, session: created.session },
           events: [...created.events, ...(await recordUpdated(tx, request))],

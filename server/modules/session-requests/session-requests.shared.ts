@@ -133,7 +133,7 @@ export type SessionRequestsDeps = {
   settlement: Pick<SettlementService, 'quote' | 'hold' | 'release'>;
   coupons: Pick<CouponsService, 'redeem' | 'releaseFor'>;
   ledger: Pick<LedgerService, 'ensureAccount' | 'balanceOf'>;
-  realtime: Pick<RealtimeService, 'record' | 'transaction' | 'hasOpenTab'>;
+  realtime: Pick<RealtimeService, 'record' | 'recordMany' | 'transaction' | 'hasOpenTab'>;
   outbox: OutboxService;
   chatSessions: SessionsPort;
   clock: Clock;
@@ -160,24 +160,16 @@ export function createSessionRequestsShared(deps: SessionRequestsDeps) {
   /** requestUpdated to both parties, coach first (one topic order for every change of a request). */
   async function recordUpdated(tx: DbExecutor, request: SessionRequest): Promise<RealtimeEvent[]> {
     const payload = { request };
-    return [
-      await realtime.record(tx, {
-        topic: userTopic(request.coach_id),
-        type: SESSION_EVENTS.requestUpdated,
-        payload,
-      }),
-      await realtime.record(tx, {
-        topic: userTopic(request.client_id),
-        type: SESSION_EVENTS.requestUpdated,
-        payload,
-      }),
-    ];
+    return realtime.recordMany(tx, [
+      { topic: userTopic(request.coach_id), type: SESSION_EVENTS.requestUpdated, payload },
+      { topic: userTopic(request.client_id), type: SESSION_EVENTS.requestUpdated, payload },
+    ]);
   }
 
   /** Gives the client's money (or the coupon use of a $0 request) back, in the change's transaction. */
   async function releaseMoney(tx: DbExecutor, row: SessionRequestRow): Promise<void> {
     const reference = referenceOf(row.id);
-    if (row.price > 0) await settlement.release(tx, reference);
+    if (row.price > 0) await settlement.release(tx, reference, { couponRedeemed: row.couponCode !== null });
     else await deps.coupons.releaseFor(tx, reference);
   }
 
@@ -208,7 +200,7 @@ export function createSessionRequestsShared(deps: SessionRequestsDeps) {
     });
     if (!expired) return [];
     await releaseMoney(tx, expired);
-    return recordUpdated(tx, toSessionRequest(await mustView(tx, row.id), now));
+    return recordUpdated(tx, toSessionRequest(expired, now));
   }
 
   return { mustView, pendingConflict, recordUpdated, releaseMoney, queueEmail, expireRow };

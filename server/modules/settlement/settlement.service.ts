@@ -16,7 +16,12 @@ import { onDemandPrice, ratePer15Minutes, type SessionFormat } from '#domain/mon
 import { inTransaction, type Database, type DbExecutor } from '#server/db/client';
 import type { CouponsService } from '../coupons/coupons.service';
 import type { LedgerEntryInput, LedgerService } from '../ledger/ledger.service';
-import type { HoldReference, MoneyHoldRow, SettlementRepository } from './settlement.repository';
+import type {
+  CoachRatesRow,
+  HoldReference,
+  MoneyHoldRow,
+  SettlementRepository,
+} from './settlement.repository';
 
 export type { HoldReference };
 
@@ -140,6 +145,8 @@ export function createSettlementService(deps: {
       minutes: number;
       couponCode?: string | null;
       clientId?: string | null;
+      /** The coach's rates when the caller has just read them (a session request's context read). */
+      rates?: CoachRatesRow;
     },
     executor: DbExecutor = db,
   ): Promise<Quote> {
@@ -147,7 +154,7 @@ export function createSettlementService(deps: {
       throw new AppError('VALIDATION_ERROR', 'The session length must be a positive number of minutes.', {
         details: [{ path: 'minutes', message: 'Choose a session length in whole minutes.' }],
       });
-    const rates = await repository.coachRates(executor, input.coachId);
+    const rates = input.rates ?? (await repository.coachRates(executor, input.coachId));
     if (!rates) throw new AppError('NOT_FOUND', 'This coach could not be found.');
     const rate = ratePer15Minutes(input.format, rates);
     const price = onDemandPrice(input.format, input.minutes, rates);
@@ -222,12 +229,20 @@ export function createSettlementService(deps: {
     });
   }
 
-  async function release(executor: DbExecutor, reference: HoldReference): Promise<MoneyHold> {
+  /**
+   * Gives a held amount back. `couponRedeemed: false` tells that the hold redeemed no coupon (the caller
+   * knows: a request without a coupon code), which spares looking for a coupon use to give back.
+   */
+  async function release(
+    executor: DbExecutor,
+    reference: HoldReference,
+    options: { couponRedeemed?: boolean } = {},
+  ): Promise<MoneyHold> {
     return inTransaction(executor, async (tx) => {
       const row = await repository.markReleased(tx, reference, clock.now());
       if (!row) return refuse(tx, reference);
       // A declined, cancelled or expired request gives its coupon use back.
-      await coupons.releaseFor(tx, reference);
+      if (options.couponRedeemed ?? true) await coupons.releaseFor(tx, reference);
       const posting = releasePosting(cents(row.amount));
       await ledger.post(tx, {
         kind: posting.kind,
