@@ -4,6 +4,7 @@ import stableStringify from 'safe-stable-stringify';
 import type { Clock } from '#domain/clock';
 import { AppError } from '#domain/errors/app-error';
 import type { Database, DbExecutor } from '#server/db/client';
+import { preparedStatement } from '#server/db/prepared';
 import { idempotencyKeys } from '#server/db/schema/index';
 
 export type IdempotentResponse<T> = { status: number; body: T };
@@ -36,6 +37,36 @@ export const requestHash = (methodPath: string, body: unknown) =>
  *      the row, the answer, commit.
  * The advisory lock is released only after COMMIT is visible, so the next holder always sees the row.
  */
+/**
+ * The key's lock and, when it is ours, its row 'in_flight', in one statement. ON CONFLICT sees a row
+ * committed after this statement's snapshot was taken, so an earlier holder's is never missed. Prepared
+ * (server/db/prepared.ts), as the answer's update below: every money-moving POST runs both.
+ */
+const claimKey = preparedStatement<{ locked: boolean; claimed: boolean }>(
+  'idempotency_claim',
+  () => sql`
+    with lock as (
+      select pg_try_advisory_xact_lock(hashtextextended(${sql.placeholder('lockKey')}::text, 0)) as locked
+    ), claim as (
+      insert into idempotency_keys (user_id, key, request_hash, request_method_path, status, created_at)
+      select ${sql.placeholder('userId')}::uuid, ${sql.placeholder('key')}::text, ${sql.placeholder('hash')}::text,
+             ${sql.placeholder('methodPath')}::text, 'in_flight', ${sql.placeholder('now')}::timestamptz
+      from lock where lock.locked
+      on conflict do nothing
+      returning 1
+    )
+    select lock.locked, exists (select 1 from claim) as claimed from lock`,
+);
+
+const completeKey = preparedStatement<never>(
+  'idempotency_complete',
+  () => sql`
+    update idempotency_keys
+       set status = 'completed', response_status = ${sql.placeholder('status')}::int,
+           response_body = ${sql.placeholder('body')}::jsonb, completed_at = ${sql.placeholder('now')}::timestamptz
+     where user_id = ${sql.placeholder('userId')}::uuid and key = ${sql.placeholder('key')}::text`,
+);
+
 export function createIdempotencyService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
 
@@ -46,19 +77,14 @@ export function createIdempotencyService(deps: { db: Database; clock: Clock }) {
     ): Promise<{ status: number; body: unknown; replayed: boolean }> {
       const hash = requestHash(request.methodPath, request.body);
       return db.transaction(async (tx) => {
-        // The key's lock and, when it is ours, its row 'in_flight', in one statement. ON CONFLICT sees a
-        // row committed after this statement's snapshot was taken, so an earlier holder's is never missed.
-        const { rows } = await tx.execute<{ locked: boolean; claimed: boolean }>(sql`
-          with lock as (
-            select pg_try_advisory_xact_lock(hashtextextended(${`idem:${request.userId}:${request.key}`}, 0)) as locked
-          ), claim as (
-            insert into ${idempotencyKeys} (user_id, key, request_hash, request_method_path, status, created_at)
-            select ${request.userId}, ${request.key}, ${hash}, ${request.methodPath}, 'in_flight', ${clock.now()}
-            from lock where lock.locked
-            on conflict do nothing
-            returning 1
-          )
-          select lock.locked, exists (select 1 from claim) as claimed from lock`);
+        const rows = await claimKey(tx, {
+          lockKey: `idem:${request.userId}:${request.key}`,
+          userId: request.userId,
+          key: request.key,
+          hash,
+          methodPath: request.methodPath,
+          now: clock.now(),
+        });
         if (rows[0]?.locked !== true) throw new AppError('IDEMPOTENCY_REQUEST_IN_PROGRESS');
 
         if (rows[0].claimed !== true) {
@@ -76,15 +102,14 @@ export function createIdempotencyService(deps: { db: Database; clock: Clock }) {
         }
 
         const response = await handler(tx);
-        await tx
-          .update(idempotencyKeys)
-          .set({
-            status: 'completed',
-            responseStatus: response.status,
-            responseBody: response.body,
-            completedAt: clock.now(),
-          })
-          .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key)));
+        await completeKey(tx, {
+          status: response.status,
+          // As text: pg would send a JS array as a PostgreSQL array, not as JSON.
+          body: JSON.stringify(response.body ?? null),
+          now: clock.now(),
+          userId: request.userId,
+          key: request.key,
+        });
         return { ...response, replayed: false };
       });
     },
