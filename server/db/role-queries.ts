@@ -1,15 +1,20 @@
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbExecutor } from './client';
-import { userRoles } from './schema/index';
+import { preparedStatement } from './prepared';
+
+const holdsRoleStatement = preparedStatement<{ held: boolean }>(
+  'holds_role',
+  () => sql`select exists (select 1 from user_roles
+                            where user_id = ${sql.placeholder('userId')}::uuid
+                              and role = ${sql.placeholder('role')}::"role") as held`,
+);
 
 /**
  * Whether the person holds `role` (active or not). One query that several modules' repositories need
- * (coaches' own services, programs, coupons, earnings, payouts; a coach view of a client).
+ * (coaches' own services, programs, coupons, earnings, payouts; a coach view of a client). Prepared: a
+ * role-guarded request runs it before anything else.
  */
 export async function holdsRole(executor: DbExecutor, userId: string, role: 'client' | 'coach') {
-  const [row] = await executor
-    .select({ userId: userRoles.userId })
-    .from(userRoles)
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, role)));
-  return row !== undefined;
+  const [row] = await holdsRoleStatement(executor, { userId, role });
+  return row?.held === true;
 }

@@ -42,6 +42,14 @@ export function recordingCtes(input: { input: SQL; createdAt: SQL }): SQL {
 
 // The statements of every socket's connect and disconnect and of every recorded event, prepared once.
 /** Sockets opened together, one statement (the gateway's group commit). */
+/** Whether the person has a socket open on a live instance (a session request asks before ringing). */
+const hasFreshConnectionStatement = preparedStatement<{ fresh: boolean }>(
+  'realtime_has_fresh_connection',
+  () => sql`select exists (select 1 from realtime_connections
+                            where user_id = ${sql.placeholder('userId')}::uuid
+                              and seen_at > ${sql.placeholder('since')}::timestamptz) as fresh`,
+);
+
 const addConnections = preparedStatement(
   'realtime_add_connections',
   () => sql`
@@ -117,12 +125,8 @@ export function createRealtimeRepository() {
     },
 
     async hasFreshConnection(executor: DbExecutor, userId: string, since: Date): Promise<boolean> {
-      const rows = await executor
-        .select({ socketId: realtimeConnections.socketId })
-        .from(realtimeConnections)
-        .where(and(eq(realtimeConnections.userId, userId), gt(realtimeConnections.seenAt, since)))
-        .limit(1);
-      return rows.length > 0;
+      const [row] = await hasFreshConnectionStatement(executor, { userId, since });
+      return row?.fresh === true;
     },
 
     /** Numbers and inserts events in one statement (recordingCtes). Returns the events in input order. */

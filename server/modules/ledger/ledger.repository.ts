@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
+import { preparedStatement } from '#server/db/prepared';
 import {
   ledgerAccounts,
   ledgerEntries,
@@ -24,6 +25,17 @@ export type InvariantFindings = {
 
 /** How many offending rows the checker lists (the log line stays readable; the count is what matters). */
 const FINDINGS_LIMIT = 20;
+
+/** ledger_post, prepared (server/db/prepared.ts): every money path posts through it. */
+const postStatement = preparedStatement<{ posted_id: string | null; refused: boolean }>(
+  'ledger_post',
+  () => sql`
+    select posted_id, refused from ledger_post(
+      ${sql.placeholder('kind')}::text, ${sql.placeholder('referenceType')}::text,
+      ${sql.placeholder('referenceId')}::text, ${sql.placeholder('metadata')}::jsonb,
+      ${sql.placeholder('accounts')}::text[], ${sql.placeholder('owners')}::uuid[],
+      ${sql.placeholder('amounts')}::bigint[], ${sql.placeholder('now')}::timestamptz)`,
+);
 
 export function createLedgerRepository() {
   return {
@@ -84,13 +96,16 @@ export function createLedgerRepository() {
         now: Date;
       },
     ): Promise<{ transactionId: string | null; refused: boolean }> {
-      const { rows } = await executor.execute<{ posted_id: string | null; refused: boolean }>(sql`
-        select posted_id, refused from ledger_post(
-          ${input.kind}, ${input.referenceType}, ${input.referenceId}, ${JSON.stringify(input.metadata)}::jsonb,
-          ${sql.param(input.entries.map((entry) => entry.account))}::text[],
-          ${sql.param(input.entries.map((entry) => entry.owner))}::uuid[],
-          ${sql.param(input.entries.map((entry) => entry.amount))}::bigint[],
-          ${input.now})`);
+      const rows = await postStatement(executor, {
+        kind: input.kind,
+        referenceType: input.referenceType,
+        referenceId: input.referenceId,
+        metadata: JSON.stringify(input.metadata),
+        accounts: input.entries.map((entry) => entry.account),
+        owners: input.entries.map((entry) => entry.owner),
+        amounts: input.entries.map((entry) => entry.amount),
+        now: input.now,
+      });
       const [row] = rows;
       if (!row) throw new Error('ledger_post returned no row');
       return { transactionId: row.posted_id, refused: row.refused };
