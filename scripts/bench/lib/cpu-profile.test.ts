@@ -27,18 +27,25 @@ describe('CPU profile summary', () => {
   it('adds up self time per function and area, leaving idle time out of the shares', () => {
     const profile: CpuProfile = {
       nodes: [
-        { id: 1, callFrame: frame('(root)'), children: [2, 3, 4] },
+        { id: 1, callFrame: frame('(root)'), children: [2, 3, 4, 5] },
         { id: 2, callFrame: frame('(idle)') },
         { id: 3, callFrame: frame('route', 'file:///repo/node_modules/fastify/lib/route.js', 9) },
         { id: 4, callFrame: frame('send', 'file:///repo/server/modules/chat/chat.send.ts', 19) },
+        {
+          id: 5,
+          callFrame: frame('restartChildProfiler', 'file:///repo/scripts/bench/lib/child-profiler.ts'),
+          children: [6],
+        },
+        { id: 6, callFrame: frame('dispatch') },
       ],
-      samples: [2, 3, 3, 4, 2],
-      timeDeltas: [5000, 3000, 3000, 2000, 7000],
+      samples: [2, 3, 3, 4, 2, 6],
+      timeDeltas: [5000, 3000, 3000, 2000, 7000, 4000],
       startTime: 0,
       endTime: 20000,
     };
     const summary = summarizeProfile(profile, root);
-    expect(summary).toMatchObject({ busyMs: 8, idleMs: 12 });
+    // The profiler's own restart is neither the app's busy time nor a function of its.
+    expect(summary).toMatchObject({ busyMs: 8, idleMs: 12, profilerMs: 4 });
     expect(summary.functions).toEqual([
       { name: 'route fastify/lib/route.js:10', ms: 6, share: 0.75 },
       { name: 'send server/modules/chat/chat.send.ts:20', ms: 2, share: 0.25 },

@@ -19,7 +19,14 @@ export type CpuProfile = {
 };
 
 export type Share = { name: string; ms: number; share: number };
-export type ProfileSummary = { busyMs: number; idleMs: number; functions: Share[]; areas: Share[] };
+export type ProfileSummary = {
+  busyMs: number;
+  idleMs: number;
+  /** The profiler restarting itself at a window's start (its inspector call), left out of the shares. */
+  profilerMs: number;
+  functions: Share[];
+  areas: Share[];
+};
 
 /** Not work: the process waiting for I/O. */
 const idleNames = new Set(['(idle)']);
@@ -56,9 +63,24 @@ const top = (totals: Map<string, number>, busyMs: number, count: number): Share[
     .slice(0, count)
     .map(([name, ms]) => ({ name, ms: Math.round(ms), share: busyMs > 0 ? ms / busyMs : 0 }));
 
-/** Self time per function and per area, the idle time left out of the shares. */
+/** A frame of the bench's own profiler (lib/child-profiler.ts): what it costs is not the app's. */
+const isProfilerFrame = (frame: CallFrame) => frame.url.endsWith('/scripts/bench/lib/child-profiler.ts');
+
+/**
+ * Self time per function and per area, the idle time and the profiler's own restart (a native
+ * `dispatch` under child-profiler.ts, once ~10 % of a ring window) left out of the shares.
+ */
 export function summarizeProfile(profile: CpuProfile, root: string, count = 15): ProfileSummary {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const underProfiler = (nodeId: number): boolean => {
+    for (let id: number | undefined = nodeId; id !== undefined; id = parentOf.get(id)) {
+      const frame = nodes.get(id)?.callFrame;
+      if (frame && isProfilerFrame(frame)) return true;
+    }
+    return false;
+  };
   const selfUs = new Map<number, number>();
   profile.samples.forEach((nodeId, index) => {
     selfUs.set(nodeId, (selfUs.get(nodeId) ?? 0) + (profile.timeDeltas[index] ?? 0));
@@ -67,11 +89,16 @@ export function summarizeProfile(profile: CpuProfile, root: string, count = 15):
   const areas = new Map<string, number>();
   let busyUs = 0;
   let idleUs = 0;
+  let profilerUs = 0;
   for (const [nodeId, us] of selfUs) {
     const frame = nodes.get(nodeId)?.callFrame;
     if (!frame) continue;
     if (idleNames.has(frame.functionName)) {
       idleUs += us;
+      continue;
+    }
+    if (underProfiler(nodeId)) {
+      profilerUs += us;
       continue;
     }
     busyUs += us;
@@ -84,6 +111,7 @@ export function summarizeProfile(profile: CpuProfile, root: string, count = 15):
   return {
     busyMs: Math.round(busyMs),
     idleMs: Math.round(idleUs / 1000),
+    profilerMs: Math.round(profilerUs / 1000),
     functions: top(functions, busyMs, count),
     areas: top(areas, busyMs, count),
   };
@@ -98,7 +126,8 @@ export function renderProfileSummary(title: string, summary: ProfileSummary): st
   return [
     `### ${title}`,
     '',
-    `Busy ${summary.busyMs} ms, idle ${summary.idleMs} ms; shares of the busy time (self time).`,
+    `Busy ${summary.busyMs} ms, idle ${summary.idleMs} ms (the profiler restarting: ${summary.profilerMs} ms, left out); ` +
+      `shares of the busy time (self time).`,
     '',
     '| area | self |',
     '|---|---|',
