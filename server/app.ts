@@ -42,7 +42,7 @@ import { registerSessionRequests } from './modules/session-requests/session-requ
 import { createHttpApp, type RegisteredRoute } from './http/http-app';
 import { createRouter } from './http/route';
 import { attachRealtimeGateway, createRealtime } from './realtime/create-realtime';
-import { holdsRole } from './db/role-queries';
+import { rememberHeldRoles } from './db/role-queries';
 import type { AdminPermission } from '#domain/auth/permissions';
 import { registerSessions } from './modules/sessions/sessions.module';
 import { registerSessionRoom } from './modules/session-room/session-room.module';
@@ -92,7 +92,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   // Every endpoint of contracts/ is registered through this: access rule, idempotency, events after commit.
   const route = createRouter({
     guard,
-    holdsRole: (userId, role) => holdsRole(db, userId, role),
+    holdsRole: rememberHeldRoles(db),
     authorizeAdmin: (caller, permission) =>
       admin.authorize(caller, permission as AdminPermission | undefined),
     runIdempotent: (request, work) => idempotency.run(request, work),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { meResponseSchema } from '#contracts/auth';
 import { createTestApp } from '#test/support/app';
 import { bearer, signUp } from '#test/support/auth';
+import { recordStatements } from '#test/support/statements';
 import { useTestDatabase } from '#test/support/test-app';
 
 describe('roles', () => {
@@ -38,6 +39,34 @@ describe('roles', () => {
       payload: { role_name: 'admin' },
     });
     expect(bad.statusCode).toBe(400);
+    await app.close();
+  });
+
+  it('a role-guarded endpoint asks for the role until it is held, then no more (roles are only added)', async () => {
+    const { app } = await createTestApp(database.db);
+    const { session } = await signUp(app);
+    const earnings = () => app.inject({ method: 'GET', url: '/api/earnings', headers: bearer(session) });
+    const roleReads = (statements: string[]) => statements.filter((text) => text.includes('from user_roles'));
+
+    // Not a coach: refused, and asked each time (the role may be added any moment).
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const refused = await recordStatements(earnings);
+      expect(refused.result.statusCode).toBe(403);
+      expect(roleReads(refused.statements)).toHaveLength(1);
+    }
+
+    await app.inject({
+      method: 'POST',
+      url: '/api/rpc/set_last_active_role',
+      headers: bearer(session),
+      payload: { role_name: 'coach' },
+    });
+    const first = await recordStatements(earnings);
+    expect(first.result.statusCode, first.result.body).toBe(200);
+    expect(roleReads(first.statements)).toHaveLength(1);
+    const again = await recordStatements(earnings);
+    expect(again.result.statusCode, again.result.body).toBe(200);
+    expect(roleReads(again.statements)).toEqual([]);
     await app.close();
   });
 
