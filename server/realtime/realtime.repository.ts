@@ -41,7 +41,6 @@ export function recordingCtes(input: { input: SQL; createdAt: SQL }): SQL {
 }
 
 // The statements of every socket's connect and disconnect and of every recorded event, prepared once.
-/** Sockets opened together, one statement (the gateway's group commit). */
 /** Whether the person has a socket open on a live instance (a session request asks before ringing). */
 const hasFreshConnectionStatement = preparedStatement<{ fresh: boolean }>(
   'realtime_has_fresh_connection',
@@ -50,6 +49,7 @@ const hasFreshConnectionStatement = preparedStatement<{ fresh: boolean }>(
                               and seen_at > ${sql.placeholder('since')}::timestamptz) as fresh`,
 );
 
+/** Sockets opened together, one statement (the gateway's group commit). */
 const addConnections = preparedStatement(
   'realtime_add_connections',
   () => sql`

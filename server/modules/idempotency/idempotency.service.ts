@@ -23,21 +23,6 @@ export const requestHash = (methodPath: string, body: unknown) =>
     .digest('hex');
 
 /**
- * Idempotency for money-moving POSTs, one place for every such route.
- *
- * `run` opens ONE database transaction and, inside it:
- *   1. takes a transaction-scoped advisory lock on (user, key) with pg_try_advisory_xact_lock: if another
- *      request holds it, the key is in flight -> 409 IDEMPOTENCY_REQUEST_IN_PROGRESS (no waiting); with
- *      the lock, in the same statement, records the key 'in_flight' unless it has a row;
- *   2. a key that has a row: completed with the same request hash -> the stored response is replayed;
- *      a different hash (other body or endpoint) -> 422 IDEMPOTENCY_KEY_REUSED;
- *   3. otherwise runs the handler with the transaction and stores the response as 'completed' — all in
- *      the same transaction as the handler's effects. If anything throws, everything rolls back, the key
- *      included, so the same key may be used again. A first use is four statements: begin, the lock and
- *      the row, the answer, commit.
- * The advisory lock is released only after COMMIT is visible, so the next holder always sees the row.
- */
-/**
  * The key's lock and, when it is ours, its row 'in_flight', in one statement. ON CONFLICT sees a row
  * committed after this statement's snapshot was taken, so an earlier holder's is never missed. Prepared
  * (server/db/prepared.ts), as the answer's update below: every money-moving POST runs both.
@@ -67,6 +52,21 @@ const completeKey = preparedStatement<never>(
      where user_id = ${sql.placeholder('userId')}::uuid and key = ${sql.placeholder('key')}::text`,
 );
 
+/**
+ * Idempotency for money-moving POSTs, one place for every such route.
+ *
+ * `run` opens ONE database transaction and, inside it:
+ *   1. takes a transaction-scoped advisory lock on (user, key) with pg_try_advisory_xact_lock: if another
+ *      request holds it, the key is in flight -> 409 IDEMPOTENCY_REQUEST_IN_PROGRESS (no waiting); with
+ *      the lock, in the same statement, records the key 'in_flight' unless it has a row;
+ *   2. a key that has a row: completed with the same request hash -> the stored response is replayed;
+ *      a different hash (other body or endpoint) -> 422 IDEMPOTENCY_KEY_REUSED;
+ *   3. otherwise runs the handler with the transaction and stores the response as 'completed' — all in
+ *      the same transaction as the handler's effects. If anything throws, everything rolls back, the key
+ *      included, so the same key may be used again. A first use is four statements: begin, the lock and
+ *      the row, the answer, commit.
+ * The advisory lock is released only after COMMIT is visible, so the next holder always sees the row.
+ */
 export function createIdempotencyService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
 

@@ -98,10 +98,6 @@ export function createLedgerService(deps: { repository: LedgerRepository; clock:
     },
 
     /**
-     * The ledger's invariants: all entries sum to zero, every transaction has >= 2 entries summing to
-     * zero, no account of a person is negative. Full scans: for start-up and the hourly job.
-     */
-    /**
      * Moves `amount` from one account to another in one posting (the accounts made on first use):
      * `from` and `to` name each account by its kind and owner (null for the platform's).
      */
@@ -123,6 +119,10 @@ export function createLedgerService(deps: { repository: LedgerRepository; clock:
       });
     },
 
+    /**
+     * The ledger's invariants: all entries sum to zero, every transaction has >= 2 entries summing to
+     * zero, no account of a person is negative. Full scans: for start-up and the hourly job.
+     */
     async checkInvariants(executor: DbExecutor): Promise<InvariantReport> {
       const findings = await repository.findInvariantViolations(executor);
       return {
