@@ -193,6 +193,23 @@ export default tseslint.config(
     },
   },
   {
+    // Integration files share their worker's modules (vitest.config.ts, isolate: false): a module mock
+    // or a stubbed global would leak into the next file, or not apply because the module is loaded.
+    files: ['**/*.integration.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'unmock', 'doUnmock', 'stubGlobal', 'stubEnv', 'resetModules'].map(
+          (property) => ({
+            object: 'vi',
+            property,
+            message: 'Integration files share modules (isolate: false): pass fakes to the app instead.',
+          }),
+        ),
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

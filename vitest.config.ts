@@ -45,6 +45,11 @@ export default defineConfig({
           include: ['**/*.integration.test.ts'],
           exclude: ['node_modules/**'],
           globalSetup: ['./test/setup/database.global.ts'],
+          // Files share their worker's module graph: the app is imported once per worker, not once per
+          // file (a third of this suite's time). Each file still has its own database and app instance;
+          // none may mock a module or stub a global (eslint.config.js), and `npx vitest run --project
+          // integration --sequence.shuffle.files` must pass whatever the order.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
