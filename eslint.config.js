@@ -106,6 +106,25 @@ const layerZones = [
   })),
 ];
 
+const processEnvRestriction = {
+  object: 'process',
+  property: 'env',
+  message: 'Read configuration through server/config/env.ts.',
+};
+const sharedModuleRestrictions = [
+  'mock',
+  'doMock',
+  'unmock',
+  'doUnmock',
+  'stubGlobal',
+  'stubEnv',
+  'resetModules',
+].map((property) => ({
+  object: 'vi',
+  property,
+  message: 'Integration files share modules (isolate: false): pass fakes to the app instead.',
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -147,10 +166,7 @@ export default tseslint.config(
     files: ['domain/**', 'contracts/**', 'server/**', 'web/**'],
     ignores: ['server/config/env.ts'],
     rules: {
-      'no-restricted-properties': [
-        'error',
-        { object: 'process', property: 'env', message: 'Read configuration through server/config/env.ts.' },
-      ],
+      'no-restricted-properties': ['error', processEnvRestriction],
     },
   },
   {
@@ -196,18 +212,12 @@ export default tseslint.config(
     // Integration files share their worker's modules (vitest.config.ts, isolate: false): a module mock
     // or a stubbed global would leak into the next file, or not apply because the module is loaded.
     files: ['**/*.integration.test.ts'],
-    rules: {
-      'no-restricted-properties': [
-        'error',
-        ...['mock', 'doMock', 'unmock', 'doUnmock', 'stubGlobal', 'stubEnv', 'resetModules'].map(
-          (property) => ({
-            object: 'vi',
-            property,
-            message: 'Integration files share modules (isolate: false): pass fakes to the app instead.',
-          }),
-        ),
-      ],
-    },
+    rules: { 'no-restricted-properties': ['error', ...sharedModuleRestrictions] },
+  },
+  {
+    // The same, for integration files inside the product's folders (which also read no process.env).
+    files: ['{domain,contracts,server,web}/**/*.integration.test.ts'],
+    rules: { 'no-restricted-properties': ['error', processEnvRestriction, ...sharedModuleRestrictions] },
   },
   {
     files: ['web/**/*.{ts,tsx}'],
