@@ -220,6 +220,21 @@ export default tseslint.config(
     rules: { 'no-restricted-properties': ['error', processEnvRestriction, ...sharedModuleRestrictions] },
   },
   {
+    // Web tests share their worker's modules (vitest.config.ts) unless named *.isolated.test.tsx.
+    files: ['web/**/*.test.{ts,tsx}'],
+    ignores: ['web/**/*.isolated.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        processEnvRestriction,
+        ...sharedModuleRestrictions.map((restriction) => ({
+          ...restriction,
+          message: 'Web tests share modules: name a file that mocks or stubs *.isolated.test.tsx.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

@@ -8,7 +8,7 @@ process.env.TZ = 'UTC';
 
 // Three tiers, chosen by file suffix (docs/architecture.md):
 //   *.test.ts             unit: pure, no I/O, milliseconds
-//   web/**/*.test.tsx     web: components in happy-dom
+//   web/**/*.test.tsx     web: components in happy-dom (*.isolated.test.tsx: those that mock modules)
 //   *.integration.test.ts real PostgreSQL through buildApp() + inject, one fresh database per file
 export default defineConfig({
   // The password checker's word lists in parts, as in the build (vite.config.ts).
@@ -32,8 +32,24 @@ export default defineConfig({
           name: 'web',
           environment: 'happy-dom',
           include: ['web/**/*.test.{ts,tsx}'],
+          exclude: ['web/**/*.isolated.test.{ts,tsx}', 'node_modules/**'],
           setupFiles: ['./test/setup/web.ts'],
+          // Files share their worker's module graph and page (half this project's time went on a fresh
+          // environment, set-up and imports per file); test/setup/web.ts cleans the page after each
+          // test. A file that mocks a module or stubs a global is `*.isolated.test.tsx` (eslint.config.js).
+          isolate: false,
           // Above the 5 s a findBy may wait (test/setup/web.ts).
+          testTimeout: 15_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Web tests that mock a module (vi.mock) or stub a global: each file in its own module graph.
+          name: 'web-isolated',
+          environment: 'happy-dom',
+          include: ['web/**/*.isolated.test.{ts,tsx}'],
+          setupFiles: ['./test/setup/web.ts'],
           testTimeout: 15_000,
         },
       },
