@@ -47,6 +47,9 @@ ${scenarios.map((scenario) => `  ${scenario.name.padEnd(10)} ${scenario.descript
   --quick           3 rounds of 3 s (explicit --rounds/--duration still win)
   --profile         each server child writes a CPU profile to bench-results/profiles/<sha>/<scenario>/,
                     summarised (top areas and functions by self time) in summary.md there
+  --db-statements   the embedded PostgreSQL counts statements (pg_stat_statements, nested ones too) and
+                    plpgsql functions from the moment the app is ready: <scenario>-db.md in that folder
+                    (scenarios on lib/bench-database.ts: wallet, chat, ring, sockets)
 `;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -70,6 +73,7 @@ function parseCommandLine() {
       rate: { type: 'string' },
       quick: { type: 'boolean', default: false },
       profile: { type: 'boolean', default: false },
+      'db-statements': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -87,6 +91,7 @@ function parseCommandLine() {
     rate: parseCount(values.rate, 'rate', 10_000),
     quick: values.quick,
     profile: values.profile,
+    dbStatements: values['db-statements'],
   };
 }
 
@@ -130,6 +135,14 @@ function startProfiling(sha: string, scenario: string): string {
   return dir;
 }
 
+/** The folder the children write their statement counts to (lib/db-statements.ts). */
+function countStatements(sha: string, scenario: string): string {
+  const dir = path.join(resultsDir, 'profiles', sha, scenario);
+  fs.mkdirSync(dir, { recursive: true });
+  process.env.BENCH_DB_STATEMENTS_DIR = dir;
+  return dir;
+}
+
 async function main(): Promise<number> {
   let command: ReturnType<typeof parseCommandLine>;
   try {
@@ -155,6 +168,7 @@ async function main(): Promise<number> {
   for (const scenario of command.selected) {
     const startedAt = new Date().toISOString();
     const profileDir = command.profile ? startProfiling(git.sha, scenario.name) : undefined;
+    const statementsDir = command.dbStatements ? countStatements(git.sha, scenario.name) : undefined;
     let result: ScenarioResult;
     try {
       result = await scenario.run({
@@ -173,6 +187,7 @@ async function main(): Promise<number> {
     }
     if (profileDir)
       log(`bench: CPU profiles and their summary: ${summarizeProfileDir(profileDir, repoRoot)}`);
+    if (statementsDir) log(`bench: database statements: ${path.relative(repoRoot, statementsDir)}/*-db.md`);
     const file = saveResult(result, { git, startedAt, machine });
     for (const goal of result.goals) {
       process.stdout.write(`${JSON.stringify(goal)}\n`);

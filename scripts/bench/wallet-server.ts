@@ -355,6 +355,7 @@ async function start() {
     '/bare': async (query) => bareRound(Number(query.get('pairs') ?? 0)),
     '/check': async () => check(),
   });
+  await benchDatabase.countFromHere();
   send({
     type: 'ready',
     port: control.port,

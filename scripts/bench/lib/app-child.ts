@@ -97,6 +97,7 @@ export function runAppChild(options: {
     if (stopping()) return;
 
     const port = await listenOnLoopback(app);
+    await benchDatabase?.countFromHere();
     send({
       type: 'ready',
       port,

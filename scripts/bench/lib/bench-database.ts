@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '#server/db/embedded-postgres';
+import { dbStatementSettings, resetDbStatements, writeDbStatements } from './db-statements';
 import { readPostmasterPid } from './proc';
 import type { CloseReporter } from './server-lifecycle';
 
@@ -10,7 +11,12 @@ export type BenchDatabase = {
   dbPid: number | undefined;
   /** Where it runs, for the report. */
   label: 'TEST_DATABASE_URL server' | 'embedded PostgreSQL 15';
-  /** Stops the embedded PostgreSQL, or drops the throwaway database on the shared server. */
+  /** With --db-statements: forgets the set-up's statements (call it just before `ready`). */
+  countFromHere: () => Promise<void>;
+  /**
+   * Stops the embedded PostgreSQL (first writing its statements' report with --db-statements), or drops
+   * the throwaway database on the shared server.
+   */
   close: (report: CloseReporter) => Promise<void>;
 };
 
@@ -35,6 +41,8 @@ export async function openBenchDatabase(scenario: string, dataDir: string): Prom
       url: url.toString(),
       dbPid: undefined,
       label: 'TEST_DATABASE_URL server',
+      // A shared server's settings are not ours to change: no statement counts there.
+      countFromHere: async () => undefined,
       close: async (report) => {
         const dropper = new pg.Client({ connectionString: adminUrl });
         await dropper
@@ -45,11 +53,15 @@ export async function openBenchDatabase(scenario: string, dataDir: string): Prom
       },
     };
   }
-  const embedded = await startEmbeddedPostgres({ dataDir });
+  const embedded = await startEmbeddedPostgres({ dataDir, settings: dbStatementSettings() });
   return {
     url: embedded.url,
     dbPid: readPostmasterPid(dataDir),
     label: 'embedded PostgreSQL 15',
-    close: (report) => embedded.stop().catch(report('database')),
+    countFromHere: () => resetDbStatements(embedded.url),
+    close: async (report) => {
+      await writeDbStatements(embedded.url, scenario).catch(report('database statements'));
+      await embedded.stop().catch(report('database'));
+    },
   };
 }
