@@ -1,17 +1,17 @@
 // Zod's CSP setting: see web/lib/zod-csp.ts and vite.config.ts (it travels inside Zod's own chunk).
 import './lib/zod-csp';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { AppBrowserRouter } from './lib/router';
 import { Providers } from './app/providers';
-import { createAppRouter } from './app/router';
+import { AppRoutes } from './app/router';
+import { FullScreenLoader } from './components/full-screen-loader';
 import { createAuthClient } from './lib/auth/auth-client';
 import './styles/index.css';
 
 // Created once, outside React: StrictMode renders twice, and a second auth client would register
 // itself as the access-token provider and leave requests without a token.
 const authClient = createAuthClient();
-const router = createAppRouter();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
@@ -19,7 +19,12 @@ if (!container) throw new Error('The #root element is missing from index.html');
 createRoot(container).render(
   <StrictMode>
     <Providers authClient={authClient}>
-      <RouterProvider router={router} />
+      <AppBrowserRouter>
+        {/* The first screen's code (later ones load while the current screen stays up). */}
+        <Suspense fallback={<FullScreenLoader />}>
+          <AppRoutes />
+        </Suspense>
+      </AppBrowserRouter>
     </Providers>
   </StrictMode>,
 );

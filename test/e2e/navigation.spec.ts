@@ -243,6 +243,35 @@ test.describe('admins arrive as admins', () => {
   });
 });
 
+test.describe('unsaved changes', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("the browser's back button is held while a form has unsaved changes", async ({ page }) => {
+    await newPerson(page, 'client');
+    await page.goto('/client-profile');
+    await page.getByRole('link', { name: 'Edit profile' }).first().click();
+    await expect(page).toHaveURL(/\/client-profile-edit$/);
+    await page.getByRole('textbox', { name: 'About me' }).fill('Words not saved yet');
+
+    await page.goBack();
+    const dialog = page.getByRole('alertdialog', { name: 'You have unsaved changes' });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/client-profile-edit$/);
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/client-profile-edit$/);
+    await expect(page.getByRole('textbox', { name: 'About me' })).toHaveValue('Words not saved yet');
+
+    await page.goBack();
+    await page
+      .getByRole('alertdialog', { name: 'You have unsaved changes' })
+      .getByRole('button', { name: 'Discard changes' })
+      .click();
+    await expect(page).toHaveURL(/\/client-profile$/);
+    await expect(page.getByRole('link', { name: 'Edit profile' }).first()).toBeVisible();
+  });
+});
+
 test.describe('signed out', () => {
   test('the header says Sign in on phones; the welcome page offers Browse coaches', async ({ page }) => {
     await page.setViewportSize(PHONE);

@@ -1,12 +1,24 @@
-import { matchRoutes, type RouteObject } from 'react-router';
+import type { ReactElement } from 'react';
+import { matchRoutes, Navigate, type NavigateProps, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { findRoute, REDIRECT_ROUTES, ROUTES } from '../features/roles/route-access';
+import type { ScreenHandle } from './routes/coming-soon';
+import { RouteBoundary } from './routes/route-error';
 import { routes } from './router';
 
 const children = routes[0]!.children!;
 
 const pathOf = (route: RouteObject) => (route.index ? '/' : `/${route.path}`);
 const registered = children.filter((route) => route.path !== '*').map(pathOf);
+
+/** The screen a route renders inside its error boundary. */
+const screenOf = (route: RouteObject) =>
+  (route.element as ReactElement<{ children: ReactElement }>).props.children;
+/** Whether a component is React.lazy (its code loads on first render). */
+const isLazy = (type: unknown) =>
+  typeof type === 'object' &&
+  type !== null &&
+  (type as { $$typeof?: symbol }).$$typeof === Symbol.for('react.lazy');
 
 /** A concrete URL for a pattern: ':param' -> 'sample', '*' -> 'a/b'. */
 const sample = (pattern: string) => pattern.replace(/:[^/]+/g, 'sample').replace(/\*$/, 'a/b');
@@ -28,40 +40,37 @@ describe('the route map', () => {
 
   it('bundles only / (the welcome screen) and not-found with the shell; every other screen is lazy', () => {
     for (const route of children) {
-      if (route.index || route.path === '*') {
-        expect(route.element, pathOf(route)).toBeTruthy();
-        expect(route.lazy).toBeUndefined();
-      } else if (route.loader) {
-        // The fixed redirects render nothing.
-        expect(route.element ?? route.lazy).toBeUndefined();
-      } else {
-        expect(route.lazy, pathOf(route)).toBeTypeOf('function');
-        expect(route.element).toBeUndefined();
-      }
-      expect(route.errorElement ?? route.loader, pathOf(route)).toBeTruthy();
+      const element = route.element as ReactElement;
+      if (element.type === Navigate) continue; // the fixed redirects (below)
+      // Every screen sits in the route error boundary.
+      expect(element.type, pathOf(route)).toBe(RouteBoundary);
+      const screen = screenOf(route);
+      if (route.index || route.path === '*') expect(isLazy(screen.type), pathOf(route)).toBe(false);
+      else expect(isLazy(screen.type), pathOf(route)).toBe(true);
     }
   });
 
   it('gives every coming-soon screen a title and one sentence about what it is for', () => {
-    const screens = children.filter((route) => route.handle !== undefined);
+    const screens = children
+      .filter((route) => (route.element as ReactElement).type === RouteBoundary)
+      .map((route) => [route, screenOf(route).props as Partial<ScreenHandle>] as const)
+      .filter(([, props]) => props.title !== undefined);
     expect(screens.length).toBeGreaterThan(0);
-    for (const route of screens) {
-      const handle = route.handle as { title: string; description: string };
-      expect(handle.title.length, pathOf(route)).toBeGreaterThan(2);
+    for (const [route, handle] of screens) {
+      expect(handle.title!.length, pathOf(route)).toBeGreaterThan(2);
       expect(handle.description, pathOf(route)).toMatch(/^[A-Z"'].{10,}\.$/);
     }
   });
 
-  it('sends /profile/:username/edit to /profile/edit and /wellstream/* to /community', async () => {
+  it('sends /profile/:username/edit to /profile/edit and /wellstream/* to /community, replacing the entry', () => {
     for (const [url, target] of [
       ['/profile/lena/edit', '/profile/edit'],
       ['/wellstream', '/community'],
       ['/wellstream/post/1', '/community'],
     ] as const) {
-      const route = matchRoutes(routes, url)!.at(-1)!.route;
-      const response = (await (route.loader as () => Promise<Response> | Response)()) as Response;
-      expect(response.status, url).toBe(302);
-      expect(response.headers.get('Location'), url).toBe(target);
+      const element = matchRoutes(routes, url)!.at(-1)!.route.element as ReactElement<NavigateProps>;
+      expect(element.type, url).toBe(Navigate);
+      expect(element.props, url).toEqual({ to: target, replace: true });
     }
   });
 });

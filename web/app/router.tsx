@@ -1,27 +1,38 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { FullScreenLoader } from '../components/full-screen-loader';
+import { lazy, type ComponentType } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from './routes/not-found';
 import { RootLayout } from './routes/root-layout';
-import { RouteError } from './routes/route-error';
+import { RouteBoundary } from './routes/route-error';
 import { WelcomePage } from './routes/welcome';
 
 /**
- * The route map (SPEC §2). `/` (the welcome screen) is bundled with the shell; every other screen
- * is loaded lazily. Every route has the error boundary, so a failing screen keeps the header and
- * offers Try Again. Who may open what is decided in one place, the access gate in RootLayout
- * (web/features/roles/route-access.ts), not here.
+ * The route map (SPEC §2), rendered by `useRoutes` under AppBrowserRouter (web/lib/router.tsx,
+ * decision 013). `/` (the welcome screen) is bundled with the shell; every other screen is loaded
+ * lazily (React.lazy: the current screen stays up while the next one's code loads). Every route has
+ * the error boundary, so a failing screen keeps the header and offers Try Again. Who may open what is
+ * decided in one place, the access gate in RootLayout (web/features/roles/route-access.ts), not here.
  *
- * Screens whose capability is not built yet share one small lazy module, ComingSoonPage, which
- * shows the title and purpose given in the route's handle. A capability replaces its entry's
- * `lazy` with its own page.
+ * Screens whose capability is not built yet share one small lazy module, ComingSoonPage, given the
+ * title and purpose the route names. A capability replaces its entry's `screen(...)` with its own page.
  */
-const comingSoon = async () => ({ Component: (await import('./routes/coming-soon')).ComingSoonPage });
+const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['element'] => {
+  const Screen = lazy(async () => ({ default: pick(await load()) }));
+  return (
+    <RouteBoundary>
+      <Screen />
+    </RouteBoundary>
+  );
+};
+
+const ComingSoonPage = lazy(async () => ({ default: (await import('./routes/coming-soon')).ComingSoonPage }));
 
 const screen = (path: string, title: string, description: string): RouteObject => ({
   path,
-  handle: { title, description },
-  errorElement: <RouteError />,
-  lazy: comingSoon,
+  element: (
+    <RouteBoundary>
+      <ComingSoonPage title={title} description={description} />
+    </RouteBoundary>
+  ),
 });
 
 const HELP_TOPICS: [slug: string, title: string, description: string][] = [
@@ -37,75 +48,104 @@ const HELP_TOPICS: [slug: string, title: string, description: string][] = [
 
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <FullScreenLoader />,
+    element: (
+      <RouteBoundary>
+        <RootLayout />
+      </RouteBoundary>
+    ),
     children: [
-      { index: true, element: <WelcomePage />, errorElement: <RouteError /> },
+      {
+        index: true,
+        element: (
+          <RouteBoundary>
+            <WelcomePage />
+          </RouteBoundary>
+        ),
+      },
       {
         path: 'auth',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/auth')).AuthPage }),
+        element: page(
+          () => import('./routes/auth'),
+          (m) => m.AuthPage,
+        ),
       },
       {
         path: 'dev/mailbox',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/dev-mailbox')).DevMailboxPage }),
+        element: page(
+          () => import('./routes/dev-mailbox'),
+          (m) => m.DevMailboxPage,
+        ),
       },
       {
         path: 'auth/callback',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/auth-callback')).AuthCallbackPage }),
+        element: page(
+          () => import('./routes/auth-callback'),
+          (m) => m.AuthCallbackPage,
+        ),
       },
       {
         path: 'auth/google/callback',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/auth-callback')).AuthCallbackPage }),
+        element: page(
+          () => import('./routes/auth-callback'),
+          (m) => m.AuthCallbackPage,
+        ),
       },
 
       // ---- Public routes (no sign-in).
       screen('discovery/:bookingId', 'Discovery call', 'The discovery call session for a booking.'),
       {
         path: 'coach/:username',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/coach-profile')).CoachProfilePage }),
+        element: page(
+          () => import('./routes/coach-profile'),
+          (m) => m.CoachProfilePage,
+        ),
       },
       {
         path: 'coach/:username/website',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/coach-website')).CoachWebsitePage }),
+        element: page(
+          () => import('./routes/coach-website'),
+          (m) => m.CoachWebsitePage,
+        ),
       },
       {
         path: 'client/:username',
-        errorElement: <RouteError />,
-        lazy: async () => ({
-          Component: (await import('./routes/client-public-profile')).ClientPublicProfilePage,
-        }),
+        element: page(
+          () => import('./routes/client-public-profile'),
+          (m) => m.ClientPublicProfilePage,
+        ),
       },
       // SPEC §2: /profile/:username and /profile/{id} are the same coach view, never redirected.
       {
         path: 'profile/:username',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/coach-profile')).CoachProfilePage }),
+        element: page(
+          () => import('./routes/coach-profile'),
+          (m) => m.CoachProfilePage,
+        ),
       },
       screen('invite/:firstName', "You're invited", 'The landing page for an invitation to Wellspring.'),
       {
         path: 'session/:sessionId',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/session')).SessionPage }),
+        element: page(
+          () => import('./routes/session'),
+          (m) => m.SessionPage,
+        ),
       },
       screen('marketplace', 'Marketplace', 'Browse what coaches offer on Wellspring.'),
       screen('marketplace/*', 'Marketplace', 'Browse what coaches offer on Wellspring.'),
       screen('post/:id', 'Post', 'A post from the Wellspring community.'),
       {
         path: 'discover',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/discover')).DiscoverPage }),
+        element: page(
+          () => import('./routes/discover'),
+          (m) => m.DiscoverPage,
+        ),
       },
       {
         path: 'program/:id',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/program')).ProgramPage }),
+        element: page(
+          () => import('./routes/program'),
+          (m) => m.ProgramPage,
+        ),
       },
       screen('help-center', 'Help centre', 'Answers to common questions about using Wellspring.'),
       screen('help', 'Help centre', 'Answers to common questions about using Wellspring.'),
@@ -114,13 +154,17 @@ export const routes: RouteObject[] = [
       // ---- Signed-in routes (login guard).
       {
         path: 'portal',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/portal')).PortalPage }),
+        element: page(
+          () => import('./routes/portal'),
+          (m) => m.PortalPage,
+        ),
       },
       {
         path: 'client-portal',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/client-portal')).ClientPortalPage }),
+        element: page(
+          () => import('./routes/client-portal'),
+          (m) => m.ClientPortalPage,
+        ),
       },
       screen(
         'shiny-objects',
@@ -129,60 +173,78 @@ export const routes: RouteObject[] = [
       ),
       {
         path: 'profile',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/profile-overview')).ProfileOverviewPage }),
+        element: page(
+          () => import('./routes/profile-overview'),
+          (m) => m.ProfileOverviewPage,
+        ),
       },
       {
         path: 'profile/edit',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/profile-edit')).ProfileEditPage }),
+        element: page(
+          () => import('./routes/profile-edit'),
+          (m) => m.ProfileEditPage,
+        ),
       },
       {
         path: 'profile/preview',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/profile-preview')).ProfilePreviewPage }),
+        element: page(
+          () => import('./routes/profile-preview'),
+          (m) => m.ProfilePreviewPage,
+        ),
       },
       // Also /profile/{id}/preview: one pattern (route-access.ts).
       {
         path: 'profile/:username/preview',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/profile-preview')).ProfilePreviewPage }),
+        element: page(
+          () => import('./routes/profile-preview'),
+          (m) => m.ProfilePreviewPage,
+        ),
       },
       // SPEC §2: /profile/:username/edit and /profile/{id}/edit both open the caller's own editor at
       // /profile/edit (the guard redirects first, route-access.ts REDIRECT_ROUTES); nobody edits another's.
-      { path: 'profile/:username/edit', loader: () => redirect('/profile/edit') },
+      { path: 'profile/:username/edit', element: <Navigate to="/profile/edit" replace /> },
       {
         path: 'services',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/services')).ServicesPage }),
+        element: page(
+          () => import('./routes/services'),
+          (m) => m.ServicesPage,
+        ),
       },
       {
         path: 'manage-revenue',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/revenue')).RevenuePage }),
+        element: page(
+          () => import('./routes/revenue'),
+          (m) => m.RevenuePage,
+        ),
       },
       {
         path: 'revenue',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/revenue')).RevenuePage }),
+        element: page(
+          () => import('./routes/revenue'),
+          (m) => m.RevenuePage,
+        ),
       },
       {
         path: 'cards',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/cards')).CardsPage }),
+        element: page(
+          () => import('./routes/cards'),
+          (m) => m.CardsPage,
+        ),
       },
       {
         path: 'withdrawal/success',
-        errorElement: <RouteError />,
-        lazy: async () => ({
-          Component: (await import('./routes/withdrawal-success')).WithdrawalSuccessPage,
-        }),
+        element: page(
+          () => import('./routes/withdrawal-success'),
+          (m) => m.WithdrawalSuccessPage,
+        ),
       },
       screen('invite-clients', 'Invite clients', 'Invite the people you coach to join you on Wellspring.'),
       {
         path: 'branding',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/branding')).BrandingPage }),
+        element: page(
+          () => import('./routes/branding'),
+          (m) => m.BrandingPage,
+        ),
       },
       screen('documentation', 'Documentation', 'Guides to running your practice on Wellspring.'),
       screen('chat', 'Chat', 'Your conversations with coaches and clients.'),
@@ -194,34 +256,46 @@ export const routes: RouteObject[] = [
       screen('notifications', 'Notifications', 'Updates about your requests, sessions and messages.'),
       {
         path: 'settings',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/settings')).SettingsPage }),
+        element: page(
+          () => import('./routes/settings'),
+          (m) => m.SettingsPage,
+        ),
       },
       screen('support', 'Support', 'Get help from the Wellspring team.'),
       {
         path: 'review/:sessionId',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/review')).ReviewPage }),
+        element: page(
+          () => import('./routes/review'),
+          (m) => m.ReviewPage,
+        ),
       },
       {
         path: 'coach-review/:sessionId',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/review')).ReviewPage }),
+        element: page(
+          () => import('./routes/review'),
+          (m) => m.ReviewPage,
+        ),
       },
       {
         path: 'session-waiting/:sessionId',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/session-waiting')).SessionWaitingPage }),
+        element: page(
+          () => import('./routes/session-waiting'),
+          (m) => m.SessionWaitingPage,
+        ),
       },
       {
         path: 'waiting-room/:requestId',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/waiting-room')).WaitingRoomPage }),
+        element: page(
+          () => import('./routes/waiting-room'),
+          (m) => m.WaitingRoomPage,
+        ),
       },
       {
         path: 'follow-up/:sessionId',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/follow-up')).FollowUpPage }),
+        element: page(
+          () => import('./routes/follow-up'),
+          (m) => m.FollowUpPage,
+        ),
       },
       screen(
         'client-session-flow/:serviceId',
@@ -230,100 +304,122 @@ export const routes: RouteObject[] = [
       ),
       {
         path: 'wallet',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/wallet')).WalletPage }),
+        element: page(
+          () => import('./routes/wallet'),
+          (m) => m.WalletPage,
+        ),
       },
       {
         path: 'gift',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/gift')).GiftPage }),
+        element: page(
+          () => import('./routes/gift'),
+          (m) => m.GiftPage,
+        ),
       },
       screen('client-chat', 'Messages', 'Your conversations with your coaches.'),
       {
         path: 'client-favorites',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/client-favorites')).ClientFavoritesPage }),
+        element: page(
+          () => import('./routes/client-favorites'),
+          (m) => m.ClientFavoritesPage,
+        ),
       },
       {
         path: 'client-programs',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/client-programs')).ClientProgramsPage }),
+        element: page(
+          () => import('./routes/client-programs'),
+          (m) => m.ClientProgramsPage,
+        ),
       },
       {
         path: 'client-wallet',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/wallet')).WalletPage }),
+        element: page(
+          () => import('./routes/wallet'),
+          (m) => m.WalletPage,
+        ),
       },
       screen('client-habit-tracker', 'Habit tracker', 'Track your daily habits and keep your streaks going.'),
       screen('habit-tracker', 'Habit tracker', 'Track your daily habits and keep your streaks going.'),
       {
         path: 'client-profile',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/client-profile')).ClientProfilePage }),
+        element: page(
+          () => import('./routes/client-profile'),
+          (m) => m.ClientProfilePage,
+        ),
       },
       {
         path: 'client-profile-edit',
-        errorElement: <RouteError />,
-        lazy: async () => ({
-          Component: (await import('./routes/client-profile-edit')).ClientProfileEditPage,
-        }),
+        element: page(
+          () => import('./routes/client-profile-edit'),
+          (m) => m.ClientProfileEditPage,
+        ),
       },
       {
         path: 'client-profile-view/:clientId',
-        errorElement: <RouteError />,
-        lazy: async () => ({
-          Component: (await import('./routes/client-profile-view')).ClientProfileViewPage,
-        }),
+        element: page(
+          () => import('./routes/client-profile-view'),
+          (m) => m.ClientProfileViewPage,
+        ),
       },
       screen('client-success/:userId', 'Client success', 'What a client has achieved with their coach.'),
       {
         path: 'rating-reviews',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/reviews')).ReviewsPage }),
+        element: page(
+          () => import('./routes/reviews'),
+          (m) => m.ReviewsPage,
+        ),
       },
       {
         path: 'reviews',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/reviews')).ReviewsPage }),
+        element: page(
+          () => import('./routes/reviews'),
+          (m) => m.ReviewsPage,
+        ),
       },
       {
         path: 'program/:programId/lesson/:lessonNumber',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/program-lesson')).ProgramLessonPage }),
+        element: page(
+          () => import('./routes/program-lesson'),
+          (m) => m.ProgramLessonPage,
+        ),
       },
       {
         path: 'coach-application',
-        errorElement: <RouteError />,
-        lazy: async () => ({
-          Component: (await import('./routes/coach-application')).CoachApplicationPage,
-        }),
+        element: page(
+          () => import('./routes/coach-application'),
+          (m) => m.CoachApplicationPage,
+        ),
       },
 
       // ---- Admin routes (active admins with a verified second factor).
       {
         path: 'admin',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/admin-overview')).AdminOverviewPage }),
+        element: page(
+          () => import('./routes/admin-overview'),
+          (m) => m.AdminOverviewPage,
+        ),
       },
       {
         path: 'admin/applications',
-        errorElement: <RouteError />,
-        lazy: async () => ({
-          Component: (await import('./routes/admin-applications')).AdminApplicationsPage,
-        }),
+        element: page(
+          () => import('./routes/admin-applications'),
+          (m) => m.AdminApplicationsPage,
+        ),
       },
       screen('admin/coaches', 'Coaches', 'Every coach on the platform.'),
       {
         path: 'admin/revenue',
-        errorElement: <RouteError />,
-        lazy: async () => ({ Component: (await import('./routes/admin-revenue')).AdminRevenuePage }),
+        element: page(
+          () => import('./routes/admin-revenue'),
+          (m) => m.AdminRevenuePage,
+        ),
       },
       {
         path: 'admin/platform-revenue',
-        errorElement: <RouteError />,
-        lazy: async () => ({
-          Component: (await import('./routes/admin-platform-revenue')).AdminPlatformRevenuePage,
-        }),
+        element: page(
+          () => import('./routes/admin-platform-revenue'),
+          (m) => m.AdminPlatformRevenuePage,
+        ),
       },
       screen('admin/feedback', 'Feedback', 'What clients and coaches tell us.'),
       screen('admin/sessions', 'Sessions', 'Sessions across the platform.'),
@@ -336,12 +432,22 @@ export const routes: RouteObject[] = [
       ),
 
       // ---- Redirects.
-      { path: 'wellstream', loader: () => redirect('/community') },
-      { path: 'wellstream/*', loader: () => redirect('/community') },
+      { path: 'wellstream', element: <Navigate to="/community" replace /> },
+      { path: 'wellstream/*', element: <Navigate to="/community" replace /> },
 
-      { path: '*', element: <NotFoundPage />, errorElement: <RouteError /> },
+      {
+        path: '*',
+        element: (
+          <RouteBoundary>
+            <NotFoundPage />
+          </RouteBoundary>
+        ),
+      },
     ],
   },
 ];
 
-export const createAppRouter = () => createBrowserRouter(routes);
+/** The screen the address names (inside AppBrowserRouter and a Suspense for the first screen's code). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

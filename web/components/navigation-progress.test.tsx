@@ -1,5 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter, Link, RouterProvider } from 'react-router';
+import { lazy, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '#web/test/memory-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NAVIGATION_PROGRESS_DELAY_MS, NavigationProgress } from './navigation-progress';
 
@@ -9,6 +11,12 @@ describe('NavigationProgress', () => {
   it('shows a bar while a slow screen loads, and not for a quick one', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let finish: () => void = () => undefined;
+    const Slow = lazy(
+      () =>
+        new Promise<{ default: () => ReactNode }>((resolve) => {
+          finish = () => resolve({ default: () => <h1>Slow screen</h1> });
+        }),
+    );
     const router = createMemoryRouter([
       {
         path: '/',
@@ -21,10 +29,7 @@ describe('NavigationProgress', () => {
       },
       {
         path: '/slow',
-        lazy: () =>
-          new Promise((resolve) => {
-            finish = () => resolve({ Component: () => <h1>Slow screen</h1> });
-          }),
+        element: <Slow />,
       },
     ]);
     render(<RouterProvider router={router} />);

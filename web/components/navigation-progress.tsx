@@ -1,4 +1,4 @@
-import { useNavigation } from 'react-router';
+import { useNavigationPending } from '#web/lib/router';
 import { useTrueAfter } from '#web/lib/use-true-after';
 
 /** Shown only when a navigation takes longer than this (a quick one does not flash a bar). */
@@ -9,7 +9,7 @@ export const NAVIGATION_PROGRESS_DELAY_MS = 150;
  * first visit): a click that takes a moment on a slow phone shows that something is happening.
  */
 export function NavigationProgress() {
-  const shown = useTrueAfter(useNavigation().state !== 'idle', NAVIGATION_PROGRESS_DELAY_MS);
+  const shown = useTrueAfter(useNavigationPending(), NAVIGATION_PROGRESS_DELAY_MS);
   if (!shown) return null;
   return (
     <div

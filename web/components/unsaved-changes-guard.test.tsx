@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { createMemoryRouter, Link, RouterProvider } from 'react-router';
+import { Link } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '#web/test/memory-router';
 import { describe, expect, it, vi } from 'vitest';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
@@ -118,6 +119,32 @@ describe('UnsavedChangesGuard', () => {
     const dirty = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(dirty);
     expect(dirty.defaultPrevented).toBe(true);
+  });
+
+  it('holds the back button too: Keep editing stays, Discard changes goes back', async () => {
+    const router = createMemoryRouter(
+      [
+        { path: '/edit', element: <EditPage save={vi.fn(async () => true)} /> },
+        { path: '/elsewhere', element: <h1>Elsewhere</h1> },
+      ],
+      { initialEntries: ['/elsewhere', '/edit'] },
+    );
+    render(<RouterProvider router={router} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Bio'), 'Hello');
+
+    await router.navigate(-1);
+    await screen.findByRole('alertdialog', { name: 'You have unsaved changes' });
+    expect(router.history.location.pathname).toBe('/edit');
+    await user.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(router.history.location.pathname).toBe('/edit');
+    expect(screen.getByLabelText('Bio')).toHaveValue('Hello');
+
+    await router.navigate(-1);
+    await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
+    expect(await screen.findByRole('heading', { name: 'Elsewhere' })).toBeInTheDocument();
+    expect(router.history.location.pathname).toBe('/elsewhere');
   });
 
   it('a hash change on the same page is not leaving', async () => {

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '#web/test/memory-router';
 import { describe, expect, it } from 'vitest';
 import {
   ActiveSessionContext,

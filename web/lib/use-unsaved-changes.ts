@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useBlocker, type Blocker } from 'react-router';
+import { useBlocker, type Blocker } from './router';
 
 /**
  * SPEC §2 overlay "unsaved-changes guard": while `hasUnsavedChanges`, leaving for another page in
- * the app is held (React Router's blocker) until the person chooses, and leaving the site or
+ * the app is held (the router's blocker, web/lib/router.tsx) until the person chooses, and leaving the site or
  * reloading asks the browser's own question (beforeunload). Changing only the hash is not leaving.
  */
 export function useUnsavedChanges(hasUnsavedChanges: boolean): Blocker {

@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from './memory-router';
 import { onTestFinished } from 'vitest';
 import type { AuthSession, Me } from '#contracts/auth';
 import { Providers } from '../app/providers';

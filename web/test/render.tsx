@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider } from './memory-router';
 import { ToastProvider } from '../components/toast';
 import { createAuthClient, type AuthClient } from '../lib/auth/auth-client';
 import { AuthClientContext } from '../lib/auth/use-auth';

@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '#web/test/memory-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OwnProfile } from '#contracts/profiles';
 import { ToastProvider } from '#web/components/toast';

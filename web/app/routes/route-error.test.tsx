@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '#web/test/memory-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RouteError } from './route-error';
+import { RouteBoundary } from './route-error';
 
 // A screen that fails on its first render because of a transient problem, and works once the problem
 // is gone. (The failure lasts until the test clears it: React retries a render that throws once before
@@ -15,7 +15,16 @@ function FlakyScreen() {
 
 function renderFlakyRoute() {
   const router = createMemoryRouter(
-    [{ path: '/flaky', element: <FlakyScreen />, errorElement: <RouteError /> }],
+    [
+      {
+        path: '/flaky',
+        element: (
+          <RouteBoundary>
+            <FlakyScreen />
+          </RouteBoundary>
+        ),
+      },
+    ],
     { initialEntries: ['/flaky?tab=2'] },
   );
   render(<RouterProvider router={router} />);

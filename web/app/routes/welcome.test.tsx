@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '#web/test/memory-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '#web/components/toast';
 import { createAuthClient, type AuthClient } from '#web/lib/auth/auth-client';

@@ -1,5 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
+import { lazy } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '#web/test/memory-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   REQUEST_ALERT_MS,
@@ -108,6 +110,11 @@ function renderBanner({
   const ring = vi.fn();
   const onRing = vi.fn();
   const api = stubApi({ 'GET /api/session-requests/pending': { body: { request: null } }, ...routes });
+  // The session room's screen, its code arriving when `sessionRoom` settles (React.lazy, as in the app).
+  const LazyRoom = lazy(async () => {
+    await sessionRoom;
+    return { default: Where };
+  });
   const router = createMemoryRouter(
     [
       {
@@ -121,10 +128,7 @@ function renderBanner({
           sessionRoom
             ? {
                 path: 'session/:id',
-                lazy: async () => {
-                  await sessionRoom;
-                  return { Component: Where };
-                },
+                element: <LazyRoom />,
               }
             : { path: 'session/:id', element: <Where /> },
           { path: '*', element: <Where /> },

@@ -115,6 +115,8 @@ export function useIncomingRequestAlert({ ring, muted }: { ring: () => void; mut
     );
   }, []);
 
+  /** The request being accepted and the room's address, until the screen shows the room. */
+  const opening = useRef<{ id: string; pathname: string } | null>(null);
   const accept = useCallback(
     async (id: string) => {
       dispatch({ type: 'accepting', id });
@@ -126,12 +128,18 @@ export function useIncomingRequestAlert({ ring, muted }: { ring: () => void; mut
         refresh(id);
         return;
       }
-      // "Accepting…" stays until the room is open (the router first loads the room's code).
-      await navigate(`/session/${encodeURIComponent(sessionId)}`);
-      dispatch({ type: 'accepted', id });
+      // "Accepting…" stays until the room is open (the router first loads the room's code): the
+      // effect below ends it once the screen shows that address.
+      opening.current = { id, pathname: `/session/${encodeURIComponent(sessionId)}` };
+      void navigate(opening.current.pathname);
     },
     [navigate, refresh],
   );
+  useEffect(() => {
+    if (opening.current?.pathname !== pathname) return;
+    dispatch({ type: 'accepted', id: opening.current.id });
+    opening.current = null;
+  }, [pathname]);
 
   const decline = useCallback(
     async (id: string) => {
