@@ -1,6 +1,7 @@
 import { ArrowDownLeft, ArrowUpRight } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatDateTime, localTimeZone } from '#web/lib/dates';
+import { localTimeZone } from '#web/lib/dates';
+import { formatDateTime } from '#web/lib/date-times';
 import { formatCents } from '#web/lib/money';
 
 /** One ledger line as the wallet and earnings lists show it. */

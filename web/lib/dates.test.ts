@@ -2,16 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   formatDate,
   formatDateInViewerLocale,
-  formatDateTime,
-  formatDateTime24,
   formatDayMonth,
   formatMonthYear,
   formatShortMonthShortYear,
   formatShortMonthYear,
-  formatTime,
   localTimeZone,
   UTC,
 } from './dates';
+import { formatDateTime, formatDateTime24, formatTime } from './date-times';
 
 const AT = '2026-11-21T15:05:00Z';
 

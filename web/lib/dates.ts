@@ -1,12 +1,10 @@
-import { tz } from '@date-fns/tz';
-import { format } from 'date-fns/format';
-
 /**
- * Every date and time the web app shows, in one place. Each function takes the IANA time zone to write
+ * Every date the web app shows, and the zones to write it in. Each function takes the IANA time zone to write
  * the instant in: `localTimeZone()` for the viewer's own clock (what most screens show), `UTC` for
  * calendar days and months the server counts in UTC (revenue charts) and for booking times written in
- * UTC. The texts are the en-US ones the screens have always shown ("Nov 21, 2026, 3:05 PM"); the
- * date-fns patterns give the same characters in every browser, in any zone (@date-fns/tz).
+ * UTC. The texts are the en-US ones the screens have always shown ("Nov 21, 2026"), through Intl.
+ * Times ("3:05 PM") are in ./date-times.ts, apart: they need date-fns, which a page showing only dates
+ * (a coach page's "member since") then never downloads.
  *
  * The `...InViewerLocale` functions are the exception: a few account and admin screens write dates in
  * the browser's own language and conventions, which only Intl knows.
@@ -21,25 +19,32 @@ let viewerZone: string | undefined;
 export const localTimeZone = (): string =>
   (viewerZone ??= new Intl.DateTimeFormat().resolvedOptions().timeZone);
 
-const inZone = (pattern: string) => (at: DateInput, timeZone: string) =>
-  format(at, pattern, { in: tz(timeZone) });
+/**
+ * Dates without a time through the browser's own Intl (en-US): the same characters everywhere, and no
+ * date-fns on a page that shows only dates (a coach page's "member since"). Formatters are made once.
+ */
+const intlDate = (options: Intl.DateTimeFormatOptions) => {
+  const byZone = new Map<string, Intl.DateTimeFormat>();
+  return (at: DateInput, timeZone: string) => {
+    let formatter = byZone.get(timeZone);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+      byZone.set(timeZone, formatter);
+    }
+    return formatter.format(new Date(at));
+  };
+};
 
 /** "Nov 21, 2026" */
-export const formatDate = inZone('MMM d, yyyy');
-/** "Nov 21, 2026, 3:05 PM" */
-export const formatDateTime = inZone('MMM d, yyyy, h:mm a');
-/** "Nov 21, 2026, 15:05" (the 24-hour clock, for times written with their zone's name after them) */
-export const formatDateTime24 = inZone('MMM d, yyyy, HH:mm');
-/** "3:05 PM" */
-export const formatTime = inZone('h:mm a');
+export const formatDate = intlDate({ month: 'short', day: 'numeric', year: 'numeric' });
 /** "Nov 21" */
-export const formatDayMonth = inZone('MMM d');
+export const formatDayMonth = intlDate({ month: 'short', day: 'numeric' });
 /** "Nov 2026" */
-export const formatShortMonthYear = inZone('MMM yyyy');
+export const formatShortMonthYear = intlDate({ month: 'short', year: 'numeric' });
 /** "Nov 26" (a two-digit year, for chart axes) */
-export const formatShortMonthShortYear = inZone('MMM yy');
+export const formatShortMonthShortYear = intlDate({ month: 'short', year: '2-digit' });
 /** "November 2026" */
-export const formatMonthYear = inZone('MMMM yyyy');
+export const formatMonthYear = intlDate({ month: 'long', year: 'numeric' });
 
 const viewerLocaleFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,7 +1,8 @@
 import type { ChatAttachmentKind, ChatMessage } from '#contracts/chat';
 import { useObjectUrl } from '../hooks/use-attachment';
 import { AttachmentView } from './chat-attachment';
-import { formatTime, localTimeZone } from '#web/lib/dates';
+import { localTimeZone } from '#web/lib/dates';
+import { formatTime } from '#web/lib/date-times';
 
 /** An image, file or voice note on its way: the sender's own copy, re-sent as is by Retry. */
 export type PendingAttachment = { kind: ChatAttachmentKind; file: Blob; name: string; durationMs?: number };

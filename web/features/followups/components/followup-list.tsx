@@ -1,7 +1,8 @@
 import { ExternalLink, NotebookPen } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Followup } from '#contracts/followups';
-import { formatDateTime, localTimeZone } from '#web/lib/dates';
+import { localTimeZone } from '#web/lib/dates';
+import { formatDateTime } from '#web/lib/date-times';
 
 /** Follow-ups, newest first: when, the notes as written (line breaks kept) and the resources as links. */
 export function FollowupList({ followups, empty }: { followups: Followup[]; empty: ReactNode }) {

@@ -8,7 +8,8 @@ import { followupsQueryOptions } from '../api/followups';
 import { useFollowupUpdates } from '../hooks/use-followup-updates';
 import { FollowupForm } from './followup-form';
 import { FollowupList } from './followup-list';
-import { formatDateTime, localTimeZone } from '#web/lib/dates';
+import { localTimeZone } from '#web/lib/dates';
+import { formatDateTime } from '#web/lib/date-times';
 import { FORMAT_NOUNS } from '#domain/coaching/format-labels';
 import { cardClasses } from '#web/components/card';
 

@@ -7,7 +7,8 @@ import {
   type AppNotification,
   type NotificationStore,
 } from '../lib/notification-store';
-import { formatDateTime, localTimeZone } from '#web/lib/dates';
+import { localTimeZone } from '#web/lib/dates';
+import { formatDateTime } from '#web/lib/date-times';
 
 const NotificationsContext = createContext<NotificationStore | null>(null);
 

@@ -9,7 +9,8 @@ import { TitledPage } from '#web/components/page-shell';
 import { ApiError } from '#web/lib/api-client';
 import { formatCents } from '#web/lib/money';
 import { withdrawalQueryOptions, withdrawalsQueryOptions } from '../api/payouts';
-import { formatDateTime, localTimeZone } from '#web/lib/dates';
+import { localTimeZone } from '#web/lib/dates';
+import { formatDateTime } from '#web/lib/date-times';
 import { LoadingStatus } from '#web/components/loading-status';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -9,7 +9,8 @@ import { Button } from '#web/components/button';
 import { errorText } from '#web/components/form-error';
 import { useToast } from '#web/components/toast';
 import { ApiError } from '#web/lib/api-client';
-import { formatTime, localTimeZone } from '#web/lib/dates';
+import { localTimeZone } from '#web/lib/dates';
+import { formatTime } from '#web/lib/date-times';
 import { formatCents } from '#web/lib/money';
 import {
   acceptMoreTime,

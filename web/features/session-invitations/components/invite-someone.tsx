@@ -13,7 +13,8 @@ import { LoadError } from '#web/components/load-error';
 import { TextField } from '#web/components/text-field';
 import { ApiError } from '#web/lib/api-client';
 import { invitationsQueryOptions, useCreateInvitation } from '../api/session-invitations';
-import { formatTime, localTimeZone } from '#web/lib/dates';
+import { localTimeZone } from '#web/lib/dates';
+import { formatTime } from '#web/lib/date-times';
 
 const STATUS_TEXT: Record<InvitationStatus, string> = {
   pending: 'Invited',

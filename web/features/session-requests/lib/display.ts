@@ -1,6 +1,7 @@
 import { SESSION_MESSAGES, type SessionRequest } from '#contracts/sessions';
 import { FORMAT_NOUNS } from '#domain/coaching/format-labels';
-import { formatDateTime24, UTC } from '#web/lib/dates';
+import { UTC } from '#web/lib/dates';
+import { formatDateTime24 } from '#web/lib/date-times';
 
 /** The coach's name as the client reads it (SPEC §8 fallback 'Your Coach'). */
 export const coachNameOf = (request: Pick<SessionRequest, 'coach_name'>) =>

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import type { ChatSession } from '#contracts/sessions';
 import { FORMAT_NOUNS } from '#domain/coaching/format-labels';
 import { cardClasses } from '#web/components/card';
-import { formatDateTime, localTimeZone } from '#web/lib/dates';
+import { localTimeZone } from '#web/lib/dates';
+import { formatDateTime } from '#web/lib/date-times';
 import { formatCents } from '#web/lib/money';
 import { minutesText } from '../lib/session-display';
 

@@ -16,7 +16,8 @@ import { useNow } from '../hooks/use-now';
 import { useSessionUpdates } from '../hooks/use-session-updates';
 import { isOver, minutesText } from '../lib/session-display';
 import { SessionStatusBadge } from './session-status-badge';
-import { formatDateTime, localTimeZone } from '#web/lib/dates';
+import { localTimeZone } from '#web/lib/dates';
+import { formatDateTime } from '#web/lib/date-times';
 import { FORMAT_NOUNS } from '#domain/coaching/format-labels';
 import { cardClasses } from '#web/components/card';
 

@@ -5,7 +5,8 @@ import { cents } from '#domain/money/cents';
 import { splitSettlement } from '#domain/money/pricing';
 import { buttonClasses } from '#web/components/button';
 import { cardClasses } from '#web/components/card';
-import { formatDateTime, localTimeZone } from '#web/lib/dates';
+import { localTimeZone } from '#web/lib/dates';
+import { formatDateTime } from '#web/lib/date-times';
 import { formatCents } from '#web/lib/money';
 import { lastedMinutes, lastedText, minutesText } from '../lib/session-display';
 

@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import type { ChatSession } from '#contracts/sessions';
 import { SESSION_WARNING_MINUTES } from '#contracts/session-room';
 import { useToast } from '#web/components/toast';
-import { formatTime, localTimeZone } from '#web/lib/dates';
+import { localTimeZone } from '#web/lib/dates';
+import { formatTime } from '#web/lib/date-times';
 
 /** Toasts at 5 and 1 minutes left (once each per session and page). */
 export function useTimeWarnings(session: ChatSession, left: number) {
