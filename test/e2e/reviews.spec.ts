@@ -113,9 +113,13 @@ test.describe('reviews after a session', () => {
       await page.goto(`/coach/${coach.session.user.id}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Imani Reyes' })).toBeVisible();
       const reviews = page.getByRole('region', { name: /^Reviews/ });
-      await expect(
-        reviews.getByText('Imani listened closely and gave me a routine I actually follow.'),
-      ).toBeVisible();
+      // Below the fold, the reviews load as the person scrolls towards them (again, if the sections
+      // above grew meanwhile and pushed them away).
+      const reviewText = reviews.getByText('Imani listened closely and gave me a routine I actually follow.');
+      await expect(async () => {
+        await reviews.scrollIntoViewIfNeeded();
+        await expect(reviewText).toBeVisible({ timeout: 2_000 });
+      }).toPass();
       await expect(reviews.getByText('Jonah', { exact: true })).toBeVisible();
       await expect(reviews.getByText('Park')).toHaveCount(0);
       await expect(reviews.getByText('Thank you, Jonah. Keep the routine going!')).toBeVisible();

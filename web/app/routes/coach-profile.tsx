@@ -1,10 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
+import { WhenVisible } from '#web/components/when-visible';
 import type { CoachPage } from '#contracts/coach-pages';
 import { CoachProfileScreen } from '#web/features/coach-page/components/coach-profile-screen';
 import { displayNameOf } from '#web/features/coach-page/lib/display';
 import type { FollowRenderer } from '#web/features/coach-page/components/coach-profile-view';
 import { FollowButtons } from '#web/features/favorites/components/follow-buttons';
-import { CoachReviewsSection } from '#web/features/reviews/components/coach-reviews-section';
+import { CoachReviewsLoading } from '#web/features/reviews/components/coach-reviews-shell';
 import { useMe } from '#web/features/roles/api/get-me';
 import {
   SessionRequestPanel,
@@ -23,9 +25,18 @@ function RequestPanelSlot({ page }: { page: CoachPage }) {
 
 const renderRequestPanel = (page: CoachPage) => <RequestPanelSlot page={page} />;
 
+// Far below the fold on a phone: its code (and the reviews) come when the person scrolls near.
+const CoachReviewsSection = lazy(async () => ({
+  default: (await import('#web/features/reviews/components/coach-reviews-section')).CoachReviewsSection,
+}));
+
 /** The coach's visible client reviews, under the page's main column. */
 const renderReviews = (page: CoachPage) => (
-  <CoachReviewsSection coachId={page.coach_id} coachName={displayNameOf(page)} />
+  <WhenVisible placeholder={<CoachReviewsLoading />}>
+    <Suspense fallback={<CoachReviewsLoading />}>
+      <CoachReviewsSection coachId={page.coach_id} coachName={displayNameOf(page)} />
+    </Suspense>
+  </WhenVisible>
 );
 
 /**

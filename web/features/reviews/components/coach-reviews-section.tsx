@@ -1,11 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '#web/components/button';
-import { SkeletonList } from '#web/components/list-states';
 import { Spinner } from '#web/components/spinner';
 import { coachReviewsQueryOptions } from '../api/reviews';
 import { ReviewCard } from './review-card';
-import { CountBadge, EmptyReviews } from './review-list-parts';
-import { paddedCardClasses } from '#web/components/card';
+import { CoachReviewsShell, CoachReviewsSkeleton } from './coach-reviews-shell';
+import { EmptyReviews } from './review-list-parts';
 
 /**
  * The "Reviews" section of a public coach page: the coach's visible client reviews, newest first
@@ -16,17 +15,9 @@ export function CoachReviewsSection({ coachId, coachName }: { coachId: string; c
   const reviews = query.data?.pages.flatMap((page) => page.reviews) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
   return (
-    <section aria-labelledby="coach-reviews" className={paddedCardClasses}>
-      <h2 id="coach-reviews" className="flex items-center gap-2 text-lg font-semibold">
-        Reviews
-        <CountBadge count={total} />
-      </h2>
+    <CoachReviewsShell total={total}>
       {query.isPending ? (
-        <SkeletonList
-          testId="coach-reviews-loading"
-          className="mt-4 flex flex-col gap-3"
-          itemClassName="h-24 rounded-[var(--radius-control)] bg-surface-sunken"
-        />
+        <CoachReviewsSkeleton />
       ) : query.isError ? (
         <div role="status" className="mt-3 flex flex-wrap items-center gap-3 text-sm text-text-muted">
           <span>We could not load the reviews right now.</span>
@@ -66,6 +57,6 @@ export function CoachReviewsSection({ coachId, coachName }: { coachId: string; c
           ) : null}
         </>
       )}
-    </section>
+    </CoachReviewsShell>
   );
 }
