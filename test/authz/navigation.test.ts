@@ -10,7 +10,7 @@ import {
   NO_ROLE_NAV,
   type NavEntry,
 } from '#web/app/routes/app-navigation';
-import { routes } from '#web/app/router';
+import { comingSoonOf, routes } from '#web/app/router';
 import { decideAccess, ROUTES, type Viewer } from '#web/features/roles/route-access';
 
 /**
@@ -69,10 +69,10 @@ function routeOf(path: string): RouteObject | undefined {
   return matchRoutes(routes, path)?.at(-1)?.route;
 }
 
-/** A screen() placeholder names itself through its handle; real pages have none. */
+/** A screen() placeholder (the coming-soon page, with its title); real pages are not. */
 const isPlaceholder = (path: string) => {
-  const handle = routeOf(path)?.handle as { title?: unknown } | undefined;
-  return typeof handle?.title === 'string';
+  const route = routeOf(path);
+  return route !== undefined && comingSoonOf(route) !== undefined;
 };
 
 /** The static (parameterless) signed-in and admin screens, plus public /discover. */

@@ -2,9 +2,8 @@ import type { ReactElement } from 'react';
 import { matchRoutes, Navigate, type NavigateProps, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { findRoute, REDIRECT_ROUTES, ROUTES } from '../features/roles/route-access';
-import type { ScreenHandle } from './routes/coming-soon';
 import { RouteBoundary } from './routes/route-error';
-import { routes } from './router';
+import { comingSoonOf, routes } from './router';
 
 const children = routes[0]!.children!;
 
@@ -51,13 +50,13 @@ describe('the route map', () => {
   });
 
   it('gives every coming-soon screen a title and one sentence about what it is for', () => {
-    const screens = children
-      .filter((route) => (route.element as ReactElement).type === RouteBoundary)
-      .map((route) => [route, screenOf(route).props as Partial<ScreenHandle>] as const)
-      .filter(([, props]) => props.title !== undefined);
+    const screens = children.flatMap((route) => {
+      const handle = comingSoonOf(route);
+      return handle ? [[route, handle] as const] : [];
+    });
     expect(screens.length).toBeGreaterThan(0);
     for (const [route, handle] of screens) {
-      expect(handle.title!.length, pathOf(route)).toBeGreaterThan(2);
+      expect(handle.title.length, pathOf(route)).toBeGreaterThan(2);
       expect(handle.description, pathOf(route)).toMatch(/^[A-Z"'].{10,}\.$/);
     }
   });

@@ -1,5 +1,6 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type ReactElement } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import type { ScreenHandle } from './routes/coming-soon';
 import { NotFoundPage } from './routes/not-found';
 import { RootLayout } from './routes/root-layout';
 import { RouteBoundary } from './routes/route-error';
@@ -25,6 +26,18 @@ const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): R
 };
 
 const ComingSoonPage = lazy(async () => ({ default: (await import('./routes/coming-soon')).ComingSoonPage }));
+
+/** What a route's coming-soon screen says it is, or undefined for a route with a real page. */
+export function comingSoonOf(route: RouteObject): ScreenHandle | undefined {
+  const boundary = route.element as
+    ReactElement<{ children?: ReactElement<Partial<ScreenHandle>> }> | undefined;
+  const screenElement = boundary?.props.children;
+  return screenElement?.type === ComingSoonPage &&
+    typeof screenElement.props.title === 'string' &&
+    typeof screenElement.props.description === 'string'
+    ? { title: screenElement.props.title, description: screenElement.props.description }
+    : undefined;
+}
 
 const screen = (path: string, title: string, description: string): RouteObject => ({
   path,
