@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type ReactElement } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
+import { Redirect } from '#web/lib/router';
 import type { ScreenHandle } from './routes/coming-soon';
 import { NotFoundPage } from './routes/not-found';
 import { RootLayout } from './routes/root-layout';
@@ -215,7 +216,7 @@ export const routes: RouteObject[] = [
       },
       // SPEC §2: /profile/:username/edit and /profile/{id}/edit both open the caller's own editor at
       // /profile/edit (the guard redirects first, route-access.ts REDIRECT_ROUTES); nobody edits another's.
-      { path: 'profile/:username/edit', element: <Navigate to="/profile/edit" replace /> },
+      { path: 'profile/:username/edit', element: <Redirect to="/profile/edit" /> },
       {
         path: 'services',
         element: page(
@@ -445,8 +446,8 @@ export const routes: RouteObject[] = [
       ),
 
       // ---- Redirects.
-      { path: 'wellstream', element: <Navigate to="/community" replace /> },
-      { path: 'wellstream/*', element: <Navigate to="/community" replace /> },
+      { path: 'wellstream', element: <Redirect to="/community" /> },
+      { path: 'wellstream/*', element: <Redirect to="/community" /> },
 
       {
         path: '*',

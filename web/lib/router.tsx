@@ -13,6 +13,7 @@ import {
   type ReactNode,
 } from 'react';
 import {
+  Navigate,
   Router,
   UNSAFE_createBrowserHistory as createBrowserHistory,
   useLocation,
@@ -176,6 +177,17 @@ export function HistoryRouter({
 export function AppBrowserRouter({ children }: { children: ReactNode }) {
   const [history] = useState(() => createBrowserHistory({ v5Compat: true }));
   return <HistoryRouter history={history}>{children}</HistoryRouter>;
+}
+
+/**
+ * A redirect (`<Navigate replace>`) made again at every new location. Navigate redirects from an
+ * effect; when a navigation comes back to the address shown while the redirect's own navigation was still
+ * loading (the next screen's code), React renders the same Navigate with the same props and its effect
+ * does not run again: the page would stay blank on the old address. Keyed by the location, it runs again.
+ */
+export function Redirect({ to }: { to: string }) {
+  const { key } = useLocation();
+  return <Navigate key={key} to={to} replace />;
 }
 
 /** Whether the next screen is still loading (its code, on first visit). */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Redirect } from '#web/lib/router';
 import type { Me } from '#contracts/auth';
 import { ErrorScreen } from '#web/components/error-screen';
 import { FullScreenLoader } from '#web/components/full-screen-loader';
@@ -159,7 +160,7 @@ export function AccessGate({
 
   switch (decision.kind) {
     case 'redirect':
-      return <Navigate to={decision.to} replace />;
+      return <Redirect to={decision.to} />;
     case 'auto_role':
       return <SettingUpAccount />;
     case 'second_factor':
