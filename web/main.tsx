@@ -4,7 +4,7 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppBrowserRouter } from './lib/router';
 import { Providers } from './app/providers';
-import { AppRoutes } from './app/router';
+import { AppRoutes, prepareScreen } from './app/router';
 import { FullScreenLoader } from './components/full-screen-loader';
 import { createAuthClient } from './lib/auth/auth-client';
 import './styles/index.css';
@@ -19,7 +19,7 @@ if (!container) throw new Error('The #root element is missing from index.html');
 createRoot(container).render(
   <StrictMode>
     <Providers authClient={authClient}>
-      <AppBrowserRouter>
+      <AppBrowserRouter prepare={prepareScreen}>
         {/* The first screen's code (later ones load while the current screen stays up). */}
         <Suspense fallback={<FullScreenLoader />}>
           <AppRoutes />

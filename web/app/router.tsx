@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type ReactElement } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Redirect } from '#web/lib/router';
 import type { ScreenHandle } from './routes/coming-soon';
 import { NotFoundPage } from './routes/not-found';
@@ -17,8 +17,20 @@ import { WelcomePage } from './routes/welcome';
  * Screens whose capability is not built yet share one small lazy module, ComingSoonPage, given the
  * title and purpose the route names. A capability replaces its entry's `screen(...)` with its own page.
  */
+/** Each lazy screen's loader, by its component: `prepareScreen` loads a screen's code before going there. */
+const loaders = new Map<unknown, () => Promise<unknown>>();
+
+/** React.lazy whose code can be asked for ahead (one import, shared with the render). */
+function lazyScreen<P>(load: () => Promise<ComponentType<P>>) {
+  let loading: Promise<ComponentType<P>> | undefined;
+  const once = () => (loading ??= load());
+  const Screen = lazy(async () => ({ default: await once() }));
+  loaders.set(Screen, once);
+  return Screen;
+}
+
 const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['element'] => {
-  const Screen = lazy(async () => ({ default: pick(await load()) }));
+  const Screen = lazyScreen(async () => pick(await load()));
   return (
     <RouteBoundary>
       <Screen />
@@ -26,7 +38,7 @@ const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): R
   );
 };
 
-const ComingSoonPage = lazy(async () => ({ default: (await import('./routes/coming-soon')).ComingSoonPage }));
+const ComingSoonPage = lazyScreen(async () => (await import('./routes/coming-soon')).ComingSoonPage);
 
 /** What a route's coming-soon screen says it is, or undefined for a route with a real page. */
 export function comingSoonOf(route: RouteObject): ScreenHandle | undefined {
@@ -460,6 +472,18 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the code of the screen at `pathname` (AppBrowserRouter's `prepare`): the address changes once
+ * the next screen can show, as with the data router, so the address and the screen agree (the current
+ * screen stays up, with the progress bar, meanwhile). Undefined when there is nothing to load.
+ */
+export function prepareScreen(pathname: string): Promise<unknown> | undefined {
+  const route = matchRoutes(routes, pathname)?.at(-1)?.route;
+  const screenElement = (route?.element as ReactElement<{ children?: ReactElement }> | undefined)?.props
+    .children;
+  return screenElement ? loaders.get(screenElement.type)?.() : undefined;
+}
 
 /** The screen the address names (inside AppBrowserRouter and a Suspense for the first screen's code). */
 export function AppRoutes() {

@@ -2,7 +2,42 @@ import { act, render, screen } from '@testing-library/react';
 import { lazy, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from '#web/test/memory-router';
-import { Redirect } from './router';
+import { Redirect, useNavigationPending } from './router';
+
+describe('HistoryRouter with prepare', () => {
+  it("changes the address once the next screen's code is there; the latest link wins", async () => {
+    const loads = new Map<string, () => void>();
+    const prepare = (pathname: string) =>
+      pathname === '/' ? undefined : new Promise<void>((resolve) => loads.set(pathname, resolve));
+    function Home() {
+      return (
+        <>
+          <h1>Start</h1>
+          <p data-testid="pending">{String(useNavigationPending())}</p>
+        </>
+      );
+    }
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <Home /> },
+        { path: '/a', element: <h1>A</h1> },
+        { path: '/b', element: <h1>B</h1> },
+      ],
+      { prepare },
+    );
+    render(<RouterProvider router={router} />);
+    await router.navigate('/a');
+    expect(router.history.location.pathname).toBe('/');
+    expect(screen.getByTestId('pending')).toHaveTextContent('true');
+    await router.navigate('/b');
+    await act(async () => loads.get('/a')!());
+    // /a was overtaken by /b: nothing moves until /b is ready.
+    expect(router.history.location.pathname).toBe('/');
+    await act(async () => loads.get('/b')!());
+    expect(router.history.location.pathname).toBe('/b');
+    expect(await screen.findByRole('heading', { name: 'B' })).toBeInTheDocument();
+  });
+});
 
 describe('Redirect', () => {
   it('redirects again when a navigation comes back to its address while the first redirect still loads', async () => {

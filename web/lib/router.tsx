@@ -75,14 +75,25 @@ export function HistoryRouter({
   history,
   children,
   onNavigator,
+  prepare,
 }: {
   history: AppHistory;
   children: ReactNode;
   /** Tests only: receives the guarded navigator, to navigate as a link in the app would. */
   onNavigator?: (navigator: Navigator) => void;
+  /**
+   * Loads what the screen at a pathname needs before the address changes to it (its code), so a link's
+   * new address shows with its screen; the latest navigation wins. Back and forward change the address
+   * first (the browser does), then the screen follows.
+   */
+  prepare?: (pathname: string) => Promise<unknown> | undefined;
 }) {
   const [state, setState] = useState({ action: history.action, location: history.location });
-  const [pending, startTransition] = useTransition();
+  const [transitionPending, startTransition] = useTransition();
+  const [preparing, setPreparing] = useState(false);
+  const pending = transitionPending || preparing;
+  /** The latest link navigation: an earlier one still loading its screen is dropped. */
+  const latest = useRef(0);
   const guards = useRef(new Map<string, Guard>());
   /** The screen's location (during a back/forward, history.location is already the next one). */
   const current = useRef(state.location);
@@ -133,16 +144,32 @@ export function HistoryRouter({
 
   const navigator = useMemo<Navigator>(() => {
     const held =
-      (move: (to: To, navigationState?: unknown) => void) => (to: To, navigationState?: unknown) => {
+      (change: (to: To, navigationState?: unknown) => void) => (to: To, navigationState?: unknown) => {
         const next = locationOf(history, to);
+        const move = () => {
+          const ticket = ++latest.current;
+          const ready = prepare?.(next.pathname);
+          if (!ready) {
+            setPreparing(false);
+            return change(to, navigationState);
+          }
+          setPreparing(true);
+          const go = () => {
+            if (ticket !== latest.current) return;
+            setPreparing(false);
+            change(to, navigationState);
+          };
+          // A screen whose code failed to load is still navigated to: its boundary shows the error.
+          void ready.then(go, go);
+        };
         const guard = activeGuard(history.location, next);
-        if (!guard) return move(to, navigationState);
+        if (!guard) return move();
         guard.setBlocker({
           state: 'blocked',
           location: next,
           proceed: () => {
             guard.setBlocker({ state: 'proceeding', proceed: undefined, reset: undefined, location: next });
-            move(to, navigationState);
+            move();
           },
           reset: () => guard.setBlocker(UNBLOCKED),
         });
@@ -154,7 +181,7 @@ export function HistoryRouter({
       push: held((to, navigationState) => history.push(to, navigationState)),
       replace: held((to, navigationState) => history.replace(to, navigationState)),
     };
-  }, [history, activeGuard]);
+  }, [history, activeGuard, prepare]);
 
   useLayoutEffect(() => onNavigator?.(navigator), [onNavigator, navigator]);
 
@@ -173,10 +200,20 @@ export function HistoryRouter({
   );
 }
 
-/** The app in the browser: the address bar's history. */
-export function AppBrowserRouter({ children }: { children: ReactNode }) {
+/** The app in the browser: the address bar's history; `prepare` as HistoryRouter's. */
+export function AppBrowserRouter({
+  children,
+  prepare,
+}: {
+  children: ReactNode;
+  prepare?: (pathname: string) => Promise<unknown> | undefined;
+}) {
   const [history] = useState(() => createBrowserHistory({ v5Compat: true }));
-  return <HistoryRouter history={history}>{children}</HistoryRouter>;
+  return (
+    <HistoryRouter history={history} prepare={prepare}>
+      {children}
+    </HistoryRouter>
+  );
 }
 
 /**

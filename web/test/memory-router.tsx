@@ -25,13 +25,14 @@ export type TestRouter = {
   navigate: (to: string | number, options?: { replace?: boolean }) => Promise<void>;
   history: AppHistory;
   routes: RouteObject[];
+  prepare?: (pathname: string) => Promise<unknown> | undefined;
   setNavigator: (navigator: Navigator) => void;
   setRendered: (location: Location, action: AppHistory['action']) => void;
 };
 
 export function createMemoryRouter(
   routes: RouteObject[],
-  options: { initialEntries?: string[] } = {},
+  options: { initialEntries?: string[]; prepare?: (pathname: string) => Promise<unknown> | undefined } = {},
 ): TestRouter {
   const history = createMemoryHistory({ initialEntries: options.initialEntries ?? ['/'], v5Compat: true });
   let navigator: Navigator | undefined;
@@ -63,6 +64,7 @@ export function createMemoryRouter(
       rendered = { location, action };
     },
     routes,
+    prepare: options.prepare,
   };
 }
 
@@ -81,7 +83,7 @@ function RenderedLocation({ router }: { router: TestRouter }) {
 /** Renders the router's routes (a lazy screen shows nothing until its code is there). */
 export function RouterProvider({ router }: { router: TestRouter }) {
   return (
-    <HistoryRouter history={router.history} onNavigator={router.setNavigator}>
+    <HistoryRouter history={router.history} onNavigator={router.setNavigator} prepare={router.prepare}>
       <Suspense fallback={null}>
         <RenderedLocation router={router} />
         <Routes router={router} />

@@ -160,7 +160,13 @@ export function AccessGate({
 
   switch (decision.kind) {
     case 'redirect':
-      return <Redirect to={decision.to} />;
+      // The spinner while the next screen's code loads (a redirect alone renders nothing).
+      return (
+        <>
+          <Redirect to={decision.to} />
+          <FullScreenLoader />
+        </>
+      );
     case 'auto_role':
       return <SettingUpAccount />;
     case 'second_factor':
