@@ -162,6 +162,8 @@ export function HistoryRouter({
           // A screen whose code failed to load is still navigated to: its boundary shows the error.
           void ready.then(go, go);
         };
+        // The navigator runs from links, navigate() and effects, never while rendering.
+        // eslint-disable-next-line react-hooks/refs
         const guard = activeGuard(history.location, next);
         if (!guard) return move();
         guard.setBlocker({
