@@ -40,11 +40,14 @@ const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): R
 
 const ComingSoonPage = lazyScreen(async () => (await import('./routes/coming-soon')).ComingSoonPage);
 
+/** The screen a route renders inside its RouteBoundary (undefined for a redirect). */
+const screenOf = (route: RouteObject | undefined) =>
+  (route?.element as ReactElement<{ children?: ReactElement<Partial<ScreenHandle>> }> | undefined)?.props
+    .children;
+
 /** What a route's coming-soon screen says it is, or undefined for a route with a real page. */
 export function comingSoonOf(route: RouteObject): ScreenHandle | undefined {
-  const boundary = route.element as
-    ReactElement<{ children?: ReactElement<Partial<ScreenHandle>> }> | undefined;
-  const screenElement = boundary?.props.children;
+  const screenElement = screenOf(route);
   return screenElement?.type === ComingSoonPage &&
     typeof screenElement.props.title === 'string' &&
     typeof screenElement.props.description === 'string'
@@ -479,9 +482,7 @@ export const routes: RouteObject[] = [
  * screen stays up, with the progress bar, meanwhile). Undefined when there is nothing to load.
  */
 export function prepareScreen(pathname: string): Promise<unknown> | undefined {
-  const route = matchRoutes(routes, pathname)?.at(-1)?.route;
-  const screenElement = (route?.element as ReactElement<{ children?: ReactElement }> | undefined)?.props
-    .children;
+  const screenElement = screenOf(matchRoutes(routes, pathname)?.at(-1)?.route);
   return screenElement ? loaders.get(screenElement.type)?.() : undefined;
 }
 
