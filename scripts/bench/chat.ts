@@ -1,10 +1,11 @@
 import { appLogErrors } from './lib/app-log';
 import { MESSAGES_PER_ECHO, runRound, settleOwnCopies, startChatCluster, WARMUP_SEC } from './lib/chat-round';
-import { connectFleet, latencySample, p99Verdict } from './lib/latency-round';
+import { connectFleet, latencySample } from './lib/latency-round';
 import { roundedSample, summarize, type RoundSample } from './lib/measure';
 import { cpuCount, waitForQuietLoad } from './lib/proc';
-import { latencyStats, round } from './lib/stats';
+import { latencyStats, median, round } from './lib/stats';
 import type { GoalResult, Scenario, ScenarioOptions, ScenarioResult } from './lib/types';
+import { atMost, verdict } from './lib/verdict';
 
 /**
  * Scenario `chat`: chat fan-out in live sessions. The real app (chat-server.ts: every
@@ -21,9 +22,11 @@ import type { GoalResult, Scenario, ScenarioOptions, ScenarioResult } from './li
  * `unsubscribe` for a topic the socket does not hold: no database, no authorization), scheduled between
  * the messages at ECHOES_PER_MESSAGE of their rate.
  *
- * Goal (performance.md G5): delivery p99 under TARGET_P99_MS with no failed send, no message lost,
- * misdirected or received out of seq order. The ratio to the bare round trip is reported, not bounded
- * (G5's 3x bound is against a bare relay plus a raw group-committed INSERT, which this does not run).
+ * Goal (issue #16): delivery p99 at most TARGET_P99_MS (at 500 messages/s: the default, 500 sessions)
+ * and at most MAX_APP_CPU_US_PER_MESSAGE app + MAX_DB_CPU_US_PER_MESSAGE database CPU-µs per message
+ * (the app's and PostgreSQL's CPU over a round / the messages created in it, so the bare round trips'
+ * little CPU counts too; the median over the rounds), with no failed send, no message lost, misdirected
+ * or received out of seq order. The ratio to the bare round trip is reported, not bounded.
  *
  * Scenario `chat-two-instances` (#16 must-have 2): the same with two app instances on one PostgreSQL,
  * as behind a load balancer: every coach's socket and sends on the first, every client's on the second,
@@ -31,7 +34,9 @@ import type { GoalResult, Scenario, ScenarioOptions, ScenarioResult } from './li
  * other). The app CPU is the two instances' together.
  */
 
-const TARGET_P99_MS = 25;
+const TARGET_P99_MS = 50;
+const MAX_APP_CPU_US_PER_MESSAGE = 400;
+const MAX_DB_CPU_US_PER_MESSAGE = 300;
 /** Each session sends one message a second, coach and client taking turns (G5 has each side at 1/s). */
 const MESSAGES_PER_SESSION_PER_SEC = 1;
 const GOAL = 'chat delivery p99';
@@ -73,6 +78,9 @@ async function runChat(options: ScenarioOptions, instances: 1 | 2): Promise<Scen
       lag: [] as number[],
     };
     const problems: string[] = [];
+    /** Per round: the app's and the database's CPU over the round / the messages created in it. */
+    const appCpuPerRound: number[] = [];
+    const dbCpuPerRound: number[] = [];
     let missing = 0;
     let sent = 0;
     let created = warm.created;
@@ -105,6 +113,8 @@ async function runChat(options: ScenarioOptions, instances: 1 | 2): Promise<Scen
       );
       for (const key of ['delivery', 'post', 'afterAnswer', 'rtt', 'lag'] as const)
         all[key].push(...result[key]);
+      appCpuPerRound.push(cpu.serverCpuMicros / Math.max(1, result.created));
+      dbCpuPerRound.push(cpu.dbCpuMicros / Math.max(1, result.created));
       problems.push(...result.problems);
       missing += result.missing;
       sent += result.sent;
@@ -114,7 +124,8 @@ async function runChat(options: ScenarioOptions, instances: 1 | 2): Promise<Scen
       log(
         `${scenario}: round ${roundNumber}/${rounds} send->other party p50 ${delivery.p50Ms} / p99 ${delivery.p99Ms} ms ` +
           `(${delivery.count} of ${result.sent} messages); bare socket round trip p50 ${rtt.p50Ms} / ` +
-          `p99 ${rtt.p99Ms} ms` +
+          `p99 ${rtt.p99Ms} ms; ${round(appCpuPerRound.at(-1)!, 0)} app + ` +
+          `${round(dbCpuPerRound.at(-1)!, 0)} db CPU-µs/msg` +
           (errors > 0 ? `; problems: ${result.problems.slice(0, 3).join('; ')}` : ''),
       );
     }
@@ -126,6 +137,8 @@ async function runChat(options: ScenarioOptions, instances: 1 | 2): Promise<Scen
     const afterAnswer = latencyStats(all.afterAnswer);
     const rtt = latencyStats(all.rtt);
     const lag = latencyStats(all.lag);
+    const cpuUsPerMessage = round(median(appCpuPerRound), 0);
+    const dbCpuUsPerMessage = round(median(dbCpuPerRound), 0);
     const appErrors = servers
       .map((instance) => appLogErrors(instance.info.logFile))
       .reduce((all, one) => ({
@@ -149,14 +162,14 @@ async function runChat(options: ScenarioOptions, instances: 1 | 2): Promise<Scen
       ...(fleet.connected() !== people.length
         ? [`only ${fleet.connected()} of ${people.length} sockets stayed connected`]
         : []),
-      ...(Number.isFinite(delivery.p99Ms) ? [] : ['no delivery was measured']),
       ...(appErrors.count > 0
         ? [`the app logged ${appErrors.count} errors: ${appErrors.first.join('; ')}`]
         : []),
     ];
     const goal: GoalResult = {
       goal:
-        `${GOAL} < ${TARGET_P99_MS} ms with ${sessionCount} live sessions (${people.length} sockets) at ` +
+        `${GOAL} <= ${TARGET_P99_MS} ms and <= ${MAX_APP_CPU_US_PER_MESSAGE} app + ${MAX_DB_CPU_US_PER_MESSAGE} db ` +
+        `CPU-µs per message with ${sessionCount} live sessions (${people.length} sockets) at ` +
         `${ratePerSec} messages/s${instances === 1 ? '' : ', across two app instances'}`,
       baseline: { socketRoundTripP50Ms: rtt.p50Ms, socketRoundTripP99Ms: rtt.p99Ms, samples: rtt.count },
       app: {
@@ -167,17 +180,35 @@ async function runChat(options: ScenarioOptions, instances: 1 | 2): Promise<Scen
         postP99Ms: post.p99Ms,
         deliveryAfterAnswerP50Ms: afterAnswer.p50Ms,
         deliveryAfterAnswerP99Ms: afterAnswer.p99Ms,
+        cpuUsPerMessage,
+        dbCpuUsPerMessage,
         samples: delivery.count,
       },
       ratio: round(delivery.p99Ms / rtt.p99Ms, 2),
       ratioP50: round(delivery.p50Ms / rtt.p50Ms, 2),
-      bound: { deliveryP99Ms: TARGET_P99_MS, lost: 0, misdirected: 0, outOfOrder: 0, failures: 0 },
-      ...p99Verdict(delivery.p99Ms, TARGET_P99_MS, failures),
+      bound: {
+        deliveryP99Ms: `<= ${TARGET_P99_MS}`,
+        cpuUsPerMessage: `<= ${MAX_APP_CPU_US_PER_MESSAGE}`,
+        dbCpuUsPerMessage: `<= ${MAX_DB_CPU_US_PER_MESSAGE}`,
+        lost: 0,
+        misdirected: 0,
+        outOfOrder: 0,
+        failures: 0,
+      },
+      ...verdict(
+        [
+          ...atMost('delivery p99', delivery.p99Ms, TARGET_P99_MS, ' ms'),
+          ...atMost('app CPU-µs per message', cpuUsPerMessage, MAX_APP_CPU_US_PER_MESSAGE),
+          ...atMost('db CPU-µs per message', dbCpuUsPerMessage, MAX_DB_CPU_US_PER_MESSAGE),
+        ],
+        failures,
+      ),
     };
     log(
       `${scenario}: send -> other party p50 ${delivery.p50Ms} ms, p99 ${delivery.p99Ms} ms over ${delivery.count} messages; ` +
         `bare socket round trip p50 ${rtt.p50Ms} ms, p99 ${rtt.p99Ms} ms; p99 ratio ${goal.ratio}; ` +
-        `${goal.pass ? 'PASS' : 'FAIL'} (target p99 < ${TARGET_P99_MS} ms)`,
+        `${cpuUsPerMessage} app + ${dbCpuUsPerMessage} db CPU-µs per message; ${goal.pass ? 'PASS' : 'FAIL'} ` +
+        `(target p99 <= ${TARGET_P99_MS} ms, <= ${MAX_APP_CPU_US_PER_MESSAGE} + ${MAX_DB_CPU_US_PER_MESSAGE} CPU-µs per message)`,
     );
 
     return {
@@ -218,7 +249,9 @@ async function runChat(options: ScenarioOptions, instances: 1 | 2): Promise<Scen
         `Generator lag behind the schedule: p50 ${lag.p50Ms} ms, p99 ${lag.p99Ms} ms, max ${lag.maxMs} ms ` +
           `(large values mean this process, not the app, held the messages back).`,
         `req/s is what was delivered (open loop at ${ratePerSec} messages/s); CPU-µs/req is the app's (and ` +
-          `the database's) CPU per operation (messages + round trips) of the round.`,
+          `the database's) CPU per operation (messages + round trips) of the round. The goal's CPU per message ` +
+          `is the round's CPU over its messages alone (median of the rounds): ${cpuUsPerMessage} app + ` +
+          `${dbCpuUsPerMessage} db CPU-µs.`,
         `${cpuCount()} CPUs shared by the app${instances === 1 ? '' : "'s two instances"}, PostgreSQL and the ` +
           `${people.length}-socket client fleet.`,
         ...(instances === 1
@@ -240,7 +273,7 @@ async function runChat(options: ScenarioOptions, instances: 1 | 2): Promise<Scen
 
 export const chatScenario: Scenario = {
   name: 'chat',
-  description: `chat send -> other party p50/p99 in 500 live sessions (1,000 sockets) vs a bare socket round trip (p99 < ${TARGET_P99_MS} ms)`,
+  description: `chat send -> other party p50/p99 in 500 live sessions (1,000 sockets) vs a bare socket round trip (p99 <= ${TARGET_P99_MS} ms, <= ${MAX_APP_CPU_US_PER_MESSAGE} app + ${MAX_DB_CPU_US_PER_MESSAGE} db CPU-µs/msg)`,
   run: (options) => runChat(options, 1),
 };
 

@@ -12,6 +12,7 @@ import {
 import { cpuCount, processTreeCpuMicros, waitForQuietLoad } from './lib/proc';
 import { round } from './lib/stats';
 import type { GoalResult, Scenario, ScenarioOptions, ScenarioResult } from './lib/types';
+import { atLeast, atMost } from './lib/verdict';
 
 /**
  * Scenario `discovery` (goals G2, G3): GET /api/coaches over N seeded coaches (default 100,000) on
@@ -19,6 +20,10 @@ import type { GoalResult, Scenario, ScenarioOptions, ScenarioResult } from './li
  * the same pool size, in the same process and run (scripts/bench/discovery-server.ts), rounds
  * alternating API / raw. Plus EXPLAIN (ANALYZE) of the discovery queries (no Seq Scan and no Sort
  * over coach_directory) and the SQL's own latency one query at a time.
+ *
+ * Goals (issue #16): G2, the API's req/s at least G2.minRatio of the raw SQL's (medians over the
+ * rounds); G3, the SQL one query at a time p50 <= G3.maxP50Ms and p99 <= G3.maxP99Ms, and no Seq Scan
+ * or Sort over coach_directory in the plans. Errors or non-2xx answers fail G2 too.
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -35,7 +40,7 @@ const EXPLAINED_PATHS = [
   '/api/coaches?minRating=4.5&category=career&sort=rating',
 ];
 
-const G2 = { name: 'G2 discovery API vs raw SQL', minRatio: 0.5, maxP99Ms: 50 };
+const G2 = { name: 'G2 discovery API vs raw SQL', minRatio: 0.75 };
 const G3 = { name: 'G3 discovery SQL', maxP50Ms: 1, maxP99Ms: 5 };
 const CONNECTIONS = 10;
 const WARMUP_SEC = 3;
@@ -106,25 +111,28 @@ const medians = (summary: TargetSummary) => ({
 
 function evaluateG2(raw: TargetSummary, api: TargetSummary): GoalResult {
   const ratio = api.reqPerSec.median / raw.reqPerSec.median;
-  const problems: string[] = [];
+  const problems: string[] = [...atLeast('API req/s / raw SQL req/s', round(ratio, 3), G2.minRatio)];
   for (const target of [raw, api]) {
     if (target.errors > 0) problems.push(`${target.name}: ${target.errors} errors`);
     if (target.non2xx > 0) problems.push(`${target.name}: ${target.non2xx} non-2xx responses`);
   }
-  if (!Number.isFinite(ratio)) problems.push('ratio not computable');
   return {
     goal: G2.name,
     baseline: medians(raw),
     app: medians(api),
     ratio: round(ratio, 3),
-    bound: { ratio: `>= ${G2.minRatio}`, appP99Ms: `< ${G2.maxP99Ms}` },
-    pass: problems.length === 0 && ratio >= G2.minRatio && api.p99Ms.median < G2.maxP99Ms,
+    bound: { ratio: `>= ${G2.minRatio}` },
+    pass: problems.length === 0,
     ...(problems.length > 0 ? { problems } : {}),
   };
 }
 
 function evaluateG3(serial: Serial, explained: Explained[]): GoalResult {
-  const problems = explained.flatMap((entry) => entry.problems.map((problem) => `${entry.path}: ${problem}`));
+  const problems = [
+    ...atMost('serial p50', round(serial.p50Ms, 3), G3.maxP50Ms, ' ms'),
+    ...atMost('serial p99', round(serial.p99Ms, 3), G3.maxP99Ms, ' ms'),
+    ...explained.flatMap((entry) => entry.problems.map((problem) => `${entry.path}: ${problem}`)),
+  ];
   return {
     goal: G3.name,
     serialP50Ms: round(serial.p50Ms, 3),
@@ -139,7 +147,7 @@ function evaluateG3(serial: Serial, explained: Explained[]): GoalResult {
       p99Ms: `<= ${G3.maxP99Ms}`,
       plan: 'no Seq Scan or Sort over coach_directory',
     },
-    pass: problems.length === 0 && serial.p50Ms <= G3.maxP50Ms && serial.p99Ms <= G3.maxP99Ms,
+    pass: problems.length === 0,
     ...(problems.length > 0 ? { problems } : {}),
   };
 }
@@ -250,6 +258,6 @@ async function runDiscovery(options: ScenarioOptions): Promise<ScenarioResult> {
 
 export const discoveryScenario: Scenario = {
   name: 'discovery',
-  description: 'GET /api/coaches over 100k coaches vs the same SQL on the raw pg driver (goals G2, G3)',
+  description: `GET /api/coaches over 100k coaches vs the same SQL on the raw pg driver (G2: >= ${G2.minRatio} of its req/s; G3: serial p50 <= ${G3.maxP50Ms} ms, p99 <= ${G3.maxP99Ms} ms, no Seq Scan or Sort)`,
   run: runDiscovery,
 };

@@ -5,6 +5,7 @@ import { roundedSample, summarize, type RoundSample } from './lib/measure';
 import { cpuCount, processCpuMicros, processTreeCpuMicros, waitForQuietLoad } from './lib/proc';
 import { round } from './lib/stats';
 import type { GoalResult, Scenario, ScenarioOptions, ScenarioResult } from './lib/types';
+import { atLeast, atMost, verdict } from './lib/verdict';
 
 /**
  * Scenario `wallet`: holds and captures per second through the REAL settlement
@@ -15,7 +16,12 @@ import type { GoalResult, Scenario, ScenarioOptions, ScenarioResult } from './li
  * same number of money_holds / ledger_transactions / ledger_entries rows as the settlement round
  * wrote, plain INSERTs by the same 50 workers, two transactions per pair as settlement commits.
  * Rounds alternate settlement / bare. After the last round the ledger invariants are checked
- * (ledger.checkInvariants plus settlement sums); a broken invariant fails the scenario.
+ * (ledger.checkInvariants plus settlement sums).
+ *
+ * Goal (issue #16): hold+capture pairs per second at least MIN_RATIO of the bare inserts' pairs per
+ * second (medians over the rounds), at most MAX_APP_CPU_US_PER_OPERATION CPU-µs of the runner (the app's
+ * code: settlement service, ledger, pool) per operation (a hold or a capture), and the ledger invariants
+ * hold; a failed operation fails it too.
  *
  * Child: scripts/bench/wallet-server.ts (control server on loopback, as discovery-server.ts).
  */
@@ -26,6 +32,8 @@ const CLIENTS = 50;
 const COACHES = 10;
 const WARMUP_SEC = 2;
 const GOAL = 'wallet settlement vs bare inserts';
+const MIN_RATIO = 0.35;
+const MAX_APP_CPU_US_PER_OPERATION = 1000;
 
 type LatencyStats = { count: number; p50Ms: number; p99Ms: number };
 type AppRound = {
@@ -192,10 +200,11 @@ async function runWallet(options: ScenarioOptions): Promise<ScenarioResult> {
     const hold = summarize('hold', samples);
     const capture = summarize('capture', samples);
     const bare = summarize('bare-insert', samples);
-    const ratio = hold.reqPerSec.median / bare.reqPerSec.median;
+    const ratio = round(hold.reqPerSec.median / bare.reqPerSec.median, 3);
+    const cpuUsPerOperation = hold.cpuUsPerReq.median;
     const appErrors = appRounds.reduce((sum, entry) => sum + entry.errorCount, 0);
     const bareErrors = bareRounds.reduce((sum, entry) => sum + entry.errors, 0);
-    const problems = [
+    const failures = [
       ...checked.problems,
       ...(appErrors > 0
         ? [
@@ -203,10 +212,11 @@ async function runWallet(options: ScenarioOptions): Promise<ScenarioResult> {
           ]
         : []),
       ...(bareErrors > 0 ? [`bare inserts: ${bareErrors} failed pairs`] : []),
-      ...(Number.isFinite(ratio) ? [] : ['ratio not computable']),
     ];
     const goal: GoalResult = {
-      goal: GOAL,
+      goal:
+        `${GOAL}: >= ${MIN_RATIO} of their rate, <= ${MAX_APP_CPU_US_PER_OPERATION} app CPU-µs per ` +
+        'operation, the ledger invariants hold',
       baseline: {
         pairsPerSec: bare.reqPerSec.median,
         rowsPerSec: round(bare.reqPerSec.median * 8, 0),
@@ -224,18 +234,30 @@ async function runWallet(options: ScenarioOptions): Promise<ScenarioResult> {
         holdP99Ms: hold.p99Ms.median,
         captureP50Ms: capture.p50Ms.median,
         captureP99Ms: capture.p99Ms.median,
-        cpuUsPerOperation: hold.cpuUsPerReq.median,
+        cpuUsPerOperation,
         dbCpuUsPerOperation: hold.extraCpuUsPerReq.db?.median ?? null,
       },
-      ratio: round(ratio, 3),
+      ratio,
       invariants: checked.ok ? 'hold' : 'BROKEN',
       bound: {
+        ratio: `>= ${MIN_RATIO}`,
+        cpuUsPerOperation: `<= ${MAX_APP_CPU_US_PER_OPERATION}`,
         invariants: 'ledger.checkInvariants ok; every hold captured; coach + platform = captured',
         errors: 0,
       },
-      pass: problems.length === 0,
-      ...(problems.length > 0 ? { problems } : {}),
+      ...verdict(
+        [
+          ...atLeast('hold+capture pairs/s / bare pairs/s', ratio, MIN_RATIO),
+          ...atMost('app CPU-µs per operation', cpuUsPerOperation, MAX_APP_CPU_US_PER_OPERATION),
+        ],
+        failures,
+      ),
     };
+    log(
+      `wallet: ${hold.reqPerSec.median} hold+capture/s = ${ratio} of the bare inserts' ${bare.reqPerSec.median}; ` +
+        `${cpuUsPerOperation} app + ${hold.extraCpuUsPerReq.db?.median ?? '-'} db CPU-µs per operation; ` +
+        `${goal.pass ? 'PASS' : 'FAIL'} (target >= ${MIN_RATIO}, <= ${MAX_APP_CPU_US_PER_OPERATION} app CPU-µs, invariants hold)`,
+    );
 
     return {
       scenario: 'wallet',
@@ -273,7 +295,6 @@ async function runWallet(options: ScenarioOptions): Promise<ScenarioResult> {
 
 export const walletScenario: Scenario = {
   name: 'wallet',
-  description:
-    'holds+captures/s via the real settlement service, 50 clients, vs bare inserts of the same rows',
+  description: `holds+captures/s via the real settlement service, 50 clients, vs bare inserts of the same rows (>= ${MIN_RATIO} of their rate, <= ${MAX_APP_CPU_US_PER_OPERATION} app CPU-µs/op, invariants hold)`,
   run: runWallet,
 };

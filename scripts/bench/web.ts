@@ -142,6 +142,10 @@ async function runWeb(options: ScenarioOptions): Promise<ScenarioResult> {
     }
     const biggest = chunks[0];
     const problems = [
+      // Without a first contentful paint, "requests before it" would count only the document.
+      ...loads
+        .filter((load) => !Number.isFinite(load.firstContentfulPaintMs))
+        .map((load) => `${load.path}: no first contentful paint, requests before it not measured`),
       ...loads
         .filter((load) => load.jsKb > GOAL.maxJsKb)
         .map((load) => `${load.path}: ${load.jsKb} KB of JS > ${GOAL.maxJsKb}`),
@@ -154,6 +158,7 @@ async function runWeb(options: ScenarioOptions): Promise<ScenarioResult> {
       ...chunks
         .filter((chunk) => chunk.kb > GOAL.maxChunkKb)
         .map((chunk) => `chunk ${chunk.file}: ${chunk.kb} kB > ${GOAL.maxChunkKb}`),
+      ...(chunks.length > 0 ? [] : ['no JavaScript chunk found in dist/web/assets']),
     ];
     const goal: GoalResult = {
       goal: `first load on a phone: <= ${GOAL.maxJsKb} KB of compressed JS and <= ${GOAL.maxRequestsBeforePaint} requests before the first paint on each page; no chunk over ${GOAL.maxChunkKb} kB`,

@@ -4,7 +4,6 @@ import type { RoundSample } from './measure';
 import { processCpuMicros, processTreeCpuMicros } from './proc';
 import type { Person } from './socket-fleet';
 import { latencyStats, round } from './stats';
-import type { GoalResult } from './types';
 
 /**
  * For the open-loop latency benches (ring, chat), where the load generator times events itself instead
@@ -84,19 +83,6 @@ export function latencySample(input: {
     loadgenCpuPct: (cpu.ownCpuMicros / (cpu.wallMs * 1000)) * 100,
     load: input.load,
   };
-}
-
-/**
- * A latency goal's verdict: it passes when the p99 is under the target and nothing failed; otherwise
- * `problems` says why (the p99 over the target first, then the failures).
- */
-export function p99Verdict(
-  p99Ms: number,
-  targetMs: number,
-  failures: readonly string[],
-): Pick<GoalResult, 'pass' | 'problems'> {
-  const problems = [...(p99Ms < targetMs ? [] : [`p99 ${p99Ms} ms >= ${targetMs} ms`]), ...failures];
-  return { pass: problems.length === 0, ...(problems.length > 0 ? { problems } : {}) };
 }
 
 /**

@@ -131,7 +131,7 @@ export function renderTable(result: ScenarioResult): string {
       .map((key) => `${key} ${String(goal[key])}`)
       .join(', ');
     out.push(
-      `${goal.pass ? 'PASS' : 'FAIL'} ${goal.goal}: ${ratios}${goal.problems ? ` — ${goal.problems.join('; ')}` : ''}`,
+      `${goal.pass ? 'PASS' : 'FAIL'} ${goal.goal}${ratios ? `: ${ratios}` : ''}${goal.problems ? ` — ${goal.problems.join('; ')}` : ''}`,
     );
   }
   for (const note of result.notes) out.push(`note: ${note}`);

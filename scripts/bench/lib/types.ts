@@ -14,7 +14,7 @@ export type ScenarioOptions = {
 export type GoalResult = {
   goal: string;
   pass: boolean;
-  /** Why a goal failed for a reason other than its bound (errors, non-2xx answers...). */
+  /** Why a goal failed: the bounds it missed (some scenarios) and errors, non-2xx answers, lost messages... */
   problems?: string[];
 } & Record<string, unknown>;
 
