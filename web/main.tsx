@@ -13,6 +13,11 @@ import './styles/index.css';
 // itself as the access-token provider and leave requests without a token.
 const authClient = createAuthClient();
 
+// The first screen's code before the first render (index.html shows the loader meanwhile): the screen
+// then commits at once and its requests start with it, instead of after React's 300 ms reveal delay
+// for a screen that suspended. A failed load is shown by the screen's error boundary.
+await prepareScreen(window.location.pathname)?.catch(() => undefined);
+
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 

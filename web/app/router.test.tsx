@@ -4,7 +4,7 @@ import { Redirect } from '#web/lib/router';
 import { describe, expect, it } from 'vitest';
 import { findRoute, REDIRECT_ROUTES, ROUTES } from '../features/roles/route-access';
 import { RouteBoundary } from './routes/route-error';
-import { comingSoonOf, routes } from './router';
+import { comingSoonOf, isLazyScreen, routes } from './router';
 
 const children = routes[0]!.children!;
 
@@ -14,11 +14,6 @@ const registered = children.filter((route) => route.path !== '*').map(pathOf);
 /** The screen a route renders inside its error boundary. */
 const screenOf = (route: RouteObject) =>
   (route.element as ReactElement<{ children: ReactElement }>).props.children;
-/** Whether a component is React.lazy (its code loads on first render). */
-const isLazy = (type: unknown) =>
-  typeof type === 'object' &&
-  type !== null &&
-  (type as { $$typeof?: symbol }).$$typeof === Symbol.for('react.lazy');
 
 /** A concrete URL for a pattern: ':param' -> 'sample', '*' -> 'a/b'. */
 const sample = (pattern: string) => pattern.replace(/:[^/]+/g, 'sample').replace(/\*$/, 'a/b');
@@ -45,8 +40,8 @@ describe('the route map', () => {
       // Every screen sits in the route error boundary.
       expect(element.type, pathOf(route)).toBe(RouteBoundary);
       const screen = screenOf(route);
-      if (route.index || route.path === '*') expect(isLazy(screen.type), pathOf(route)).toBe(false);
-      else expect(isLazy(screen.type), pathOf(route)).toBe(true);
+      if (route.index || route.path === '*') expect(isLazyScreen(screen.type), pathOf(route)).toBe(false);
+      else expect(isLazyScreen(screen.type), pathOf(route)).toBe(true);
     }
   });
 

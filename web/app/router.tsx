@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import { createElement, use, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Redirect } from '#web/lib/router';
 import type { ScreenHandle } from './routes/coming-soon';
@@ -10,7 +10,7 @@ import { WelcomePage } from './routes/welcome';
 /**
  * The route map (SPEC §2), rendered by `useRoutes` under AppBrowserRouter (web/lib/router.tsx,
  * decision 013). `/` (the welcome screen) is bundled with the shell; every other screen is loaded
- * lazily (React.lazy: the current screen stays up while the next one's code loads). Every route has
+ * lazily (`lazyScreen`: the current screen stays up while the next one's code loads). Every route has
  * the error boundary, so a failing screen keeps the header and offers Try Again. Who may open what is
  * decided in one place, the access gate in RootLayout (web/features/roles/route-access.ts), not here.
  *
@@ -20,14 +20,38 @@ import { WelcomePage } from './routes/welcome';
 /** Each lazy screen's loader, by its component: `prepareScreen` loads a screen's code before going there. */
 const loaders = new Map<unknown, () => Promise<unknown>>();
 
-/** React.lazy whose code can be asked for ahead (one import, shared with the render). */
-function lazyScreen<P>(load: () => Promise<ComponentType<P>>) {
+/**
+ * A screen whose code loads on first use and can be asked for ahead (one import, shared with the
+ * render). Unlike React.lazy, a screen whose code is already there renders at once instead of
+ * suspending for a tick: the first screen (loaded before the first render, web/main.tsx) then commits
+ * without a fallback, because React reveals a boundary at the earliest 300 ms after its fallback showed
+ * and the screen's requests would start only then.
+ */
+function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
+  // Marked fulfilled when loaded, as React's use() reads a promise it has seen before: a render after
+  // that gets the component at once, one that comes earlier suspends until it is there.
   let loading: Promise<ComponentType<P>> | undefined;
-  const once = () => (loading ??= load());
-  const Screen = lazy(async () => ({ default: await once() }));
+  const once = () => {
+    if (!loading) {
+      const promise = load();
+      promise.then(
+        (component) => Object.assign(promise, { status: 'fulfilled', value: component }),
+        () => undefined, // the render's use() gets the failure and the screen's error boundary shows it
+      );
+      loading = promise;
+    }
+    return loading;
+  };
+  function Screen(props: P) {
+    // One module's export, the same at every render (not a component made here).
+    return createElement(use(once()), props);
+  }
   loaders.set(Screen, once);
   return Screen;
 }
+
+/** Whether a screen's code loads when first needed (not bundled with the shell). */
+export const isLazyScreen = (component: unknown) => loaders.has(component);
 
 const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['element'] => {
   const Screen = lazyScreen(async () => pick(await load()));

@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from './memory-router';
 import { onTestFinished } from 'vitest';
 import type { AuthSession, Me } from '#contracts/auth';
 import { Providers } from '../app/providers';
-import { routes } from '../app/router';
+import { prepareScreen, routes } from '../app/router';
 import { createAuthClient } from '../lib/auth/auth-client';
 import { apiError, stubApi, type StubRoutes } from './api';
 import { buildSession } from './fixtures/auth';
@@ -43,7 +43,7 @@ export function renderApp({ at, me, session = buildSession(), extra = {} }: Rend
   onTestFinished(() => {
     client.stop();
   });
-  const router = createMemoryRouter(routes, { initialEntries: [at] });
+  const router = createMemoryRouter(routes, { initialEntries: [at], prepare: prepareScreen });
   render(
     <Providers authClient={client}>
       <RouterProvider router={router} />
