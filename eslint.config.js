@@ -45,6 +45,7 @@ const MODULE_TIERS = [
       'session-invitations',
       'followups',
       'reviews',
+      'messages',
     ],
   ],
 ];

@@ -53,6 +53,7 @@ import { registerSessionInvitations } from './modules/session-invitations/sessio
 // A guest link answers like a sign-in: the auth module's request context and cookies.
 import { answerSession, contextOf } from './modules/auth/auth.routes';
 import { registerFollowups } from './modules/followups/followups.module';
+import { registerMessages } from './modules/messages/messages.module';
 import { createPresence, registerPresence } from './modules/presence/presence.module';
 
 export type AppDeps = {
@@ -353,6 +354,10 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     publicUrl: config.publicUrl,
     logger: app.log.child({ module: 'followups' }),
   });
+
+  // Conversations between sessions: one per coach and client, messages under the conversation's row
+  // lock, both parties' events delivered after commit.
+  registerMessages(app, { route, db, realtime, clock });
 
   // Double-blind under the session's row lock; parties decided by
   // chatSessions.get; server/main.ts runs the visibility job (reviews visible after 7 days are counted).

@@ -9,6 +9,7 @@ export * from './discovery';
 export * from './gifts';
 export * from './holds';
 export * from './ledger';
+export * from './messages';
 export * from './outbox';
 export * from './payouts';
 export * from './profiles';

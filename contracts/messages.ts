@@ -1,0 +1,144 @@
+import { z } from 'zod';
+
+/**
+ * Messages between sessions (SPEC §3 inquiry_conversations / inquiry_messages, §5 coach message rules,
+ * §8 texts): one conversation per coach and client, text messages of at most MESSAGE_MAX characters on
+ * both sides (SPEC §5 sets 500 for coaches; a client's message is read by the same person in the same
+ * box, so the same limit keeps one rule and one counter). The sender's browser makes each message's id:
+ * a retried send (network failure, second tab) finds the message instead of adding one.
+ *
+ * Realtime: MESSAGE_EVENTS on both parties' own topics `user:<id>` (every tab of either sees a new
+ * message and a read), recorded in the sending transaction and delivered after commit.
+ */
+
+export const MESSAGE_MAX = 500;
+/** Conversations per page of a person's list. */
+export const CONVERSATIONS_PAGE_SIZE = 20;
+/** Messages per page of a conversation's history (paged backwards from the newest). */
+export const MESSAGES_PAGE_SIZE = 50;
+
+export const MESSAGE_TEXTS = {
+  empty: 'Write a message first.',
+  tooLong: `A message has at most ${MESSAGE_MAX} characters.`,
+  control: 'A message cannot contain control characters.',
+  /** SPEC §8: the toast when a send finally fails. */
+  sendFailedTitle: 'Error sending message',
+  sendFailedBody: 'Please try again later',
+  notFound: 'This conversation could not be found.',
+  idTaken: 'This message id is already used by another message.',
+  coachNotFound: 'This coach could not be found.',
+  clientNotFound: 'You can message a client once they have asked you for a session or written to you.',
+  ownConversation: 'You cannot start a conversation with yourself.',
+} as const;
+
+/** Line breaks and tabs are text; every other C0/C1 control character (and DEL) is refused. */
+// eslint-disable-next-line no-control-regex -- the point of the check
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** A message's text: trimmed, 1 to MESSAGE_MAX characters, no control characters. */
+export const messageTextSchema = z
+  .string()
+  .trim()
+  .min(1, MESSAGE_TEXTS.empty)
+  .max(MESSAGE_MAX, MESSAGE_TEXTS.tooLong)
+  .refine((text) => !CONTROL_CHARACTER.test(text), MESSAGE_TEXTS.control);
+
+export const SENDER_TYPES = ['coach', 'client'] as const;
+export type SenderType = (typeof SENDER_TYPES)[number];
+
+export const inquiryMessageSchema = z.object({
+  id: z.uuid(),
+  conversation_id: z.uuid(),
+  /** 1, 2, 3… in the conversation. */
+  seq: z.number().int().positive(),
+  sender_type: z.enum(SENDER_TYPES),
+  /** Null for a visitor's message. */
+  sender_user_id: z.uuid().nullable(),
+  content: z.string(),
+  /** Written by Wellspring for a party (the coach's note after a declined request). */
+  is_automated: z.boolean(),
+  created_at: z.iso.datetime({ offset: true }),
+});
+export type InquiryMessage = z.infer<typeof inquiryMessageSchema>;
+
+/** One side of a conversation as the other sees it. */
+export const conversationPartySchema = z.object({
+  /** Null for a visitor without an account. */
+  user_id: z.uuid().nullable(),
+  name: z.string(),
+  avatar_url: z.string().nullable(),
+  /** A coach's page address (null for clients). */
+  username: z.string().nullable(),
+});
+export type ConversationParty = z.infer<typeof conversationPartySchema>;
+
+export const conversationSchema = z.object({
+  id: z.uuid(),
+  /** The caller's side of it. */
+  role: z.enum(SENDER_TYPES),
+  coach: conversationPartySchema,
+  client: conversationPartySchema,
+  status: z.enum(['open', 'archived']),
+  last_message: inquiryMessageSchema.nullable(),
+  last_message_at: z.iso.datetime({ offset: true }).nullable(),
+  /** The other side's messages the caller has not read. */
+  unread_count: z.number().int().nonnegative(),
+  /** How far each side has read (seq): read receipts. */
+  read: z.object({ coach_seq: z.number().int().nonnegative(), client_seq: z.number().int().nonnegative() }),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const conversationsQuerySchema = z.object({
+  /** From the previous page's next_cursor. */
+  cursor: z.string().max(200).optional(),
+});
+export const conversationsPageSchema = z.object({
+  conversations: z.array(conversationSchema),
+  next_cursor: z.string().nullable(),
+  /** Unread messages over all the caller's conversations (the navigation's badge). */
+  unread_total: z.number().int().nonnegative(),
+});
+export type ConversationsPage = z.infer<typeof conversationsPageSchema>;
+
+/** A client starts (or finds) their conversation with a coach; a coach with a client of theirs. */
+export const startConversationSchema = z.union([
+  z.object({ coach_id: z.uuid() }).strict(),
+  z.object({ client_id: z.uuid() }).strict(),
+]);
+export type StartConversationInput = z.infer<typeof startConversationSchema>;
+export const conversationResponseSchema = z.object({ conversation: conversationSchema });
+
+export const conversationParamsSchema = z.object({ id: z.uuid() });
+
+export const messagesQuerySchema = z.object({
+  /** Messages before this seq (older ones); absent: the newest page. */
+  before_seq: z.coerce.number().int().positive().optional(),
+});
+export const messagesPageSchema = z.object({
+  /** Oldest first. */
+  messages: z.array(inquiryMessageSchema),
+  /** Older messages exist before the first one here. */
+  has_more: z.boolean(),
+});
+export type MessagesPage = z.infer<typeof messagesPageSchema>;
+
+export const sendMessageSchema = z.object({ id: z.uuid(), content: messageTextSchema }).strict();
+export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+export const messageResponseSchema = z.object({ message: inquiryMessageSchema });
+
+export const readConversationSchema = z.object({ seq: z.number().int().nonnegative() }).strict();
+
+// ---- Realtime events on `user:<id>` of both parties
+
+export const MESSAGE_EVENTS = {
+  /** A new message. Payload { message } (a tab refetches its list and unread counts). */
+  created: 'conversation.message',
+  /** A party read up to a seq. Payload { conversation_id, read }. */
+  read: 'conversation.read',
+} as const;
+
+export const messageEventPayloadSchema = z.object({ message: inquiryMessageSchema });
+export const readEventPayloadSchema = z.object({
+  conversation_id: z.uuid(),
+  read: z.object({ coach_seq: z.number().int().nonnegative(), client_seq: z.number().int().nonnegative() }),
+});

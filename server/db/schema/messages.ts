@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { userRef, users } from './accounts';
+import { requiredRef, timestamps, timestamptz, uuidPk } from './columns';
+
+/**
+ * Messages between sessions (SPEC §3 inquiry_conversations, inquiry_messages): one conversation per
+ * coach and client. `client_id` is null for a visitor who wrote from a coach's page without an account
+ * (known by client_name and client_email). Each party's read position is the seq they have read up to;
+ * a party's unread count is the other side's messages after it. `last_seq` numbers the conversation's
+ * messages 1, 2, 3… without gaps, taken under the conversation's row lock in the sending transaction.
+ */
+export const INQUIRY_CONVERSATION_STATUSES = ['open', 'archived'] as const;
+export type InquiryConversationStatus = (typeof INQUIRY_CONVERSATION_STATUSES)[number];
+export const INQUIRY_SENDER_TYPES = ['coach', 'client'] as const;
+export type InquirySenderType = (typeof INQUIRY_SENDER_TYPES)[number];
+
+export const inquiryConversations = pgTable(
+  'inquiry_conversations',
+  {
+    id: uuidPk(),
+    coachId: userRef('coach_id'),
+    clientId: uuid('client_id').references(() => users.id),
+    clientName: text('client_name').notNull(),
+    clientEmail: text('client_email'),
+    status: text('status').$type<InquiryConversationStatus>().notNull().default('open'),
+    lastSeq: integer('last_seq').notNull().default(0),
+    lastMessageAt: timestamptz('last_message_at'),
+    coachReadSeq: integer('coach_read_seq').notNull().default(0),
+    clientReadSeq: integer('client_read_seq').notNull().default(0),
+    ...timestamps(),
+  },
+  (table) => [
+    // One conversation per coach and client (two first messages at once: one insert wins, the other
+    // finds it).
+    uniqueIndex('inquiry_conversations_coach_client_uq')
+      .on(table.coachId, table.clientId)
+      .where(sql`${table.clientId} is not null`),
+    // The lists: a person's conversations, most recent first (keyset pages).
+    index('inquiry_conversations_coach_recent_idx').on(table.coachId, table.lastMessageAt, table.id),
+    index('inquiry_conversations_client_recent_idx').on(table.clientId, table.lastMessageAt, table.id),
+    check('inquiry_conversations_status_ck', sql`${table.status} in ('open', 'archived')`),
+    check(
+      'inquiry_conversations_not_self_ck',
+      sql`${table.clientId} is null or ${table.clientId} <> ${table.coachId}`,
+    ),
+    check(
+      'inquiry_conversations_seq_ck',
+      sql`${table.lastSeq} >= 0 and ${table.coachReadSeq} between 0 and ${table.lastSeq} and ${table.clientReadSeq} between 0 and ${table.lastSeq}`,
+    ),
+  ],
+);
+
+export const inquiryMessages = pgTable(
+  'inquiry_messages',
+  {
+    /** Made by the sender's browser (a retried send finds its row instead of adding one). */
+    id: uuid('id').primaryKey(),
+    conversationId: requiredRef('conversation_id', () => inquiryConversations.id, 'cascade'),
+    seq: integer('seq').notNull(),
+    senderType: text('sender_type').$type<InquirySenderType>().notNull(),
+    /** Null for a visitor's message (no account yet). */
+    senderUserId: uuid('sender_user_id').references(() => users.id),
+    messageContent: text('message_content').notNull(),
+    /** Written by Wellspring on a person's behalf (the coach's note after a declined request). */
+    isAutomated: boolean('is_automated').notNull().default(false),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    unique('inquiry_messages_conversation_seq_uq').on(table.conversationId, table.seq),
+    check('inquiry_messages_seq_ck', sql`${table.seq} > 0`),
+    check('inquiry_messages_sender_type_ck', sql`${table.senderType} in ('coach', 'client')`),
+    check(
+      'inquiry_messages_content_ck',
+      sql`char_length(${table.messageContent}) between 1 and 500 and char_length(btrim(${table.messageContent})) >= 1`,
+    ),
+  ],
+);

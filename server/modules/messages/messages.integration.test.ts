@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { AuthSession } from '#contracts/auth';
+import {
+  CONVERSATIONS_PAGE_SIZE,
+  conversationResponseSchema,
+  conversationsPageSchema,
+  MESSAGE_EVENTS,
+  MESSAGE_MAX,
+  MESSAGE_TEXTS,
+  MESSAGES_PAGE_SIZE,
+  messageResponseSchema,
+  messagesPageSchema,
+} from '#contracts/messages';
+import { insertClient, insertCoach } from '#test/factories/people';
+import { buildSessionRequestBody, insertChatSession, postSessionRequest } from '#test/factories/sessions';
+import { errorOf, signUpWithRole, uniqueEmail } from '#test/support/auth';
+import { useTestApp } from '#test/support/test-app';
+
+const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });
+
+type Person = { session: AuthSession; id: string };
+
+async function person(role: 'coach' | 'client', fullName: string): Promise<Person> {
+  const session = await signUpWithRole(t.app, role, { fullName, email: uniqueEmail(role) });
+  return { session, id: session.user.id };
+}
+
+const start = (who: Person, body: object) => t.call(who.session, 'POST', '/api/conversations', body);
+
+async function conversationOf(client: Person, coach: Person): Promise<string> {
+  const response = await start(client, { coach_id: coach.id });
+  expect([200, 201], response.body).toContain(response.statusCode);
+  return conversationResponseSchema.parse(response.json()).conversation.id;
+}
+
+const send = (who: Person, conversationId: string, content: string, id: string = randomUUID()) =>
+  t.call(who.session, 'POST', `/api/conversations/${conversationId}/messages`, { id, content });
+
+async function sent(who: Person, conversationId: string, content: string, id?: string) {
+  const response = await send(who, conversationId, content, id);
+  expect(response.statusCode, response.body).toBe(201);
+  return messageResponseSchema.parse(response.json()).message;
+}
+
+async function list(who: Person, cursor?: string) {
+  const response = await t.call(
+    who.session,
+    'GET',
+    `/api/conversations${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return conversationsPageSchema.parse(response.json());
+}
+
+async function history(who: Person, conversationId: string, beforeSeq?: number) {
+  const response = await t.call(
+    who.session,
+    'GET',
+    `/api/conversations/${conversationId}/messages${beforeSeq ? `?before_seq=${beforeSeq}` : ''}`,
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return messagesPageSchema.parse(response.json());
+}
+
+async function eventsOn(userId: string, type: string) {
+  const result = await t.pool.query<{ payload: Record<string, unknown> }>(
+    'select payload from realtime_events where topic = $1 and type = $2 order by seq',
+    [`user:${userId}`, type],
+  );
+  return result.rows.map((row) => row.payload);
+}
+
+describe('conversations between sessions', () => {
+  it('a client starts one conversation with a coach (201, then 200 for the same pair), named for both sides', async () => {
+    const coach = await person('coach', 'Lena Ortiz');
+    const client = await person('client', 'Robin Client');
+    const first = await start(client, { coach_id: coach.id });
+    expect(first.statusCode, first.body).toBe(201);
+    const { conversation } = conversationResponseSchema.parse(first.json());
+    expect(conversation).toMatchObject({
+      role: 'client',
+      coach: { user_id: coach.id, name: 'Lena Ortiz' },
+      client: { user_id: client.id, name: 'Robin Client' },
+      status: 'open',
+      last_message: null,
+      unread_count: 0,
+    });
+    const again = await start(client, { coach_id: coach.id });
+    expect(again.statusCode).toBe(200);
+    expect(conversationResponseSchema.parse(again.json()).conversation.id).toBe(conversation.id);
+    // Not listed until it has a message.
+    expect((await list(client)).conversations).toEqual([]);
+  });
+
+  it('two first messages at once (two tabs) make one conversation', async () => {
+    const coach = await person('coach', 'Lena Ortiz');
+    const client = await person('client', 'Robin Client');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => start(client, { coach_id: coach.id })));
+    const ids = new Set(
+      answers.map((answer) => conversationResponseSchema.parse(answer.json()).conversation.id),
+    );
+    expect(ids.size).toBe(1);
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(1);
+    const rows = await t.pool.query('select id from inquiry_conversations where coach_id = $1', [coach.id]);
+    expect(rows.rowCount).toBe(1);
+  });
+
+  it('refuses a coach that is none (404), oneself (400), and a coach writing to a stranger (404)', async () => {
+    const coach = await person('coach', 'Lena Ortiz');
+    const client = await person('client', 'Robin Client');
+    const notACoach = await person('client', 'Another Client');
+    expect((await start(client, { coach_id: notACoach.id })).statusCode).toBe(404);
+    expect((await start(client, { coach_id: randomUUID() })).statusCode).toBe(404);
+    const self = await start(coach, { coach_id: coach.id });
+    expect(self.statusCode).toBe(400);
+    expect(errorOf(self).message).toBe(MESSAGE_TEXTS.ownConversation);
+    const stranger = await start(coach, { client_id: client.id });
+    expect(stranger.statusCode).toBe(404);
+    expect(errorOf(stranger).message).toBe(MESSAGE_TEXTS.clientNotFound);
+    // A client cannot start a conversation as the coach side.
+    expect((await start(client, { client_id: notACoach.id })).statusCode).toBe(404);
+  });
+
+  it('a coach may write first to a client who asked them for a session, or had one with them', async () => {
+    const coach = await insertCoach(t.app, t.pool);
+    const asked = await insertClient(t.app, t.pool, 10_000);
+    const request = await postSessionRequest(t.app, asked.session, buildSessionRequestBody(coach.id));
+    expect(request.statusCode, request.body).toBe(201);
+    const toAsked = await t.call(coach.session, 'POST', '/api/conversations', { client_id: asked.id });
+    expect(toAsked.statusCode, toAsked.body).toBe(201);
+    expect(conversationResponseSchema.parse(toAsked.json()).conversation).toMatchObject({
+      role: 'coach',
+      client: { user_id: asked.id, name: asked.fullName },
+    });
+
+    const metInSession = await person('client', 'Sam Session');
+    await insertChatSession(t.pool, {
+      coachId: coach.id,
+      clientId: metInSession.id,
+      clientEmail: null,
+      now: t.clock.now(),
+      status: 'completed',
+    });
+    const toMet = await t.call(coach.session, 'POST', '/api/conversations', { client_id: metInSession.id });
+    expect(toMet.statusCode, toMet.body).toBe(201);
+  });
+
+  it('sends in order, pages history backwards, counts unread for the other side and reads move it', async () => {
+    const coach = await person('coach', 'Lena Ortiz');
+    const client = await person('client', 'Robin Client');
+    const id = await conversationOf(client, coach);
+    const count = MESSAGES_PAGE_SIZE + 5;
+    // The coach answers every fifth message up to 50; the client writes the rest, 51 to 55 last.
+    for (let index = 1; index <= count; index += 1)
+      await sent(index % 5 === 0 && index <= 50 ? coach : client, id, `message ${index}`);
+
+    const newest = await history(coach, id);
+    expect(newest.has_more).toBe(true);
+    expect(newest.messages.map((message) => message.seq)).toEqual(
+      Array.from({ length: MESSAGES_PAGE_SIZE }, (_, index) => count - MESSAGES_PAGE_SIZE + 1 + index),
+    );
+    const older = await history(coach, id, newest.messages[0]!.seq);
+    expect(older.has_more).toBe(false);
+    expect(older.messages.map((message) => message.content)).toEqual([
+      'message 1',
+      'message 2',
+      'message 3',
+      'message 4',
+      'message 5',
+    ]);
+
+    // Sending reads the conversation up to one's own message: the coach has read to 50, the client all.
+    const [forCoach] = (await list(coach)).conversations;
+    const [forClient] = (await list(client)).conversations;
+    expect(forCoach).toMatchObject({ role: 'coach', unread_count: 5, last_message: { seq: count } });
+    expect(forClient).toMatchObject({ role: 'client', unread_count: 0, read: { coach_seq: 50 } });
+    expect((await list(coach)).unread_total).toBe(5);
+
+    const read = await t.call(coach.session, 'POST', `/api/conversations/${id}/read`, { seq: 52 });
+    expect(read.statusCode, read.body).toBe(204);
+    expect((await list(coach)).conversations[0]).toMatchObject({ unread_count: 3, read: { coach_seq: 52 } });
+    // Never back, never past the last message.
+    await t.call(coach.session, 'POST', `/api/conversations/${id}/read`, { seq: 3 });
+    await t.call(coach.session, 'POST', `/api/conversations/${id}/read`, { seq: 9_999 });
+    expect((await list(coach)).conversations[0]).toMatchObject({
+      unread_count: 0,
+      read: { coach_seq: count },
+    });
+    // The client's tabs see the two reads that moved (52, then 55); the one that did not move is silent.
+    expect(await eventsOn(client.id, MESSAGE_EVENTS.read)).toHaveLength(2);
+  });
+
+  it('a retried send keeps one message (200 with the same one); an id used by another message is 409', async () => {
+    const coach = await person('coach', 'Lena Ortiz');
+    const client = await person('client', 'Robin Client');
+    const id = await conversationOf(client, coach);
+    const messageId = randomUUID();
+    const tries = await Promise.all(
+      Array.from({ length: 4 }, () => send(client, id, 'Hello Lena', messageId)),
+    );
+    expect(tries.map((response) => response.statusCode).sort()).toEqual([200, 200, 200, 201]);
+    expect(
+      new Set(tries.map((response) => messageResponseSchema.parse(response.json()).message.seq)),
+    ).toEqual(new Set([1]));
+    const other = await send(client, id, 'Something else', messageId);
+    expect(other.statusCode).toBe(409);
+    expect(errorOf(other).message).toBe(MESSAGE_TEXTS.idTaken);
+    expect((await history(client, id)).messages).toHaveLength(1);
+    // Each party's tabs hear the message once.
+    expect(await eventsOn(coach.id, MESSAGE_EVENTS.created)).toHaveLength(1);
+    expect(await eventsOn(client.id, MESSAGE_EVENTS.created)).toHaveLength(1);
+  });
+
+  it('refuses empty, whitespace-only, too long and control-character messages with a clear 400; keeps line breaks', async () => {
+    const coach = await person('coach', 'Lena Ortiz');
+    const client = await person('client', 'Robin Client');
+    const id = await conversationOf(client, coach);
+    for (const [content, message] of [
+      ['', MESSAGE_TEXTS.empty],
+      ['   \n\t ', MESSAGE_TEXTS.empty],
+      ['x'.repeat(MESSAGE_MAX + 1), MESSAGE_TEXTS.tooLong],
+      ['bell \u0007 here', MESSAGE_TEXTS.control],
+    ] as const) {
+      const response = await send(client, id, content);
+      expect(response.statusCode, content).toBe(400);
+      expect(JSON.stringify(errorOf(response)), content).toContain(message);
+    }
+    const kept = await sent(client, id, `  line one\nline two <script>alert(1)</script>${'y'.repeat(400)}  `);
+    expect(kept.content.startsWith('line one\nline two <script>')).toBe(true);
+    expect((await history(client, id)).messages).toHaveLength(1);
+  });
+
+  it('only the two parties reach a conversation: 404 for anyone else, as for none; 401 without a token', async () => {
+    const coach = await person('coach', 'Lena Ortiz');
+    const client = await person('client', 'Robin Client');
+    const otherCoach = await person('coach', 'Other Coach');
+    const otherClient = await person('client', 'Other Client');
+    const id = await conversationOf(client, coach);
+    await sent(client, id, 'Private');
+    for (const outsider of [otherCoach, otherClient]) {
+      expect((await t.call(outsider.session, 'GET', `/api/conversations/${id}`)).statusCode).toBe(404);
+      expect((await t.call(outsider.session, 'GET', `/api/conversations/${id}/messages`)).statusCode).toBe(
+        404,
+      );
+      expect((await send(outsider, id, 'Intrusion')).statusCode).toBe(404);
+      const read = await t.call(outsider.session, 'POST', `/api/conversations/${id}/read`, { seq: 1 });
+      expect(read.statusCode).toBe(404);
+      expect((await list(outsider)).conversations).toEqual([]);
+    }
+    expect((await t.call(null, 'GET', `/api/conversations/${id}`)).statusCode).toBe(401);
+    expect((await t.call(coach.session, 'GET', `/api/conversations/${randomUUID()}`)).statusCode).toBe(404);
+    expect(await eventsOn(otherCoach.id, MESSAGE_EVENTS.created)).toEqual([]);
+    expect((await history(coach, id)).messages.map((message) => message.content)).toEqual(['Private']);
+  });
+
+  it('lists a person’s conversations most recent first in keyset pages', async () => {
+    const client = await person('client', 'Robin Client');
+    const total = CONVERSATIONS_PAGE_SIZE + 3;
+    const coaches: Person[] = [];
+    for (let index = 0; index < total; index += 1) {
+      const coach = await person('coach', `Coach ${index}`);
+      coaches.push(coach);
+      const id = await conversationOf(client, coach);
+      t.clock.advance(1_000);
+      await sent(coach, id, `hello ${index}`);
+    }
+    const first = await list(client);
+    expect(first.conversations).toHaveLength(CONVERSATIONS_PAGE_SIZE);
+    expect(first.conversations[0]!.coach.name).toBe(`Coach ${total - 1}`);
+    expect(first.next_cursor).not.toBeNull();
+    const second = await list(client, first.next_cursor!);
+    expect(second.conversations.map((conversation) => conversation.coach.name)).toEqual([
+      'Coach 2',
+      'Coach 1',
+      'Coach 0',
+    ]);
+    expect(second.next_cursor).toBeNull();
+    expect(first.unread_total).toBe(total);
+    const stale = await t.call(client.session, 'GET', '/api/conversations?cursor=not-a-cursor');
+    expect(stale.statusCode).toBe(400);
+  });
+});

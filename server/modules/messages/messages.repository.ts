@@ -1,0 +1,259 @@
+import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbExecutor } from '#server/db/client';
+import {
+  chatSessions,
+  inquiryConversations,
+  inquiryMessages,
+  profiles,
+  sessionRequests,
+  userRoles,
+  users,
+} from '#server/db/schema/index';
+
+export type ConversationRow = typeof inquiryConversations.$inferSelect;
+export type InquiryMessageRow = typeof inquiryMessages.$inferSelect;
+
+/** A conversation with what its list shows: both parties' names and pictures, and its last message. */
+export type ConversationViewRow = {
+  conversation: ConversationRow;
+  coach: { fullName: string | null; avatarUrl: string | null; username: string | null } | null;
+  client: { fullName: string | null; avatarUrl: string | null } | null;
+  lastMessage: InquiryMessageRow | null;
+};
+
+/** Where a keyset page of a person's list starts: after this conversation's (last_message_at, id). */
+export type ConversationCursor = { at: Date; id: string };
+
+const coachProfile = alias(profiles, 'coach_profile');
+const clientProfile = alias(profiles, 'client_profile');
+const lastMessage = alias(inquiryMessages, 'last_message');
+
+const isParty = (userId: string) =>
+  or(eq(inquiryConversations.coachId, userId), eq(inquiryConversations.clientId, userId));
+
+/** inquiry_conversations and inquiry_messages (server/db/schema/messages.ts). */
+export function createMessagesRepository() {
+  const viewQuery = (executor: DbExecutor) =>
+    executor
+      .select({
+        conversation: inquiryConversations,
+        coach: {
+          fullName: coachProfile.fullName,
+          avatarUrl: coachProfile.avatarUrl,
+          username: coachProfile.username,
+        },
+        client: { fullName: clientProfile.fullName, avatarUrl: clientProfile.avatarUrl },
+        lastMessage,
+      })
+      .from(inquiryConversations)
+      .leftJoin(coachProfile, eq(coachProfile.userId, inquiryConversations.coachId))
+      .leftJoin(clientProfile, eq(clientProfile.userId, inquiryConversations.clientId))
+      .leftJoin(
+        lastMessage,
+        and(
+          eq(lastMessage.conversationId, inquiryConversations.id),
+          eq(lastMessage.seq, inquiryConversations.lastSeq),
+        ),
+      );
+
+  return {
+    /** The conversation if `userId` is one of its parties (undefined for anyone else, as for none). */
+    async findForParty(
+      executor: DbExecutor,
+      id: string,
+      userId: string,
+    ): Promise<ConversationViewRow | undefined> {
+      const [row] = await viewQuery(executor).where(and(eq(inquiryConversations.id, id), isParty(userId)));
+      return row;
+    },
+
+    /** A person's conversations that have a message, most recent first, after `cursor`. */
+    listForParty(
+      executor: DbExecutor,
+      userId: string,
+      cursor: ConversationCursor | null,
+      limit: number,
+    ): Promise<ConversationViewRow[]> {
+      const after: SQL | undefined = cursor
+        ? or(
+            lt(inquiryConversations.lastMessageAt, cursor.at),
+            and(eq(inquiryConversations.lastMessageAt, cursor.at), lt(inquiryConversations.id, cursor.id)),
+          )
+        : undefined;
+      return viewQuery(executor)
+        .where(and(isParty(userId), sql`${inquiryConversations.lastMessageAt} is not null`, after))
+        .orderBy(desc(inquiryConversations.lastMessageAt), desc(inquiryConversations.id))
+        .limit(limit);
+    },
+
+    /** The other sides' messages a person has not read, over all their conversations. */
+    async unreadTotal(executor: DbExecutor, userId: string): Promise<number> {
+      const [row] = await executor
+        .select({
+          unread: sql<number>`coalesce(sum(case when ${inquiryConversations.coachId} = ${userId}
+            then ${inquiryConversations.lastSeq} - ${inquiryConversations.coachReadSeq}
+            else ${inquiryConversations.lastSeq} - ${inquiryConversations.clientReadSeq} end), 0)::int`,
+        })
+        .from(inquiryConversations)
+        .where(isParty(userId));
+      return row?.unread ?? 0;
+    },
+
+    /** The conversation of a coach and a client with an account, if they have one. */
+    async findIdOfPair(executor: DbExecutor, coachId: string, clientId: string): Promise<string | undefined> {
+      const [row] = await executor
+        .select({ id: inquiryConversations.id })
+        .from(inquiryConversations)
+        .where(and(eq(inquiryConversations.coachId, coachId), eq(inquiryConversations.clientId, clientId)));
+      return row?.id;
+    },
+
+    /**
+     * A new conversation of a coach and a client, or undefined when they already have one (two first
+     * messages at once: the partial unique index lets one insert in, the other does nothing).
+     */
+    async insertIfNew(
+      executor: DbExecutor,
+      values: typeof inquiryConversations.$inferInsert,
+    ): Promise<string | undefined> {
+      const [row] = await executor
+        .insert(inquiryConversations)
+        .values(values)
+        .onConflictDoNothing({
+          target: [inquiryConversations.coachId, inquiryConversations.clientId],
+          where: sql`${inquiryConversations.clientId} is not null`,
+        })
+        .returning({ id: inquiryConversations.id });
+      return row?.id;
+    },
+
+    /** Row-locks the conversation for a send by one of its parties (a concurrent send waits here). */
+    async lockForParty(
+      executor: DbExecutor,
+      id: string,
+      userId: string,
+    ): Promise<ConversationRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(inquiryConversations)
+        .where(and(eq(inquiryConversations.id, id), isParty(userId)))
+        .for('update');
+      return row;
+    },
+
+    async findMessage(executor: DbExecutor, id: string): Promise<InquiryMessageRow | undefined> {
+      const [row] = await executor.select().from(inquiryMessages).where(eq(inquiryMessages.id, id));
+      return row;
+    },
+
+    /**
+     * Appends a message under the conversation's lock: the next seq, the conversation's last message
+     * time, and the sender's own read position (a person has read what they wrote).
+     */
+    async append(
+      executor: DbExecutor,
+      conversation: ConversationRow,
+      message: Omit<typeof inquiryMessages.$inferInsert, 'seq' | 'conversationId'>,
+    ): Promise<{ message: InquiryMessageRow; conversation: ConversationRow }> {
+      const seq = conversation.lastSeq + 1;
+      const readColumn = message.senderType === 'coach' ? 'coachReadSeq' : 'clientReadSeq';
+      const [updated] = await executor
+        .update(inquiryConversations)
+        .set({
+          lastSeq: seq,
+          lastMessageAt: message.createdAt,
+          updatedAt: message.createdAt,
+          [readColumn]: seq,
+        })
+        .where(eq(inquiryConversations.id, conversation.id))
+        .returning();
+      const [inserted] = await executor
+        .insert(inquiryMessages)
+        .values({ ...message, conversationId: conversation.id, seq })
+        .returning();
+      if (!updated || !inserted) throw new Error('inquiry message append wrote no row');
+      return { message: inserted, conversation: updated };
+    },
+
+    /** Up to `limit` messages before `beforeSeq` (or the newest), oldest first; and whether older exist. */
+    async page(
+      executor: DbExecutor,
+      conversationId: string,
+      beforeSeq: number | null,
+      limit: number,
+    ): Promise<{ messages: InquiryMessageRow[]; hasMore: boolean }> {
+      const rows = await executor
+        .select()
+        .from(inquiryMessages)
+        .where(
+          and(
+            eq(inquiryMessages.conversationId, conversationId),
+            beforeSeq === null ? undefined : lt(inquiryMessages.seq, beforeSeq),
+          ),
+        )
+        .orderBy(desc(inquiryMessages.seq))
+        .limit(limit + 1);
+      return { messages: rows.slice(0, limit).reverse(), hasMore: rows.length > limit };
+    },
+
+    /**
+     * Moves a party's read position forward to `seq` (never back, never past the last message); the
+     * conversation after it, or undefined when `userId` is no party.
+     */
+    async markRead(
+      executor: DbExecutor,
+      id: string,
+      userId: string,
+      seq: number,
+    ): Promise<ConversationRow | undefined> {
+      const [row] = await executor
+        .update(inquiryConversations)
+        .set({
+          coachReadSeq: sql`case when ${inquiryConversations.coachId} = ${userId}
+            then greatest(${inquiryConversations.coachReadSeq}, least(${seq}::int, ${inquiryConversations.lastSeq}))
+            else ${inquiryConversations.coachReadSeq} end`,
+          clientReadSeq: sql`case when ${inquiryConversations.clientId} = ${userId}
+            then greatest(${inquiryConversations.clientReadSeq}, least(${seq}::int, ${inquiryConversations.lastSeq}))
+            else ${inquiryConversations.clientReadSeq} end`,
+        })
+        .where(and(eq(inquiryConversations.id, id), isParty(userId)))
+        .returning();
+      return row;
+    },
+
+    /** Whether a person holds the coach role (anyone a client may write to). */
+    async isCoach(executor: DbExecutor, userId: string): Promise<boolean> {
+      const [row] = await executor
+        .select({ userId: userRoles.userId })
+        .from(userRoles)
+        .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'coach')));
+      return row !== undefined;
+    },
+
+    /** Whether a client has asked a coach for a session or had one with them. */
+    async haveMet(executor: DbExecutor, coachId: string, clientId: string): Promise<boolean> {
+      const result = await executor.execute<{ met: boolean }>(sql`select
+        exists (select 1 from ${sessionRequests} where ${sessionRequests.coachId} = ${coachId}
+                  and ${sessionRequests.clientId} = ${clientId})
+        or exists (select 1 from ${chatSessions} where ${chatSessions.coachId} = ${coachId}
+                  and ${chatSessions.clientId} = ${clientId}) as met`);
+      return result.rows[0]?.met === true;
+    },
+
+    /** The name and confirmed address a conversation keeps for its client. */
+    async clientIdentity(
+      executor: DbExecutor,
+      clientId: string,
+    ): Promise<{ fullName: string | null; email: string | null; emailConfirmedAt: Date | null } | undefined> {
+      const [row] = await executor
+        .select({ fullName: profiles.fullName, email: users.email, emailConfirmedAt: users.emailConfirmedAt })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .where(eq(users.id, clientId));
+      return row;
+    },
+  };
+}
+
+export type MessagesRepository = ReturnType<typeof createMessagesRepository>;

@@ -1,0 +1,34 @@
+import { messagesApi as endpoints } from '#contracts/messages.api';
+import type { HttpApp, Route } from '#server/http/route';
+import type { MessagesService } from './messages.service';
+
+/** Conversations between sessions (contracts/messages.api.ts): each handler is one service call. */
+export function messagesRoutes(app: HttpApp, route: Route, messages: MessagesService) {
+  route(app, endpoints.list, async ({ caller, query }) => messages.list(caller.userId, query));
+
+  route(app, endpoints.start, async ({ caller, body, reply }) => {
+    const outcome = await messages.start(caller.userId, body);
+    reply.code(outcome.created ? 201 : 200);
+    return { conversation: outcome.conversation };
+  });
+
+  route(app, endpoints.get, async ({ caller, params }) => ({
+    conversation: await messages.get(caller.userId, params.id),
+  }));
+
+  route(app, endpoints.messages, async ({ caller, params, query }) =>
+    messages.messages(caller.userId, params.id, query),
+  );
+
+  route(app, endpoints.send, async ({ caller, params, body, reply, emit }) => {
+    const outcome = await messages.send(caller.userId, params.id, body);
+    emit(outcome.events);
+    reply.code(outcome.created ? 201 : 200);
+    return { message: outcome.message };
+  });
+
+  route(app, endpoints.read, async ({ caller, params, body, emit }) => {
+    emit(await messages.markRead(caller.userId, params.id, body.seq));
+    return undefined;
+  });
+}

@@ -1,0 +1,244 @@
+import {
+  CONVERSATIONS_PAGE_SIZE,
+  MESSAGE_EVENTS,
+  MESSAGE_TEXTS,
+  MESSAGES_PAGE_SIZE,
+  type Conversation,
+  type ConversationsPage,
+  type InquiryMessage,
+  type MessagesPage,
+  type SendMessageInput,
+  type StartConversationInput,
+} from '#contracts/messages';
+import type { RealtimeEvent } from '#contracts/realtime';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import type { Database } from '#server/db/client';
+import type { RealtimeService } from '#server/realtime/realtime.service';
+import type {
+  ConversationCursor,
+  ConversationRow,
+  ConversationViewRow,
+  InquiryMessageRow,
+  MessagesRepository,
+} from './messages.repository';
+
+const userTopic = (userId: string) => `user:${userId}`;
+const notFound = () => new AppError('NOT_FOUND', MESSAGE_TEXTS.notFound);
+
+function toMessage(row: InquiryMessageRow): InquiryMessage {
+  return {
+    id: row.id,
+    conversation_id: row.conversationId,
+    seq: row.seq,
+    sender_type: row.senderType,
+    sender_user_id: row.senderUserId,
+    content: row.messageContent,
+    is_automated: row.isAutomated,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const readOf = (row: ConversationRow) => ({ coach_seq: row.coachReadSeq, client_seq: row.clientReadSeq });
+
+/** The conversation as `userId` (one of its parties) lists it. */
+function toConversation(view: ConversationViewRow, userId: string): Conversation {
+  const row = view.conversation;
+  const role = row.coachId === userId ? 'coach' : 'client';
+  return {
+    id: row.id,
+    role,
+    coach: {
+      user_id: row.coachId,
+      name: view.coach?.fullName?.trim() || 'Coach',
+      avatar_url: view.coach?.avatarUrl ?? null,
+      username: view.coach?.username ?? null,
+    },
+    client: {
+      user_id: row.clientId,
+      name: view.client?.fullName?.trim() || row.clientName,
+      avatar_url: view.client?.avatarUrl ?? null,
+      username: null,
+    },
+    status: row.status,
+    last_message: view.lastMessage ? toMessage(view.lastMessage) : null,
+    last_message_at: row.lastMessageAt?.toISOString() ?? null,
+    unread_count: row.lastSeq - (role === 'coach' ? row.coachReadSeq : row.clientReadSeq),
+    read: readOf(row),
+  };
+}
+
+const encodeCursor = (cursor: ConversationCursor) =>
+  Buffer.from(JSON.stringify([cursor.at.toISOString(), cursor.id]), 'utf8').toString('base64url');
+
+const STALE_CURSOR = 'This page of conversations is out of date. Please reload the list.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function decodeCursor(raw: string): ConversationCursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    parsed = undefined;
+  }
+  const [at, id] = Array.isArray(parsed) ? (parsed as unknown[]) : [];
+  const when = typeof at === 'string' ? new Date(at) : null;
+  if (!when || Number.isNaN(when.getTime()) || typeof id !== 'string' || !UUID.test(id))
+    throw new AppError('VALIDATION_ERROR', STALE_CURSOR, {
+      details: [{ path: 'query.cursor', message: STALE_CURSOR }],
+    });
+  return { at: when, id };
+}
+
+/**
+ * Conversations between a coach and a client (contracts/messages.ts).
+ *
+ * - start: a client with a coach (anyone holding the coach role), a coach with a client who has asked
+ *   them for a session or had one; the pair's one conversation, made on first use (201) or found (200).
+ * - send: under the conversation's row lock, the next seq, the message and both parties' event; a
+ *   retried id answers the message already sent (200), an id used by another message 409.
+ * - Only the two parties reach a conversation: anyone else gets 404, as for one that does not exist.
+ */
+export function createMessagesService(deps: {
+  db: Database;
+  repository: MessagesRepository;
+  realtime: Pick<RealtimeService, 'recordMany'>;
+  clock: Clock;
+}) {
+  const { db, repository, realtime, clock } = deps;
+
+  async function view(userId: string, id: string): Promise<Conversation> {
+    const found = await repository.findForParty(db, id, userId);
+    if (!found) throw notFound();
+    return toConversation(found, userId);
+  }
+
+  /** Both parties' topics (a visitor has none), each event recorded in the writing transaction. */
+  const partyTopics = (row: ConversationRow) =>
+    [row.coachId, row.clientId].flatMap((id) => (id ? [userTopic(id)] : []));
+
+  return {
+    async list(userId: string, query: { cursor?: string | undefined }): Promise<ConversationsPage> {
+      const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+      const [rows, unreadTotal] = await Promise.all([
+        repository.listForParty(db, userId, cursor, CONVERSATIONS_PAGE_SIZE + 1),
+        repository.unreadTotal(db, userId),
+      ]);
+      const page = rows.slice(0, CONVERSATIONS_PAGE_SIZE);
+      const last = page.at(-1)?.conversation;
+      return {
+        conversations: page.map((row) => toConversation(row, userId)),
+        next_cursor:
+          rows.length > CONVERSATIONS_PAGE_SIZE && last?.lastMessageAt
+            ? encodeCursor({ at: last.lastMessageAt, id: last.id })
+            : null,
+        unread_total: unreadTotal,
+      };
+    },
+
+    get: view,
+
+    async start(
+      userId: string,
+      input: StartConversationInput,
+    ): Promise<{ conversation: Conversation; created: boolean }> {
+      const coachId = 'coach_id' in input ? input.coach_id : userId;
+      const clientId = 'client_id' in input ? input.client_id : userId;
+      if (coachId === clientId) throw new AppError('VALIDATION_ERROR', MESSAGE_TEXTS.ownConversation);
+      if ('coach_id' in input) {
+        if (!(await repository.isCoach(db, coachId)))
+          throw new AppError('NOT_FOUND', MESSAGE_TEXTS.coachNotFound);
+      } else if (
+        !(await repository.isCoach(db, userId)) ||
+        !(await repository.haveMet(db, coachId, clientId))
+      )
+        throw new AppError('NOT_FOUND', MESSAGE_TEXTS.clientNotFound);
+
+      const existing = await repository.findIdOfPair(db, coachId, clientId);
+      if (existing) return { conversation: await view(userId, existing), created: false };
+      const client = await repository.clientIdentity(db, clientId);
+      if (!client) throw new AppError('NOT_FOUND', MESSAGE_TEXTS.clientNotFound);
+      const now = clock.now();
+      const insertedId = await repository.insertIfNew(db, {
+        coachId,
+        clientId,
+        clientName: client.fullName?.trim() || client.email?.split('@')[0] || 'Client',
+        clientEmail: client.email && client.emailConfirmedAt ? client.email : null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      // Two first messages at once: the other insert won; this one answers the same conversation.
+      const id = insertedId ?? (await repository.findIdOfPair(db, coachId, clientId));
+      if (!id) throw new Error('inquiry conversation neither inserted nor found');
+      return { conversation: await view(userId, id), created: insertedId !== undefined };
+    },
+
+    async messages(
+      userId: string,
+      id: string,
+      query: { before_seq?: number | undefined },
+    ): Promise<MessagesPage> {
+      if (!(await repository.findForParty(db, id, userId))) throw notFound();
+      const page = await repository.page(db, id, query.before_seq ?? null, MESSAGES_PAGE_SIZE);
+      return { messages: page.messages.map(toMessage), has_more: page.hasMore };
+    },
+
+    async send(
+      userId: string,
+      id: string,
+      input: SendMessageInput,
+    ): Promise<{ message: InquiryMessage; created: boolean; events: RealtimeEvent[] }> {
+      return db.transaction(async (tx) => {
+        const conversation = await repository.lockForParty(tx, id, userId);
+        if (!conversation) throw notFound();
+        const senderType = conversation.coachId === userId ? 'coach' : 'client';
+        // Under the lock, a retry of the same message finds it (its first try committed or not at all).
+        const sent = await repository.findMessage(tx, input.id);
+        if (sent) {
+          const same =
+            sent.conversationId === id &&
+            sent.senderUserId === userId &&
+            sent.messageContent === input.content;
+          if (!same) throw new AppError('CONFLICT', MESSAGE_TEXTS.idTaken);
+          return { message: toMessage(sent), created: false, events: [] };
+        }
+        const appended = await repository.append(tx, conversation, {
+          id: input.id,
+          senderType,
+          senderUserId: userId,
+          messageContent: input.content,
+          isAutomated: false,
+          createdAt: clock.now(),
+        });
+        const message = toMessage(appended.message);
+        const events = await realtime.recordMany(
+          tx,
+          partyTopics(appended.conversation).map((topic) => ({
+            topic,
+            type: MESSAGE_EVENTS.created,
+            payload: { message },
+          })),
+        );
+        return { message, created: true, events };
+      });
+    },
+
+    async markRead(userId: string, id: string, seq: number): Promise<RealtimeEvent[]> {
+      return db.transaction(async (tx) => {
+        const before = await repository.lockForParty(tx, id, userId);
+        if (!before) throw notFound();
+        const after = await repository.markRead(tx, id, userId, seq);
+        if (!after) throw notFound();
+        if (after.coachReadSeq === before.coachReadSeq && after.clientReadSeq === before.clientReadSeq)
+          return [];
+        const payload = { conversation_id: id, read: readOf(after) };
+        return realtime.recordMany(
+          tx,
+          partyTopics(after).map((topic) => ({ topic, type: MESSAGE_EVENTS.read, payload })),
+        );
+      });
+    },
+  };
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;
