@@ -6,6 +6,7 @@ import type { SettlementService } from './modules/settlement/settlement.service'
 import type { GiftsService } from './modules/gifts/gifts.service';
 import type { PayoutsService } from './modules/payouts/payouts.service';
 import type { SessionRequestsService } from './modules/session-requests/session-requests.service';
+import type { MessagesService } from './modules/messages/messages.service';
 import type { SessionRoomService } from './modules/session-room/session-room.service';
 import type { SessionsService } from './modules/sessions/sessions.service';
 import type { ReviewsService } from './modules/reviews/reviews.service';
@@ -34,6 +35,8 @@ declare module 'fastify' {
     sessionRoom: SessionRoomService;
     /** Coach presence: get/set/confirm, and announce(tx, coachId) for busy changes (PRESENCE_EVENT). */
     presence: PresenceService;
+    /** Conversations between sessions; sendWithin(tx, …) for another module's transaction. */
+    messages: MessagesService;
     /** Session requests: create (hold), accept/decline/cancel/message, expireDue (the lifecycle job). */
     sessionRequests: SessionRequestsService;
     /** Reviews after a session: create/reply/lists, refreshStats(tx, coachId, clientId), countDueVisible (job). */

@@ -304,6 +304,12 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
 
   // A client's request holds the quoted price; the coach accepts (chatSessions.createFromRequest in the
   // same transaction), declines, or it expires (expireDue, run by the lifecycle job); the client may cancel.
+  // Conversations between sessions: one per coach and client, messages under the conversation's row
+  // lock, both parties' events delivered after commit. The coach's note after a declined request lands
+  // in the pair's conversation (sessionRequests.message calls messages.sendWithin in its transaction).
+  const messages = registerMessages(app, { route, db, realtime, clock });
+  app.decorate('messages', messages);
+
   const sessionRequests = registerSessionRequests(app, {
     route,
     db,
@@ -313,6 +319,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     realtime,
     outbox,
     chatSessions,
+    messages,
     clock,
     publicUrl: config.publicUrl,
     logger: app.log.child({ module: 'session-requests' }),
@@ -354,10 +361,6 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     publicUrl: config.publicUrl,
     logger: app.log.child({ module: 'followups' }),
   });
-
-  // Conversations between sessions: one per coach and client, messages under the conversation's row
-  // lock, both parties' events delivered after commit.
-  registerMessages(app, { route, db, realtime, clock });
 
   // Double-blind under the session's row lock; parties decided by
   // chatSessions.get; server/main.ts runs the visibility job (reviews visible after 7 days are counted).

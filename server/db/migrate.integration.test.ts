@@ -29,6 +29,8 @@ const EXPECTED_TABLES = [
   'gifts',
   'idempotency_keys',
   'identities',
+  'inquiry_conversations',
+  'inquiry_messages',
   'ledger_accounts',
   'ledger_entries',
   'ledger_transactions',

@@ -15,6 +15,8 @@ import { createOutboxService } from '../modules/outbox/outbox.service';
 import { createReviewsRepository } from '../modules/reviews/reviews.repository';
 import { createReviewsService } from '../modules/reviews/reviews.service';
 import { createSessionRequestsRepository } from '../modules/session-requests/session-requests.repository';
+import { createMessagesRepository } from '../modules/messages/messages.repository';
+import { createMessagesService } from '../modules/messages/messages.service';
 import { createSessionRequestsService } from '../modules/session-requests/session-requests.service';
 import { createSettlementRepository } from '../modules/settlement/settlement.repository';
 import { createSettlementService } from '../modules/settlement/settlement.service';
@@ -139,6 +141,7 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
     realtime,
     outbox: createOutboxService({ repository: createOutboxRepository(), clock }),
     chatSessions,
+    messages: createMessagesService({ db, repository: createMessagesRepository(), realtime, clock }),
     clock,
     publicUrl: 'http://localhost',
     logger: quiet,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   CONVERSATIONS_PAGE_SIZE,
   MESSAGE_EVENTS,
@@ -13,7 +14,7 @@ import {
 import type { RealtimeEvent } from '#contracts/realtime';
 import type { Clock } from '#domain/clock';
 import { AppError } from '#domain/errors/app-error';
-import type { Database } from '#server/db/client';
+import type { Database, DbExecutor } from '#server/db/client';
 import type { RealtimeService } from '#server/realtime/realtime.service';
 import type {
   ConversationCursor,
@@ -113,6 +114,65 @@ export function createMessagesService(deps: {
     return toConversation(found, userId);
   }
 
+  /**
+   * The conversation of a coach and a client with an account, made when they have none (two first
+   * tries at once: one insert wins, the other finds its row).
+   */
+  async function conversationOfPair(
+    executor: DbExecutor,
+    coachId: string,
+    clientId: string,
+  ): Promise<{ id: string; created: boolean }> {
+    const existing = await repository.findIdOfPair(executor, coachId, clientId);
+    if (existing) return { id: existing, created: false };
+    const client = await repository.clientIdentity(executor, clientId);
+    if (!client) throw new AppError('NOT_FOUND', MESSAGE_TEXTS.clientNotFound);
+    const now = clock.now();
+    const insertedId = await repository.insertIfNew(executor, {
+      coachId,
+      clientId,
+      clientName: client.fullName?.trim() || client.email?.split('@')[0] || 'Client',
+      clientEmail: client.email && client.emailConfirmedAt ? client.email : null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const id = insertedId ?? (await repository.findIdOfPair(executor, coachId, clientId));
+    if (!id) throw new Error('inquiry conversation neither inserted nor found');
+    return { id, created: insertedId !== undefined };
+  }
+
+  /** Appends under the conversation's lock and records both parties' event (delivered after commit). */
+  async function appendAndRecord(
+    tx: DbExecutor,
+    conversation: ConversationRow,
+    message: {
+      id: string;
+      senderType: 'coach' | 'client';
+      senderUserId: string;
+      content: string;
+      isAutomated: boolean;
+    },
+  ): Promise<{ message: InquiryMessage; events: RealtimeEvent[] }> {
+    const appended = await repository.append(tx, conversation, {
+      id: message.id,
+      senderType: message.senderType,
+      senderUserId: message.senderUserId,
+      messageContent: message.content,
+      isAutomated: message.isAutomated,
+      createdAt: clock.now(),
+    });
+    const sent = toMessage(appended.message);
+    const events = await realtime.recordMany(
+      tx,
+      partyTopics(appended.conversation).map((topic) => ({
+        topic,
+        type: MESSAGE_EVENTS.created,
+        payload: { message: sent },
+      })),
+    );
+    return { message: sent, events };
+  }
+
   /** Both parties' topics (a visitor has none), each event recorded in the writing transaction. */
   const partyTopics = (row: ConversationRow) =>
     [row.coachId, row.clientId].flatMap((id) => (id ? [userTopic(id)] : []));
@@ -154,23 +214,8 @@ export function createMessagesService(deps: {
       )
         throw new AppError('NOT_FOUND', MESSAGE_TEXTS.clientNotFound);
 
-      const existing = await repository.findIdOfPair(db, coachId, clientId);
-      if (existing) return { conversation: await view(userId, existing), created: false };
-      const client = await repository.clientIdentity(db, clientId);
-      if (!client) throw new AppError('NOT_FOUND', MESSAGE_TEXTS.clientNotFound);
-      const now = clock.now();
-      const insertedId = await repository.insertIfNew(db, {
-        coachId,
-        clientId,
-        clientName: client.fullName?.trim() || client.email?.split('@')[0] || 'Client',
-        clientEmail: client.email && client.emailConfirmedAt ? client.email : null,
-        createdAt: now,
-        updatedAt: now,
-      });
-      // Two first messages at once: the other insert won; this one answers the same conversation.
-      const id = insertedId ?? (await repository.findIdOfPair(db, coachId, clientId));
-      if (!id) throw new Error('inquiry conversation neither inserted nor found');
-      return { conversation: await view(userId, id), created: insertedId !== undefined };
+      const made = await conversationOfPair(db, coachId, clientId);
+      return { conversation: await view(userId, made.id), created: made.created };
     },
 
     async messages(
@@ -202,25 +247,37 @@ export function createMessagesService(deps: {
           if (!same) throw new AppError('CONFLICT', MESSAGE_TEXTS.idTaken);
           return { message: toMessage(sent), created: false, events: [] };
         }
-        const appended = await repository.append(tx, conversation, {
+        const { message, events } = await appendAndRecord(tx, conversation, {
           id: input.id,
           senderType,
           senderUserId: userId,
-          messageContent: input.content,
+          content: input.content,
           isAutomated: false,
-          createdAt: clock.now(),
         });
-        const message = toMessage(appended.message);
-        const events = await realtime.recordMany(
-          tx,
-          partyTopics(appended.conversation).map((topic) => ({
-            topic,
-            type: MESSAGE_EVENTS.created,
-            payload: { message },
-          })),
-        );
         return { message, created: true, events };
       });
+    },
+
+    /**
+     * For another module's transaction: a coach's message to a client with an account, in their
+     * conversation (made if new) — the coach's note after a declined, cancelled or expired request, so
+     * it has one home. Answers the events to deliver after that transaction commits.
+     */
+    async sendWithin(
+      tx: DbExecutor,
+      input: { coachId: string; clientId: string; content: string },
+    ): Promise<RealtimeEvent[]> {
+      const { id } = await conversationOfPair(tx, input.coachId, input.clientId);
+      const conversation = await repository.lockForParty(tx, id, input.coachId);
+      if (!conversation) throw new Error('inquiry conversation vanished inside its transaction');
+      const { events } = await appendAndRecord(tx, conversation, {
+        id: randomUUID(),
+        senderType: 'coach',
+        senderUserId: input.coachId,
+        content: input.content,
+        isAutomated: false,
+      });
+      return events;
     },
 
     async markRead(userId: string, id: string, seq: number): Promise<RealtimeEvent[]> {

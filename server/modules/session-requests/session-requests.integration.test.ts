@@ -24,6 +24,7 @@ import {
   buildSessionRequestBody,
 } from '#test/factories/sessions';
 import { recordStatements } from '#test/support/statements';
+import { conversationsPageSchema, MESSAGE_EVENTS } from '#contracts/messages';
 import { useTestApp, type TestAppHandle } from '#test/support/test-app';
 import type { OutboxService } from '../outbox/outbox.service';
 import { createSessionRequestsRepository } from './session-requests.repository';
@@ -615,8 +616,21 @@ describe('accepting, declining, cancelling, messaging', () => {
     expect(clientEvents.map((event) => event.type)).toEqual([
       SESSION_EVENTS.requestUpdated,
       SESSION_EVENTS.requestUpdated,
+      MESSAGE_EVENTS.created,
     ]);
     expect(clientEvents[1]?.payload.request).toMatchObject({ coach_message: text });
+    // The same words in the pair's conversation, where the client can answer them (#17).
+    const conversations = conversationsPageSchema.parse(
+      (await t.call(client.session, 'GET', '/api/conversations')).json(),
+    ).conversations;
+    expect(conversations).toHaveLength(1);
+    expect(conversations[0]).toMatchObject({
+      role: 'client',
+      coach: { user_id: coach.id },
+      unread_count: 1,
+      last_message: { sender_type: 'coach', sender_user_id: coach.id, content: text },
+    });
+    expect(clientEvents[2]?.payload.message).toEqual(conversations[0]?.last_message);
 
     const [email, ...more] = await h.emails('coach_decline_notification', request.id);
     expect(more).toEqual([]);
@@ -691,6 +705,7 @@ describe('accepting, declining, cancelling, messaging', () => {
       realtime: t.app.realtime,
       outbox: failingOutbox,
       chatSessions: t.app.chatSessions,
+      messages: t.app.messages,
       clock: t.clock,
       publicUrl: t.config.publicUrl,
       logger: { error: (_fields, message) => logged.push(message) },

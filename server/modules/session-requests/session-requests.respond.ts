@@ -98,6 +98,11 @@ export function createSessionRequestsRespond(deps: SessionRequestsDeps, shared: 
         const view = await mustView(tx, id);
         const request = toSessionRequest(view, now);
         events.push(...(await recordUpdated(tx, request)));
+        // The same words in the pair's conversation, where the client can answer them.
+        if (written.clientId)
+          events.push(
+            ...(await deps.messages.sendWithin(tx, { coachId, clientId: written.clientId, content: message })),
+          );
 
         const client = await repository.identity(tx, written.clientId);
         const recipient = client?.email && client.emailConfirmedAt ? client.email : null;

@@ -1,3 +1,4 @@
+import type { MessagesService } from '../messages/messages.service';
 import { describeErrorForLog } from '#server/plugins/log-safety';
 import type { z } from 'zod';
 import type { RealtimeEvent } from '#contracts/realtime';
@@ -136,6 +137,8 @@ export type SessionRequestsDeps = {
   realtime: Pick<RealtimeService, 'record' | 'recordMany' | 'transaction' | 'hasOpenTab'>;
   outbox: OutboxService;
   chatSessions: SessionsPort;
+  /** The coach's note after a declined, cancelled or expired request also lands in their conversation. */
+  messages: Pick<MessagesService, 'sendWithin'>;
   clock: Clock;
   publicUrl: string;
   logger: SessionRequestsLogger;
