@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_COACHES } from './demo-coaches';
-import { DEMO_CLIENTS, DEMO_HISTORY } from './demo-history';
+import { MESSAGE_MAX } from '#contracts/messages';
+import { DEMO_CLIENTS, DEMO_CONVERSATIONS, DEMO_HISTORY } from './demo-history';
 
 const NUMBER_WORDS = [
   'one',
@@ -58,5 +59,24 @@ describe('demo data', () => {
       }
     }
     expect(Object.keys(DEMO_HISTORY).sort()).toEqual(DEMO_COACHES.map((coach) => coach.username).sort());
+  });
+
+  it('starts every demo conversation after a session of the pair, its messages in order and within the limit', () => {
+    for (const conversation of DEMO_CONVERSATIONS) {
+      const label = `${conversation.coach} / ${conversation.client}`;
+      const sessions = DEMO_HISTORY[conversation.coach]?.sessions ?? [];
+      const session = sessions.find(
+        (past) => past.client === conversation.client && past.daysAgo === conversation.afterDaysAgo,
+      );
+      expect(session, label).toBeDefined();
+      const times = conversation.messages.map((message) => message.minutesAfter);
+      expect(times, label).toEqual([...times].sort((a, b) => a - b));
+      // Every message lies in the past (the session ended `afterDaysAgo` days before the seed).
+      expect(Math.max(...times), label).toBeLessThan(conversation.afterDaysAgo * 24 * 60 - 6 * 60);
+      for (const message of conversation.messages) {
+        expect(message.text.length, label).toBeLessThanOrEqual(MESSAGE_MAX);
+        expect(message.text.trim().length, label).toBeGreaterThan(10);
+      }
+    }
   });
 });

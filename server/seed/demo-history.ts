@@ -306,3 +306,58 @@ export const DEMO_HISTORY: Record<string, DemoCoachHistory> = {
     ],
   },
 };
+
+/**
+ * A message of a demo conversation: who wrote it and how long after the session it follows (minutes
+ * after that session's end).
+ */
+export type DemoMessage = { from: 'client' | 'coach'; minutesAfter: number; text: string };
+
+/**
+ * Conversations between sessions: a client and a coach write after one of their sessions (`afterDaysAgo`:
+ * that session's day in DEMO_HISTORY). The last message of each is left unread by the other side, so
+ * both demo accounts open to an unread message.
+ */
+export type DemoConversation = {
+  coach: string;
+  client: DemoClientKey;
+  afterDaysAgo: number;
+  messages: DemoMessage[];
+};
+
+export const DEMO_CONVERSATIONS: DemoConversation[] = [
+  {
+    coach: 'lena-ortiz',
+    client: 'maya',
+    afterDaysAgo: 2,
+    messages: [
+      {
+        from: 'client',
+        minutesAfter: 180,
+        text: 'Thank you for today. I tried the breathing exercise before bed and slept through the night for the first time in weeks.',
+      },
+      {
+        from: 'coach',
+        minutesAfter: 215,
+        text: "That's wonderful to hear, Maya! Keep it going this week and notice how your Monday morning feels.",
+      },
+      {
+        from: 'client',
+        minutesAfter: 1_320,
+        text: 'Quick question: should I do it in the morning as well, or only at night?',
+      },
+    ],
+  },
+  {
+    coach: 'kenji-watanabe',
+    client: 'maya',
+    afterDaysAgo: 3,
+    messages: [
+      {
+        from: 'coach',
+        minutesAfter: 90,
+        text: 'Good sitting with you today. Here is the one thing to try: five minutes after your first coffee, eyes open, counting breaths to ten. Tell me how the week goes.',
+      },
+    ],
+  },
+];

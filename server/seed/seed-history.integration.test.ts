@@ -3,6 +3,7 @@ import type { AuthSession } from '#contracts/auth';
 import { coachPageSchema } from '#contracts/coach-pages';
 import { coachSearchResponseSchema } from '#contracts/discovery';
 import { earningsSchema } from '#contracts/earnings';
+import { conversationsPageSchema, messagesPageSchema } from '#contracts/messages';
 import { coachReviewsSchema } from '#contracts/reviews';
 import { acceptResponseSchema, sessionListSchema, sessionRequestSchema } from '#contracts/sessions';
 import { walletSchema } from '#contracts/wallet';
@@ -12,7 +13,7 @@ import { useTestApp } from '#test/support/test-app';
 import { createReviewsRepository } from '../modules/reviews/reviews.repository';
 import { describeResponseTime, onTimePercentage } from '../modules/reviews/reviews.service';
 import { DEMO_COACHES } from './demo-coaches';
-import { DEMO_CLIENTS, DEMO_HISTORY } from './demo-history';
+import { DEMO_CLIENTS, DEMO_CONVERSATIONS, DEMO_HISTORY } from './demo-history';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
 
 /**
@@ -190,6 +191,33 @@ describe('the demo data', () => {
     }
     // Some seeded earnings are older than the hold days: the earnings job made them available.
     expect(revenue.pending).toBeGreaterThan(0);
+  });
+
+  it('opens both demo accounts to their conversations, each with the unread message its story leaves', async () => {
+    const client = await login('client@wellspring.demo');
+    const coach = await login('coach@wellspring.demo');
+    const mine = await get(client, '/api/conversations', conversationsPageSchema);
+    const theirs = await get(coach, '/api/conversations', conversationsPageSchema);
+    const ofClient = DEMO_CONVERSATIONS.filter((demo) => demo.client === 'maya');
+    expect(mine.conversations.map((item) => item.coach.username).sort()).toEqual(
+      ofClient.map((demo) => demo.coach).sort(),
+    );
+    for (const item of mine.conversations) {
+      const demo = ofClient.find((candidate) => candidate.coach === item.coach.username);
+      const last = demo?.messages.at(-1);
+      expect(item.last_message?.content).toBe(last?.text);
+      // The last message is the other side's when the client has not answered it yet.
+      expect(item.unread_count).toBe(last?.from === 'coach' ? 1 : 0);
+      const history = await get(client, `/api/conversations/${item.id}/messages`, messagesPageSchema);
+      expect(history.messages.map((message) => message.content)).toEqual(
+        demo?.messages.map((line) => line.text),
+      );
+    }
+    expect(theirs.conversations).toHaveLength(
+      DEMO_CONVERSATIONS.filter((demo) => demo.coach === 'lena-ortiz').length,
+    );
+    expect(theirs.unread_total).toBe(1);
+    expect(theirs.conversations[0]?.client.name).toBe(DEMO_CLIENTS.maya.fullName);
   });
 
   it('adds one real session and review to the figures instead of replacing them', async () => {

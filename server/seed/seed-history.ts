@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { RealtimeEvent } from '#contracts/realtime';
 import { createSessionRequestSchema } from '#contracts/sessions';
@@ -25,7 +26,13 @@ import { createWalletService } from '../modules/wallet/wallet.service';
 import type { EmitEvents, RecordInput } from '../realtime/realtime.service';
 import type { Database, DbExecutor } from '../db/client';
 import { DEMO_COACHES } from './demo-coaches';
-import { DEMO_CLIENTS, DEMO_HISTORY, type DemoClientKey, type DemoReview } from './demo-history';
+import {
+  DEMO_CLIENTS,
+  DEMO_CONVERSATIONS,
+  DEMO_HISTORY,
+  type DemoClientKey,
+  type DemoReview,
+} from './demo-history';
 import { claimSeedMarker, insertDemoUser, insertRoles, userIdByEmail } from './demo-users';
 import { profiles, users } from '../db/schema/index';
 
@@ -132,6 +139,7 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
   chatSessions.onSessionCompleted((executor, session) =>
     reviews.refreshStats(executor, session.coachId, session.clientId),
   );
+  const messages = createMessagesService({ db, repository: createMessagesRepository(), realtime, clock });
   const sessionRequests = createSessionRequestsService({
     db,
     repository: createSessionRequestsRepository(),
@@ -141,7 +149,7 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
     realtime,
     outbox: createOutboxService({ repository: createOutboxRepository(), clock }),
     chatSessions,
-    messages: createMessagesService({ db, repository: createMessagesRepository(), realtime, clock }),
+    messages,
     clock,
     publicUrl: 'http://localhost',
     logger: quiet,
@@ -192,6 +200,8 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
   const steps: Step[] = [];
   const sessionIds = new Map<string, string>();
   const clientReviewIds = new Map<string, string>();
+  /** When each session ended, by coach/client@daysAgo: demo conversations follow their session. */
+  const sessionEnds = new Map<string, number>();
   const mayaId = clientIds.get('maya');
   if (mayaId)
     steps.push({
@@ -212,6 +222,7 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
       const start = now.getTime() - past.daysAgo * DAY - (2 + ((coachIndex * 5 + index * 3) % 9)) * HOUR;
       const answerAfter = (25 + ((coachIndex * 17 + index * 29) % 70)) * 1000;
       const end = start + past.minutes * MINUTE;
+      sessionEnds.set(`${coach.username}/${past.client}@${past.daysAgo}`, end);
       // What the request will quote (settlement.quote reads the same rates from the profile).
       const price = onDemandPrice(past.format, past.minutes, {
         on_demand_text_price: coach.prices.text,
@@ -289,6 +300,27 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
     }
   }
   if (mayaId) steps.push({ at: now.getTime() - 6 * HOUR, order: 0, run: () => topUp(mayaId, RECENT_TOP_UP) });
+
+  // Conversations between sessions, written through the messages service as the screens send them.
+  for (const demo of DEMO_CONVERSATIONS) {
+    const coachId = coachIds.get(demo.coach);
+    const clientId = clientIds.get(demo.client);
+    const end = sessionEnds.get(`${demo.coach}/${demo.client}@${demo.afterDaysAgo}`);
+    if (!coachId || !clientId || end === undefined)
+      throw new Error(
+        `demo conversation ${demo.coach}/${demo.client}: no session ${demo.afterDaysAgo} days ago`,
+      );
+    for (const line of demo.messages)
+      steps.push({
+        at: end + line.minutesAfter * MINUTE,
+        order: 4,
+        run: async () => {
+          const { conversation } = await messages.start(clientId, { coach_id: coachId });
+          const senderId = line.from === 'coach' ? coachId : clientId;
+          await messages.send(senderId, conversation.id, { id: randomUUID(), content: line.text });
+        },
+      });
+  }
 
   steps.sort((a, b) => a.at - b.at || a.order - b.order);
   for (const step of steps) {
