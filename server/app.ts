@@ -307,7 +307,15 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   // Conversations between sessions: one per coach and client, messages under the conversation's row
   // lock, both parties' events delivered after commit. The coach's note after a declined request lands
   // in the pair's conversation (sessionRequests.message calls messages.sendWithin in its transaction).
-  const messages = registerMessages(app, { route, db, realtime, clock });
+  const messages = registerMessages(app, {
+    route,
+    db,
+    realtime,
+    outbox,
+    clock,
+    publicUrl: config.publicUrl,
+    logger: app.log.child({ module: 'messages' }),
+  });
   app.decorate('messages', messages);
 
   const sessionRequests = registerSessionRequests(app, {

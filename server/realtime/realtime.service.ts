@@ -194,9 +194,9 @@ export function createRealtimeService(deps: {
      * Whether the person has a realtime socket open on any instance (an open tab). The gateway keeps
      * realtime_connections; rows not refreshed within CONNECTION_STALE_MS (a crashed instance) do not count.
      */
-    async hasOpenTab(userId: string): Promise<boolean> {
+    async hasOpenTab(userId: string, executor: DbExecutor = deps.db): Promise<boolean> {
       const since = new Date(deps.clock.now().getTime() - CONNECTION_STALE_MS);
-      return deps.repository.hasFreshConnection(deps.db, userId, since);
+      return deps.repository.hasFreshConnection(executor, userId, since);
     },
 
     /** The gateway's bookkeeping of open sockets (realtime_connections). */

@@ -139,7 +139,16 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
   chatSessions.onSessionCompleted((executor, session) =>
     reviews.refreshStats(executor, session.coachId, session.clientId),
   );
-  const messages = createMessagesService({ db, repository: createMessagesRepository(), realtime, clock });
+  const outbox = createOutboxService({ repository: createOutboxRepository(), clock });
+  const messages = createMessagesService({
+    db,
+    repository: createMessagesRepository(),
+    realtime,
+    outbox,
+    clock,
+    publicUrl: 'http://localhost',
+    logger: quiet,
+  });
   const sessionRequests = createSessionRequestsService({
     db,
     repository: createSessionRequestsRepository(),
@@ -147,7 +156,7 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
     coupons,
     ledger,
     realtime,
-    outbox: createOutboxService({ repository: createOutboxRepository(), clock }),
+    outbox,
     chatSessions,
     messages,
     clock,

@@ -38,6 +38,9 @@ export const inquiryConversations = pgTable(
     lastMessageAt: timestamptz('last_message_at'),
     coachReadSeq: integer('coach_read_seq').notNull().default(0),
     clientReadSeq: integer('client_read_seq').notNull().default(0),
+    /** When each side was last emailed about a message while away (at most one per 15 minutes). */
+    coachAlertedAt: timestamptz('coach_alerted_at'),
+    clientAlertedAt: timestamptz('client_alerted_at'),
     ...timestamps(),
   },
   (table) => [

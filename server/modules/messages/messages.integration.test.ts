@@ -14,8 +14,9 @@ import {
 } from '#contracts/messages';
 import { insertClient, insertCoach } from '#test/factories/people';
 import { buildSessionRequestBody, insertChatSession, postSessionRequest } from '#test/factories/sessions';
-import { errorOf, signUpWithRole, uniqueEmail } from '#test/support/auth';
+import { errorOf, outboxFor, signUpWithRole, uniqueEmail } from '#test/support/auth';
 import { useTestApp } from '#test/support/test-app';
+import { MESSAGE_PREVIEW_MAX } from './messages.service';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });
 
@@ -279,5 +280,60 @@ describe('conversations between sessions', () => {
     expect(first.unread_total).toBe(total);
     const stale = await t.call(client.session, 'GET', '/api/conversations?cursor=not-a-cursor');
     expect(stale.statusCode).toBe(400);
+  });
+
+  it('emails a side away (no open tab) about a new message, at most once per conversation in 15 minutes, with a preview only', async () => {
+    const coach = await person('coach', 'Lena Ortiz');
+    const client = await person('client', 'Robin Client');
+    for (const who of [coach, client])
+      await t.pool.query('update users set email_confirmed_at = $2 where id = $1', [who.id, t.clock.now()]);
+    const coachEmail = (
+      await t.pool.query<{ email: string }>('select email from users where id = $1', [coach.id])
+    ).rows[0]!.email;
+    const clientEmail = (
+      await t.pool.query<{ email: string }>('select email from users where id = $1', [client.id])
+    ).rows[0]!.email;
+    const id = await conversationOf(client, coach);
+    const long = `${'I keep waking at 3 am and cannot fall asleep again. '.repeat(6)}What should I try first?`;
+    expect(long.length).toBeGreaterThan(MESSAGE_PREVIEW_MAX);
+    await sent(client, id, long);
+    const [alert, ...more] = await outboxFor(t.db, coachEmail, 'coach_inquiry_alert');
+    expect(more).toEqual([]);
+    expect(alert?.data).toMatchObject({
+      coachName: 'Lena Ortiz',
+      clientName: 'Robin Client',
+      messageTime: 'Sat, 21 Nov 2026, 09:00 UTC',
+      chatUrl: `${t.config.publicUrl}/chat/${id}`,
+      conversationId: id,
+    });
+    const preview = (alert?.data as { messageContent: string }).messageContent;
+    expect(preview.length).toBe(MESSAGE_PREVIEW_MAX);
+    expect(preview.endsWith('…')).toBe(true);
+    expect(alert?.bodyText).not.toContain('What should I try first?');
+    expect(alert?.subject).toBe('New message from Robin Client');
+
+    // Within 15 minutes: no second email; after them (the last alert moved 16 minutes back), one more.
+    const alertedLongAgo = () =>
+      t.pool.query(
+        "update inquiry_conversations set coach_alerted_at = coach_alerted_at - interval '16 minutes' where id = $1",
+        [id],
+      );
+    await sent(client, id, 'Also: is it fine to read in bed?');
+    expect(await outboxFor(t.db, coachEmail, 'coach_inquiry_alert')).toHaveLength(1);
+    await alertedLongAgo();
+    await sent(client, id, 'Thanks!');
+    expect(await outboxFor(t.db, coachEmail, 'coach_inquiry_alert')).toHaveLength(2);
+
+    // The coach's answer reaches the client the same way; a side with an open tab gets no email.
+    await sent(coach, id, 'Happy to help, Robin. Let us try a wind-down routine first.');
+    expect(await outboxFor(t.db, clientEmail, 'client_message_alert')).toHaveLength(1);
+    await alertedLongAgo();
+    await t.pool.query(
+      `insert into realtime_connections (socket_id, instance_id, user_id, connected_at, seen_at)
+       values ($1, 'test-instance', $2, $3, $3)`,
+      [randomUUID(), coach.id, t.clock.now()],
+    );
+    await sent(client, id, 'Sounds good.');
+    expect(await outboxFor(t.db, coachEmail, 'coach_inquiry_alert')).toHaveLength(2);
   });
 });

@@ -222,6 +222,30 @@ export function createMessagesRepository() {
       return row;
     },
 
+    /** Notes that a side was emailed about a message while away (the 15-minute throttle). */
+    async markAlerted(executor: DbExecutor, id: string, side: 'coach' | 'client', at: Date): Promise<void> {
+      await executor
+        .update(inquiryConversations)
+        .set(side === 'coach' ? { coachAlertedAt: at } : { clientAlertedAt: at })
+        .where(eq(inquiryConversations.id, id));
+    },
+
+    /** A person's confirmed address (null when none) and the name on their profile. */
+    async contactOf(
+      executor: DbExecutor,
+      userId: string,
+    ): Promise<{ email: string | null; fullName: string | null } | undefined> {
+      const [row] = await executor
+        .select({
+          email: sql<string | null>`case when ${users.emailConfirmedAt} is not null then ${users.email} end`,
+          fullName: profiles.fullName,
+        })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .where(eq(users.id, userId));
+      return row;
+    },
+
     /** Whether a person holds the coach role (anyone a client may write to). */
     async isCoach(executor: DbExecutor, userId: string): Promise<boolean> {
       const [row] = await executor

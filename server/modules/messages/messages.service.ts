@@ -15,7 +15,10 @@ import type { RealtimeEvent } from '#contracts/realtime';
 import type { Clock } from '#domain/clock';
 import { AppError } from '#domain/errors/app-error';
 import type { Database, DbExecutor } from '#server/db/client';
+import { describeErrorForLog } from '#server/plugins/log-safety';
 import type { RealtimeService } from '#server/realtime/realtime.service';
+import { emailTime, renderEmail } from '../outbox/email-templates';
+import type { OutboxService } from '../outbox/outbox.service';
 import type {
   ConversationCursor,
   ConversationRow,
@@ -25,6 +28,15 @@ import type {
 } from './messages.repository';
 
 const userTopic = (userId: string) => `user:${userId}`;
+
+/** At most one alert email per conversation and side in this time (SPEC §7 coach_inquiry_alert). */
+export const MESSAGE_ALERT_GAP_MS = 15 * 60_000;
+/** An alert shows the start of the message, never all of it. */
+export const MESSAGE_PREVIEW_MAX = 120;
+const previewOf = (text: string) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length <= MESSAGE_PREVIEW_MAX ? line : `${line.slice(0, MESSAGE_PREVIEW_MAX - 1).trimEnd()}…`;
+};
 const notFound = () => new AppError('NOT_FOUND', MESSAGE_TEXTS.notFound);
 
 function toMessage(row: InquiryMessageRow): InquiryMessage {
@@ -103,10 +115,62 @@ function decodeCursor(raw: string): ConversationCursor {
 export function createMessagesService(deps: {
   db: Database;
   repository: MessagesRepository;
-  realtime: Pick<RealtimeService, 'recordMany'>;
+  realtime: Pick<RealtimeService, 'recordMany' | 'hasOpenTab'>;
+  outbox: Pick<OutboxService, 'enqueue'>;
   clock: Clock;
+  publicUrl: string;
+  logger: { error(fields: object, message: string): void };
 }) {
   const { db, repository, realtime, clock } = deps;
+
+  /**
+   * SPEC §7 coach_inquiry_alert (and client_message_alert for a client): the other side has no open tab
+   * and was not emailed about this conversation in the last MESSAGE_ALERT_GAP_MS — a preview of the
+   * message, when, and the way to the conversation; queued in a savepoint (a failure is only logged).
+   * Runs under the conversation's row lock, so two messages at once send one email.
+   */
+  async function alertIfAway(tx: DbExecutor, conversation: ConversationRow, message: InquiryMessageRow) {
+    const to = message.senderType === 'coach' ? 'client' : 'coach';
+    const recipientId = to === 'coach' ? conversation.coachId : conversation.clientId;
+    const alertedAt = to === 'coach' ? conversation.coachAlertedAt : conversation.clientAlertedAt;
+    const now = message.createdAt;
+    if (!recipientId) return; // a visitor's answer by email comes with visitor inquiries
+    if (alertedAt && now.getTime() - alertedAt.getTime() < MESSAGE_ALERT_GAP_MS) return;
+    if (await realtime.hasOpenTab(recipientId, tx)) return;
+    const [recipient, sender] = await Promise.all([
+      repository.contactOf(tx, recipientId),
+      repository.contactOf(tx, message.senderUserId ?? recipientId),
+    ]);
+    if (!recipient?.email) return;
+    const clientName =
+      (to === 'client' ? recipient.fullName : sender?.fullName)?.trim() || conversation.clientName;
+    const coachName = (to === 'coach' ? recipient.fullName : sender?.fullName)?.trim() || 'Your coach';
+    const data = {
+      coachName,
+      clientName,
+      messageContent: previewOf(message.messageContent),
+      messageTime: emailTime(now),
+      chatUrl: `${deps.publicUrl}/chat/${conversation.id}`,
+    };
+    const template = to === 'coach' ? 'coach_inquiry_alert' : 'client_message_alert';
+    await repository.markAlerted(tx, conversation.id, to, now);
+    try {
+      await tx.transaction(async (savepoint) => {
+        await deps.outbox.enqueue(savepoint, {
+          channel: 'email',
+          recipient: recipient.email ?? '',
+          template,
+          ...renderEmail(template, data),
+          data: { ...data, conversationId: conversation.id },
+        });
+      });
+    } catch (error) {
+      deps.logger.error(
+        { err: describeErrorForLog(error), email: template },
+        'messages: the alert email could not be queued (the message is sent without it)',
+      );
+    }
+  }
 
   async function view(userId: string, id: string): Promise<Conversation> {
     const found = await repository.findForParty(db, id, userId);
@@ -162,6 +226,7 @@ export function createMessagesService(deps: {
       createdAt: clock.now(),
     });
     const sent = toMessage(appended.message);
+    await alertIfAway(tx, conversation, appended.message);
     const events = await realtime.recordMany(
       tx,
       partyTopics(appended.conversation).map((topic) => ({

@@ -31,6 +31,27 @@ export type EmailTemplateData = {
     /** How long the request waits, e.g. "3 minutes". */
     expiresIn: string;
   };
+  /**
+   * SPEC §7: to a coach with no open tab when a client writes (at most one per conversation per 15
+   * minutes). `messageContent` is a preview, never the whole message.
+   */
+  coach_inquiry_alert: {
+    coachName: string;
+    clientName: string;
+    messageContent: string;
+    /** When it was sent (emailTime: "Sat, 28 Nov 2026, 07:10 UTC"). */
+    messageTime: string;
+    /** `${publicUrl}/chat/<conversation id>`. */
+    chatUrl: string;
+  };
+  /** The same for a client with no open tab when their coach writes (#17). */
+  client_message_alert: {
+    clientName: string;
+    coachName: string;
+    messageContent: string;
+    messageTime: string;
+    chatUrl: string;
+  };
   /** SPEC §7: the coach's message to the client after a decline, cancel or expiry (SPEC §4, §5). */
   coach_decline_notification: {
     coachMessage: string;
@@ -139,6 +160,8 @@ const RENDERERS: { [T in EmailTemplate]: (data: EmailTemplateData[T]) => Rendere
         `<p><a href="${escapeHtml(data.sessionUrl)}">Open Wellspring</a></p>`,
     };
   },
+  coach_inquiry_alert: (data) => messageAlert(data.coachName, data.clientName, data),
+  client_message_alert: (data) => messageAlert(data.clientName, data.coachName, data),
   coach_decline_notification: (data) => {
     const coach = oneLine(data.coachName);
     const about =
@@ -214,6 +237,40 @@ const RENDERERS: { [T in EmailTemplate]: (data: EmailTemplateData[T]) => Rendere
     };
   },
 };
+
+/** "Mon, 3 Mar 2025, 14:05 UTC": emails go to people in any time zone, so the zone is said. */
+export const emailTime = (date: Date) =>
+  `${new Intl.DateTimeFormat('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  }).format(date)} UTC`;
+
+/** A new message for someone away: who wrote, when, a preview, and the way to the conversation. */
+function messageAlert(
+  recipientName: string,
+  senderName: string,
+  data: { messageContent: string; messageTime: string; chatUrl: string },
+): RenderedEmail {
+  const sender = oneLine(senderName);
+  const greeting = `Hi ${oneLine(recipientName)},`;
+  const intro = `${sender} wrote to you on Wellspring (${data.messageTime}):`;
+  const preview = oneLine(data.messageContent);
+  const action = 'Read and answer it in Wellspring:';
+  return {
+    subject: `New message from ${sender}`,
+    bodyText: `${greeting}\n\n${intro}\n\n${preview}\n\n${action}\n${data.chatUrl}\n`,
+    bodyHtml:
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>` +
+      `<blockquote>${escapeHtml(preview)}</blockquote>` +
+      `<p><a href="${escapeHtml(data.chatUrl)}">Open the conversation</a></p>`,
+  };
+}
 
 export function renderEmail<T extends EmailTemplate>(template: T, data: EmailTemplateData[T]): RenderedEmail {
   return RENDERERS[template](data);

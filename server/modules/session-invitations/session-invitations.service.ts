@@ -15,7 +15,7 @@ import { AppError } from '#domain/errors/app-error';
 import type { Database, DbExecutor } from '#server/db/client';
 import { GUEST_SIGN_IN_METHOD } from '#server/plugins/auth-guard';
 import type { RequestContext } from '../auth/sessions/session.service';
-import { renderEmail } from '../outbox/email-templates';
+import { emailTime, renderEmail } from '../outbox/email-templates';
 import type { OutboxService } from '../outbox/outbox.service';
 import type { SecurityEventsService } from '../security-events/security-events.service';
 import type {
@@ -42,19 +42,6 @@ export type StartSignIn = (
 export const GUEST_NAME = 'Guest';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** "Mon, 3 Mar 2025, 14:05 UTC": emails go to people in any time zone, so the zone is said. */
-const whenText = (date: Date) =>
-  `${new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'UTC',
-  }).format(date)} UTC`;
 
 function statusOf(row: InvitationRow, now: Date): SessionInvitation['status'] {
   if (row.redeemedAt) return 'used';
@@ -142,10 +129,10 @@ export function createSessionInvitationsService(deps: {
           inviterName: isCoach ? session.coach_name : session.client_name,
           coachName: session.coach_name,
           sessionType: session.format,
-          startsAt: whenText(new Date(session.start_time)),
-          endsAt: whenText(endsAt),
+          startsAt: emailTime(new Date(session.start_time)),
+          endsAt: emailTime(endsAt),
           joinUrl: `${deps.publicUrl}/session/${token}`,
-          expiresAt: whenText(expiresAt),
+          expiresAt: emailTime(expiresAt),
         };
         // The email and the invitation commit together: no link without a row, no row without its email.
         await deps.outbox.enqueue(tx, {

@@ -1,0 +1,2 @@
+ALTER TABLE "inquiry_conversations" ADD COLUMN "coach_alerted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "inquiry_conversations" ADD COLUMN "client_alerted_at" timestamp with time zone;
