@@ -1,5 +1,8 @@
 import { endpointGroup } from './endpoint';
 import {
+  blockedListSchema,
+  blockParamsSchema,
+  blockResponseSchema,
   conversationParamsSchema,
   conversationResponseSchema,
   conversationsPageSchema,
@@ -7,13 +10,17 @@ import {
   messageResponseSchema,
   messagesPageSchema,
   messagesQuerySchema,
+  messageReportsSchema,
   readConversationSchema,
+  reportResponseSchema,
+  reportSchema,
   sendMessageSchema,
   startConversationSchema,
 } from './messages';
 
 const endpoint = endpointGroup('Messages');
 const signedInEndpoint = endpoint.as('signed-in');
+const viewUserReportsEndpoint = endpoint.as({ admin: 'view_user_reports' });
 
 /**
  * Conversations between a coach and a client (contracts/messages.ts). Only the two parties reach a
@@ -64,5 +71,40 @@ export const messagesApi = {
     params: conversationParamsSchema,
     body: readConversationSchema,
     responses: { 204: null },
+  }),
+  report: signedInEndpoint({
+    method: 'POST',
+    path: '/api/conversations/:id/reports',
+    summary: 'Report the conversation or one of its messages to the moderators',
+    params: conversationParamsSchema,
+    body: reportSchema,
+    responses: { 201: reportResponseSchema },
+  }),
+  blocked: signedInEndpoint({
+    method: 'GET',
+    path: '/api/blocks',
+    summary: 'The people the caller blocked',
+    responses: { 200: blockedListSchema },
+  }),
+  block: signedInEndpoint({
+    method: 'PUT',
+    path: '/api/blocks/:userId',
+    summary:
+      'Block someone the caller has a conversation, request or session with (200 when already blocked)',
+    params: blockParamsSchema,
+    responses: { 200: blockResponseSchema, 201: blockResponseSchema },
+  }),
+  unblock: signedInEndpoint({
+    method: 'DELETE',
+    path: '/api/blocks/:userId',
+    summary: 'Unblock someone (204 also when they were not blocked)',
+    params: blockParamsSchema,
+    responses: { 204: null },
+  }),
+  reports: viewUserReportsEndpoint({
+    method: 'GET',
+    path: '/api/admin/message-reports',
+    summary: 'The newest reports of conversations and messages (moderators)',
+    responses: { 200: messageReportsSchema },
   }),
 } as const;

@@ -142,3 +142,70 @@ export const readEventPayloadSchema = z.object({
   conversation_id: z.uuid(),
   read: z.object({ coach_seq: z.number().int().nonnegative(), client_seq: z.number().int().nonnegative() }),
 });
+
+// ---- Safety: blocks and reports
+
+export const SAFETY_TEXTS = {
+  /** To the person blocked (SPEC-free; #17: a clear message, not a silent drop). */
+  blockedByOther: 'This person is not accepting messages or session requests from you.',
+  /** To the person who blocked. */
+  blockedByYou: 'You blocked this person. Unblock them in Settings to write again.',
+  blockNotFound: 'You can block someone you have a conversation, request or session with.',
+  ownBlock: 'You cannot block yourself.',
+  /** The confirmation a reporter sees. */
+  reported: 'Thank you. Our team will review your report.',
+  otherNeedsDetails: 'Tell us what happened.',
+  /** In the client's conversation view (#17), linking to the help centre topic. */
+  crisisNote: 'If you are in danger, call your local emergency number.',
+} as const;
+
+export const blockParamsSchema = z.object({ userId: z.uuid() });
+export const blockedPersonSchema = z.object({
+  user_id: z.uuid(),
+  name: z.string(),
+  avatar_url: z.string().nullable(),
+  blocked_at: z.iso.datetime({ offset: true }),
+});
+export type BlockedPerson = z.infer<typeof blockedPersonSchema>;
+export const blockedListSchema = z.object({ blocked: z.array(blockedPersonSchema) });
+export const blockResponseSchema = z.object({ blocked: blockedPersonSchema });
+
+export const REPORT_REASONS = ['harassment', 'spam', 'inappropriate', 'other'] as const;
+export const REPORT_DETAILS_MAX = 1_000;
+
+export const reportSchema = z
+  .object({
+    reason: z.enum(REPORT_REASONS),
+    details: z.string().trim().max(REPORT_DETAILS_MAX).optional(),
+    /** A message of the conversation; absent: the conversation as a whole. */
+    message_id: z.uuid().optional(),
+  })
+  .strict()
+  .refine((report) => report.reason !== 'other' || (report.details ?? '').length > 0, {
+    message: SAFETY_TEXTS.otherNeedsDetails,
+    path: ['details'],
+  });
+export type ReportInput = z.infer<typeof reportSchema>;
+
+export const reportResponseSchema = z.object({
+  report: z.object({
+    id: z.uuid(),
+    reason: z.enum(REPORT_REASONS),
+    created_at: z.iso.datetime({ offset: true }),
+  }),
+  message: z.string(),
+});
+
+/** For moderators (view_user_reports): the newest reports with the reported words. */
+export const messageReportSchema = z.object({
+  id: z.uuid(),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string().nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+  conversation_id: z.uuid(),
+  reporter_id: z.uuid(),
+  reported_user_id: z.uuid().nullable(),
+  /** The message reported (null: the conversation as a whole). */
+  message: inquiryMessageSchema.nullable(),
+});
+export const messageReportsSchema = z.object({ reports: z.array(messageReportSchema) });

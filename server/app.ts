@@ -312,6 +312,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     db,
     realtime,
     outbox,
+    admin,
     clock,
     publicUrl: config.publicUrl,
     logger: app.log.child({ module: 'messages' }),

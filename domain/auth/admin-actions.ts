@@ -23,6 +23,7 @@ export const ADMIN_ACTIONS = {
   mark_withdrawal_paid: 'withdrawal',
   session_refund: 'money_hold',
   export_platform_revenue: 'platform_revenue',
+  view_message_reports: 'message_reports',
 } as const;
 
 export type AdminActionType = keyof typeof ADMIN_ACTIONS;

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   unique,
   uniqueIndex,
@@ -86,6 +87,55 @@ export const inquiryMessages = pgTable(
     check(
       'inquiry_messages_content_ck',
       sql`char_length(${table.messageContent}) between 1 and 500 and char_length(btrim(${table.messageContent})) >= 1`,
+    ),
+  ],
+);
+
+/**
+ * Safety (#17): a person blocks another — no new messages or session requests from them, the history
+ * kept. Either side's block stops both directions of a conversation. Gone with either account.
+ */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: userRef('blocker_id', 'cascade'),
+    blockedId: userRef('blocked_id', 'cascade'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'user_blocks_pk', columns: [table.blockerId, table.blockedId] }),
+    index('user_blocks_blocked_idx').on(table.blockedId),
+    check('user_blocks_not_self_ck', sql`${table.blockerId} <> ${table.blockedId}`),
+  ],
+);
+
+export const MESSAGE_REPORT_REASONS = ['harassment', 'spam', 'inappropriate', 'other'] as const;
+export type MessageReportReason = (typeof MESSAGE_REPORT_REASONS)[number];
+
+/** A party's report of a conversation or one of its messages, kept for moderators (view_user_reports). */
+export const messageReports = pgTable(
+  'message_reports',
+  {
+    id: uuidPk(),
+    reporterId: userRef('reporter_id'),
+    conversationId: requiredRef('conversation_id', () => inquiryConversations.id, 'cascade'),
+    /** The message reported, or null for the conversation as a whole. */
+    messageId: uuid('message_id').references(() => inquiryMessages.id, { onDelete: 'cascade' }),
+    /** The other party (null for a visitor without an account). */
+    reportedUserId: uuid('reported_user_id').references(() => users.id),
+    reason: text('reason').$type<MessageReportReason>().notNull(),
+    details: text('details'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (table) => [
+    index('message_reports_recent_idx').on(table.createdAt, table.id),
+    check(
+      'message_reports_reason_ck',
+      sql`${table.reason} in ('harassment', 'spam', 'inappropriate', 'other')`,
+    ),
+    check(
+      'message_reports_details_ck',
+      sql`${table.details} is null or char_length(${table.details}) <= 1000`,
     ),
   ],
 );

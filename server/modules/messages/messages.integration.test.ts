@@ -9,9 +9,12 @@ import {
   MESSAGE_MAX,
   MESSAGE_TEXTS,
   MESSAGES_PAGE_SIZE,
+  messageReportsSchema,
   messageResponseSchema,
   messagesPageSchema,
+  SAFETY_TEXTS,
 } from '#contracts/messages';
+import { insertAdmin } from '#test/factories/admin';
 import { insertClient, insertCoach } from '#test/factories/people';
 import { buildSessionRequestBody, insertChatSession, postSessionRequest } from '#test/factories/sessions';
 import { errorOf, outboxFor, signUpWithRole, uniqueEmail } from '#test/support/auth';
@@ -335,5 +338,84 @@ describe('conversations between sessions', () => {
     );
     await sent(client, id, 'Sounds good.');
     expect(await outboxFor(t.db, coachEmail, 'coach_inquiry_alert')).toHaveLength(2);
+  });
+
+  it('a block stops new messages and session requests both ways with a clear 403, keeps the history, and lifts when unblocked', async () => {
+    const coach = await insertCoach(t.app, t.pool);
+    const client = await insertClient(t.app, t.pool, 10_000);
+    const stranger = await person('client', 'Sam Stranger');
+    const id = await conversationOf(client, coach);
+    await sent(coach, id, 'Welcome, Maya.');
+
+    // Only someone one shares a conversation, request or session with; never oneself.
+    const strangers = await t.call(client.session, 'PUT', `/api/blocks/${stranger.id}`);
+    expect(strangers.statusCode).toBe(404);
+    expect(errorOf(strangers).message).toBe(SAFETY_TEXTS.blockNotFound);
+    expect((await t.call(client.session, 'PUT', `/api/blocks/${client.id}`)).statusCode).toBe(400);
+
+    const blocked = await t.call(client.session, 'PUT', `/api/blocks/${coach.id}`);
+    expect(blocked.statusCode, blocked.body).toBe(201);
+    expect((await t.call(client.session, 'PUT', `/api/blocks/${coach.id}`)).statusCode).toBe(200);
+    const list = await t.call(client.session, 'GET', '/api/blocks');
+    expect(list.json()).toMatchObject({ blocked: [{ user_id: coach.id, name: coach.fullName }] });
+
+    const fromCoach = await send(coach, id, 'Are you there?');
+    expect(fromCoach.statusCode).toBe(403);
+    expect(errorOf(fromCoach).message).toBe(SAFETY_TEXTS.blockedByOther);
+    const fromClient = await send(client, id, 'Hello?');
+    expect(fromClient.statusCode).toBe(403);
+    expect(errorOf(fromClient).message).toBe(SAFETY_TEXTS.blockedByYou);
+    const request = await postSessionRequest(t.app, client.session, buildSessionRequestBody(coach.id));
+    expect(request.statusCode).toBe(403);
+    expect(errorOf(request).message).toBe(SAFETY_TEXTS.blockedByYou);
+    // The history stays readable.
+    expect((await history(client, id)).messages.map((message) => message.content)).toEqual([
+      'Welcome, Maya.',
+    ]);
+
+    expect((await t.call(client.session, 'DELETE', `/api/blocks/${coach.id}`)).statusCode).toBe(204);
+    expect((await t.call(client.session, 'DELETE', `/api/blocks/${coach.id}`)).statusCode).toBe(204);
+    expect((await send(coach, id, 'Are you there?')).statusCode).toBe(201);
+    const again = await postSessionRequest(t.app, client.session, buildSessionRequestBody(coach.id));
+    expect(again.statusCode, again.body).toBe(201);
+  });
+
+  it('a party reports a message or the conversation (confirmed); moderators list the reports; nobody else can report', async () => {
+    const coach = await person('coach', 'Lena Ortiz');
+    const client = await person('client', 'Robin Client');
+    const outsider = await person('client', 'Other Client');
+    const id = await conversationOf(client, coach);
+    const rude = await sent(coach, id, 'Something rude');
+    const report = (who: Person, body: object) =>
+      t.call(who.session, 'POST', `/api/conversations/${id}/reports`, body);
+
+    const made = await report(client, { reason: 'harassment', message_id: rude.id, details: '  Not okay. ' });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ report: { reason: 'harassment' }, message: SAFETY_TEXTS.reported });
+    const other = await report(client, { reason: 'other' });
+    expect(other.statusCode).toBe(400);
+    expect(JSON.stringify(errorOf(other))).toContain(SAFETY_TEXTS.otherNeedsDetails);
+    expect((await report(client, { reason: 'spam', message_id: randomUUID() })).statusCode).toBe(404);
+    expect((await report(outsider, { reason: 'spam' })).statusCode).toBe(404);
+    expect((await report(coach, { reason: 'spam' })).statusCode).toBe(201);
+
+    const moderator = await insertAdmin(t.app, t.db, t.clock.now(), 'community_moderator');
+    const listed = await t.call(moderator.session, 'GET', '/api/admin/message-reports');
+    expect(listed.statusCode, listed.body).toBe(200);
+    const { reports } = messageReportsSchema.parse(listed.json());
+    expect(reports.map((item) => item.reason)).toEqual(['spam', 'harassment']);
+    expect(reports[1]).toMatchObject({
+      reporter_id: client.id,
+      reported_user_id: coach.id,
+      details: 'Not okay.',
+      message: { id: rude.id, content: 'Something rude' },
+    });
+    const audit = await t.pool.query(
+      'select 1 from admin_audit_log where action_type = $1 and actor_user_id = $2',
+      ['view_message_reports', moderator.userId],
+    );
+    expect(audit.rowCount).toBe(1);
+    const finance = await insertAdmin(t.app, t.db, t.clock.now(), 'financial_admin');
+    expect((await t.call(finance.session, 'GET', '/api/admin/message-reports')).statusCode).toBe(403);
   });
 });

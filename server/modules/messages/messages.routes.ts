@@ -27,6 +27,28 @@ export function messagesRoutes(app: HttpApp, route: Route, messages: MessagesSer
     return { message: outcome.message };
   });
 
+  route(app, endpoints.report, async ({ caller, params, body, reply }) => {
+    reply.code(201);
+    return messages.report(caller.userId, params.id, body);
+  });
+
+  route(app, endpoints.blocked, async ({ caller }) => messages.blocked(caller.userId));
+
+  route(app, endpoints.block, async ({ caller, params, reply }) => {
+    const outcome = await messages.block(caller.userId, params.userId);
+    reply.code(outcome.created ? 201 : 200);
+    return { blocked: outcome.blocked };
+  });
+
+  route(app, endpoints.unblock, async ({ caller, params }) => {
+    await messages.unblock(caller.userId, params.userId);
+    return undefined;
+  });
+
+  route(app, endpoints.reports, async ({ caller, request }) =>
+    messages.listReports(caller.admin, request.id),
+  );
+
   route(app, endpoints.read, async ({ caller, params, body, emit }) => {
     emit(await messages.markRead(caller.userId, params.id, body.seq));
     return undefined;

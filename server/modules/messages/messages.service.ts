@@ -4,10 +4,13 @@ import {
   MESSAGE_EVENTS,
   MESSAGE_TEXTS,
   MESSAGES_PAGE_SIZE,
+  SAFETY_TEXTS,
+  type BlockedPerson,
   type Conversation,
   type ConversationsPage,
   type InquiryMessage,
   type MessagesPage,
+  type ReportInput,
   type SendMessageInput,
   type StartConversationInput,
 } from '#contracts/messages';
@@ -18,6 +21,7 @@ import type { Database, DbExecutor } from '#server/db/client';
 import { describeErrorForLog } from '#server/plugins/log-safety';
 import type { RealtimeService } from '#server/realtime/realtime.service';
 import { emailTime, renderEmail } from '../outbox/email-templates';
+import type { ActiveAdmin, AdminService } from '../admin/admin.service';
 import type { OutboxService } from '../outbox/outbox.service';
 import type {
   ConversationCursor,
@@ -117,6 +121,7 @@ export function createMessagesService(deps: {
   repository: MessagesRepository;
   realtime: Pick<RealtimeService, 'recordMany' | 'hasOpenTab'>;
   outbox: Pick<OutboxService, 'enqueue'>;
+  admin: Pick<AdminService, 'logActivity'>;
   clock: Clock;
   publicUrl: string;
   logger: { error(fields: object, message: string): void };
@@ -238,6 +243,14 @@ export function createMessagesService(deps: {
     return { message: sent, events };
   }
 
+  /** 403 with a clear message when either of the two blocked the other (no silent drop). */
+  async function refuseIfBlocked(executor: DbExecutor, me: string, other: string | null) {
+    if (!other) return;
+    const blocks = await repository.blocksBetween(executor, me, other);
+    if (blocks.includes('a')) throw new AppError('FORBIDDEN', SAFETY_TEXTS.blockedByYou);
+    if (blocks.includes('b')) throw new AppError('FORBIDDEN', SAFETY_TEXTS.blockedByOther);
+  }
+
   /** Both parties' topics (a visitor has none), each event recorded in the writing transaction. */
   const partyTopics = (row: ConversationRow) =>
     [row.coachId, row.clientId].flatMap((id) => (id ? [userTopic(id)] : []));
@@ -279,6 +292,7 @@ export function createMessagesService(deps: {
       )
         throw new AppError('NOT_FOUND', MESSAGE_TEXTS.clientNotFound);
 
+      await refuseIfBlocked(db, userId, userId === coachId ? clientId : coachId);
       const made = await conversationOfPair(db, coachId, clientId);
       return { conversation: await view(userId, made.id), created: made.created };
     },
@@ -302,6 +316,11 @@ export function createMessagesService(deps: {
         const conversation = await repository.lockForParty(tx, id, userId);
         if (!conversation) throw notFound();
         const senderType = conversation.coachId === userId ? 'coach' : 'client';
+        await refuseIfBlocked(
+          tx,
+          userId,
+          senderType === 'coach' ? conversation.clientId : conversation.coachId,
+        );
         // Under the lock, a retry of the same message finds it (its first try committed or not at all).
         const sent = await repository.findMessage(tx, input.id);
         if (sent) {
@@ -343,6 +362,81 @@ export function createMessagesService(deps: {
         isAutomated: false,
       });
       return events;
+    },
+
+    /** The people `userId` blocked, newest first. */
+    async blocked(userId: string): Promise<{ blocked: BlockedPerson[] }> {
+      const rows = await repository.blockedBy(db, userId);
+      return {
+        blocked: rows.map((row) => ({
+          user_id: row.userId,
+          name: row.fullName?.trim() || 'Wellspring member',
+          avatar_url: row.avatarUrl,
+          blocked_at: row.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /** Blocks someone the caller shares a conversation, request or session with (404 otherwise). */
+    async block(userId: string, otherId: string): Promise<{ blocked: BlockedPerson; created: boolean }> {
+      if (otherId === userId) throw new AppError('VALIDATION_ERROR', SAFETY_TEXTS.ownBlock);
+      if (!(await repository.shareHistory(db, userId, otherId)))
+        throw new AppError('NOT_FOUND', SAFETY_TEXTS.blockNotFound);
+      const created = await repository.block(db, userId, otherId, clock.now());
+      const blocked = (await this.blocked(userId)).blocked.find((person) => person.user_id === otherId);
+      if (!blocked) throw new Error('a block vanished right after it was written');
+      return { blocked, created };
+    },
+
+    async unblock(userId: string, otherId: string): Promise<void> {
+      await repository.unblock(db, userId, otherId);
+    },
+
+    /** A party reports the conversation or one of its messages; kept for the moderators. */
+    async report(userId: string, id: string, input: ReportInput) {
+      const found = await repository.findForParty(db, id, userId);
+      if (!found) throw notFound();
+      const conversation = found.conversation;
+      if (input.message_id) {
+        const message = await repository.findMessage(db, input.message_id);
+        if (message?.conversationId !== id)
+          throw new AppError('NOT_FOUND', 'This message could not be found.');
+      }
+      const row = await repository.insertReport(db, {
+        reporterId: userId,
+        conversationId: id,
+        messageId: input.message_id ?? null,
+        reportedUserId: conversation.coachId === userId ? conversation.clientId : conversation.coachId,
+        reason: input.reason,
+        details: input.details || null,
+        createdAt: clock.now(),
+      });
+      return {
+        report: { id: row.id, reason: row.reason, created_at: row.createdAt.toISOString() },
+        message: SAFETY_TEXTS.reported,
+      };
+    },
+
+    /** For moderators (view_user_reports): the newest reports; the view is audit-logged. */
+    async listReports(admin: ActiveAdmin, requestId: string) {
+      await deps.admin.logActivity(db, admin, {
+        actionType: 'view_message_reports',
+        targetType: 'message_reports',
+        requestId,
+      });
+      const rows = await repository.listReports(db, 200);
+      return {
+        reports: rows.map(({ report, message }) => ({
+          id: report.id,
+          reason: report.reason,
+          details: report.details,
+          created_at: report.createdAt.toISOString(),
+          conversation_id: report.conversationId,
+          reporter_id: report.reporterId,
+          reported_user_id: report.reportedUserId,
+          message: message ? toMessage(message) : null,
+        })),
+      };
     },
 
     async markRead(userId: string, id: string, seq: number): Promise<RealtimeEvent[]> {

@@ -1,4 +1,5 @@
 import { describeErrorForLog } from '#server/plugins/log-safety';
+import { SAFETY_TEXTS } from '#contracts/messages';
 import type { RealtimeEvent } from '#contracts/realtime';
 import {
   REQUEST_ALERT_MS,
@@ -117,7 +118,13 @@ export function createSessionRequestsCreate(deps: SessionRequestsDeps, shared: S
         throw validationError('body.preferred_date', SESSION_MESSAGES.preferredPast);
 
       // An instant request needs the coach online and free now; a scheduled one only a listed coach.
-      const { coach, client, pendingId } = await repository.requestContext(tx, { coachId, clientId });
+      const { coach, client, pendingId, blockedBy } = await repository.requestContext(tx, {
+        coachId,
+        clientId,
+      });
+      // A block either way stops requests between the two, with words that say so (#17).
+      if (blockedBy.client) throw new AppError('FORBIDDEN', SAFETY_TEXTS.blockedByYou);
+      if (blockedBy.coach) throw new AppError('FORBIDDEN', SAFETY_TEXTS.blockedByOther);
       if (!coach?.approved || (scheduledAt === null && (!coach.isOnline || coach.isBusy)))
         throw new AppError('CONFLICT', SESSION_REQUEST_ERRORS.coachUnavailable, {
           details: [{ path: 'body.coach_id', message: SESSION_REQUEST_ERRORS.coachUnavailable }],

@@ -58,6 +58,8 @@ export type RequestContext = {
   client: PersonIdentity | undefined;
   /** The client's pending request, if any (one at a time). */
   pendingId: string | undefined;
+  /** Who of the two blocked the other (user_blocks, #17): no request between them then. */
+  blockedBy: { coach: boolean; client: boolean };
 };
 
 type RequestContextRow = {
@@ -77,11 +79,13 @@ type RequestContextRow = {
   client_email: string | null;
   client_email_confirmed_at: Date | null;
   pending_id: string | null;
+  blocked_by_coach: boolean;
+  blocked_by_client: boolean;
 };
 
 /**
- * The coach (availability, alert address, rates: undefined without a profile), the client's identity and
- * their pending request, in one prepared statement: the create's four reads were four round trips and
+ * The coach (availability, alert address, rates: undefined without a profile), the client's identity,
+ * their pending request and any block between the two, in one prepared statement: the create's four reads were four round trips and
  * four query builds on the ring's hot path (docs/performance.md).
  */
 const readRequestContext = preparedStatement<RequestContextRow>(
@@ -94,7 +98,11 @@ const readRequestContext = preparedStatement<RequestContextRow>(
            client.avatar_url as client_avatar_url, client.email as client_email,
            client.email_confirmed_at as client_email_confirmed_at,
            (select r.id from session_requests r
-             where r.client_id = ${sql.placeholder('clientId')} and r.status = 'pending') as pending_id
+             where r.client_id = ${sql.placeholder('clientId')} and r.status = 'pending') as pending_id,
+           exists (select 1 from user_blocks b where b.blocker_id = ${sql.placeholder('coachId')}
+                     and b.blocked_id = ${sql.placeholder('clientId')}) as blocked_by_coach,
+           exists (select 1 from user_blocks b where b.blocker_id = ${sql.placeholder('clientId')}
+                     and b.blocked_id = ${sql.placeholder('coachId')}) as blocked_by_client
       from (select 1) as one
       left join lateral (
         select true as found, p.is_online, p.full_name, p.username, u.email,
@@ -200,6 +208,7 @@ export function createSessionRequestsRepository() {
             }
           : undefined,
         pendingId: row.pending_id ?? undefined,
+        blockedBy: { coach: row.blocked_by_coach, client: row.blocked_by_client },
       };
     },
 

@@ -101,7 +101,11 @@ export function createSessionRequestsRespond(deps: SessionRequestsDeps, shared: 
         // The same words in the pair's conversation, where the client can answer them.
         if (written.clientId)
           events.push(
-            ...(await deps.messages.sendWithin(tx, { coachId, clientId: written.clientId, content: message })),
+            ...(await deps.messages.sendWithin(tx, {
+              coachId,
+              clientId: written.clientId,
+              content: message,
+            })),
           );
 
         const client = await repository.identity(tx, written.clientId);
