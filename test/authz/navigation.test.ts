@@ -51,6 +51,8 @@ const REACHED_FROM: Record<string, string> = {
   '/revenue': '/manage-revenue (the same screen)',
   '/client-wallet': '/wallet (the same screen)',
   '/rating-reviews': '/reviews (the same screen)',
+  '/chat': '/messages (the same screen)',
+  '/client-chat': '/messages (the same screen)',
   '/profile/edit': '/profile (Edit)',
   '/profile/preview': '/profile (Preview)',
   '/client-profile-edit': '/client-profile (Edit)',

@@ -300,9 +300,28 @@ export const routes: RouteObject[] = [
         ),
       },
       screen('documentation', 'Documentation', 'Guides to running your practice on Wellspring.'),
-      screen('chat', 'Chat', 'Your conversations with coaches and clients.'),
-      screen('chat/*', 'Chat', 'Your conversations with coaches and clients.'),
-      screen('messages', 'Messages', 'Your conversations with coaches and clients.'),
+      {
+        path: 'chat',
+        element: page(
+          () => import('./routes/messages'),
+          (m) => m.MessagesPage,
+        ),
+      },
+      // /chat/<conversation id>: the screen reads the id from the splat.
+      {
+        path: 'chat/*',
+        element: page(
+          () => import('./routes/messages'),
+          (m) => m.MessagesPage,
+        ),
+      },
+      {
+        path: 'messages',
+        element: page(
+          () => import('./routes/messages'),
+          (m) => m.MessagesPage,
+        ),
+      },
       screen('community', 'Community', 'Posts and conversations from the Wellspring community.'),
       screen('create-post', 'Create a post', 'Write a post for the community.'),
       screen('poster-maker', 'Create a post', 'Write a post for the community.'),
@@ -369,7 +388,13 @@ export const routes: RouteObject[] = [
           (m) => m.GiftPage,
         ),
       },
-      screen('client-chat', 'Messages', 'Your conversations with your coaches.'),
+      {
+        path: 'client-chat',
+        element: page(
+          () => import('./routes/messages'),
+          (m) => m.MessagesPage,
+        ),
+      },
       {
         path: 'client-favorites',
         element: page(

@@ -39,6 +39,8 @@ const intlDate = (options: Intl.DateTimeFormatOptions) => {
 export const formatDate = intlDate({ month: 'short', day: 'numeric', year: 'numeric' });
 /** "Nov 21" */
 export const formatDayMonth = intlDate({ month: 'short', day: 'numeric' });
+/** "Mon" */
+export const formatWeekday = intlDate({ weekday: 'short' });
 /** "Nov 2026" */
 export const formatShortMonthYear = intlDate({ month: 'short', year: 'numeric' });
 /** "Nov 26" (a two-digit year, for chart axes) */

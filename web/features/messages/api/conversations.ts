@@ -1,0 +1,86 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { Conversation, ConversationsPage, StartConversationInput } from '#contracts/messages';
+import { messagesApi } from '#contracts/messages.api';
+import { api } from '#web/lib/api';
+import { withRead } from '../lib/message-log';
+
+/** Everything this feature keeps in the query cache starts with this. */
+export const MESSAGES_KEY = ['messages'] as const;
+export const conversationsQueryKey = [...MESSAGES_KEY, 'conversations'] as const;
+export const conversationQueryKey = (id: string) => [...MESSAGES_KEY, 'conversation', id] as const;
+
+/** GET /api/conversations: the caller's conversations, most recent first, one keyset page at a time. */
+export const conversationsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: conversationsQueryKey,
+    queryFn: ({ pageParam, signal }) =>
+      api(messagesApi.list, { query: pageParam ? { cursor: pageParam } : {} }, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+    // Read again whenever the screen opens: no events reach it while it is closed.
+    staleTime: 0,
+  });
+
+/** The pages as one list: a conversation that moved up while pages loaded shows once, where it is newest. */
+export function conversationsOf(data: InfiniteData<ConversationsPage> | undefined): Conversation[] {
+  const seen = new Set<string>();
+  const list: Conversation[] = [];
+  for (const page of data?.pages ?? [])
+    for (const conversation of page.conversations)
+      if (!seen.has(conversation.id)) {
+        seen.add(conversation.id);
+        list.push(conversation);
+      }
+  return list;
+}
+
+/**
+ * GET /api/conversations/:id: one conversation as the caller lists it (the other person, the reads).
+ * Reads only move forward: an answer read before a read event keeps the event's reads.
+ */
+export const conversationQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: conversationQueryKey(id),
+    queryFn: async ({ signal, client }) => {
+      const { conversation } = await api(messagesApi.get, { params: { id } }, { signal });
+      const held = client.getQueryData<Conversation>(conversationQueryKey(id));
+      return held ? withRead(conversation, held.read) : conversation;
+    },
+    staleTime: 0,
+  });
+
+/** POST /api/conversations: a client with a coach, a coach with a client of theirs (201 new, 200 found). */
+export async function startConversation(queryClient: QueryClient, body: StartConversationInput) {
+  const { conversation } = await api(messagesApi.start, { body });
+  queryClient.setQueryData(conversationQueryKey(conversation.id), conversation);
+  return conversation;
+}
+
+/** New reads of a conversation, in its own entry and in the list (the caller's unread count follows). */
+export function storeRead(queryClient: QueryClient, conversationId: string, read: Conversation['read']) {
+  queryClient.setQueryData<Conversation>(conversationQueryKey(conversationId), (held) =>
+    held ? withRead(held, read) : held,
+  );
+  queryClient.setQueryData<InfiniteData<ConversationsPage>>(conversationsQueryKey, (held) => {
+    if (!held) return held;
+    let total = 0;
+    const pages = held.pages.map((page) => ({
+      ...page,
+      conversations: page.conversations.map((conversation) => {
+        if (conversation.id !== conversationId) return conversation;
+        const next = withRead(conversation, read);
+        total += conversation.unread_count - next.unread_count;
+        return next;
+      }),
+    }));
+    return {
+      ...held,
+      pages: pages.map((page) => ({ ...page, unread_total: Math.max(0, page.unread_total - total) })),
+    };
+  });
+}

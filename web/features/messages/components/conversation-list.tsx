@@ -1,0 +1,144 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Compass, MessageCircle } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Conversation } from '#contracts/messages';
+import { Avatar } from '#web/components/avatar';
+import { Button, buttonClasses } from '#web/components/button';
+import { EmptyState, RetryError } from '#web/components/list-states';
+import { SkeletonRows } from '#web/components/loading-skeleton';
+import { localTimeZone } from '#web/lib/dates';
+import { conversationsOf, conversationsQueryOptions } from '../api/conversations';
+import { formatWhen } from '../lib/format-when';
+import { otherPartyOf } from '../lib/message-log';
+
+/** The address of one conversation. */
+export const conversationPath = (id: string) => `/chat/${encodeURIComponent(id)}`;
+
+/**
+ * The person's conversations, most recent first: the other person's picture and name, the last
+ * message on one line, when, and how many are unread; "Load more" for the next page. Empty, it says
+ * how conversations start for the person's active role.
+ */
+export function ConversationList({
+  selectedId,
+  role,
+  now,
+}: {
+  selectedId: string | undefined;
+  /** The active role: what the empty list says. */
+  role: 'coach' | 'client';
+  now: number;
+}) {
+  const query = useInfiniteQuery(conversationsQueryOptions());
+  if (query.isPending) return <SkeletonRows label="Loading your conversations…" rows={4} />;
+  if (query.isLoadingError)
+    return (
+      <div className="p-4">
+        <RetryError error={query.error} onRetry={() => void query.refetch()} />
+      </div>
+    );
+  const conversations = conversationsOf(query.data);
+  if (conversations.length === 0)
+    return (
+      <div className="p-3">
+        {role === 'client' ? (
+          <EmptyState
+            icon={MessageCircle}
+            title="No messages yet"
+            action={
+              <Link to="/discover" className={buttonClasses('primary')}>
+                <Compass aria-hidden="true" className="size-4" />
+                Find a coach
+              </Link>
+            }
+          >
+            Find a coach you would like to talk to, then choose Message on their page. Your conversations
+            appear here.
+          </EmptyState>
+        ) : (
+          <EmptyState icon={MessageCircle} title="No messages yet">
+            When clients write to you between sessions, their messages appear here, newest first.
+          </EmptyState>
+        )}
+      </div>
+    );
+  return (
+    <div className="min-h-0 flex-1 overflow-y-auto">
+      <ul className="flex flex-col divide-y divide-border" data-testid="conversation-list">
+        {conversations.map((conversation) => (
+          <li key={conversation.id}>
+            <ConversationRow
+              conversation={conversation}
+              selected={conversation.id === selectedId}
+              now={now}
+            />
+          </li>
+        ))}
+      </ul>
+      {query.isFetchNextPageError ? (
+        <RetryError error={query.error} onRetry={() => void query.fetchNextPage()} className="p-3" />
+      ) : query.hasNextPage ? (
+        <div className="flex justify-center p-3">
+          <Button
+            variant="secondary"
+            busy={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            Load more
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** One line of text for the preview (line breaks become spaces). */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+function ConversationRow({
+  conversation,
+  selected,
+  now,
+}: {
+  conversation: Conversation;
+  selected: boolean;
+  now: number;
+}) {
+  const other = otherPartyOf(conversation);
+  const last = conversation.last_message;
+  const at = conversation.last_message_at ?? last?.created_at ?? null;
+  const unread = conversation.unread_count;
+  const mine = last?.sender_type === conversation.role;
+  return (
+    <Link
+      to={conversationPath(conversation.id)}
+      aria-current={selected ? 'page' : undefined}
+      className="flex items-center gap-3 px-3 py-3 transition-colors hover:bg-surface-sunken focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring aria-[current=page]:bg-primary-soft sm:px-4"
+    >
+      <Avatar name={other.name} src={other.avatar_url} size={44} className="size-11 text-sm" />
+      <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <span className="flex items-baseline justify-between gap-2">
+          <span className={`truncate ${unread > 0 ? 'font-bold' : 'font-semibold'}`}>{other.name}</span>
+          {at ? (
+            <time dateTime={at} className="shrink-0 text-xs text-text-muted">
+              {formatWhen(at, now, localTimeZone())}
+            </time>
+          ) : null}
+        </span>
+        <span className="flex items-center gap-2">
+          <span
+            className={`min-w-0 flex-1 truncate text-sm ${unread > 0 ? 'font-medium text-text' : 'text-text-muted'}`}
+          >
+            {last ? `${mine ? 'You: ' : ''}${oneLine(last.content)}` : 'No messages yet'}
+          </span>
+          {unread > 0 ? (
+            <span className="inline-flex min-w-6 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 py-0.5 text-xs font-semibold text-primary-foreground tabular-nums">
+              {unread}
+              <span className="sr-only">{unread === 1 ? ' unread message' : ' unread messages'}</span>
+            </span>
+          ) : null}
+        </span>
+      </span>
+    </Link>
+  );
+}
