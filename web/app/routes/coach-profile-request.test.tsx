@@ -8,6 +8,7 @@ import { wallet } from '#web/test/fixtures/session-requests';
 import { apiError, type StubHandler, type StubResponse } from '#web/test/api';
 import { buildMe } from '#web/test/fixtures/auth';
 import { renderApp } from '#web/test/render-app';
+import { CONVERSATION_ID, conversation, conversationsPage, messagesPage } from '#web/test/fixtures/messages';
 
 /**
  * on the coach's page: "Start a session now" / "Book a time" for a signed-in client,
@@ -362,5 +363,35 @@ describe('coach page: requesting a session', { timeout: 20_000 }, () => {
     ).toBeVisible();
     expect(screen.queryByRole('region', { name: 'Start a session' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Start a session now|Book a time/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('coach page: Message', { timeout: 20_000 }, () => {
+  it('a client starts (or finds) the conversation with the coach and lands in it', async () => {
+    const { api, router } = renderCoach({
+      extra: {
+        'POST /api/conversations': {
+          status: 201,
+          body: { conversation: conversation({ coach: { ...conversation().coach, user_id: COACH_ID } }) },
+        },
+        [`GET /api/conversations/${CONVERSATION_ID}`]: { body: { conversation: conversation() } },
+        [`GET /api/conversations/${CONVERSATION_ID}/messages`]: { body: messagesPage([]) },
+        'GET /api/conversations': { body: conversationsPage([]) },
+      },
+    });
+    await userEvent.click((await panel()).getByRole('button', { name: 'Message Lena Ortiz' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/chat/${CONVERSATION_ID}`));
+    expect(api.callsTo('POST', '/api/conversations').map((call) => call.body)).toEqual([
+      { coach_id: COACH_ID },
+    ]);
+    expect(await screen.findByLabelText('Message to Lena Ortiz', {}, { timeout: 10_000 })).toBeVisible();
+    const log = screen.getByRole('region', { name: 'Messages with Lena Ortiz' });
+    expect(within(log).getByText('No messages yet')).toBeVisible();
+  });
+
+  it('visitors are asked to sign in first, and coaches get no Message button', async () => {
+    renderCoach({ me: null });
+    expect((await panel()).getByText(/start a session, book a time or send a message/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Message/ })).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { CoachProfileScreen } from '#web/features/coach-page/components/coach-pr
 import { displayNameOf } from '#web/features/coach-page/lib/display';
 import type { FollowRenderer } from '#web/features/coach-page/components/coach-profile-view';
 import { FollowButtons } from '#web/features/favorites/components/follow-buttons';
+import { MessageCoachButton } from '#web/features/messages/components/message-coach-button';
 import { CoachReviewsLoading } from '#web/features/reviews/components/coach-reviews-shell';
 import { useMe } from '#web/features/roles/api/get-me';
 import {
@@ -16,11 +17,22 @@ import { useAuth } from '#web/lib/auth/use-auth';
 
 export const renderFollowButtons: FollowRenderer = (props) => <FollowButtons {...props} />;
 
-/** The client's "Start a session now" / "Book a time", above the coach's page. */
+/** The client's "Start a session now" / "Book a time" and "Message", above the coach's page. */
 function RequestPanelSlot({ page }: { page: CoachPage }) {
   const auth = useAuth();
   const me = useMe();
-  return <SessionRequestPanel page={page} viewer={viewerOf(auth.status, me.data, page.coach_id)} />;
+  const viewer = viewerOf(auth.status, me.data, page.coach_id);
+  return (
+    <SessionRequestPanel
+      page={page}
+      viewer={viewer}
+      extra={
+        viewer.kind === 'client' ? (
+          <MessageCoachButton coachId={page.coach_id} coachName={displayNameOf(page)} />
+        ) : null
+      }
+    />
+  );
 }
 
 const renderRequestPanel = (page: CoachPage) => <RequestPanelSlot page={page} />;

@@ -1,5 +1,5 @@
 import { CalendarClock, LogIn, Zap } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import type { Me } from '#contracts/auth';
 import type { CoachPage } from '#contracts/coach-pages';
@@ -43,9 +43,18 @@ const panel =
 /**
  * On a coach's page: "Start a session now" while the coach is online and free, else "Book a time";
  * the form opens in a dialog (?book=time opens it to book). Visitors get "Sign in to start a
- * session"; coaches (and the coach on their own page) get nothing to request.
+ * session"; coaches (and the coach on their own page) get nothing to request. `extra`: one more quiet
+ * action for a client beside these (the route puts "Message" there).
  */
-export function SessionRequestPanel({ page, viewer }: { page: CoachPage; viewer: RequestViewer }) {
+export function SessionRequestPanel({
+  page,
+  viewer,
+  extra,
+}: {
+  page: CoachPage;
+  viewer: RequestViewer;
+  extra?: ReactNode;
+}) {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const [mode, setMode] = useState<RequestMode | null>(() =>
@@ -64,7 +73,9 @@ export function SessionRequestPanel({ page, viewer }: { page: CoachPage; viewer:
       <section aria-label="Start a session" className={panel}>
         <p className="text-sm">
           <span className="font-semibold">{`Talk with ${name}.`}</span>{' '}
-          <span className="text-text-muted">Sign in as a client to start a session or book a time.</span>
+          <span className="text-text-muted">
+            Sign in as a client to start a session, book a time or send a message.
+          </span>
         </p>
         <Link
           to={`/auth?as=client&redirect=${encodeURIComponent(back)}`}
@@ -127,6 +138,7 @@ export function SessionRequestPanel({ page, viewer }: { page: CoachPage; viewer:
             Book a time
           </Button>
         )}
+        {extra}
       </div>
       {mode ? (
         <Suspense fallback={null}>
