@@ -28,7 +28,16 @@ const root = path.resolve('.');
 const MODULE_TIERS = [
   [
     'platform',
-    ['health', 'idempotency', 'ledger', 'outbox', 'uploads', 'security-events', 'platform-settings'],
+    [
+      'health',
+      'idempotency',
+      'ledger',
+      'outbox',
+      'uploads',
+      'security-events',
+      'platform-settings',
+      'notifications',
+    ],
   ],
   ['identity', ['auth', 'admin', 'roles', 'profiles', 'applications']],
   ['money', ['coupons', 'settlement', 'wallet', 'payments', 'earnings', 'payouts', 'gifts', 'admin-money']],

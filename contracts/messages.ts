@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { CONVERSATION_STATUSES, REPORT_REASONS, SENDER_TYPES, type SenderType } from '#domain/messages/kinds';
+
+export { REPORT_REASONS, SENDER_TYPES, type SenderType };
 
 /**
  * Messages between sessions (SPEC §3 inquiry_conversations / inquiry_messages, §5 coach message rules,
@@ -43,9 +46,6 @@ export const messageTextSchema = z
   .max(MESSAGE_MAX, MESSAGE_TEXTS.tooLong)
   .refine((text) => !CONTROL_CHARACTER.test(text), MESSAGE_TEXTS.control);
 
-export const SENDER_TYPES = ['coach', 'client'] as const;
-export type SenderType = (typeof SENDER_TYPES)[number];
-
 export const inquiryMessageSchema = z.object({
   id: z.uuid(),
   conversation_id: z.uuid(),
@@ -78,7 +78,7 @@ export const conversationSchema = z.object({
   role: z.enum(SENDER_TYPES),
   coach: conversationPartySchema,
   client: conversationPartySchema,
-  status: z.enum(['open', 'archived']),
+  status: z.enum(CONVERSATION_STATUSES),
   last_message: inquiryMessageSchema.nullable(),
   last_message_at: z.iso.datetime({ offset: true }).nullable(),
   /** The other side's messages the caller has not read. */
@@ -170,7 +170,6 @@ export type BlockedPerson = z.infer<typeof blockedPersonSchema>;
 export const blockedListSchema = z.object({ blocked: z.array(blockedPersonSchema) });
 export const blockResponseSchema = z.object({ blocked: blockedPersonSchema });
 
-export const REPORT_REASONS = ['harassment', 'spam', 'inappropriate', 'other'] as const;
 export const REPORT_DETAILS_MAX = 1_000;
 
 export const reportSchema = z

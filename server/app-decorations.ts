@@ -7,6 +7,7 @@ import type { GiftsService } from './modules/gifts/gifts.service';
 import type { PayoutsService } from './modules/payouts/payouts.service';
 import type { SessionRequestsService } from './modules/session-requests/session-requests.service';
 import type { MessagesService } from './modules/messages/messages.service';
+import type { NotificationsService } from './modules/notifications/notifications.service';
 import type { SessionRoomService } from './modules/session-room/session-room.service';
 import type { SessionsService } from './modules/sessions/sessions.service';
 import type { ReviewsService } from './modules/reviews/reviews.service';
@@ -37,6 +38,8 @@ declare module 'fastify' {
     presence: PresenceService;
     /** Conversations between sessions; sendWithin(tx, …) for another module's transaction. */
     messages: MessagesService;
+    /** What a person is told: notify(tx, …) for the modules that cause it. */
+    notifications: NotificationsService;
     /** Session requests: create (hold), accept/decline/cancel/message, expireDue (the lifecycle job). */
     sessionRequests: SessionRequestsService;
     /** Reviews after a session: create/reply/lists, refreshStats(tx, coachId, clientId), countDueVisible (job). */

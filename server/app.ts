@@ -54,6 +54,7 @@ import { registerSessionInvitations } from './modules/session-invitations/sessio
 import { answerSession, contextOf } from './modules/auth/auth.routes';
 import { registerFollowups } from './modules/followups/followups.module';
 import { registerMessages } from './modules/messages/messages.module';
+import { registerNotifications } from './modules/notifications/notifications.module';
 import { createPresence, registerPresence } from './modules/presence/presence.module';
 
 export type AppDeps = {
@@ -307,12 +308,18 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   // Conversations between sessions: one per coach and client, messages under the conversation's row
   // lock, both parties' events delivered after commit. The coach's note after a declined request lands
   // in the pair's conversation (sessionRequests.message calls messages.sendWithin in its transaction).
+  // What a person is told, kept (a table per person): written by the modules that cause it, in their
+  // transaction (notify), listed, read and dismissed by its person.
+  const notifications = registerNotifications(app, { route, db, realtime, clock });
+  app.decorate('notifications', notifications);
+
   const messages = registerMessages(app, {
     route,
     db,
     realtime,
     outbox,
     admin,
+    notifications,
     clock,
     publicUrl: config.publicUrl,
     logger: app.log.child({ module: 'messages' }),
@@ -329,6 +336,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     outbox,
     chatSessions,
     messages,
+    notifications,
     clock,
     publicUrl: config.publicUrl,
     logger: app.log.child({ module: 'session-requests' }),

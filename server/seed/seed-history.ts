@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { RealtimeEvent } from '#contracts/realtime';
 import { createSessionRequestSchema } from '#contracts/sessions';
 import type { Clock } from '#domain/clock';
@@ -18,6 +18,8 @@ import { createReviewsService } from '../modules/reviews/reviews.service';
 import { createSessionRequestsRepository } from '../modules/session-requests/session-requests.repository';
 import { createMessagesRepository } from '../modules/messages/messages.repository';
 import { createMessagesService } from '../modules/messages/messages.service';
+import { createNotificationsRepository } from '../modules/notifications/notifications.repository';
+import { createNotificationsService } from '../modules/notifications/notifications.service';
 import { createSessionRequestsService } from '../modules/session-requests/session-requests.service';
 import { createSettlementRepository } from '../modules/settlement/settlement.repository';
 import { createSettlementService } from '../modules/settlement/settlement.service';
@@ -140,6 +142,12 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
     reviews.refreshStats(executor, session.coachId, session.clientId),
   );
   const outbox = createOutboxService({ repository: createOutboxRepository(), clock });
+  const notifications = createNotificationsService({
+    db,
+    repository: createNotificationsRepository(),
+    realtime,
+    clock,
+  });
   const messages = createMessagesService({
     db,
     repository: createMessagesRepository(),
@@ -147,6 +155,7 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
     outbox,
     // The seed writes messages; it lists no reports (the one use of the audit log here).
     admin: { logActivity: () => Promise.reject(new Error('the demo seed lists no message reports')) },
+    notifications,
     clock,
     publicUrl: 'http://localhost',
     logger: quiet,
@@ -161,6 +170,7 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
     outbox,
     chatSessions,
     messages,
+    notifications,
     clock,
     publicUrl: 'http://localhost',
     logger: quiet,
@@ -339,6 +349,15 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
     advance(step.at);
     await step.run();
   }
+
+  // What the demo people have seen: the accepted requests they joined, and a coach's message they
+  // answered afterwards. Left unread: what their story leaves unread (Kenji's exercise for Maya).
+  await tx.execute(sql`update notifications n
+       set read_at = n.created_at + interval '1 minute', dismissed_at = n.created_at + interval '1 minute'
+     where n.type = 'session_accepted'
+        or (n.type = 'coach_message' and exists (
+              select 1 from inquiry_conversations c join inquiry_messages m on m.conversation_id = c.id
+               where n.action_url = '/chat/' || c.id and m.sender_type = 'client' and m.created_at > n.created_at))`);
 
   // The review-visibility job's run at `now`: reviews whose 7 blind days have passed are counted.
   current = now.getTime();

@@ -10,6 +10,7 @@ export * from './gifts';
 export * from './holds';
 export * from './ledger';
 export * from './messages';
+export * from './notifications';
 export * from './outbox';
 export * from './payouts';
 export * from './profiles';

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { userRef, users } from './accounts';
 import { requiredRef, timestamps, timestamptz, uuidPk } from './columns';
+import type { ConversationStatus, ReportReason, SenderType } from '#domain/messages/kinds';
 
 /**
  * Messages between sessions (SPEC §3 inquiry_conversations, inquiry_messages): one conversation per
@@ -21,10 +22,6 @@ import { requiredRef, timestamps, timestamptz, uuidPk } from './columns';
  * a party's unread count is the other side's messages after it. `last_seq` numbers the conversation's
  * messages 1, 2, 3… without gaps, taken under the conversation's row lock in the sending transaction.
  */
-export const INQUIRY_CONVERSATION_STATUSES = ['open', 'archived'] as const;
-export type InquiryConversationStatus = (typeof INQUIRY_CONVERSATION_STATUSES)[number];
-export const INQUIRY_SENDER_TYPES = ['coach', 'client'] as const;
-export type InquirySenderType = (typeof INQUIRY_SENDER_TYPES)[number];
 
 export const inquiryConversations = pgTable(
   'inquiry_conversations',
@@ -34,7 +31,7 @@ export const inquiryConversations = pgTable(
     clientId: uuid('client_id').references(() => users.id),
     clientName: text('client_name').notNull(),
     clientEmail: text('client_email'),
-    status: text('status').$type<InquiryConversationStatus>().notNull().default('open'),
+    status: text('status').$type<ConversationStatus>().notNull().default('open'),
     lastSeq: integer('last_seq').notNull().default(0),
     lastMessageAt: timestamptz('last_message_at'),
     coachReadSeq: integer('coach_read_seq').notNull().default(0),
@@ -72,7 +69,7 @@ export const inquiryMessages = pgTable(
     id: uuid('id').primaryKey(),
     conversationId: requiredRef('conversation_id', () => inquiryConversations.id, 'cascade'),
     seq: integer('seq').notNull(),
-    senderType: text('sender_type').$type<InquirySenderType>().notNull(),
+    senderType: text('sender_type').$type<SenderType>().notNull(),
     /** Null for a visitor's message (no account yet). */
     senderUserId: uuid('sender_user_id').references(() => users.id),
     messageContent: text('message_content').notNull(),
@@ -109,9 +106,6 @@ export const userBlocks = pgTable(
   ],
 );
 
-export const MESSAGE_REPORT_REASONS = ['harassment', 'spam', 'inappropriate', 'other'] as const;
-export type MessageReportReason = (typeof MESSAGE_REPORT_REASONS)[number];
-
 /** A party's report of a conversation or one of its messages, kept for moderators (view_user_reports). */
 export const messageReports = pgTable(
   'message_reports',
@@ -123,7 +117,7 @@ export const messageReports = pgTable(
     messageId: uuid('message_id').references(() => inquiryMessages.id, { onDelete: 'cascade' }),
     /** The other party (null for a visitor without an account). */
     reportedUserId: uuid('reported_user_id').references(() => users.id),
-    reason: text('reason').$type<MessageReportReason>().notNull(),
+    reason: text('reason').$type<ReportReason>().notNull(),
     details: text('details'),
     createdAt: timestamptz('created_at').notNull(),
   },

@@ -397,6 +397,7 @@ describe('conversations between sessions', () => {
     expect(JSON.stringify(errorOf(other))).toContain(SAFETY_TEXTS.otherNeedsDetails);
     expect((await report(client, { reason: 'spam', message_id: randomUUID() })).statusCode).toBe(404);
     expect((await report(outsider, { reason: 'spam' })).statusCode).toBe(404);
+    t.clock.advance(1_000);
     expect((await report(coach, { reason: 'spam' })).statusCode).toBe(201);
 
     const moderator = await insertAdmin(t.app, t.db, t.clock.now(), 'community_moderator');

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '#server/db/client';
+import type { TimeCursor } from '#server/lib/time-cursor';
 import {
   chatSessions,
   inquiryConversations,
@@ -23,9 +24,6 @@ export type ConversationViewRow = {
   client: { fullName: string | null; avatarUrl: string | null } | null;
   lastMessage: InquiryMessageRow | null;
 };
-
-/** Where a keyset page of a person's list starts: after this conversation's (last_message_at, id). */
-export type ConversationCursor = { at: Date; id: string };
 
 const coachProfile = alias(profiles, 'coach_profile');
 const clientProfile = alias(profiles, 'client_profile');
@@ -74,7 +72,7 @@ export function createMessagesRepository() {
     listForParty(
       executor: DbExecutor,
       userId: string,
-      cursor: ConversationCursor | null,
+      cursor: TimeCursor | null,
       limit: number,
     ): Promise<ConversationViewRow[]> {
       const after: SQL | undefined = cursor

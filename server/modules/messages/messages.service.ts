@@ -14,17 +14,19 @@ import {
   type SendMessageInput,
   type StartConversationInput,
 } from '#contracts/messages';
+import { NOTIFICATION_TEXTS } from '#contracts/notifications';
 import type { RealtimeEvent } from '#contracts/realtime';
 import type { Clock } from '#domain/clock';
 import { AppError } from '#domain/errors/app-error';
 import type { Database, DbExecutor } from '#server/db/client';
 import { describeErrorForLog } from '#server/plugins/log-safety';
+import { decodeTimeCursor, encodeTimeCursor } from '#server/lib/time-cursor';
 import type { RealtimeService } from '#server/realtime/realtime.service';
 import { emailTime, renderEmail } from '../outbox/email-templates';
 import type { ActiveAdmin, AdminService } from '../admin/admin.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import type { OutboxService } from '../outbox/outbox.service';
 import type {
-  ConversationCursor,
   ConversationRow,
   ConversationViewRow,
   InquiryMessageRow,
@@ -85,27 +87,7 @@ function toConversation(view: ConversationViewRow, userId: string): Conversation
   };
 }
 
-const encodeCursor = (cursor: ConversationCursor) =>
-  Buffer.from(JSON.stringify([cursor.at.toISOString(), cursor.id]), 'utf8').toString('base64url');
-
 const STALE_CURSOR = 'This page of conversations is out of date. Please reload the list.';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function decodeCursor(raw: string): ConversationCursor {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    parsed = undefined;
-  }
-  const [at, id] = Array.isArray(parsed) ? (parsed as unknown[]) : [];
-  const when = typeof at === 'string' ? new Date(at) : null;
-  if (!when || Number.isNaN(when.getTime()) || typeof id !== 'string' || !UUID.test(id))
-    throw new AppError('VALIDATION_ERROR', STALE_CURSOR, {
-      details: [{ path: 'query.cursor', message: STALE_CURSOR }],
-    });
-  return { at: when, id };
-}
 
 /**
  * Conversations between a coach and a client (contracts/messages.ts).
@@ -122,6 +104,8 @@ export function createMessagesService(deps: {
   realtime: Pick<RealtimeService, 'recordMany' | 'hasOpenTab'>;
   outbox: Pick<OutboxService, 'enqueue'>;
   admin: Pick<AdminService, 'logActivity'>;
+  /** A coach's message is a client's notification (coach_message, SPEC §8 'View Message'). */
+  notifications: Pick<NotificationsService, 'notify' | 'hasUnread'>;
   clock: Clock;
   publicUrl: string;
   logger: { error(fields: object, message: string): void };
@@ -232,6 +216,7 @@ export function createMessagesService(deps: {
     });
     const sent = toMessage(appended.message);
     await alertIfAway(tx, conversation, appended.message);
+    const told = await tellClientOfCoachMessage(tx, conversation, appended.message);
     const events = await realtime.recordMany(
       tx,
       partyTopics(appended.conversation).map((topic) => ({
@@ -240,7 +225,33 @@ export function createMessagesService(deps: {
         payload: { message: sent },
       })),
     );
-    return { message: sent, events };
+    return { message: sent, events: [...events, ...told] };
+  }
+
+  /**
+   * A coach's message to a client with an account: a coach_message notification linking to the
+   * conversation — one while it is unread (a second message adds none until the client read it).
+   */
+  async function tellClientOfCoachMessage(
+    tx: DbExecutor,
+    conversation: ConversationRow,
+    message: InquiryMessageRow,
+  ): Promise<RealtimeEvent[]> {
+    if (message.senderType !== 'coach' || !conversation.clientId) return [];
+    const actionUrl = `/chat/${conversation.id}`;
+    if (await deps.notifications.hasUnread(tx, conversation.clientId, 'coach_message', actionUrl)) return [];
+    const coach = await repository.contactOf(tx, conversation.coachId);
+    const coachName = coach?.fullName?.trim() || NOTIFICATION_TEXTS.coachFallback;
+    return deps.notifications.notify(tx, {
+      userId: conversation.clientId,
+      type: 'coach_message',
+      title: NOTIFICATION_TEXTS.coachMessage.title(coachName),
+      message: previewOf(message.messageContent),
+      actorId: conversation.coachId,
+      actorName: coachName,
+      actionText: NOTIFICATION_TEXTS.coachMessage.action,
+      actionUrl,
+    });
   }
 
   /** 403 with a clear message when either of the two blocked the other (no silent drop). */
@@ -257,7 +268,7 @@ export function createMessagesService(deps: {
 
   return {
     async list(userId: string, query: { cursor?: string | undefined }): Promise<ConversationsPage> {
-      const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+      const cursor = query.cursor ? decodeTimeCursor(query.cursor, STALE_CURSOR) : null;
       const [rows, unreadTotal] = await Promise.all([
         repository.listForParty(db, userId, cursor, CONVERSATIONS_PAGE_SIZE + 1),
         repository.unreadTotal(db, userId),
@@ -268,7 +279,7 @@ export function createMessagesService(deps: {
         conversations: page.map((row) => toConversation(row, userId)),
         next_cursor:
           rows.length > CONVERSATIONS_PAGE_SIZE && last?.lastMessageAt
-            ? encodeCursor({ at: last.lastMessageAt, id: last.id })
+            ? encodeTimeCursor({ at: last.lastMessageAt, id: last.id })
             : null,
         unread_total: unreadTotal,
       };

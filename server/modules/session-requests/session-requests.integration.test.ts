@@ -25,6 +25,7 @@ import {
 } from '#test/factories/sessions';
 import { recordStatements } from '#test/support/statements';
 import { conversationsPageSchema, MESSAGE_EVENTS } from '#contracts/messages';
+import { NOTIFICATION_EVENTS } from '#contracts/notifications';
 import { useTestApp, type TestAppHandle } from '#test/support/test-app';
 import type { OutboxService } from '../outbox/outbox.service';
 import { createSessionRequestsRepository } from './session-requests.repository';
@@ -537,9 +538,10 @@ describe('accepting, declining, cancelling, messaging', () => {
       SESSION_EVENTS.sessionUpdated,
       SESSION_EVENTS.sessionCreated,
       SESSION_EVENTS.requestUpdated,
+      NOTIFICATION_EVENTS.created, // session_accepted (notifications.integration.test.ts)
     ]);
     const clientEvents = await eventsOf(t.pool, client.id);
-    expect(clientEvents.at(-1)?.payload.request).toMatchObject({
+    expect(clientEvents.at(-2)?.payload.request).toMatchObject({
       status: 'accepted',
       session_id: session.id,
     });
@@ -586,7 +588,11 @@ describe('accepting, declining, cancelling, messaging', () => {
     expect(await h.wallet(client.id)).toBe(10_000);
     expect(await h.held(client.id)).toBe(0);
     expect(await h.postings(request.id)).toEqual(['hold', 'release']);
-    expect(await h.eventTypes(client.id)).toEqual([SESSION_EVENTS.requestUpdated]);
+    // The decline and the client's lasting session_rejected notification.
+    expect(await h.eventTypes(client.id)).toEqual([
+      SESSION_EVENTS.requestUpdated,
+      NOTIFICATION_EVENTS.created,
+    ]);
     expect(await h.eventTypes(coach.id)).toEqual([
       SESSION_EVENTS.requestCreated,
       SESSION_EVENTS.requestUpdated,
@@ -615,10 +621,12 @@ describe('accepting, declining, cancelling, messaging', () => {
     const clientEvents = await eventsOf(t.pool, client.id);
     expect(clientEvents.map((event) => event.type)).toEqual([
       SESSION_EVENTS.requestUpdated,
+      NOTIFICATION_EVENTS.created,
       SESSION_EVENTS.requestUpdated,
+      NOTIFICATION_EVENTS.created, // coach_message: the note is a message in the conversation
       MESSAGE_EVENTS.created,
     ]);
-    expect(clientEvents[1]?.payload.request).toMatchObject({ coach_message: text });
+    expect(clientEvents[2]?.payload.request).toMatchObject({ coach_message: text });
     // The same words in the pair's conversation, where the client can answer them (#17).
     const conversations = conversationsPageSchema.parse(
       (await t.call(client.session, 'GET', '/api/conversations')).json(),
@@ -630,7 +638,7 @@ describe('accepting, declining, cancelling, messaging', () => {
       unread_count: 1,
       last_message: { sender_type: 'coach', sender_user_id: coach.id, content: text },
     });
-    expect(clientEvents[2]?.payload.message).toEqual(conversations[0]?.last_message);
+    expect(clientEvents[4]?.payload.message).toEqual(conversations[0]?.last_message);
 
     const [email, ...more] = await h.emails('coach_decline_notification', request.id);
     expect(more).toEqual([]);
@@ -706,6 +714,7 @@ describe('accepting, declining, cancelling, messaging', () => {
       outbox: failingOutbox,
       chatSessions: t.app.chatSessions,
       messages: t.app.messages,
+      notifications: t.app.notifications,
       clock: t.clock,
       publicUrl: t.config.publicUrl,
       logger: { error: (_fields, message) => logged.push(message) },
@@ -782,7 +791,11 @@ describe('expiry on the injected clock', () => {
     expect(await status()).toBe('expired');
     expect(await holdOfRequest(t.pool, request.id)).toEqual({ status: 'released', amount: 8_000 });
     expect(await h.wallet(client.id)).toBe(10_000);
-    expect(await h.eventTypes(client.id)).toEqual([SESSION_EVENTS.requestUpdated]);
+    // The expiry and the client's lasting session_cancelled notification.
+    expect(await h.eventTypes(client.id)).toEqual([
+      SESSION_EVENTS.requestUpdated,
+      NOTIFICATION_EVENTS.created,
+    ]);
     expect(await h.eventTypes(coach.id)).toEqual([
       SESSION_EVENTS.requestCreated,
       SESSION_EVENTS.requestUpdated,
@@ -796,7 +809,11 @@ describe('expiry on the injected clock', () => {
     // Again: nothing more happens.
     await t.app.sessionRequests.expireDue(t.clock.now());
     expect(await h.postings(request.id)).toEqual(['hold', 'release']);
-    expect(await h.eventTypes(client.id)).toHaveLength(1);
+    // Expired once: one change, one notification.
+    expect(await h.eventTypes(client.id)).toEqual([
+      SESSION_EVENTS.requestUpdated,
+      NOTIFICATION_EVENTS.created,
+    ]);
     const sessions = await t.pool.query('select 1 from chat_sessions where request_id = $1', [request.id]);
     expect(sessions.rowCount).toBe(0);
 

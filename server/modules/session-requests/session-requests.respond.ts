@@ -14,7 +14,7 @@ import {
 /** The answers to a pending request: the coach accepts or declines, the client cancels, the coach's note. */
 export function createSessionRequestsRespond(deps: SessionRequestsDeps, shared: SessionRequestsShared) {
   const { db, repository, clock } = deps;
-  const { mustView, recordUpdated, releaseMoney, queueEmail, expireRow } = shared;
+  const { mustView, recordUpdated, releaseMoney, queueEmail, expireRow, tellClient } = shared;
 
   /** A change by one party (decline, cancel): pending -> declined | cancelled, money back, events to both. */
   async function leave(
@@ -36,7 +36,9 @@ export function createSessionRequestsRespond(deps: SessionRequestsDeps, shared: 
       }
       await releaseMoney(tx, changed);
       const request = toSessionRequest(changed, now);
-      return { body: request, events: await recordUpdated(tx, request) };
+      const events = await recordUpdated(tx, request);
+      if (event === 'decline') events.push(...(await tellClient(tx, request, 'session_rejected')));
+      return { body: request, events };
     });
   }
 
@@ -61,7 +63,11 @@ export function createSessionRequestsRespond(deps: SessionRequestsDeps, shared: 
         const request = toSessionRequest(accepted, now);
         return {
           body: { request, session: created.session },
-          events: [...created.events, ...(await recordUpdated(tx, request))],
+          events: [
+            ...created.events,
+            ...(await recordUpdated(tx, request)),
+            ...(await tellClient(tx, request, 'session_accepted')),
+          ],
         };
       });
     },

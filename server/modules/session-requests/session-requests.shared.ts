@@ -1,4 +1,6 @@
+import { NOTIFICATION_TEXTS } from '#contracts/notifications';
 import type { MessagesService } from '../messages/messages.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import { describeErrorForLog } from '#server/plugins/log-safety';
 import type { z } from 'zod';
 import type { RealtimeEvent } from '#contracts/realtime';
@@ -137,6 +139,8 @@ export type SessionRequestsDeps = {
   realtime: Pick<RealtimeService, 'record' | 'recordMany' | 'transaction' | 'hasOpenTab'>;
   outbox: OutboxService;
   chatSessions: SessionsPort;
+  /** The client is told of a decline, an expiry and an accept (#17), in the change's transaction. */
+  notifications: Pick<NotificationsService, 'notify'>;
   /** The coach's note after a declined, cancelled or expired request also lands in their conversation. */
   messages: Pick<MessagesService, 'sendWithin'>;
   clock: Clock;
@@ -203,10 +207,47 @@ export function createSessionRequestsShared(deps: SessionRequestsDeps) {
     });
     if (!expired) return [];
     await releaseMoney(tx, expired);
-    return recordUpdated(tx, toSessionRequest(expired, now));
+    const request = toSessionRequest(expired, now);
+    return [...(await recordUpdated(tx, request)), ...(await tellClient(tx, request, 'session_cancelled'))];
   }
 
-  return { mustView, pendingConflict, recordUpdated, releaseMoney, queueEmail, expireRow };
+  /**
+   * The client's lasting notification of what became of their request (SPEC §8 texts): declined
+   * (session_rejected), expired unanswered (session_cancelled) or accepted (session_accepted).
+   */
+  async function tellClient(
+    tx: DbExecutor,
+    request: SessionRequest,
+    type: 'session_rejected' | 'session_cancelled' | 'session_accepted',
+  ): Promise<RealtimeEvent[]> {
+    const coachName = request.coach_name || NOTIFICATION_TEXTS.coachFallback;
+    const base = { userId: request.client_id, type, actorId: request.coach_id, actorName: coachName };
+    if (type === 'session_rejected')
+      return deps.notifications.notify(tx, {
+        ...base,
+        title: NOTIFICATION_TEXTS.sessionRejected.title,
+        message: NOTIFICATION_TEXTS.sessionRejected.message,
+        actionText: NOTIFICATION_TEXTS.sessionRejected.action,
+        actionUrl: '/chat',
+      });
+    if (type === 'session_cancelled')
+      return deps.notifications.notify(tx, {
+        ...base,
+        title: NOTIFICATION_TEXTS.sessionExpired.title,
+        message: NOTIFICATION_TEXTS.sessionExpired.message(coachName),
+        actionText: NOTIFICATION_TEXTS.sessionExpired.action,
+        actionUrl: '/chat',
+      });
+    return deps.notifications.notify(tx, {
+      ...base,
+      title: NOTIFICATION_TEXTS.sessionAccepted.title,
+      message: NOTIFICATION_TEXTS.sessionAccepted.message(coachName),
+      actionText: NOTIFICATION_TEXTS.sessionAccepted.action,
+      actionUrl: request.session_id ? `/session/${request.session_id}` : null,
+    });
+  }
+
+  return { mustView, pendingConflict, recordUpdated, releaseMoney, queueEmail, expireRow, tellClient };
 }
 
 export type SessionRequestsShared = ReturnType<typeof createSessionRequestsShared>;
