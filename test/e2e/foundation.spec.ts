@@ -257,6 +257,7 @@ test.describe('API and headers', () => {
     expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(headers['content-security-policy']).toContain("script-src 'self'");
     expect(headers['x-content-type-options']).toBe('nosniff');
-    expect(await response.text()).toContain('<div id="root"></div>');
+    // The single-page app's shell (its first frame is the loader, web/index.html).
+    expect(await response.text()).toContain('<div id="root">');
   });
 });

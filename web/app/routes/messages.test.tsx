@@ -86,6 +86,7 @@ describe('the list of conversations', () => {
     expect(await rows.findByText('Ada Brooks')).toBeVisible();
     expect(api.callsTo('GET', '/api/conversations').at(-1)?.search).toBe('?cursor=page-2');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Choose a conversation' })).toBeInTheDocument();
     expect(document.title).toBe('Messages · Wellspring');
   });
 
@@ -95,6 +96,9 @@ describe('the list of conversations', () => {
       await screen.findByRole('heading', { name: 'No messages yet' }, { timeout: 10_000 }),
     ).toBeVisible();
     expect(screen.getByRole('link', { name: 'Find a coach' })).toHaveAttribute('href', '/discover');
+    // Nothing to choose: the empty side does not ask to choose a conversation.
+    expect(screen.getByText('Your conversations will open here.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Choose a conversation' })).toBeNull();
   });
 
   it('tells a coach that clients’ messages appear here', async () => {

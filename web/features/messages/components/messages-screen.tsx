@@ -1,5 +1,7 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { MessagesSquare } from 'lucide-react';
 import { useId } from 'react';
+import { conversationsOf, conversationsQueryOptions } from '../api/conversations';
 import { useMessageUpdates } from '../hooks/use-message-updates';
 import { useNow } from '../hooks/use-now';
 import { useOutbox } from '../hooks/use-outbox';
@@ -13,7 +15,7 @@ const pane =
 /**
  * Messages between sessions: the conversations on the left and the open one on the right from the
  * `md` breakpoint; on phones the list, then the conversation alone with a way back. Without an open
- * conversation the right side says to choose one.
+ * conversation the right side says to choose one (or, with none yet, where they will open).
  */
 export function MessagesScreen({
   conversationId,
@@ -32,6 +34,8 @@ export function MessagesScreen({
   const now = useNow();
   const listHeadingId = useId();
   const open = conversationId !== undefined;
+  // The list's own query (cached): what the empty right side says.
+  const hasConversations = conversationsOf(useInfiniteQuery(conversationsQueryOptions()).data).length > 0;
   return (
     <div className="mx-auto flex h-[calc(100dvh-9rem)] min-h-[30rem] w-full max-w-6xl flex-col md:px-6 md:py-6 lg:h-[calc(100dvh-4rem)]">
       <h1
@@ -60,8 +64,16 @@ export function MessagesScreen({
           ) : (
             <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
               <MessagesSquare aria-hidden="true" className="size-10 text-primary" />
-              <p className="text-lg font-semibold">Choose a conversation</p>
-              <p className="max-w-sm text-sm text-text-muted">Pick one on the left to read it and answer.</p>
+              {hasConversations ? (
+                <>
+                  <h2 className="text-lg font-semibold">Choose a conversation</h2>
+                  <p className="max-w-sm text-sm text-text-muted">
+                    Pick one on the left to read it and answer.
+                  </p>
+                </>
+              ) : (
+                <p className="max-w-sm text-sm text-text-muted">Your conversations will open here.</p>
+              )}
             </div>
           )}
         </div>
