@@ -325,7 +325,13 @@ export const routes: RouteObject[] = [
       screen('community', 'Community', 'Posts and conversations from the Wellspring community.'),
       screen('create-post', 'Create a post', 'Write a post for the community.'),
       screen('poster-maker', 'Create a post', 'Write a post for the community.'),
-      screen('notifications', 'Notifications', 'Updates about your requests, sessions and messages.'),
+      {
+        path: 'notifications',
+        element: page(
+          () => import('./routes/notifications'),
+          (m) => m.NotificationsPage,
+        ),
+      },
       {
         path: 'settings',
         element: page(

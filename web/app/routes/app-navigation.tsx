@@ -64,7 +64,7 @@ export const CLIENT_NAV: readonly NavEntry[] = [
   { to: '/settings', label: 'Settings', icon: icon(Settings), working: true },
   { to: '/habit-tracker', label: 'Habits', icon: icon(ListChecks), working: false },
   { to: '/community', label: 'Community', icon: icon(MessagesSquare), working: false },
-  { to: '/notifications', label: 'Notifications', icon: icon(Bell), working: false },
+  { to: '/notifications', label: 'Notifications', icon: icon(Bell), working: true },
   { to: '/help-center', label: 'Help', icon: icon(LifeBuoy), working: false },
 ];
 
@@ -81,7 +81,7 @@ export const COACH_NAV: readonly NavEntry[] = [
   { to: '/settings', label: 'Settings', icon: icon(Settings), working: true },
   { to: '/community', label: 'Community', icon: icon(MessagesSquare), working: false },
   { to: '/invite-clients', label: 'Invite clients', icon: icon(UserPlus), working: false },
-  { to: '/notifications', label: 'Notifications', icon: icon(Bell), working: false },
+  { to: '/notifications', label: 'Notifications', icon: icon(Bell), working: true },
   { to: '/documentation', label: 'Documentation', icon: icon(BookOpen), working: false },
   { to: '/help-center', label: 'Help', icon: icon(LifeBuoy), working: false },
 ];
@@ -91,7 +91,7 @@ export const NO_ROLE_NAV: readonly NavEntry[] = [
   { to: '/', label: 'Home', icon: icon(House), working: true, primary: true },
   { to: '/settings', label: 'Settings', icon: icon(Settings), working: true, primary: true },
   { to: '/community', label: 'Community', icon: icon(MessagesSquare), working: false },
-  { to: '/notifications', label: 'Notifications', icon: icon(Bell), working: false },
+  { to: '/notifications', label: 'Notifications', icon: icon(Bell), working: true },
   { to: '/help-center', label: 'Help', icon: icon(LifeBuoy), working: false },
 ];
 
