@@ -3,7 +3,7 @@ import { MessagesSquare } from 'lucide-react';
 import { useId } from 'react';
 import { conversationsOf, conversationsQueryOptions } from '../api/conversations';
 import { useMessageUpdates } from '../hooks/use-message-updates';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '#web/lib/use-now';
 import { useOutbox } from '../hooks/use-outbox';
 import { SEND_RETRY_DELAYS_MS } from '../lib/send-with-retry';
 import { ConversationList } from './conversation-list';
@@ -31,7 +31,7 @@ export function MessagesScreen({
 }) {
   useMessageUpdates();
   const outbox = useOutbox(retryDelaysMs);
-  const now = useNow();
+  const now = useNow(30_000); // relative times move on
   const listHeadingId = useId();
   const open = conversationId !== undefined;
   // The list's own query (cached): what the empty right side says.

@@ -15,7 +15,7 @@ import {
   unreadCountOf,
 } from '../api/notifications';
 import { useNotificationUpdates } from '../hooks/use-notification-updates';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '#web/lib/use-now';
 import { timeAgo } from '../lib/time-ago';
 
 /** SPEC §9: the type's colour, else the theme's primary. */
@@ -33,7 +33,7 @@ const itemId = (id: string) => `notification-${id}`;
 export function NotificationsScreen() {
   useNotificationUpdates();
   const queryClient = useQueryClient();
-  const now = useNow();
+  const now = useNow(30_000); // relative times move on
   const query = useInfiniteQuery(notificationsQueryOptions());
   const unread = unreadCountOf(query.data);
   const markOne = useMutation({

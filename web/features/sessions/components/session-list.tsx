@@ -12,7 +12,7 @@ import { Button } from '#web/components/button';
 import { LoadError } from '#web/components/load-error';
 import { formatCents } from '#web/lib/money';
 import { sessionListQueryOptions, type SessionListAs, type SessionListStatus } from '../api/sessions';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '#web/lib/use-now';
 import { useSessionUpdates } from '../hooks/use-session-updates';
 import { isOver, minutesText } from '../lib/session-display';
 import { SessionStatusBadge } from './session-status-badge';

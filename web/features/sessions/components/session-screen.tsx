@@ -11,7 +11,7 @@ import { ApiError } from '#web/lib/api-client';
 import { applyLiveSnapshot } from '#web/lib/realtime/live-snapshot';
 import { sessionQueryKey, sessionQueryOptions } from '../api/sessions';
 import { useConnectionToasts } from '../hooks/use-connection-toasts';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '#web/lib/use-now';
 import { useSessionRoom } from '../hooks/use-session-room';
 import { useSessionUpdates } from '../hooks/use-session-updates';
 import { clock, isOver, msLeft, otherParty } from '../lib/session-display';

@@ -10,7 +10,7 @@ import { ApiError } from '#web/lib/api-client';
 import { applyLiveSnapshot } from '#web/lib/realtime/live-snapshot';
 import { onUserEvent } from '#web/lib/realtime/user-events';
 import { sessionQueryKey, sessionQueryOptions } from '../api/sessions';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '#web/lib/use-now';
 import { useSessionUpdates } from '../hooks/use-session-updates';
 import { isOver } from '../lib/session-display';
 

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 
-/** The time, re-read every `everyMs` while `running` (timers and "time left" update in place). */
+/**
+ * The time, re-read every `everyMs` while `running`: timers, "time left" and relative times ("5 min ago")
+ * update in place.
+ */
 export function useNow(everyMs: number, running = true): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
