@@ -177,3 +177,34 @@ export function QueryList<Data, Item extends { id: string }>({
     </ul>
   );
 }
+
+/**
+ * The foot of a keyset list (useInfiniteQuery): "Load more" while there is a next page, busy while it
+ * loads, or what failed with Try again.
+ */
+export function LoadMore({
+  query,
+  className = '',
+}: {
+  query: {
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    isFetchNextPageError: boolean;
+    error: unknown;
+    fetchNextPage: () => Promise<unknown>;
+  };
+  className?: string;
+}) {
+  if (query.isFetchNextPageError)
+    return (
+      <RetryError error={query.error} onRetry={() => void query.fetchNextPage()} className={className} />
+    );
+  if (!query.hasNextPage) return null;
+  return (
+    <div className={`flex justify-center ${className}`.trim()}>
+      <Button variant="secondary" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+        Load more
+      </Button>
+    </div>
+  );
+}

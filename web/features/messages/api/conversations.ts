@@ -7,6 +7,7 @@ import {
 import type { Conversation, ConversationsPage, StartConversationInput } from '#contracts/messages';
 import { messagesApi } from '#contracts/messages.api';
 import { api } from '#web/lib/api';
+import { distinctById } from '#web/lib/distinct-by-id';
 import { withRead } from '../lib/message-log';
 
 /** Everything this feature keeps in the query cache starts with this. */
@@ -28,15 +29,7 @@ export const conversationsQueryOptions = () =>
 
 /** The pages as one list: a conversation that moved up while pages loaded shows once, where it is newest. */
 export function conversationsOf(data: InfiniteData<ConversationsPage> | undefined): Conversation[] {
-  const seen = new Set<string>();
-  const list: Conversation[] = [];
-  for (const page of data?.pages ?? [])
-    for (const conversation of page.conversations)
-      if (!seen.has(conversation.id)) {
-        seen.add(conversation.id);
-        list.push(conversation);
-      }
-  return list;
+  return distinctById((data?.pages ?? []).flatMap((page) => page.conversations));
 }
 
 /**

@@ -3,8 +3,8 @@ import { Compass, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Conversation } from '#contracts/messages';
 import { Avatar } from '#web/components/avatar';
-import { Button, buttonClasses } from '#web/components/button';
-import { EmptyState, RetryError } from '#web/components/list-states';
+import { buttonClasses } from '#web/components/button';
+import { EmptyState, LoadMore, RetryError } from '#web/components/list-states';
 import { SkeletonRows } from '#web/components/loading-skeleton';
 import { localTimeZone } from '#web/lib/dates';
 import { conversationsOf, conversationsQueryOptions } from '../api/conversations';
@@ -75,19 +75,7 @@ export function ConversationList({
           </li>
         ))}
       </ul>
-      {query.isFetchNextPageError ? (
-        <RetryError error={query.error} onRetry={() => void query.fetchNextPage()} className="p-3" />
-      ) : query.hasNextPage ? (
-        <div className="flex justify-center p-3">
-          <Button
-            variant="secondary"
-            busy={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            Load more
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore query={query} className="p-3" />
     </div>
   );
 }

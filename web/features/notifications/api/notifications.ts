@@ -2,6 +2,7 @@ import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tans
 import type { Notification, NotificationsPage } from '#contracts/notifications';
 import { notificationsApi } from '#contracts/notifications.api';
 import { api } from '#web/lib/api';
+import { distinctById } from '#web/lib/distinct-by-id';
 
 /** Everything the /notifications screen keeps in the query cache starts with this. */
 export const NOTIFICATIONS_KEY = ['notifications'] as const;
@@ -21,15 +22,7 @@ export const notificationsQueryOptions = () =>
 
 /** The pages as one list, each notification once (one that moved while pages loaded shows where it is newest). */
 export function notificationsOf(data: InfiniteData<NotificationsPage> | undefined): Notification[] {
-  const seen = new Set<string>();
-  const list: Notification[] = [];
-  for (const page of data?.pages ?? [])
-    for (const notification of page.notifications)
-      if (!seen.has(notification.id)) {
-        seen.add(notification.id);
-        list.push(notification);
-      }
-  return list;
+  return distinctById((data?.pages ?? []).flatMap((page) => page.notifications));
 }
 
 /** How many are unread: the newest page's count (the server's). */

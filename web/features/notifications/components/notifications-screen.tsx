@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { NOTIFICATION_COLORS, type Notification } from '#contracts/notifications';
 import { Button } from '#web/components/button';
 import { FormError } from '#web/components/form-error';
-import { EmptyState, RetryError } from '#web/components/list-states';
+import { EmptyState, LoadMore, RetryError } from '#web/components/list-states';
 import { SkeletonRows } from '#web/components/loading-skeleton';
 import { localTimeZone } from '#web/lib/dates';
 import {
@@ -75,19 +75,7 @@ export function NotificationsScreen() {
             </li>
           ))}
         </ul>
-        {query.isFetchNextPageError ? (
-          <RetryError error={query.error} onRetry={() => void query.fetchNextPage()} className="mt-4" />
-        ) : query.hasNextPage ? (
-          <div className="mt-4 flex justify-center">
-            <Button
-              variant="secondary"
-              busy={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              Load more
-            </Button>
-          </div>
-        ) : null}
+        <LoadMore query={query} className="mt-4" />
       </>
     );
 
