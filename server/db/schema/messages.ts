@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { userRef, users } from './accounts';
 import { requiredRef, timestamps, timestamptz, uuidPk } from './columns';
-import type { ConversationStatus, ReportReason, SenderType } from '#domain/messages/kinds';
+import type { ReportReason, SenderType } from '#domain/messages/kinds';
 
 /**
  * Messages between sessions (SPEC §3 inquiry_conversations, inquiry_messages): one conversation per
@@ -31,7 +31,12 @@ export const inquiryConversations = pgTable(
     clientId: uuid('client_id').references(() => users.id),
     clientName: text('client_name').notNull(),
     clientEmail: text('client_email'),
-    status: text('status').$type<ConversationStatus>().notNull().default('open'),
+    /**
+     * Each side archives for itself (SPEC's status, open or archived, is the caller's side of these);
+     * a new message brings the conversation back to both lists.
+     */
+    coachArchivedAt: timestamptz('coach_archived_at'),
+    clientArchivedAt: timestamptz('client_archived_at'),
     lastSeq: integer('last_seq').notNull().default(0),
     lastMessageAt: timestamptz('last_message_at'),
     coachReadSeq: integer('coach_read_seq').notNull().default(0),
@@ -47,10 +52,18 @@ export const inquiryConversations = pgTable(
     uniqueIndex('inquiry_conversations_coach_client_uq')
       .on(table.coachId, table.clientId)
       .where(sql`${table.clientId} is not null`),
+    // A visitor's inquiries to a coach: one conversation per coach and address (claimed later by the
+    // account that confirms the address).
+    uniqueIndex('inquiry_conversations_coach_visitor_uq')
+      .on(table.coachId, sql`lower(${table.clientEmail})`)
+      .where(sql`${table.clientId} is null`),
     // The lists: a person's conversations, most recent first (keyset pages).
     index('inquiry_conversations_coach_recent_idx').on(table.coachId, table.lastMessageAt, table.id),
     index('inquiry_conversations_client_recent_idx').on(table.clientId, table.lastMessageAt, table.id),
-    check('inquiry_conversations_status_ck', sql`${table.status} in ('open', 'archived')`),
+    check(
+      'inquiry_conversations_visitor_ck',
+      sql`${table.clientId} is not null or ${table.clientEmail} is not null`,
+    ),
     check(
       'inquiry_conversations_not_self_ck',
       sql`${table.clientId} is null or ${table.clientId} <> ${table.coachId}`,

@@ -79,7 +79,7 @@ function toConversation(view: ConversationViewRow, userId: string): Conversation
       avatar_url: view.client?.avatarUrl ?? null,
       username: null,
     },
-    status: row.status,
+    status: (role === 'coach' ? row.coachArchivedAt : row.clientArchivedAt) ? 'archived' : 'open',
     last_message: view.lastMessage ? toMessage(view.lastMessage) : null,
     last_message_at: row.lastMessageAt?.toISOString() ?? null,
     unread_count: row.lastSeq - (role === 'coach' ? row.coachReadSeq : row.clientReadSeq),

@@ -1,0 +1,1 @@
+ALTER TABLE "inquiry_conversations" DROP COLUMN "status";
