@@ -1,27 +1,37 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '#contracts/auth';
-import { createNotificationStore } from '#web/features/notifications/lib/notification-store';
+import { NOTIFICATION_EVENTS, type Notification } from '#contracts/notifications';
 import { resetSessionToasts } from '#web/features/session-requests/lib/session-toasts';
 import { chatSession, SESSION_ID, sessionRequest } from '#web/test/fixtures/sessions';
 import { realtimeEvent, wallet } from '#web/test/fixtures/session-requests';
 import { dispatchUserEvent } from '#web/lib/realtime/user-events';
 import { buildMe, USER_ID } from '#web/test/fixtures/auth';
+import type { StubRoutes } from '#web/test/api';
+import { notification, notificationsPage } from '#web/test/fixtures/notifications';
 import { renderApp } from '#web/test/render-app';
 
 /**
  * SPEC §4 "Client side of requests", client-wide: 'Session Ready!' (a new session, join after 1 s),
  * 'Session Started!' (session_created) and 'Request Accepted!' — one toast per session in total — and
- * the notification stack, only while the active role is client.
+ * the notification stack fed by the server, only while the active role is client.
  */
 afterEach(() => {
   vi.useRealTimers();
   resetSessionToasts();
 });
 
-function renderAway(me: Me = buildMe()) {
-  return renderApp({ at: '/wallet', me, extra: { 'GET /api/wallet': { body: wallet(5_000) } } });
+function renderAway(me: Me = buildMe(), extra: StubRoutes = {}) {
+  return renderApp({ at: '/wallet', me, extra: { 'GET /api/wallet': { body: wallet(5_000) }, ...extra } });
 }
+
+const declinedNotification = notification(1, {
+  type: 'session_rejected',
+  title: 'Session Request Declined',
+  message: "Your coach can't make it at the moment, but you can try again or send them a message.",
+  action_text: 'Send Message',
+  action_url: '/chat?with=11111111-1111-4111-8111-111111111111',
+});
 
 const ready = () => screen.findByRole('heading', { level: 1, name: 'Wallet' }, { timeout: 10_000 });
 const send = (type: string, payload: Record<string, unknown>) =>
@@ -114,39 +124,54 @@ describe('client overlays', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('region', { name: 'Session notifications' })).not.toBeInTheDocument();
   });
 
-  it('keeps the notifications of the person across a reload', async () => {
-    createNotificationStore(USER_ID).add({
-      key: 'session_rejected:old',
-      type: 'session_rejected',
-      title: 'Session Request Declined',
-      message: "Your coach can't make it at the moment, but you can try again or send them a message.",
-      coachName: 'Your Coach',
-      color: '#ff7e5f',
-      icon: 'calendar-x',
-      actionText: 'Send Message',
-      action: '/chat',
+  it("shows the server's stack (GET /api/notifications?view=stack) to a client", async () => {
+    const { api } = renderAway(buildMe(), {
+      'GET /api/notifications': { body: notificationsPage([declinedNotification]) },
     });
-    renderAway();
     await ready();
     const stack = within(await screen.findByRole('region', { name: 'Session notifications' }));
     expect(stack.getByRole('heading', { name: 'Session Request Declined' })).toBeInTheDocument();
-    expect(stack.getByText(/Your Coach/)).toBeInTheDocument();
+    expect(stack.getByText(/Lena Ortiz/)).toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/notifications').map((call) => call.search)).toContain('?view=stack');
+  });
+
+  it('a declined request: the toast here, its notification once (from the server, not made here)', async () => {
+    let kept: Notification[] = [];
+    renderAway(buildMe(), {
+      'GET /api/notifications': () => ({ body: notificationsPage(kept) }),
+    });
+    await ready();
+    send('session_request.updated', {
+      request: sessionRequest({ status: 'declined', coach_message: 'Fully booked today.' }),
+    });
+    expect(await toasts().findByText('Request Declined')).toBeInTheDocument();
+    // The request's event alone makes no notification.
+    expect(screen.queryByRole('region', { name: 'Session notifications' })).toBeNull();
+
+    kept = [declinedNotification];
+    send(NOTIFICATION_EVENTS.created, { notification: declinedNotification });
+    send('session_request.updated', { request: sessionRequest({ status: 'declined' }) });
+    const stack = within(await screen.findByRole('region', { name: 'Session notifications' }));
+    await waitFor(() => expect(stack.getAllByTestId('notification-card')).toHaveLength(1));
+  });
+
+  it('leaves /notifications to its list', async () => {
+    renderApp({
+      at: '/notifications',
+      me: buildMe(),
+      extra: { 'GET /api/notifications': { body: notificationsPage([declinedNotification]) } },
+    });
+    expect(await screen.findByTestId('notification-list', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Session notifications' })).toBeNull();
   });
 
   it('is not active for the coach role', async () => {
     const coach = buildMe({ roles: ['client', 'coach'], active_role: 'coach' });
-    createNotificationStore(USER_ID).add({
-      key: 'coach_message:x',
-      type: 'coach_message',
-      title: 'Message from Lena',
-      message: 'Hello',
-      coachName: 'Lena',
-      color: '#0396FF',
-      icon: 'message',
-      actionText: 'View Message',
-      action: '/chat',
+    renderApp({
+      at: '/settings',
+      me: coach,
+      extra: { 'GET /api/notifications': { body: notificationsPage([declinedNotification]) } },
     });
-    renderApp({ at: '/settings', me: coach });
     await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 10_000 });
     send('chat_session.updated', { session: chatSession() });
     send('session_request.updated', { request: sessionRequest({ status: 'declined' }) });

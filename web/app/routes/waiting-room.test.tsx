@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NOTIFICATION_EVENTS, type Notification } from '#contracts/notifications';
 import type { Alternatives, SessionRequest } from '#contracts/sessions';
 import { resetSessionToasts } from '#web/features/session-requests/lib/session-toasts';
 import { chatSession, COACH_ID, REQUEST_ID, SESSION_ID, sessionRequest } from '#web/test/fixtures/sessions';
@@ -8,12 +9,14 @@ import { realtimeEvent } from '#web/test/fixtures/session-requests';
 import { dispatchUserEvent, dispatchUserResync } from '#web/lib/realtime/user-events';
 import { apiError, type StubHandler, type StubResponse } from '#web/test/api';
 import { buildMe } from '#web/test/fixtures/auth';
+import { notification as notificationOf, notificationsPage } from '#web/test/fixtures/notifications';
 import { renderApp } from '#web/test/render-app';
 
 /**
  * /waiting-room/:requestId: live status from the person's own topic, the
  * countdown, Cancel (confirmed), accepted -> 'Request Accepted!' and the session 1 s later, declined ->
- * the destructive toast and the SPEC §8 notification, expired -> the fallback offers in one place.
+ * the destructive toast and the server's SPEC §8 notification in the stack, expired -> the fallback
+ * offers in one place.
  */
 afterEach(() => {
   vi.useRealTimers();
@@ -49,6 +52,15 @@ function renderRoom(
     },
   });
 }
+
+/** What the server writes when Lena declines (session-requests.shared.ts tellClient). */
+const declined = notificationOf(1, {
+  type: 'session_rejected',
+  title: 'Session Request Declined',
+  message: "Your coach can't make it at the moment, but you can try again or send them a message.",
+  action_text: 'Send Message',
+  action_url: `/chat?with=${COACH_ID}`,
+});
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
 const send = (type: string, payload: Record<string, unknown>) =>
@@ -137,8 +149,11 @@ describe('/waiting-room/:requestId', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Request Accepted!')).not.toBeInTheDocument();
   });
 
-  it("declined: the destructive 'Request Declined', the SPEC §8 notification and the fallback offers", async () => {
-    renderRoom();
+  it("declined: the destructive 'Request Declined', the server's SPEC §8 notification and the fallback offers", async () => {
+    let kept: Notification[] = [];
+    renderRoom(sessionRequest(), {
+      'GET /api/notifications': () => ({ body: notificationsPage(kept) }),
+    });
     await heading('Waiting for Lena Ortiz');
     send('session_request.updated', { request: sessionRequest({ status: 'declined' }) });
     await heading("Lena Ortiz can't make it right now");
@@ -148,7 +163,11 @@ describe('/waiting-room/:requestId', { timeout: 20_000 }, () => {
     );
     expect(alert.getByText('Request Declined')).toBeInTheDocument();
 
-    const notification = within(stack().getByRole('article'));
+    // The notification is the server's, written with the decline and told on the person's topic.
+    kept = [declined];
+    send(NOTIFICATION_EVENTS.created, { notification: declined });
+    await screen.findByRole('region', { name: 'Session notifications' });
+    const notification = within(await stack().findByRole('article'));
     expect(notification.getByRole('heading', { name: 'Session Request Declined' })).toBeInTheDocument();
     expect(
       notification.getByText(
@@ -156,12 +175,17 @@ describe('/waiting-room/:requestId', { timeout: 20_000 }, () => {
       ),
     ).toBeInTheDocument();
     expect(notification.getByText(/Lena Ortiz/)).toBeInTheDocument();
-    expect(notification.getByRole('link', { name: 'Send Message' })).toHaveAttribute('href', '/chat');
+    expect(notification.getByRole('link', { name: 'Send Message' })).toHaveAttribute(
+      'href',
+      `/chat?with=${COACH_ID}`,
+    );
     expect(await screen.findByRole('heading', { name: 'What you can do now' })).toBeInTheDocument();
 
     // The same change told again (a replay) makes no second notification.
     send('session_request.updated', { request: sessionRequest({ status: 'declined' }) });
-    expect(stack().getAllByRole('article')).toHaveLength(1);
+    send(NOTIFICATION_EVENTS.created, { notification: declined });
+    await waitFor(() => expect(stack().getAllByRole('article')).toHaveLength(1));
+    expect(stack().getAllByTestId('notification-card')).toHaveLength(1);
   });
 
   it('expired: coaches online now, a message to this coach and booking a time, in one place', async () => {
@@ -212,7 +236,7 @@ describe('/waiting-room/:requestId', { timeout: 20_000 }, () => {
     );
   });
 
-  it("shows the coach's message (and its notification), and refetches on resync", async () => {
+  it("shows the coach's message (its notification is the server's), and refetches on resync", async () => {
     let current = sessionRequest({ status: 'declined' });
     const { api } = renderRoom(current, {
       [`GET /api/session-requests/${REQUEST_ID}`]: () => ({ body: current }),
@@ -223,14 +247,8 @@ describe('/waiting-room/:requestId', { timeout: 20_000 }, () => {
     });
     const message = within(await screen.findByRole('region', { name: 'Message from Lena Ortiz' }));
     expect(message.getByText('Fully booked today, try Thursday?')).toBeInTheDocument();
-    const notification = stack()
-      .getAllByRole('article')
-      .find((card) => within(card).queryByRole('heading', { name: 'Message from Lena Ortiz' }));
-    expect(notification).toBeDefined();
-    expect(within(notification!).getByRole('link', { name: 'View Message' })).toHaveAttribute(
-      'href',
-      '/chat',
-    );
+    // No notification is made here from the request's event (the server writes coach_message).
+    expect(screen.queryByRole('region', { name: 'Session notifications' })).toBeNull();
 
     current = sessionRequest({ status: 'declined', coach_message: 'Edited later' });
     const before = api.callsTo('GET', `/api/session-requests/${REQUEST_ID}`).length;

@@ -9,7 +9,6 @@ import {
 } from '#contracts/sessions';
 import { useToast } from '#web/components/toast';
 import { onUserEvent } from '#web/lib/realtime/user-events';
-import { coachMessageNotice, rejectedNotice, type ClientNotice } from '../lib/notices';
 import { claimSessionToast, isWaitingRoomOpen, JOIN_DELAY_MS } from '../lib/session-toasts';
 
 const declinedToasted = new Set<string>();
@@ -21,23 +20,18 @@ const declinedToasted = new Set<string>();
  * - a new active chat session for them -> 'Session Ready!' and join after 1 s, unless they are on the
  *   waiting room of its request;
  * - 'session_created' -> 'Session Started!' unless that session already had one of these toasts;
- * - declined -> the destructive 'Request Declined' and the session_rejected notification;
- * - a coach's message on a request -> the coach_message notification.
- * One toast per session id in total.
+ * - declined -> the destructive 'Request Declined'.
+ * One toast per session id in total. The lasting notifications of these changes (session_rejected,
+ * session_cancelled, session_accepted, and coach_message for the coach's note) are written by the
+ * server with the change and reach the notification stack from there, not from here.
  */
-export function useClientSessionEvents({
-  userId,
-  onNotice,
-}: {
-  userId: string;
-  onNotice: (notice: ClientNotice) => void;
-}) {
+export function useClientSessionEvents({ userId }: { userId: string }) {
   const { toast } = useToast();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const latest = useRef({ pathname, onNotice, navigate });
+  const latest = useRef({ pathname, navigate });
   useEffect(() => {
-    latest.current = { pathname, onNotice, navigate };
+    latest.current = { pathname, navigate };
   });
 
   useEffect(() => {
@@ -74,10 +68,7 @@ export function useClientSessionEvents({
             variant: 'destructive',
           });
         }
-        latest.current.onNotice(rejectedNotice(request));
       }
-      if (request.coach_message)
-        latest.current.onNotice(coachMessageNotice({ ...request, coach_message: request.coach_message }));
     });
 
     const offSession = onUserEvent(SESSION_EVENTS.sessionUpdated, (event) => {
