@@ -119,3 +119,30 @@ describe('AppShell on phones', () => {
     expect(screen.queryByRole('dialog', { name: 'More' })).not.toBeInTheDocument();
   });
 });
+
+describe('AppShell unread counts', () => {
+  const BADGED: NavItem[] = [
+    { to: '/', label: 'Home', icon: <span aria-hidden="true">H</span>, primary: true },
+    { to: '/sessions', label: 'Sessions', icon: <span aria-hidden="true">S</span>, primary: true, badge: 0 },
+    { to: '/messages', label: 'Messages', icon: <span aria-hidden="true">M</span>, badge: 3 },
+    { to: '/notifications', label: 'Notifications', icon: <span aria-hidden="true">N</span>, badge: 120 },
+  ];
+
+  it('puts the count in the entry’s name and beside it (99+ past 99), on the sidebar, More and its sheet', async () => {
+    const user = userEvent.setup();
+    renderShell({ nav: BADGED });
+    const [sidebar, bar] = screen.getAllByRole('navigation', { name: 'Main' });
+    expect(within(sidebar!).getByRole('link', { name: 'Messages, 3 unread' })).toHaveTextContent('3');
+    expect(within(sidebar!).getByRole('link', { name: 'Notifications, 120 unread' })).toHaveTextContent(
+      '99+',
+    );
+    // No count, no badge.
+    expect(within(sidebar!).getByRole('link', { name: 'Sessions' })).toHaveTextContent(/^SSessions$/);
+
+    // On phones both wait behind More, which says so.
+    await user.click(await within(bar!).findByRole('button', { name: 'More, 123 unread' }));
+    const sheet = within(await screen.findByRole('dialog', { name: 'More' }));
+    expect(sheet.getByRole('link', { name: 'Messages, 3 unread' })).toBeInTheDocument();
+    expect(sheet.getByRole('link', { name: 'Notifications, 120 unread' })).toBeInTheDocument();
+  });
+});

@@ -33,7 +33,29 @@ export type NavItem = {
   working?: boolean;
   /** A shorter name for the phone's bar, where five share 360 px. */
   short?: string;
+  /** How many unread things wait there (Messages, Notifications): a count beside it, part of its name. */
+  badge?: number;
 };
+
+/** An entry's name with its count ("Messages, 3 unread"): the visible label first (WCAG 2.5.3). */
+export const withUnread = (label: string, count: number | undefined) =>
+  count ? `${label}, ${count} unread` : label;
+
+/** An entry's name when it differs from what it shows (a count, a short label), else undefined. */
+const nameOf = (item: NavItem) => (item.badge || item.short ? withUnread(item.label, item.badge) : undefined);
+
+/** An entry's unread count as shown, up to 99 then "99+" (its name has the exact number); nothing for 0. */
+export function NavBadge({ item, className = '' }: { item: NavItem; className?: string }) {
+  if (!item.badge) return null;
+  return (
+    <span
+      aria-hidden="true"
+      className={`inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs leading-none font-semibold text-primary-foreground tabular-nums ${className}`}
+    >
+      {item.badge > 99 ? '99+' : item.badge}
+    </span>
+  );
+}
 
 /** The bar holds four items and "More", or all of them when five or fewer working ones fit. */
 function splitForPhone(nav: NavItem[]) {
@@ -59,9 +81,10 @@ function SidebarList({ items, labelledBy }: { items: NavItem[]; labelledBy?: str
     <ul aria-labelledby={labelledBy} className="flex flex-col gap-1">
       {items.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} end={item.end} className={navLinkClasses}>
+          <NavLink to={item.to} end={item.end} aria-label={nameOf(item)} className={navLinkClasses}>
             {item.icon}
             {item.label}
+            <NavBadge item={item} className="ml-auto" />
           </NavLink>
         </li>
       ))}
@@ -139,14 +162,15 @@ export function AppShell({
                 <NavLink
                   to={item.to}
                   end={item.end}
-                  // The full name for screen readers; it starts with the short one that shows.
-                  aria-label={item.short ? item.label : undefined}
+                  // The full name for screen readers (with the count); it starts with the short one that shows.
+                  aria-label={nameOf(item)}
                   className={({ isActive }) =>
-                    `flex min-h-14 flex-col items-center justify-center gap-1 text-xs font-medium ${isActive ? 'text-primary' : 'text-text-muted'}`
+                    `relative flex min-h-14 flex-col items-center justify-center gap-1 text-xs font-medium ${isActive ? 'text-primary' : 'text-text-muted'}`
                   }
                 >
                   {item.icon}
                   {item.short ?? item.label}
+                  <NavBadge item={item} className="absolute top-1 left-1/2 ml-1" />
                 </NavLink>
               </li>
             ))}

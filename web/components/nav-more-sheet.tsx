@@ -2,7 +2,7 @@ import { Ellipsis } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { NavLink, useLocation, matchPath } from 'react-router';
-import type { NavItem } from './app-shell';
+import { NavBadge, withUnread, type NavItem } from './app-shell';
 import { DialogCloseButton } from './dialog';
 
 const tileClasses =
@@ -29,9 +29,16 @@ function Tiles({
     <ul className="grid grid-cols-3 gap-2">
       {items.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} end={item.end} className={tileClasses(soon)} onClick={onFollow}>
+          <NavLink
+            to={item.to}
+            end={item.end}
+            aria-label={item.badge ? withUnread(item.label, item.badge) : undefined}
+            className={tileClasses(soon)}
+            onClick={onFollow}
+          >
             {item.icon}
             {item.label}
+            <NavBadge item={item} />
           </NavLink>
         </li>
       ))}
@@ -51,13 +58,22 @@ export function NavMoreSheet({ items, comingSoon }: { items: NavItem[]; comingSo
   const isActive = [...items, ...comingSoon].some((item) =>
     matchPath({ path: item.to, end: item.end ?? false }, pathname),
   );
+  // What waits behind More (unread messages and notifications) shows on its button too.
+  const unread = items.reduce((sum, item) => sum + (item.badge ?? 0), 0);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger
-        className={`flex min-h-14 w-full flex-col items-center justify-center gap-1 text-xs font-medium ${isActive ? 'text-primary' : 'text-text-muted'}`}
+        aria-label={unread > 0 ? withUnread('More', unread) : undefined}
+        className={`relative flex min-h-14 w-full flex-col items-center justify-center gap-1 text-xs font-medium ${isActive ? 'text-primary' : 'text-text-muted'}`}
       >
         <Ellipsis aria-hidden="true" className="size-5" />
         More
+        {unread > 0 ? (
+          <span
+            aria-hidden="true"
+            className="absolute top-2 left-1/2 ml-2 size-2.5 rounded-full bg-primary ring-2 ring-surface"
+          />
+        ) : null}
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[200] bg-black/40 transition-opacity duration-200 starting:opacity-0" />

@@ -129,7 +129,9 @@ describe('client overlays', { timeout: 20_000 }, () => {
       'GET /api/notifications': { body: notificationsPage([declinedNotification]) },
     });
     await ready();
-    const stack = within(await screen.findByRole('region', { name: 'Session notifications' }));
+    const stack = within(
+      await screen.findByRole('region', { name: 'Session notifications' }, { timeout: 5_000 }),
+    );
     expect(stack.getByRole('heading', { name: 'Session Request Declined' })).toBeInTheDocument();
     expect(stack.getByText(/Lena Ortiz/)).toBeInTheDocument();
     expect(api.callsTo('GET', '/api/notifications').map((call) => call.search)).toContain('?view=stack');
@@ -144,14 +146,16 @@ describe('client overlays', { timeout: 20_000 }, () => {
     send('session_request.updated', {
       request: sessionRequest({ status: 'declined', coach_message: 'Fully booked today.' }),
     });
-    expect(await toasts().findByText('Request Declined')).toBeInTheDocument();
+    expect(await toasts().findByText('Request Declined', {}, { timeout: 5_000 })).toBeInTheDocument();
     // The request's event alone makes no notification.
     expect(screen.queryByRole('region', { name: 'Session notifications' })).toBeNull();
 
     kept = [declinedNotification];
     send(NOTIFICATION_EVENTS.created, { notification: declinedNotification });
     send('session_request.updated', { request: sessionRequest({ status: 'declined' }) });
-    const stack = within(await screen.findByRole('region', { name: 'Session notifications' }));
+    const stack = within(
+      await screen.findByRole('region', { name: 'Session notifications' }, { timeout: 5_000 }),
+    );
     await waitFor(() => expect(stack.getAllByTestId('notification-card')).toHaveLength(1));
   });
 

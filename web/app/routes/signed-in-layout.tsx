@@ -22,6 +22,7 @@ import { useOnlineStatus } from '#web/lib/use-online-status';
 import { ActiveSessionProvider } from './active-session-provider';
 import { AdminSecondFactor } from './admin-second-factor';
 import { navigationFor } from './app-navigation';
+import { useNavBadges } from './nav-badges';
 import { ClientOverlays } from './client-overlays';
 import { CoachOverlays } from './coach-overlays';
 import { PresenceHeaderControl, PresenceOverlay } from './presence-overlay';
@@ -47,7 +48,7 @@ function SignedInShell({ me, secondFactor }: { me: Me; secondFactor: GateView['s
   useActiveSessionRedirect();
   const realtime = useRealtimeClient();
   useRealtimeTopic(userTopic(me.user_id), dispatchUserEvent, { onResync: dispatchUserResync });
-  const nav = navigationFor(me, pathname);
+  const nav = useNavBadges(navigationFor(me, pathname));
   const holdsBoth = me.roles.includes('client') && me.roles.includes('coach');
   return (
     <>
