@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Me } from '#contracts/auth';
 import { NOTIFICATION_EVENTS, type Notification } from '#contracts/notifications';
 import { resetSessionToasts } from '#web/features/session-requests/lib/session-toasts';
@@ -20,6 +20,12 @@ afterEach(() => {
   vi.useRealTimers();
   resetSessionToasts();
 });
+
+// The session screen's code is there before the clock is faked: the address moves once the next
+// screen's code is in, and a cold import can take longer than the 1 s these tests move the clock by.
+beforeAll(async () => {
+  await import('./session');
+}, 30_000);
 
 function renderAway(me: Me = buildMe(), extra: StubRoutes = {}) {
   return renderApp({ at: '/wallet', me, extra: { 'GET /api/wallet': { body: wallet(5_000) }, ...extra } });

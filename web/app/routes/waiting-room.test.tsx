@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOTIFICATION_EVENTS, type Notification } from '#contracts/notifications';
 import type { Alternatives, SessionRequest } from '#contracts/sessions';
 import { resetSessionToasts } from '#web/features/session-requests/lib/session-toasts';
@@ -22,6 +22,12 @@ afterEach(() => {
   vi.useRealTimers();
   resetSessionToasts();
 });
+
+// The session screen's code is there before the clock is faked: the address moves once the next
+// screen's code is in, and a cold import can take longer than the 1 s these tests move the clock by.
+beforeAll(async () => {
+  await import('./session');
+}, 30_000);
 
 const ALTERNATIVES: Alternatives = {
   online_coaches: [
