@@ -1,5 +1,5 @@
 import { appLogErrors } from './lib/app-log';
-import { runRound, settleOwnCopies, startChatCluster, WARMUP_SEC } from './lib/chat-round';
+import { CHAT_BENCH, runRound, settleOwnCopies, startPartyCluster, WARMUP_SEC } from './lib/chat-round';
 import { connectFleet, latencySample } from './lib/latency-round';
 import { roundedSample, summarize, type RoundSample } from './lib/measure';
 import { cpuCount, waitForQuietLoad } from './lib/proc';
@@ -62,7 +62,7 @@ async function runChatSweep(options: ScenarioOptions): Promise<ScenarioResult> {
   const { log } = options;
 
   log(`chat-sweep: starting PostgreSQL and the app; seeding ${sessionCount} live sessions...`);
-  const cluster = await startChatCluster('chat-sweep', sessionCount, 1);
+  const cluster = await startPartyCluster(CHAT_BENCH, 'chat-sweep', sessionCount, 1);
   const { fleet, people } = cluster;
   const server = cluster.servers[0]!;
   try {
@@ -150,6 +150,7 @@ async function runChatSweep(options: ScenarioOptions): Promise<ScenarioResult> {
     ];
     const failures = [
       ...(stats.misdirected > 0 ? [`${stats.misdirected} chat events reached a socket not a party`] : []),
+      ...(stats.doubled > 0 ? [`${stats.doubled} chat events reached a socket that already had them`] : []),
       ...(stats.outOfOrder > 0 ? [`${stats.outOfOrder} chat events arrived out of seq order`] : []),
       ...(appErrors.count > 0
         ? [`the app logged ${appErrors.count} errors: ${appErrors.first.join('; ')}`]

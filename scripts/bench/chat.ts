@@ -1,8 +1,14 @@
-import { appLogErrors } from './lib/app-log';
-import { MESSAGES_PER_ECHO, runRound, settleOwnCopies, startChatCluster, WARMUP_SEC } from './lib/chat-round';
-import { connectFleet, latencySample } from './lib/latency-round';
-import { roundedSample, summarize, type RoundSample } from './lib/measure';
-import { cpuCount, waitForQuietLoad } from './lib/proc';
+import {
+  CHAT_BENCH,
+  measureRounds,
+  MESSAGES_PER_ECHO,
+  partyFailures,
+  startPartyCluster,
+  WARMUP_SEC,
+} from './lib/chat-round';
+import { connectFleet } from './lib/latency-round';
+import { roundedSample, summarize } from './lib/measure';
+import { cpuCount } from './lib/proc';
 import { latencyStats, median, round } from './lib/stats';
 import type { GoalResult, Scenario, ScenarioOptions, ScenarioResult } from './lib/types';
 import { atMost, verdict } from './lib/verdict';
@@ -54,118 +60,30 @@ async function runChat(options: ScenarioOptions, instances: 1 | 2): Promise<Scen
     `${scenario}: starting PostgreSQL and ${instances === 1 ? 'the app' : 'two app instances'}; ` +
       `seeding ${sessionCount} live sessions...`,
   );
-  const cluster = await startChatCluster(scenario, sessionCount, instances);
+  const cluster = await startPartyCluster(CHAT_BENCH, scenario, sessionCount, instances);
   const { fleet, people, servers } = cluster;
   const server = servers[0]!;
   try {
     const connectSec = await connectFleet({ scenario, log, server, sockets: 'sockets' }, fleet, people);
 
-    log(`${scenario}: warm-up ${WARMUP_SEC} s at ${ratePerSec} messages/s`);
-    const warm = await runRound(cluster, {
-      count: ratePerSec * WARMUP_SEC,
-      offset: 0,
+    const measured = await measureRounds(cluster, {
+      scenario,
+      log,
+      deliveryTarget: 'chat-delivery',
+      rounds,
+      durationSec,
       ratePerSec,
     });
-    if (warm.problems.length > 0)
-      log(`${scenario}: warm-up problems: ${warm.problems.slice(0, 5).join('; ')}`);
-
-    const samples: RoundSample[] = [];
-    const all = {
-      delivery: [] as number[],
-      post: [] as number[],
-      afterAnswer: [] as number[],
-      rtt: [] as number[],
-      lag: [] as number[],
-    };
-    const problems: string[] = [];
-    /** Per round: the app's and the database's CPU over the round / the messages created in it. */
-    const appCpuPerRound: number[] = [];
-    const dbCpuPerRound: number[] = [];
-    let missing = 0;
-    let sent = 0;
-    let created = warm.created;
-    for (let roundNumber = 1; roundNumber <= rounds; roundNumber += 1) {
-      const load = await waitForQuietLoad(10_000);
-      const offset = ratePerSec * WARMUP_SEC + (roundNumber - 1) * perRound;
-      const result = await runRound(cluster, { count: perRound, offset, ratePerSec });
-      const errors = result.problems.length;
-      const operations = result.created + result.rtt.length;
-      const cpu = result.cpu;
-      samples.push(
-        latencySample({
-          target: 'chat-delivery',
-          round: roundNumber,
-          values: result.delivery,
-          cpu,
-          operations,
-          load,
-          errors,
-        }),
-        latencySample({
-          target: 'socket-round-trip',
-          round: roundNumber,
-          values: result.rtt,
-          cpu,
-          operations,
-          load,
-          errors: 0,
-        }),
-      );
-      for (const key of ['delivery', 'post', 'afterAnswer', 'rtt', 'lag'] as const)
-        all[key].push(...result[key]);
-      appCpuPerRound.push(cpu.serverCpuMicros / Math.max(1, result.created));
-      dbCpuPerRound.push(cpu.dbCpuMicros / Math.max(1, result.created));
-      problems.push(...result.problems);
-      missing += result.missing;
-      sent += result.sent;
-      created += result.created;
-      const delivery = latencyStats(result.delivery);
-      const rtt = latencyStats(result.rtt);
-      log(
-        `${scenario}: round ${roundNumber}/${rounds} send->other party p50 ${delivery.p50Ms} / p99 ${delivery.p99Ms} ms ` +
-          `(${delivery.count} of ${result.sent} messages); bare socket round trip p50 ${rtt.p50Ms} / ` +
-          `p99 ${rtt.p99Ms} ms; ${round(appCpuPerRound.at(-1)!, 0)} app + ` +
-          `${round(dbCpuPerRound.at(-1)!, 0)} db CPU-µs/msg` +
-          (errors > 0 ? `; problems: ${result.problems.slice(0, 3).join('; ')}` : ''),
-      );
-    }
-    await settleOwnCopies(fleet, created);
-
+    const { samples, all, sent } = measured;
     const fleetStats = fleet.stats();
     const delivery = latencyStats(all.delivery);
     const post = latencyStats(all.post);
     const afterAnswer = latencyStats(all.afterAnswer);
     const rtt = latencyStats(all.rtt);
     const lag = latencyStats(all.lag);
-    const cpuUsPerMessage = round(median(appCpuPerRound), 0);
-    const dbCpuUsPerMessage = round(median(dbCpuPerRound), 0);
-    const appErrors = servers
-      .map((instance) => appLogErrors(instance.info.logFile))
-      .reduce((all, one) => ({
-        count: all.count + one.count,
-        first: [...all.first, ...one.first].slice(0, 5),
-      }));
-    const failures = [
-      ...(problems.length > 0
-        ? [`${problems.length} failed sends or deliveries: ${problems.slice(0, 5).join('; ')}`]
-        : []),
-      ...(missing > 0 ? [`${missing} messages never reached the other party`] : []),
-      ...(fleetStats.misdirected > 0
-        ? [`${fleetStats.misdirected} chat events reached a socket not a party of that session`]
-        : []),
-      ...(fleetStats.outOfOrder > 0
-        ? [`${fleetStats.outOfOrder} chat events arrived at or below a seq the socket already had`]
-        : []),
-      ...(fleetStats.ownCopies < created
-        ? [`the senders' own sockets got ${fleetStats.ownCopies} of ${created} messages`]
-        : []),
-      ...(fleet.connected() !== people.length
-        ? [`only ${fleet.connected()} of ${people.length} sockets stayed connected`]
-        : []),
-      ...(appErrors.count > 0
-        ? [`the app logged ${appErrors.count} errors: ${appErrors.first.join('; ')}`]
-        : []),
-    ];
+    const cpuUsPerMessage = round(median(measured.appCpuPerRound), 0);
+    const dbCpuUsPerMessage = round(median(measured.dbCpuPerRound), 0);
+    const failures = partyFailures(cluster, measured);
     const goal: GoalResult = {
       goal:
         `${GOAL} <= ${TARGET_P99_MS} ms and <= ${MAX_APP_CPU_US_PER_MESSAGE} app + ${MAX_DB_CPU_US_PER_MESSAGE} db ` +
@@ -192,6 +110,7 @@ async function runChat(options: ScenarioOptions, instances: 1 | 2): Promise<Scen
         dbCpuUsPerMessage: `<= ${MAX_DB_CPU_US_PER_MESSAGE}`,
         lost: 0,
         misdirected: 0,
+        doubled: 0,
         outOfOrder: 0,
         failures: 0,
       },
@@ -261,8 +180,8 @@ async function runChat(options: ScenarioOptions, instances: 1 | 2): Promise<Scen
                 'second, so every delivery crosses the bus; app CPU-µs are both instances together.',
             ]),
         `Fleet: ${fleetStats.delivered} deliveries to the other party, ${fleetStats.ownCopies} copies to ` +
-          `the sender's own socket, ${fleetStats.misdirected} misdirected, ${fleetStats.outOfOrder} out of ` +
-          `order, ${fleetStats.unclaimed} unclaimed.`,
+          `the sender's own socket, ${fleetStats.misdirected} misdirected, ${fleetStats.doubled} doubled, ` +
+          `${fleetStats.outOfOrder} out of order, ${fleetStats.unclaimed} unclaimed.`,
       ],
     };
   } finally {

@@ -5,6 +5,7 @@ import { chatScenario, chatTwoInstancesScenario } from './chat';
 import { chatSweepScenario } from './chat-sweep';
 import { discoveryScenario } from './discovery';
 import { httpScenario } from './http';
+import { messagesScenario } from './messages';
 import { ringScenario } from './request-to-ring';
 import { socketsScenario } from './sockets';
 import { walletScenario } from './wallet';
@@ -32,6 +33,7 @@ const scenarios: Scenario[] = [
   chatScenario,
   chatTwoInstancesScenario,
   chatSweepScenario,
+  messagesScenario,
   socketsScenario,
   webScenario,
 ];
@@ -43,13 +45,13 @@ ${scenarios.map((scenario) => `  ${scenario.name.padEnd(10)} ${scenario.descript
 
   --rounds N        measured rounds per target (default per scenario; http: 5)
   --duration S      seconds per round (default per scenario; http: 5)
-  --rate N          messages per second sent open-loop (chat; default 1 per session)
+  --rate N          messages per second sent open-loop (chat: default 1 per session; messages: 200)
   --quick           3 rounds of 3 s (explicit --rounds/--duration still win)
   --profile         each server child writes a CPU profile to bench-results/profiles/<sha>/<scenario>/,
                     summarised (top areas and functions by self time) in summary.md there
   --db-statements   the embedded PostgreSQL counts statements (pg_stat_statements, nested ones too) and
                     plpgsql functions from the moment the app is ready: <scenario>-db.md in that folder
-                    (scenarios on lib/bench-database.ts: wallet, chat, ring, sockets)
+                    (scenarios on lib/bench-database.ts: wallet, chat, ring, sockets, messages)
 `;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);

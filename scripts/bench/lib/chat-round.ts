@@ -1,16 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chatApi } from '#contracts/chat.api';
+import { CHAT_EVENTS } from '#contracts/chat';
+import { appLogErrors } from './app-log';
 import { spawnServer, type ServerChild } from './children';
 import { sleep } from './concurrency';
-import { startCpuWindow, type CpuWindow } from './latency-round';
-import { createPartyFleet, type Seat } from './party-fleet';
+import { latencySample, startCpuWindow, type CpuWindow } from './latency-round';
+import type { RoundSample } from './measure';
+import { createPartyFleet, type MessageEventShape, type Seat } from './party-fleet';
+import { waitForQuietLoad } from './proc';
 import type { Person } from './socket-fleet';
+import { latencyStats, round } from './stats';
 
 /**
- * The chat benches' app and parties (chat.ts at one rate, chat-sweep.ts at each rate of a sweep), and
- * one round: messages sent open-loop through the real POST /api/sessions/:id/messages, each timed until
- * the other party's socket receives it, with bare socket round trips scheduled between them.
+ * The benches where two parties write to each other (chat.ts and chat-sweep.ts: a live session's
+ * chat; messages.ts: a conversation between sessions): their app and parties, and one round —
+ * messages sent open-loop through the real send route, each timed until the other party's socket
+ * receives it, with bare socket round trips scheduled between them — and the measured rounds of a run.
  */
 
 /** One bare round trip per this many messages, half a period after the message. */
@@ -22,15 +29,44 @@ const POST_TIMEOUT_MS = 30_000;
 
 export type Fleet = ReturnType<typeof createPartyFleet>;
 
-const chatServerScript = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'chat-server.ts');
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** What a bench of two parties writing to each other is made of. */
+export type PartyBench = {
+  /**
+   * The bench child (lib/app-child.ts) that starts the app and seeds the rooms; `countFlag N` asks for
+   * N rooms, `--attach <databaseUrl>` makes it a further instance on the first one's database.
+   */
+  script: string;
+  countFlag: string;
+  /** The field of the child's ready info that lists the rooms (Seat[]). */
+  infoKey: string;
+  /** The realtime event a new message arrives as. */
+  event: MessageEventShape;
+  /** The real route a party sends a text message `{ id, content }` to (`:id` the room's). */
+  sendPath: string;
+  /** For the report: what its events and rooms are called ('chat', 'session'). */
+  names: { event: string; room: string };
+};
+
+/** Chat in live sessions (chat-server.ts). */
+export const CHAT_BENCH: PartyBench = {
+  script: path.join(here, '..', 'chat-server.ts'),
+  countFlag: '--sessions',
+  infoKey: 'sessions',
+  event: { type: CHAT_EVENTS.messageCreated, roomKey: 'session_id' },
+  sendPath: chatApi.send.path,
+  names: { event: 'chat', room: 'session' },
+};
 
 /**
  * The app (one instance, or several on one database: the first starts PostgreSQL and seeds it, the
- * others attach to it) with `sessionCount` live sessions, and the parties' sockets (not yet
- * connected). With two instances every coach is on the first and every client on the second, each
- * sending through its own: every message crosses the bus from one instance to the other.
+ * others attach to it) with `roomCount` rooms, and the parties' sockets (not yet connected). With two
+ * instances every coach is on the first and every client on the second, each sending through its own:
+ * every message crosses the bus from one instance to the other.
  */
-export type ChatCluster = {
+export type PartyCluster = {
+  bench: PartyBench;
   servers: ServerChild[];
   seats: Seat[];
   people: Person[];
@@ -40,13 +76,14 @@ export type ChatCluster = {
   stop: () => Promise<void>;
 };
 
-export async function startChatCluster(
+export async function startPartyCluster(
+  bench: PartyBench,
   name: string,
-  sessionCount: number,
+  roomCount: number,
   instances: number,
-): Promise<ChatCluster> {
-  const first = await spawnServer(name, chatServerScript, {
-    args: ['--sessions', String(sessionCount)],
+): Promise<PartyCluster> {
+  const first = await spawnServer(name, bench.script, {
+    args: [bench.countFlag, String(roomCount)],
     readyTimeoutMs: 600_000,
   });
   const servers = [first];
@@ -57,7 +94,7 @@ export async function startChatCluster(
   try {
     for (let index = 1; index < instances; index += 1)
       servers.push(
-        await spawnServer(`${name}-${index + 1}`, chatServerScript, {
+        await spawnServer(`${name}-${index + 1}`, bench.script, {
           args: ['--attach', String(first.info.databaseUrl)],
         }),
       );
@@ -65,11 +102,12 @@ export async function startChatCluster(
     await stop();
     throw error;
   }
-  const seats = first.info.sessions as Seat[];
+  const seats = first.info[bench.infoKey] as Seat[];
   const clients = new Set(seats.map((seat) => seat.client.id));
   const urlOf = (person: Person) => servers[clients.has(person.id) ? 1 % servers.length : 0]!.url;
-  const fleet = createPartyFleet(urlOf, seats, DELIVERY_TIMEOUT_MS);
+  const fleet = createPartyFleet(urlOf, seats, DELIVERY_TIMEOUT_MS, bench.event);
   return {
+    bench,
     servers,
     seats,
     people: seats.flatMap((seat) => [seat.coach, seat.client]),
@@ -100,14 +138,15 @@ export type RoundResult = {
 /**
  * `count` messages at `ratePerSec`, open loop: every message whose time has come is sent, whatever the
  * earlier ones are doing (a late generator catches up instead of thinning the load). Message `offset +
- * step` goes to session (offset + step) mod sessions, from the coach and the client in turns.
+ * step` goes to room (offset + step) mod rooms, from the coach and the client in turns.
  */
 export async function runRound(
-  cluster: ChatCluster,
+  cluster: PartyCluster,
   input: { count: number; offset: number; ratePerSec: number },
 ): Promise<RoundResult> {
   const { fleet, seats } = cluster;
   const { count, offset, ratePerSec } = input;
+  const { sendPath } = cluster.bench;
   const periodMs = 1000 / ratePerSec;
   const result: Omit<RoundResult, 'cpu'> = {
     delivery: [],
@@ -130,7 +169,7 @@ export async function runRound(
     const id = randomUUID();
     result.sent += 1;
     const started = performance.now();
-    const response = await fetch(`${cluster.urlOf(sender)}/api/sessions/${seat.id}/messages`, {
+    const response = await fetch(`${cluster.urlOf(sender)}${sendPath.replace(':id', seat.id)}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${sender.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ id, content: `Bench message ${index}` }),
@@ -139,7 +178,7 @@ export async function runRound(
     const answered = performance.now();
     const body = await response.text();
     if (response.status !== 201) {
-      problem(`POST /api/sessions/:id/messages answered ${response.status}: ${body.slice(0, 200)}`);
+      problem(`POST ${sendPath} answered ${response.status}: ${body.slice(0, 200)}`);
       return;
     }
     result.created += 1;
@@ -193,4 +232,140 @@ export async function runRound(
 export async function settleOwnCopies(fleet: Fleet, created: number): Promise<void> {
   const deadline = performance.now() + DELIVERY_TIMEOUT_MS;
   while (fleet.stats().ownCopies < created && performance.now() < deadline) await sleep(50);
+}
+
+/** Every round of a run, pooled: the samples per target, the latencies, the CPU and what went wrong. */
+export type MeasuredRounds = {
+  samples: RoundSample[];
+  all: { delivery: number[]; post: number[]; afterAnswer: number[]; rtt: number[]; lag: number[] };
+  /** Per round: the app's and the database's CPU over the round / the messages created in it. */
+  appCpuPerRound: number[];
+  dbCpuPerRound: number[];
+  problems: string[];
+  missing: number;
+  sent: number;
+  /** Messages created, warm-up included (each makes one copy on the sender's own socket too). */
+  created: number;
+};
+
+/**
+ * A warm-up of WARMUP_SEC, then `rounds` rounds of `durationSec` at `ratePerSec` (each after the load
+ * has quietened, at most 10 s), logging each round; samples of the delivery (`deliveryTarget`) and the
+ * bare socket round trip per round. Ends once the senders' own copies have landed (bounded).
+ */
+export async function measureRounds(
+  cluster: PartyCluster,
+  input: {
+    scenario: string;
+    log: (line: string) => void;
+    deliveryTarget: string;
+    rounds: number;
+    durationSec: number;
+    ratePerSec: number;
+  },
+): Promise<MeasuredRounds> {
+  const { scenario, log, rounds, ratePerSec, deliveryTarget } = input;
+  const perRound = ratePerSec * input.durationSec;
+
+  log(`${scenario}: warm-up ${WARMUP_SEC} s at ${ratePerSec} messages/s`);
+  const warm = await runRound(cluster, { count: ratePerSec * WARMUP_SEC, offset: 0, ratePerSec });
+  if (warm.problems.length > 0) log(`${scenario}: warm-up problems: ${warm.problems.slice(0, 5).join('; ')}`);
+
+  const measured: MeasuredRounds = {
+    samples: [],
+    all: { delivery: [], post: [], afterAnswer: [], rtt: [], lag: [] },
+    appCpuPerRound: [],
+    dbCpuPerRound: [],
+    problems: [],
+    missing: 0,
+    sent: 0,
+    created: warm.created,
+  };
+  for (let roundNumber = 1; roundNumber <= rounds; roundNumber += 1) {
+    const load = await waitForQuietLoad(10_000);
+    const offset = ratePerSec * WARMUP_SEC + (roundNumber - 1) * perRound;
+    const result = await runRound(cluster, { count: perRound, offset, ratePerSec });
+    const errors = result.problems.length;
+    const operations = result.created + result.rtt.length;
+    const cpu = result.cpu;
+    measured.samples.push(
+      latencySample({
+        target: deliveryTarget,
+        round: roundNumber,
+        values: result.delivery,
+        cpu,
+        operations,
+        load,
+        errors,
+      }),
+      latencySample({
+        target: 'socket-round-trip',
+        round: roundNumber,
+        values: result.rtt,
+        cpu,
+        operations,
+        load,
+        errors: 0,
+      }),
+    );
+    for (const key of ['delivery', 'post', 'afterAnswer', 'rtt', 'lag'] as const)
+      measured.all[key].push(...result[key]);
+    measured.appCpuPerRound.push(cpu.serverCpuMicros / Math.max(1, result.created));
+    measured.dbCpuPerRound.push(cpu.dbCpuMicros / Math.max(1, result.created));
+    measured.problems.push(...result.problems);
+    measured.missing += result.missing;
+    measured.sent += result.sent;
+    measured.created += result.created;
+    const delivery = latencyStats(result.delivery);
+    const rtt = latencyStats(result.rtt);
+    log(
+      `${scenario}: round ${roundNumber}/${rounds} send->other party p50 ${delivery.p50Ms} / p99 ${delivery.p99Ms} ms ` +
+        `(${delivery.count} of ${result.sent} messages); bare socket round trip p50 ${rtt.p50Ms} / ` +
+        `p99 ${rtt.p99Ms} ms; ${round(measured.appCpuPerRound.at(-1)!, 0)} app + ` +
+        `${round(measured.dbCpuPerRound.at(-1)!, 0)} db CPU-µs/msg` +
+        (errors > 0 ? `; problems: ${result.problems.slice(0, 3).join('; ')}` : ''),
+    );
+  }
+  await settleOwnCopies(cluster.fleet, measured.created);
+  return measured;
+}
+
+/**
+ * What failed in a run, for verdict(): failed sends, messages that never reached the other party, and
+ * what the sockets saw wrong (another room's message, a doubled or out-of-order one, a sender's own
+ * copy missing), sockets that dropped, errors in the app's log.
+ */
+export function partyFailures(cluster: PartyCluster, measured: MeasuredRounds): string[] {
+  const { fleet, people, servers } = cluster;
+  const { event, room } = cluster.bench.names;
+  const stats = fleet.stats();
+  const { problems, missing, created } = measured;
+  const appErrors = servers
+    .map((instance) => appLogErrors(instance.info.logFile))
+    .reduce((all, one) => ({
+      count: all.count + one.count,
+      first: [...all.first, ...one.first].slice(0, 5),
+    }));
+  return [
+    ...(problems.length > 0
+      ? [`${problems.length} failed sends or deliveries: ${problems.slice(0, 5).join('; ')}`]
+      : []),
+    ...(missing > 0 ? [`${missing} messages never reached the other party`] : []),
+    ...(stats.misdirected > 0
+      ? [`${stats.misdirected} ${event} events reached a socket not a party of that ${room}`]
+      : []),
+    ...(stats.doubled > 0 ? [`${stats.doubled} ${event} events reached a socket that already had them`] : []),
+    ...(stats.outOfOrder > 0
+      ? [`${stats.outOfOrder} ${event} events arrived below a seq the socket already had`]
+      : []),
+    ...(stats.ownCopies < created
+      ? [`the senders' own sockets got ${stats.ownCopies} of ${created} messages`]
+      : []),
+    ...(fleet.connected() !== people.length
+      ? [`only ${fleet.connected()} of ${people.length} sockets stayed connected`]
+      : []),
+    ...(appErrors.count > 0
+      ? [`the app logged ${appErrors.count} errors: ${appErrors.first.join('; ')}`]
+      : []),
+  ];
 }
