@@ -7,6 +7,8 @@ import {
   conversationResponseSchema,
   conversationsPageSchema,
   conversationsQuerySchema,
+  inquiryParamsSchema,
+  inquiryResponseSchema,
   messageResponseSchema,
   messagesPageSchema,
   messagesQuerySchema,
@@ -16,10 +18,13 @@ import {
   reportSchema,
   sendMessageSchema,
   startConversationSchema,
+  updateConversationSchema,
+  visitorInquirySchema,
 } from './messages';
 
 const endpoint = endpointGroup('Messages');
 const signedInEndpoint = endpoint.as('signed-in');
+const publicEndpoint = endpoint.as('public');
 const viewUserReportsEndpoint = endpoint.as({ admin: 'view_user_reports' });
 
 /**
@@ -48,6 +53,31 @@ export const messagesApi = {
     params: conversationParamsSchema,
     responses: { 200: conversationResponseSchema },
   }),
+  update: signedInEndpoint({
+    method: 'PATCH',
+    path: '/api/conversations/:id',
+    summary: 'Archive the conversation for the caller, or bring it back to their list',
+    params: conversationParamsSchema,
+    body: updateConversationSchema,
+    responses: { 200: conversationResponseSchema },
+  }),
+  inquire: publicEndpoint({
+    method: 'POST',
+    path: '/api/coaches/:coachId/inquiries',
+    summary:
+      "A visitor's message to a coach (name, email): the answer comes by email (rate-limited per IP and per address)",
+    params: inquiryParamsSchema,
+    body: visitorInquirySchema,
+    responses: { 202: inquiryResponseSchema },
+  }),
+  claim: signedInEndpoint({
+    method: 'POST',
+    path: '/api/conversations/:id/claim',
+    summary:
+      "Continue a visitor's conversation in the account whose confirmed address it was sent from (the answer email's link)",
+    params: conversationParamsSchema,
+    responses: { 200: conversationResponseSchema },
+  }),
   messages: signedInEndpoint({
     method: 'GET',
     path: '/api/conversations/:id/messages',
@@ -70,6 +100,13 @@ export const messagesApi = {
     summary: "The caller has read the conversation's messages up to a seq",
     params: conversationParamsSchema,
     body: readConversationSchema,
+    responses: { 204: null },
+  }),
+  typing: signedInEndpoint({
+    method: 'POST',
+    path: '/api/conversations/:id/typing',
+    summary: 'The caller is typing (shown to the other party for a few seconds)',
+    params: conversationParamsSchema,
     responses: { 204: null },
   }),
   report: signedInEndpoint({

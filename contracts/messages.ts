@@ -91,7 +91,18 @@ export type Conversation = z.infer<typeof conversationSchema>;
 export const conversationsQuerySchema = z.object({
   /** From the previous page's next_cursor. */
   cursor: z.string().max(200).optional(),
+  /** Only conversations whose other party's name contains this (case and accents as typed). */
+  q: z.string().trim().max(100).optional(),
+  /** true: the caller's archived conversations; absent or false: the others. */
+  archived: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
 });
+export type ConversationsQuery = z.input<typeof conversationsQuerySchema>;
+
+/** The caller archives the conversation for themselves, or brings it back to their list. */
+export const updateConversationSchema = z.object({ archived: z.boolean() }).strict();
 export const conversationsPageSchema = z.object({
   conversations: z.array(conversationSchema),
   next_cursor: z.string().nullable(),
@@ -128,6 +139,47 @@ export const messageResponseSchema = z.object({ message: inquiryMessageSchema })
 
 export const readConversationSchema = z.object({ seq: z.number().int().nonnegative() }).strict();
 
+// ---- A visitor's inquiry (no account) from a coach's page or website
+
+/**
+ * At most this many inquiries from one address a day (over all coaches); from one IP, the server's
+ * INQUIRY_RATE_LIMIT_MAX (10 by default) in perIpWindowMs.
+ */
+export const INQUIRY_LIMITS = {
+  perEmail: { max: 5, windowMs: 24 * 60 * 60_000 },
+  perIpWindowMs: 60 * 60_000,
+} as const;
+export const INQUIRY_BODY_LIMIT = 4_096;
+
+export const INQUIRY_TEXTS = {
+  sent: (coachName: string, email: string) =>
+    `Your message was sent to ${coachName}. Their answer will come to ${email}.`,
+  tooMany: 'You have sent several messages today. Please wait for an answer before writing again.',
+  coachNotFound: 'This coach is not taking messages here.',
+  /** The claim link opened by an account whose confirmed address is another one (or none). */
+  otherEmail:
+    'This conversation belongs to another email address. Sign in with the address the answer was sent to.',
+  unconfirmed: 'Confirm your email address first, then open the link again.',
+} as const;
+
+/** Made by the visitor's browser: `id` keeps a retried send from adding a second message. */
+export const visitorInquirySchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string().trim().min(1, 'Tell the coach your name.').max(100),
+    email: z
+      .email('Enter a valid email address.')
+      .max(254)
+      .transform((email) => email.toLowerCase()),
+    content: messageTextSchema,
+    /** A field people never see or fill (bots do): when it has anything, nothing is stored. */
+    website: z.string().max(500).optional(),
+  })
+  .strict();
+export type VisitorInquiryInput = z.input<typeof visitorInquirySchema>;
+export const inquiryParamsSchema = z.object({ coachId: z.uuid() });
+export const inquiryResponseSchema = z.object({ message: z.string() });
+
 // ---- Realtime events on `user:<id>` of both parties
 
 export const MESSAGE_EVENTS = {
@@ -135,9 +187,19 @@ export const MESSAGE_EVENTS = {
   created: 'conversation.message',
   /** A party read up to a seq. Payload { conversation_id, read }. */
   read: 'conversation.read',
+  /**
+   * To the other party only: the person is typing (not stored; the same timings as the session chat,
+   * CHAT_TYPING_* in contracts/chat.ts). Payload { conversation_id, user_id, at }.
+   */
+  typing: 'conversation.typing',
 } as const;
 
 export const messageEventPayloadSchema = z.object({ message: inquiryMessageSchema });
+export const typingEventPayloadSchema = z.object({
+  conversation_id: z.uuid(),
+  user_id: z.uuid(),
+  at: z.iso.datetime({ offset: true }),
+});
 export const readEventPayloadSchema = z.object({
   conversation_id: z.uuid(),
   read: z.object({ coach_seq: z.number().int().nonnegative(), client_seq: z.number().int().nonnegative() }),

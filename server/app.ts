@@ -322,6 +322,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     notifications,
     clock,
     publicUrl: config.publicUrl,
+    inquiryRateLimitMax: config.inquiryRateLimitMax,
     logger: app.log.child({ module: 'messages' }),
   });
   app.decorate('messages', messages);

@@ -35,6 +35,8 @@ export const serverEnv = {
   TRUST_PROXY: trustProxy.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** Visitors' messages to coaches (no account) per client IP per hour. */
+  INQUIRY_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   WEB_DIST_DIR: z.string().min(1).default('dist/web'),
 };

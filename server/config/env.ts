@@ -41,6 +41,8 @@ export type Config = {
   logFile: string | undefined;
   trustProxy: boolean | string[];
   rateLimit: { max: number; windowMs: number };
+  /** Visitors' messages to coaches per client IP (per INQUIRY_LIMITS.perIpWindowMs). */
+  inquiryRateLimitMax: number;
   bodyLimitBytes: number;
   webDistDir: string;
   auth: {
@@ -202,6 +204,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logFile: env.LOG_FILE,
     trustProxy: env.TRUST_PROXY,
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
+    inquiryRateLimitMax: env.INQUIRY_RATE_LIMIT_MAX,
     bodyLimitBytes: env.BODY_LIMIT_BYTES,
     webDistDir: path.resolve(root, env.WEB_DIST_DIR),
     auth: {

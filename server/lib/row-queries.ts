@@ -85,3 +85,6 @@ export function isUniqueViolation(error: unknown): boolean {
   const candidate = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
   return candidate?.code === '23505' || candidate?.cause?.code === '23505';
 }
+
+/** An ILIKE pattern matching text that contains `text` (its own %, _ and backslash taken literally). */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

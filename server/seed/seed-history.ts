@@ -16,6 +16,7 @@ import { createOutboxService } from '../modules/outbox/outbox.service';
 import { createReviewsRepository } from '../modules/reviews/reviews.repository';
 import { createReviewsService } from '../modules/reviews/reviews.service';
 import { createSessionRequestsRepository } from '../modules/session-requests/session-requests.repository';
+import { createSafetyRepository } from '../modules/messages/messages.safety.repository';
 import { createMessagesRepository } from '../modules/messages/messages.repository';
 import { createMessagesService } from '../modules/messages/messages.service';
 import { createNotificationsRepository } from '../modules/notifications/notifications.repository';
@@ -95,6 +96,7 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
     record: async (_executor: DbExecutor, input: RecordInput) => recorded(input),
     recordMany: async (_executor: DbExecutor, inputs: readonly RecordInput[]) => inputs.map(recorded),
     deliver: async () => undefined,
+    publish: async (input: RecordInput) => recorded(input),
     transaction: <T>(work: (tx: DbExecutor, emit: EmitEvents) => Promise<T>) =>
       db.transaction((tx) => work(tx, () => undefined)),
     hasOpenTab: async () => true,
@@ -151,6 +153,7 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
   const messages = createMessagesService({
     db,
     repository: createMessagesRepository(),
+    safety: createSafetyRepository(),
     realtime,
     outbox,
     // The seed writes messages; it lists no reports (the one use of the audit log here).

@@ -198,6 +198,7 @@ describe('HTTP access matrix', () => {
     ({ app, clock } = await createTestApp(database.db, {
       AUTH_RATE_LIMIT_MAX: '100000',
       RATE_LIMIT_MAX: '100000',
+      INQUIRY_RATE_LIMIT_MAX: '100000',
       MAILBOX_ENABLED: 'true',
       GOOGLE_CLIENT_ID: 'matrix-client',
       GOOGLE_CLIENT_SECRET: 'matrix-secret',

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
 import { moneyHolds, sessionRefunds } from '#server/db/schema/index';
-import { insertRow } from '#server/lib/row-queries';
+import { containsPattern, insertRow } from '#server/lib/row-queries';
 
 export type HoldRow = typeof moneyHolds.$inferSelect;
 
@@ -61,7 +61,6 @@ export type RecentCaptureRow = {
 const num = (value: unknown) => Number(value ?? 0);
 
 /** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** A person's display name: the profile's full name, else null (the caller falls back to the email). */
 const nameOf = (userColumn: SQL) =>

@@ -1,12 +1,13 @@
 import { CHAT_EVENTS, CHAT_MESSAGES, CHAT_TYPING_SERVER_GAP_MS, type ChatHistory } from '#contracts/chat';
 import { AppError } from '#domain/errors/app-error';
+import { createRecentGate } from '#server/lib/recent-gate';
 import { isOn, senderTypeOf, toChatMessage, userTopic, type ChatDeps } from './chat.shared';
 
 /** Reading a session's chat: its history, read receipts, and "is typing". */
 export function createChatReading(deps: ChatDeps) {
   const { db, repository, findSession, realtime, clock } = deps;
-  /** When each person last passed on "typing" in a session (`<userId>:<sessionId>` -> ms). */
-  const lastTyping = new Map<string, number>();
+  /** One "typing" per person and session per CHAT_TYPING_SERVER_GAP_MS (`<userId>:<sessionId>`). */
+  const typingGate = createRecentGate(CHAT_TYPING_SERVER_GAP_MS);
 
   return {
     async history(
@@ -41,13 +42,7 @@ export function createChatReading(deps: ChatDeps) {
         throw new AppError('CONFLICT', CHAT_MESSAGES.sessionEnded);
       // "Is typing" names the other party; a guest's typing is not passed on.
       if (session.viewer === 'guest') return false;
-      const slot = `${userId}:${sessionId}`;
-      const last = lastTyping.get(slot);
-      if (last !== undefined && now.getTime() - last < CHAT_TYPING_SERVER_GAP_MS) return false;
-      lastTyping.set(slot, now.getTime());
-      if (lastTyping.size > 10_000)
-        for (const [other, at] of lastTyping)
-          if (now.getTime() - at >= CHAT_TYPING_SERVER_GAP_MS) lastTyping.delete(other);
+      if (!typingGate.pass(`${userId}:${sessionId}`, now.getTime())) return false;
       const other = senderTypeOf(session, userId) === 'coach' ? session.client_id : session.coach_id;
       await realtime.publish({
         topic: userTopic(other),

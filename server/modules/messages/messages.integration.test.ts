@@ -13,13 +13,15 @@ import {
   messageResponseSchema,
   messagesPageSchema,
   SAFETY_TEXTS,
+  typingEventPayloadSchema,
 } from '#contracts/messages';
+import { CHAT_TYPING_SERVER_GAP_MS } from '#contracts/chat';
 import { insertAdmin } from '#test/factories/admin';
 import { insertClient, insertCoach } from '#test/factories/people';
 import { buildSessionRequestBody, insertChatSession, postSessionRequest } from '#test/factories/sessions';
 import { errorOf, outboxFor, signUpWithRole, uniqueEmail } from '#test/support/auth';
 import { useTestApp } from '#test/support/test-app';
-import { MESSAGE_PREVIEW_MAX } from './messages.service';
+import { MESSAGE_PREVIEW_MAX } from './messages.shared';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });
 
@@ -418,5 +420,95 @@ describe('conversations between sessions', () => {
     expect(audit.rowCount).toBe(1);
     const finance = await insertAdmin(t.app, t.db, t.clock.now(), 'financial_admin');
     expect((await t.call(finance.session, 'GET', '/api/admin/message-reports')).statusCode).toBe(403);
+  });
+});
+
+describe('archive, search and typing', () => {
+  const listWith = async (who: Person, query: string) => {
+    const response = await t.call(who.session, 'GET', `/api/conversations?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return conversationsPageSchema.parse(response.json()).conversations.map((item) => item.coach.name);
+  };
+
+  it('each side archives for itself; the archived filter lists them; a new message brings it back to both', async () => {
+    const client = await person('client', 'Robin Client');
+    const lena = await person('coach', 'Lena Ortiz');
+    const kenji = await person('coach', 'Kenji Sato');
+    const withLena = await conversationOf(client, lena);
+    await sent(client, withLena, 'Hi Lena');
+    t.clock.advance(1_000);
+    const withKenji = await conversationOf(client, kenji);
+    await sent(client, withKenji, 'Hi Kenji');
+
+    const archive = (who: Person, id: string, archived: boolean) =>
+      t.call(who.session, 'PATCH', `/api/conversations/${id}`, { archived });
+    const archived = await archive(client, withLena, true);
+    expect(archived.statusCode, archived.body).toBe(200);
+    expect(conversationResponseSchema.parse(archived.json()).conversation.status).toBe('archived');
+    expect(await listWith(client, '')).toEqual(['Kenji Sato']);
+    expect(await listWith(client, 'archived=true')).toEqual(['Lena Ortiz']);
+    // Lena's side is untouched.
+    const lenaList = await list(lena);
+    expect(lenaList.conversations.map((item) => [item.id, item.status])).toEqual([[withLena, 'open']]);
+
+    t.clock.advance(1_000);
+    await sent(lena, withLena, 'Hello again');
+    expect(await listWith(client, '')).toEqual(['Lena Ortiz', 'Kenji Sato']);
+    expect(await listWith(client, 'archived=true')).toEqual([]);
+
+    // Only a party archives; bad input is 400.
+    const outsider = await person('client', 'Someone Else');
+    expect((await archive(outsider, withLena, true)).statusCode).toBe(404);
+    expect((await t.call(client.session, 'PATCH', `/api/conversations/${withLena}`, {})).statusCode).toBe(
+      400,
+    );
+    expect((await t.call(client.session, 'GET', '/api/conversations?archived=maybe')).statusCode).toBe(400);
+  });
+
+  it("searches the caller's conversations by the other party's name (LIKE characters taken literally)", async () => {
+    const client = await person('client', 'Robin Client');
+    const coaches: Person[] = [];
+    for (const [index, name] of ['Lena Ortiz', 'Kenji Sato', 'Ana 100% Calm'].entries()) {
+      const coach = await person('coach', name);
+      coaches.push(coach);
+      t.clock.advance(1_000 * (index + 1));
+      await sent(client, await conversationOf(client, coach), `Hi ${name}`);
+    }
+    expect(await listWith(client, 'q=ORT')).toEqual(['Lena Ortiz']);
+    expect(await listWith(client, 'q=a')).toEqual(['Ana 100% Calm', 'Kenji Sato', 'Lena Ortiz']);
+    expect(await listWith(client, 'q=0%25')).toEqual(['Ana 100% Calm']);
+    expect(await listWith(client, 'q=_')).toEqual([]);
+    expect(await listWith(client, 'q=nobody')).toEqual([]);
+    // A coach finds the client by the client's name (not their own).
+    const coachSide = async (q: string) => {
+      const response = await t.call(coaches[0]!.session, 'GET', `/api/conversations?q=${q}`);
+      return conversationsPageSchema.parse(response.json()).conversations.map((item) => item.client.name);
+    };
+    expect(await coachSide('robin')).toEqual(['Robin Client']);
+    expect(await coachSide('lena')).toEqual([]);
+  });
+
+  it('typing reaches only the other party, at most once per person and conversation in the gap', async () => {
+    const coach = await person('coach', 'Lena Ortiz');
+    const client = await person('client', 'Robin Client');
+    const id = await conversationOf(client, coach);
+    const typing = (who: Person) => t.call(who.session, 'POST', `/api/conversations/${id}/typing`);
+    expect((await typing(client)).statusCode).toBe(204);
+    expect((await typing(client)).statusCode).toBe(204); // within the gap: passed on once
+    expect(
+      (await eventsOn(coach.id, MESSAGE_EVENTS.typing)).map((payload) =>
+        typingEventPayloadSchema.parse(payload),
+      ),
+    ).toEqual([{ conversation_id: id, user_id: client.id, at: t.clock.now().toISOString() }]);
+    expect(await eventsOn(client.id, MESSAGE_EVENTS.typing)).toEqual([]);
+    t.clock.advance(CHAT_TYPING_SERVER_GAP_MS);
+    expect((await typing(client)).statusCode).toBe(204);
+    expect(await eventsOn(coach.id, MESSAGE_EVENTS.typing)).toHaveLength(2);
+    expect((await typing(coach)).statusCode).toBe(204);
+    expect(await eventsOn(client.id, MESSAGE_EVENTS.typing)).toHaveLength(1);
+
+    const outsider = await person('client', 'Someone Else');
+    expect((await typing(outsider)).statusCode).toBe(404);
+    expect((await t.call(null, 'POST', `/api/conversations/${id}/typing`)).statusCode).toBe(401);
   });
 });

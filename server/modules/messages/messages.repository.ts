@@ -1,4 +1,5 @@
-import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { containsPattern, countRows } from '#server/lib/row-queries';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '#server/db/client';
 import type { TimeCursor } from '#server/lib/time-cursor';
@@ -9,7 +10,6 @@ import {
   messageReports,
   profiles,
   sessionRequests,
-  userBlocks,
   userRoles,
   users,
 } from '#server/db/schema/index';
@@ -68,23 +68,61 @@ export function createMessagesRepository() {
       return row;
     },
 
-    /** A person's conversations that have a message, most recent first, after `cursor`. */
+    /**
+     * A person's conversations that have a message, most recent first, after `cursor`: archived or not
+     * (their own side), and, with `q`, those whose other party's name contains it.
+     */
     listForParty(
       executor: DbExecutor,
       userId: string,
-      cursor: TimeCursor | null,
+      filter: { cursor: TimeCursor | null; q: string | null; archived: boolean },
       limit: number,
     ): Promise<ConversationViewRow[]> {
+      const { cursor, q, archived } = filter;
       const after: SQL | undefined = cursor
         ? or(
             lt(inquiryConversations.lastMessageAt, cursor.at),
             and(eq(inquiryConversations.lastMessageAt, cursor.at), lt(inquiryConversations.id, cursor.id)),
           )
         : undefined;
+      const isCoachSide = sql`${inquiryConversations.coachId} = ${userId}`;
+      const archivedAt = sql`case when ${isCoachSide} then ${inquiryConversations.coachArchivedAt}
+        else ${inquiryConversations.clientArchivedAt} end`;
+      const otherName = sql`case when ${isCoachSide}
+        then coalesce(${clientProfile.fullName}, ${inquiryConversations.clientName})
+        else ${coachProfile.fullName} end`;
       return viewQuery(executor)
-        .where(and(isParty(userId), sql`${inquiryConversations.lastMessageAt} is not null`, after))
+        .where(
+          and(
+            isParty(userId),
+            sql`${inquiryConversations.lastMessageAt} is not null`,
+            archived ? sql`${archivedAt} is not null` : sql`${archivedAt} is null`,
+            q ? sql`${otherName} ilike ${containsPattern(q)}` : undefined,
+            after,
+          ),
+        )
         .orderBy(desc(inquiryConversations.lastMessageAt), desc(inquiryConversations.id))
         .limit(limit);
+    },
+
+    /** Archives the conversation for one of its parties (their side only) or brings it back. */
+    async setArchived(
+      executor: DbExecutor,
+      id: string,
+      userId: string,
+      archivedAt: Date | null,
+    ): Promise<boolean> {
+      const rows = await executor
+        .update(inquiryConversations)
+        .set({
+          coachArchivedAt: sql`case when ${inquiryConversations.coachId} = ${userId}
+            then ${archivedAt}::timestamptz else ${inquiryConversations.coachArchivedAt} end`,
+          clientArchivedAt: sql`case when ${inquiryConversations.clientId} = ${userId}
+            then ${archivedAt}::timestamptz else ${inquiryConversations.clientArchivedAt} end`,
+        })
+        .where(and(eq(inquiryConversations.id, id), isParty(userId)))
+        .returning({ id: inquiryConversations.id });
+      return rows.length > 0;
     },
 
     /** The other sides' messages a person has not read, over all their conversations. */
@@ -128,6 +166,132 @@ export function createMessagesRepository() {
       return row?.id;
     },
 
+    /** A visitor's conversation with a coach (by the address they wrote from), if there is one. */
+    async findVisitorConversation(
+      executor: DbExecutor,
+      coachId: string,
+      email: string,
+    ): Promise<string | undefined> {
+      const [row] = await executor
+        .select({ id: inquiryConversations.id })
+        .from(inquiryConversations)
+        .where(
+          and(
+            eq(inquiryConversations.coachId, coachId),
+            isNull(inquiryConversations.clientId),
+            sql`lower(${inquiryConversations.clientEmail}) = ${email.toLowerCase()}`,
+          ),
+        );
+      return row?.id;
+    },
+
+    /** A new visitor conversation, or undefined when one for this coach and address came first. */
+    async insertVisitorIfNew(
+      executor: DbExecutor,
+      values: typeof inquiryConversations.$inferInsert,
+    ): Promise<string | undefined> {
+      const [row] = await executor
+        .insert(inquiryConversations)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ id: inquiryConversations.id });
+      return row?.id;
+    },
+
+    /** Row-locks a conversation by its id alone (a visitor's send, a claim). */
+    async lock(executor: DbExecutor, id: string): Promise<ConversationRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(inquiryConversations)
+        .where(eq(inquiryConversations.id, id))
+        .for('update');
+      return row;
+    },
+
+    /** How many messages visitors wrote from this address since `since`, to any coach. */
+    async visitorMessagesSince(executor: DbExecutor, email: string, since: Date): Promise<number> {
+      return countRows(
+        executor,
+        inquiryMessages,
+        and(
+          isNull(inquiryMessages.senderUserId),
+          eq(inquiryMessages.senderType, 'client'),
+          gte(inquiryMessages.createdAt, since),
+          inArray(
+            inquiryMessages.conversationId,
+            executor
+              .select({ id: inquiryConversations.id })
+              .from(inquiryConversations)
+              .where(sql`lower(${inquiryConversations.clientEmail}) = ${email.toLowerCase()}`),
+          ),
+        ),
+      );
+    },
+
+    /** A visitor's conversation becomes the account's: it and the visitor's messages are theirs. */
+    async claim(executor: DbExecutor, id: string, userId: string): Promise<void> {
+      await executor
+        .update(inquiryConversations)
+        .set({ clientId: userId })
+        .where(and(eq(inquiryConversations.id, id), isNull(inquiryConversations.clientId)));
+      await executor
+        .update(inquiryMessages)
+        .set({ senderUserId: userId })
+        .where(
+          and(
+            eq(inquiryMessages.conversationId, id),
+            eq(inquiryMessages.senderType, 'client'),
+            isNull(inquiryMessages.senderUserId),
+          ),
+        );
+    },
+
+    /**
+     * A visitor's conversation claimed by an account that already has one with the coach: its messages
+     * (and reports) move after the account's, numbered on from its last seq; each side's read position
+     * stays where it was unless it had read everything (then it covers what it had read of the visitor's
+     * conversation too); the visitor's row goes. Both rows are locked by the caller.
+     */
+    async mergeInto(
+      executor: DbExecutor,
+      visitor: ConversationRow,
+      target: ConversationRow,
+      userId: string,
+    ): Promise<void> {
+      const shift = target.lastSeq;
+      await executor
+        .update(inquiryMessages)
+        .set({
+          conversationId: target.id,
+          seq: sql`${inquiryMessages.seq} + ${shift}::int`,
+          senderUserId: sql`case when ${inquiryMessages.senderType} = 'client'
+            then coalesce(${inquiryMessages.senderUserId}, ${userId}::uuid) else ${inquiryMessages.senderUserId} end`,
+        })
+        .where(eq(inquiryMessages.conversationId, visitor.id));
+      await executor
+        .update(messageReports)
+        .set({
+          conversationId: target.id,
+          reportedUserId: sql`coalesce(${messageReports.reportedUserId}, ${userId}::uuid)`,
+        })
+        .where(eq(messageReports.conversationId, visitor.id));
+      const readOn = (targetRead: number, visitorRead: number) =>
+        targetRead === target.lastSeq ? shift + visitorRead : targetRead;
+      const last = [target.lastMessageAt, visitor.lastMessageAt]
+        .filter((at): at is Date => at !== null)
+        .sort((a, b) => b.getTime() - a.getTime())[0];
+      await executor
+        .update(inquiryConversations)
+        .set({
+          lastSeq: shift + visitor.lastSeq,
+          lastMessageAt: last ?? null,
+          coachReadSeq: readOn(target.coachReadSeq, visitor.coachReadSeq),
+          clientReadSeq: readOn(target.clientReadSeq, visitor.clientReadSeq),
+        })
+        .where(eq(inquiryConversations.id, target.id));
+      await executor.delete(inquiryConversations).where(eq(inquiryConversations.id, visitor.id));
+    },
+
     /** Row-locks the conversation for a send by one of its parties (a concurrent send waits here). */
     async lockForParty(
       executor: DbExecutor,
@@ -164,6 +328,9 @@ export function createMessagesRepository() {
           lastSeq: seq,
           lastMessageAt: message.createdAt,
           updatedAt: message.createdAt,
+          // A new message brings the conversation back to both lists.
+          coachArchivedAt: null,
+          clientArchivedAt: null,
           [readColumn]: seq,
         })
         .where(eq(inquiryConversations.id, conversation.id))
@@ -244,82 +411,6 @@ export function createMessagesRepository() {
         .leftJoin(profiles, eq(profiles.userId, users.id))
         .where(eq(users.id, userId));
       return row;
-    },
-
-    /** Who of the two blocked the other: 'a', 'b', both, or neither (an empty list). */
-    async blocksBetween(executor: DbExecutor, a: string, b: string): Promise<('a' | 'b')[]> {
-      const rows = await executor
-        .select({ blockerId: userBlocks.blockerId })
-        .from(userBlocks)
-        .where(
-          or(
-            and(eq(userBlocks.blockerId, a), eq(userBlocks.blockedId, b)),
-            and(eq(userBlocks.blockerId, b), eq(userBlocks.blockedId, a)),
-          ),
-        );
-      return rows.map((row) => (row.blockerId === a ? 'a' : 'b'));
-    },
-
-    /** Blocks (nothing when already blocked); whether the row is new. */
-    async block(executor: DbExecutor, blockerId: string, blockedId: string, at: Date): Promise<boolean> {
-      const rows = await executor
-        .insert(userBlocks)
-        .values({ blockerId, blockedId, createdAt: at })
-        .onConflictDoNothing()
-        .returning({ blockerId: userBlocks.blockerId });
-      return rows.length > 0;
-    },
-
-    async unblock(executor: DbExecutor, blockerId: string, blockedId: string): Promise<void> {
-      await executor
-        .delete(userBlocks)
-        .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)));
-    },
-
-    /** The people a person blocked, newest first, with their names and pictures. */
-    blockedBy(executor: DbExecutor, blockerId: string) {
-      return executor
-        .select({
-          userId: userBlocks.blockedId,
-          createdAt: userBlocks.createdAt,
-          fullName: profiles.fullName,
-          avatarUrl: profiles.avatarUrl,
-        })
-        .from(userBlocks)
-        .leftJoin(profiles, eq(profiles.userId, userBlocks.blockedId))
-        .where(eq(userBlocks.blockerId, blockerId))
-        .orderBy(desc(userBlocks.createdAt));
-    },
-
-    /** Whether two people share a conversation, a session request or a session (either side coach). */
-    async shareHistory(executor: DbExecutor, a: string, b: string): Promise<boolean> {
-      const result = await executor.execute<{ shared: boolean }>(sql`select
-        exists (select 1 from ${inquiryConversations}
-                 where (${inquiryConversations.coachId} = ${a} and ${inquiryConversations.clientId} = ${b})
-                    or (${inquiryConversations.coachId} = ${b} and ${inquiryConversations.clientId} = ${a}))
-        or exists (select 1 from ${sessionRequests}
-                 where (${sessionRequests.coachId} = ${a} and ${sessionRequests.clientId} = ${b})
-                    or (${sessionRequests.coachId} = ${b} and ${sessionRequests.clientId} = ${a}))
-        or exists (select 1 from ${chatSessions}
-                 where (${chatSessions.coachId} = ${a} and ${chatSessions.clientId} = ${b})
-                    or (${chatSessions.coachId} = ${b} and ${chatSessions.clientId} = ${a})) as shared`);
-      return result.rows[0]?.shared === true;
-    },
-
-    async insertReport(executor: DbExecutor, values: typeof messageReports.$inferInsert) {
-      const [row] = await executor.insert(messageReports).values(values).returning();
-      if (!row) throw new Error('message report insert returned no row');
-      return row;
-    },
-
-    /** The newest reports, each with the message reported (when one was). */
-    listReports(executor: DbExecutor, limit: number) {
-      return executor
-        .select({ report: messageReports, message: inquiryMessages })
-        .from(messageReports)
-        .leftJoin(inquiryMessages, eq(inquiryMessages.id, messageReports.messageId))
-        .orderBy(desc(messageReports.createdAt), desc(messageReports.id))
-        .limit(limit);
     },
 
     /** Whether a person holds the coach role (anyone a client may write to). */

@@ -1,9 +1,15 @@
+import { INQUIRY_BODY_LIMIT, INQUIRY_LIMITS } from '#contracts/messages';
 import { messagesApi as endpoints } from '#contracts/messages.api';
 import type { HttpApp, Route } from '#server/http/route';
 import type { MessagesService } from './messages.service';
 
 /** Conversations between sessions (contracts/messages.api.ts): each handler is one service call. */
-export function messagesRoutes(app: HttpApp, route: Route, messages: MessagesService) {
+export function messagesRoutes(
+  app: HttpApp,
+  route: Route,
+  messages: MessagesService,
+  options: { inquiryRateLimitMax: number },
+) {
   route(app, endpoints.list, async ({ caller, query }) => messages.list(caller.userId, query));
 
   route(app, endpoints.start, async ({ caller, body, reply }) => {
@@ -15,6 +21,36 @@ export function messagesRoutes(app: HttpApp, route: Route, messages: MessagesSer
   route(app, endpoints.get, async ({ caller, params }) => ({
     conversation: await messages.get(caller.userId, params.id),
   }));
+
+  route(app, endpoints.update, async ({ caller, params, body }) => ({
+    conversation: await messages.update(caller.userId, params.id, body),
+  }));
+
+  route(
+    app,
+    endpoints.inquire,
+    {
+      bodyLimit: INQUIRY_BODY_LIMIT,
+      config: {
+        rateLimit: { max: options.inquiryRateLimitMax, timeWindow: INQUIRY_LIMITS.perIpWindowMs },
+      },
+    },
+    async ({ params, body, reply, emit }) => {
+      const outcome = await messages.inquire(params.coachId, body);
+      emit(outcome.events);
+      reply.code(202);
+      return { message: outcome.message };
+    },
+  );
+
+  route(app, endpoints.claim, async ({ caller, params }) => ({
+    conversation: await messages.claim(caller.userId, params.id),
+  }));
+
+  route(app, endpoints.typing, async ({ caller, params }) => {
+    await messages.typing(caller.userId, params.id);
+    return undefined;
+  });
 
   route(app, endpoints.messages, async ({ caller, params, query }) =>
     messages.messages(caller.userId, params.id, query),

@@ -52,6 +52,18 @@ export type EmailTemplateData = {
     messageTime: string;
     chatUrl: string;
   };
+  /**
+   * To a visitor (no account) who wrote to a coach, when the coach answers (#17; at most one per
+   * conversation per 15 minutes). `continueUrl` (`${publicUrl}/chat?inquiry=<id>`) signs them up or in
+   * and continues the conversation in the account that confirms this address.
+   */
+  inquiry_answer: {
+    visitorName: string;
+    coachName: string;
+    messageContent: string;
+    messageTime: string;
+    continueUrl: string;
+  };
   /** SPEC §7: the coach's message to the client after a decline, cancel or expiry (SPEC §4, §5). */
   coach_decline_notification: {
     coachMessage: string;
@@ -162,6 +174,21 @@ const RENDERERS: { [T in EmailTemplate]: (data: EmailTemplateData[T]) => Rendere
   },
   coach_inquiry_alert: (data) => messageAlert(data.coachName, data.clientName, data),
   client_message_alert: (data) => messageAlert(data.clientName, data.coachName, data),
+  inquiry_answer: (data) => {
+    const coach = oneLine(data.coachName);
+    const greeting = `Hi ${oneLine(data.visitorName)},`;
+    const intro = `${coach} answered your message on Wellspring (${data.messageTime}):`;
+    const preview = oneLine(data.messageContent);
+    const action = `To read it all and answer, sign up or sign in with this email address:`;
+    return {
+      subject: `${coach} answered your message`,
+      bodyText: `${greeting}\n\n${intro}\n\n${preview}\n\n${action}\n${data.continueUrl}\n`,
+      bodyHtml:
+        `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p>` +
+        `<blockquote>${escapeHtml(preview)}</blockquote>` +
+        `<p>${escapeHtml(action)}</p><p><a href="${escapeHtml(data.continueUrl)}">Continue the conversation</a></p>`,
+    };
+  },
   coach_decline_notification: (data) => {
     const coach = oneLine(data.coachName);
     const about =
