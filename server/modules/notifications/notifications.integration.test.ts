@@ -62,7 +62,7 @@ describe('notifications that last', () => {
         title: NOTIFICATION_TEXTS.sessionRejected.title,
         message: NOTIFICATION_TEXTS.sessionRejected.message,
         action_text: 'Send Message',
-        action_url: '/chat',
+        action_url: `/chat?with=${coach.id}`,
         actor_id: coach.id,
         actor_name: coach.fullName,
         read_at: null,
@@ -86,7 +86,7 @@ describe('notifications that last', () => {
         type: 'session_cancelled',
         title: NOTIFICATION_TEXTS.sessionExpired.title,
         message: NOTIFICATION_TEXTS.sessionExpired.message(coach.fullName),
-        action_url: '/chat',
+        action_url: `/chat?with=${coach.id}`,
       },
     ]);
   });

@@ -228,7 +228,7 @@ export function createSessionRequestsShared(deps: SessionRequestsDeps) {
         title: NOTIFICATION_TEXTS.sessionRejected.title,
         message: NOTIFICATION_TEXTS.sessionRejected.message,
         actionText: NOTIFICATION_TEXTS.sessionRejected.action,
-        actionUrl: '/chat',
+        actionUrl: `/chat?with=${request.coach_id}`,
       });
     if (type === 'session_cancelled')
       return deps.notifications.notify(tx, {
@@ -236,7 +236,7 @@ export function createSessionRequestsShared(deps: SessionRequestsDeps) {
         title: NOTIFICATION_TEXTS.sessionExpired.title,
         message: NOTIFICATION_TEXTS.sessionExpired.message(coachName),
         actionText: NOTIFICATION_TEXTS.sessionExpired.action,
-        actionUrl: '/chat',
+        actionUrl: `/chat?with=${request.coach_id}`,
       });
     return deps.notifications.notify(tx, {
       ...base,

@@ -204,7 +204,10 @@ describe('/waiting-room/:requestId', { timeout: 20_000 }, () => {
     expect(offers.getByRole('heading', { name: 'Sleep coaches online now' })).toBeInTheDocument();
     const kenji = await offers.findByRole('link', { name: /Kenji Sato/ });
     expect(kenji).toHaveAttribute('href', '/coach/kenji-sato');
-    expect(offers.getByRole('link', { name: 'Send a message' })).toHaveAttribute('href', '/chat');
+    expect(offers.getByRole('link', { name: 'Send a message' })).toHaveAttribute(
+      'href',
+      `/chat?with=${COACH_ID}`,
+    );
     expect(offers.getByRole('link', { name: 'Book a time' })).toHaveAttribute(
       'href',
       '/coach/lena-ortiz?book=time',

@@ -97,7 +97,11 @@ export function FallbackOffers({ request }: { request: SessionRequest }) {
             {`Write to ${coach}`}
           </h3>
           <p className="text-sm text-text-muted">Say what you need; they can answer when they're free.</p>
-          <Link to="/chat" className={buttonClasses('secondary', 'mt-auto')}>
+          {/* Finds or starts the conversation with this coach and opens it. */}
+          <Link
+            to={`/chat?with=${encodeURIComponent(request.coach_id)}`}
+            className={buttonClasses('secondary', 'mt-auto')}
+          >
             Send a message
           </Link>
         </div>
