@@ -6,6 +6,7 @@ import { dispatchUserEvent } from '#web/lib/realtime/user-events';
 import type { StubRoutes } from '#web/test/api';
 import { buildMe } from '#web/test/fixtures/auth';
 import { notification, notificationsPage } from '#web/test/fixtures/notifications';
+import { chatSession, SESSION_ID } from '#web/test/fixtures/sessions';
 import { renderApp } from '#web/test/render-app';
 
 /* /notifications in the real route table (guard, layout, lazy route), the API stubbed. */
@@ -167,5 +168,32 @@ describe('/notifications', () => {
     expect(await screen.findByText('1 unread')).toBeVisible();
     const [, second] = await rows();
     expect(within(second!).queryByRole('button', { name: /^Mark as read/ })).toBeNull();
+  });
+  it("an accepted request's 'Join Session' reads 'View Session' once its session is over", async () => {
+    const accepted = notification(2, {
+      type: 'session_accepted',
+      title: 'Request Accepted!',
+      action_text: 'Join Session',
+      action_url: `/session/${SESSION_ID}`,
+    });
+    const { api } = openApp({
+      [`GET ${LIST}`]: { body: notificationsPage([accepted, notification(1)]) },
+      [`GET /api/sessions/${SESSION_ID}`]: {
+        body: chatSession({ status: 'active', ends_at: new Date(Date.now() - 60_000).toISOString() }),
+      },
+    });
+    const [first, second] = await rows();
+    expect(await within(first!).findByRole('link', { name: 'View Session' })).toHaveAttribute(
+      'href',
+      `/session/${SESSION_ID}`,
+    );
+    expect(within(first!).queryByRole('link', { name: 'Join Session' })).toBeNull();
+    // The other kinds keep the server's action and read no session.
+    expect(within(second!).getByRole('link', { name: 'View Message' })).toBeVisible();
+    expect(
+      api.calls.filter(
+        (call) => call.path.startsWith('/api/sessions/') && call.path !== '/api/sessions/active',
+      ),
+    ).toHaveLength(1);
   });
 });

@@ -14,6 +14,7 @@ import {
   notificationsQueryOptions,
   unreadCountOf,
 } from '../api/notifications';
+import { useNotificationAction } from '../hooks/use-notification-action';
 import { useNotificationUpdates } from '../hooks/use-notification-updates';
 import { useNow } from '#web/lib/use-now';
 import { timeAgo } from '../lib/time-ago';
@@ -126,6 +127,8 @@ function NotificationRow({
   const unread = notification.read_at === null;
   const titleId = `${itemId(notification.id)}-title`;
   const color = colorOf(notification);
+  // An accepted request's 'Join Session' reads 'View Session' once that session is over.
+  const action = useNotificationAction(notification, now);
   return (
     <article
       id={itemId(notification.id)}
@@ -158,17 +161,17 @@ function NotificationRow({
         <p className={`mt-1 text-sm break-words ${unread ? 'text-text' : 'text-text-muted'}`}>
           {notification.message}
         </p>
-        {(notification.action_text && notification.action_url) || unread ? (
+        {action || unread ? (
           <div className="mt-1 flex flex-wrap items-center gap-x-4">
-            {notification.action_text && notification.action_url ? (
+            {action ? (
               <Link
-                to={notification.action_url}
+                to={action.url}
                 onClick={() => {
                   if (unread) onMarkRead();
                 }}
                 className="inline-flex min-h-11 items-center rounded-[var(--radius-control)] text-sm font-semibold text-primary underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
               >
-                {notification.action_text}
+                {action.text}
               </Link>
             ) : null}
             {unread ? (
