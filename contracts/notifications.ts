@@ -21,6 +21,12 @@ export const NOTIFICATION_COLORS: Partial<Record<NotificationType, string>> = {
   coach_message: '#0396FF',
 };
 
+/** Someone's words inside a sentence of ours: trimmed, and ended with a full stop when they are not. */
+const asSentence = (text: string) => {
+  const trimmed = text.trim();
+  return /[.!?…]["'”’)]?$/.test(trimmed) ? trimmed : `${trimmed}.`;
+};
+
 /** SPEC §8 texts, and ours for the types SPEC does not word. */
 export const NOTIFICATION_TEXTS = {
   sessionRejected: {
@@ -40,6 +46,57 @@ export const NOTIFICATION_TEXTS = {
     title: 'Request Accepted!',
     message: (coachName: string) => `${coachName} accepted your session request.`,
     action: 'Join Session',
+  },
+  /** A review about the person became visible (type review_visible); SPEC words none of these below. */
+  reviewVisible: {
+    title: 'New review',
+    message: (authorName: string, rating: number) => `${authorName} left you a ${rating}-star review.`,
+    action: 'View Review',
+  },
+  /** The coach's notes after a session (followup_received); the title is the coach_followup email's subject. */
+  followupReceived: {
+    title: (coachName: string) => `Notes from ${coachName} after your session`,
+    message: (coachName: string) => `${coachName} wrote to you after your session. Read it any time.`,
+    action: 'View Notes',
+  },
+  /** A gift delivered to the person's account (gift_received); the title is the gift_received email's. */
+  giftReceived: {
+    title: (senderName: string) => `${senderName} sent you a gift`,
+    /** `what`: "$25.00 of Wellspring credit", "a 30-minute video session with Lena Ortiz". */
+    message: (what: string) =>
+      `${what.charAt(0).toUpperCase()}${what.slice(1)} is waiting for you. Claim it to add it to your wallet.`,
+    action: 'Claim Gift',
+  },
+  /** A gift claimed that was not waiting for the account when it was sent (gift_received). */
+  giftClaimed: {
+    title: 'Gift added to your wallet',
+    message: (amount: string, senderName: string) => `${amount} from ${senderName} is now in your wallet.`,
+    action: 'View Wallet',
+  },
+  /** withdrawal_decided; the words of the withdrawal's receipt on /revenue. */
+  withdrawalApproved: {
+    title: 'Withdrawal approved',
+    message: (amount: string) =>
+      `Your withdrawal of ${amount} was approved. A Wellspring finance admin is sending the money to your payout method.`,
+    action: 'View Revenue',
+  },
+  withdrawalRejected: {
+    title: 'Withdrawal rejected',
+    message: (amount: string, reason: string) =>
+      `Your withdrawal of ${amount} was rejected: ${asSentence(reason)} The amount is back in your available earnings.`,
+    action: 'View Revenue',
+  },
+  /** application_decided; approved: the coach_welcome email's subject and words. */
+  applicationApproved: {
+    title: "You're approved to coach on Wellspring",
+    message: 'Your coach application has been approved. Set up your profile and services, then go online.',
+    action: 'Open Coach Home',
+  },
+  /** The words of the application screen's rejected notice. */
+  applicationRejected: {
+    title: 'Your application was not approved',
+    message: (reason: string) => `The reviewer wrote: ${asSentence(reason)} You can apply again.`,
+    action: 'View Application',
   },
   /** SPEC §8: the coach's name when unknown. */
   coachFallback: 'Your Coach',

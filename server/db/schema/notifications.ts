@@ -2,13 +2,16 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { userRef, users } from './accounts';
 import { timestamptz, uuidPk } from './columns';
-import type { NotificationType } from '#domain/notifications/kinds';
+import { NOTIFICATION_TYPES, type NotificationType } from '#domain/notifications/kinds';
 
 /**
  * What a person is told (SPEC §3 Notification, §8 texts; #17): one row per notification, written in the
  * same transaction as the event that causes it. `dismissed_at` takes it off the client's stack (SPEC §4),
  * `read_at` marks it read on /notifications; both only ever set once.
  */
+
+// The kinds are the domain's (domain/notifications/kinds.ts); the check stores exactly those.
+const quoted = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
 
 export const notifications = pgTable(
   'notifications',
@@ -30,10 +33,7 @@ export const notifications = pgTable(
   },
   (table) => [
     index('notifications_user_recent_idx').on(table.userId, table.createdAt, table.id),
-    check(
-      'notifications_type_ck',
-      sql`${table.type} in ('session_rejected', 'coach_message', 'session_cancelled', 'session_accepted')`,
-    ),
+    check('notifications_type_ck', sql`${table.type} in (${quoted(NOTIFICATION_TYPES)})`),
     check('notifications_action_url_ck', sql`${table.actionUrl} is null or ${table.actionUrl} like '/%'`),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_type_ck";--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type_ck" CHECK ("notifications"."type" in ('session_rejected', 'coach_message', 'session_cancelled', 'session_accepted', 'review_visible', 'followup_received', 'gift_received', 'withdrawal_decided', 'application_decided'));
