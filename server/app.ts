@@ -159,6 +159,11 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     registerMailbox(app, { route, db });
   }
 
+  // What a person is told, kept (a table per person): written by the modules that cause it, in their
+  // transaction (notify), listed, read and dismissed by its person.
+  const notifications = registerNotifications(app, { route, db, realtime, clock });
+  app.decorate('notifications', notifications);
+
   registerCoachPages(app, { route, db, clock });
 
   const applications = registerApplications(app, {
@@ -168,6 +173,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     roles,
     profiles,
     outbox,
+    notifications,
     clock,
     publicUrl: config.publicUrl,
   });
@@ -224,6 +230,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     settlement,
     isApprovedCoach: (userId) => applications.isApprovedCoach(userId),
     outbox,
+    notifications,
     clock,
     publicUrl: config.publicUrl,
   });
@@ -246,6 +253,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     ledger,
     settings: platformSettings,
     admin,
+    notifications,
     clock,
   });
   app.decorate('payouts', payouts);
@@ -308,11 +316,6 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   // Conversations between sessions: one per coach and client, messages under the conversation's row
   // lock, both parties' events delivered after commit. The coach's note after a declined request lands
   // in the pair's conversation (sessionRequests.message calls messages.sendWithin in its transaction).
-  // What a person is told, kept (a table per person): written by the modules that cause it, in their
-  // transaction (notify), listed, read and dismissed by its person.
-  const notifications = registerNotifications(app, { route, db, realtime, clock });
-  app.decorate('notifications', notifications);
-
   const messages = registerMessages(app, {
     route,
     db,
@@ -375,6 +378,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     chatSessions,
     outbox,
     realtime,
+    notifications,
     clock,
     publicUrl: config.publicUrl,
     logger: app.log.child({ module: 'followups' }),
@@ -383,7 +387,7 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   // Double-blind under the session's row lock; parties decided by
   // chatSessions.get; server/main.ts runs the visibility job (reviews visible after 7 days are counted).
   // The coach's stats are refreshed in every completing transaction (chatSessions.onSessionCompleted).
-  const reviews = registerReviews(app, { route, db, chatSessions, realtime, clock });
+  const reviews = registerReviews(app, { route, db, chatSessions, realtime, notifications, clock });
   app.decorate('reviews', reviews);
 
   // The client buys more minutes (quoted and held, Idempotency-Key); the coach accepts (chatSessions.extend

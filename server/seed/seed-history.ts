@@ -133,23 +133,24 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
       },
     },
   });
-  const reviews = createReviewsService({
-    db,
-    repository: createReviewsRepository(),
-    findSession: (userId, sessionId) => chatSessions.get(userId, sessionId),
-    realtime,
-    clock,
-  });
-  chatSessions.onSessionCompleted((executor, session) =>
-    reviews.refreshStats(executor, session.coachId, session.clientId),
-  );
-  const outbox = createOutboxService({ repository: createOutboxRepository(), clock });
   const notifications = createNotificationsService({
     db,
     repository: createNotificationsRepository(),
     realtime,
     clock,
   });
+  const reviews = createReviewsService({
+    db,
+    repository: createReviewsRepository(),
+    findSession: (userId, sessionId) => chatSessions.get(userId, sessionId),
+    realtime,
+    notifications,
+    clock,
+  });
+  chatSessions.onSessionCompleted((executor, session) =>
+    reviews.refreshStats(executor, session.coachId, session.clientId),
+  );
+  const outbox = createOutboxService({ repository: createOutboxRepository(), clock });
   const messages = createMessagesService({
     db,
     repository: createMessagesRepository(),
@@ -353,11 +354,12 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
     await step.run();
   }
 
-  // What the demo people have seen: the accepted requests they joined, and a coach's message they
-  // answered afterwards. Left unread: what their story leaves unread (Kenji's exercise for Maya).
+  // What the demo people have seen: the accepted requests they joined, the reviews shown to them
+  // along the way, and a coach's message they answered afterwards. Left unread: what their story
+  // leaves unread (Kenji's exercise for Maya), and the reviews the visibility job shows at `now`.
   await tx.execute(sql`update notifications n
        set read_at = n.created_at + interval '1 minute', dismissed_at = n.created_at + interval '1 minute'
-     where n.type = 'session_accepted'
+     where n.type in ('session_accepted', 'review_visible')
         or (n.type = 'coach_message' and exists (
               select 1 from inquiry_conversations c join inquiry_messages m on m.conversation_id = c.id
                where n.action_url = '/chat/' || c.id and m.sender_type = 'client' and m.created_at > n.created_at))`);

@@ -8,6 +8,7 @@ import {
 } from '#contracts/applications';
 import type { AuthSession } from '#contracts/auth';
 import { meResponseSchema } from '#contracts/auth';
+import { NOTIFICATION_EVENTS, NOTIFICATION_TEXTS, notificationsPageSchema } from '#contracts/notifications';
 import { ownProfileSchema } from '#contracts/profiles';
 import { adminAuditLog, coachApplications, coachDirectory } from '#server/db/schema/index';
 import type { Role } from '#domain/auth/roles';
@@ -86,6 +87,19 @@ async function appliedId(session: AuthSession, payload: object = VALID) {
   const id = myApplicationResponseSchema.parse(response.json()).application?.id;
   if (!id) throw new Error('no application id');
   return id;
+}
+/** The person's notifications, newest first, and the notification.created events on their topic. */
+async function notificationsOf(session: AuthSession) {
+  const response = await t.call(session, 'GET', '/api/notifications');
+  expect(response.statusCode, response.body).toBe(200);
+  return notificationsPageSchema.parse(response.json()).notifications;
+}
+async function createdEventsOf(userId: string) {
+  const result = await t.pool.query<{ payload: Record<string, unknown> }>(
+    'select payload from realtime_events where topic = $1 and type = $2 order by seq',
+    [`user:${userId}`, NOTIFICATION_EVENTS.created],
+  );
+  return result.rows.map((row) => row.payload);
 }
 const auditOf = (targetId: string) =>
   t.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, targetId));
@@ -309,6 +323,7 @@ describe('review (admin, manage_applications)', () => {
       roles: undefined as never,
       profiles: undefined as never,
       outbox: undefined as never,
+      notifications: undefined as never,
     });
     const { session, userId } = await person('Ivo Isapproved', 'coach');
     const id = await appliedId(session);
@@ -442,5 +457,55 @@ describe('review (admin, manage_applications)', () => {
       headers: bearer(manager),
     });
     expect(badStatus.statusCode).toBe(400);
+  });
+});
+
+describe('the applicant is told of the decision (application_decided)', () => {
+  it('approved: the coach_welcome words and the way to the coach home, on their own topic', async () => {
+    const { session, userId } = await person('Nadia Notified', 'client');
+    const id = await appliedId(session);
+    expect(await notificationsOf(session)).toEqual([]);
+    expect((await approve(manager, id)).statusCode).toBe(200);
+
+    const notifications = await notificationsOf(session);
+    expect(notifications).toMatchObject([
+      {
+        type: 'application_decided',
+        title: NOTIFICATION_TEXTS.applicationApproved.title,
+        message: NOTIFICATION_TEXTS.applicationApproved.message,
+        action_text: NOTIFICATION_TEXTS.applicationApproved.action,
+        action_url: '/portal',
+        read_at: null,
+      },
+    ]);
+    expect(await createdEventsOf(userId)).toEqual([{ notification: notifications[0] }]);
+    // The admin who decided is told nothing.
+    expect(await notificationsOf(manager)).toEqual([]);
+  });
+
+  it('rejected: the reviewer’s reason and the way to the application’s status', async () => {
+    const { session, userId } = await person('Rory Reason', 'client');
+    const id = await appliedId(session);
+    expect((await reject(manager, id, 'Please add your certification details')).statusCode).toBe(200);
+
+    const notifications = await notificationsOf(session);
+    expect(notifications).toMatchObject([
+      {
+        type: 'application_decided',
+        title: 'Your application was not approved',
+        message: 'The reviewer wrote: Please add your certification details. You can apply again.',
+        action_url: '/coach-application',
+      },
+    ]);
+    expect(await createdEventsOf(userId)).toEqual([{ notification: notifications[0] }]);
+  });
+
+  it('an approve racing a reject tells the applicant once, of the outcome that won', async () => {
+    const { session } = await person('Tess Told', 'client');
+    const id = await appliedId(session);
+    const [approved] = await Promise.all([approve(manager, id), reject(superAdmin, id, 'Not yet')]);
+    const notifications = await notificationsOf(session);
+    expect(notifications).toHaveLength(1);
+    expect(notifications[0]?.action_url).toBe(approved.statusCode === 200 ? '/portal' : '/coach-application');
   });
 });

@@ -1,5 +1,5 @@
 import { applicationsApi as endpoints } from '#contracts/applications.api';
-import type { HttpApp, Route } from '#server/http/route';
+import { answerOutcome, type HttpApp, type Route } from '#server/http/route';
 import type { ApplicationsService } from './applications.service';
 
 /** Coach applications (contracts/applications.api.ts): each handler is one service call. */
@@ -13,10 +13,10 @@ export function applicationsRoutes(app: HttpApp, route: Route, applications: App
   route(app, endpoints.get, async ({ caller, params, request }) =>
     applications.get(caller.admin, params.id, request.id),
   );
-  route(app, endpoints.approve, async ({ caller, params, request }) =>
-    applications.approve(caller.admin, params.id, request.id),
+  route(app, endpoints.approve, async ({ caller, params, request, emit }) =>
+    answerOutcome(emit, await applications.approve(caller.admin, params.id, request.id)),
   );
-  route(app, endpoints.reject, async ({ caller, params, body, request }) =>
-    applications.reject(caller.admin, params.id, body.reason, request.id),
+  route(app, endpoints.reject, async ({ caller, params, body, request, emit }) =>
+    answerOutcome(emit, await applications.reject(caller.admin, params.id, body.reason, request.id)),
   );
 }

@@ -7,10 +7,13 @@ import type {
   MyApplicationResponse,
 } from '#contracts/applications';
 import { ADMIN_APPLICATIONS_PAGE_LIMIT } from '#contracts/applications';
+import { NOTIFICATION_TEXTS } from '#contracts/notifications';
+import type { RealtimeEvent } from '#contracts/realtime';
 import type { Clock } from '#domain/clock';
 import { AppError } from '#domain/errors/app-error';
 import type { Database, DbExecutor } from '#server/db/client';
 import type { ActiveAdmin, AdminService } from '../admin/admin.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import { renderEmail } from '../outbox/email-templates';
 import type { OutboxService } from '../outbox/outbox.service';
 import type { ProfilesService } from '../profiles/profiles.service';
@@ -76,10 +79,14 @@ function isPendingDuplicate(error: unknown): boolean {
   return false;
 }
 
+/** A decided application's outcome: the admin's view, and the applicant's event (delivered after commit). */
+export type ApplicationDecision = { body: AdminApplication; events: RealtimeEvent[] };
+
 /**
  * Coach applications: apply, see one's status, and the admin review (manage_applications).
  * A decision is one transaction: the compare-and-set on the row, on approval the coach role, the
- * profile prefill and the coach_welcome email, and the audit row.
+ * profile prefill and the coach_welcome email, the audit row, and the applicant's notification
+ * (application_decided: approved -> the coach home, rejected -> the application's status).
  */
 export function createApplicationsService(deps: {
   db: Database;
@@ -88,10 +95,31 @@ export function createApplicationsService(deps: {
   roles: RolesService;
   profiles: ProfilesService;
   outbox: OutboxService;
+  notifications: Pick<NotificationsService, 'notify'>;
   clock: Clock;
   publicUrl: string;
 }) {
   const { db, repository, clock } = deps;
+
+  /** The applicant hears of the decision in its transaction. */
+  function tellApplicant(tx: DbExecutor, row: ApplicationRow): Promise<RealtimeEvent[]> {
+    const base = { userId: row.userId, type: 'application_decided' as const };
+    if (row.status === 'approved')
+      return deps.notifications.notify(tx, {
+        ...base,
+        title: NOTIFICATION_TEXTS.applicationApproved.title,
+        message: NOTIFICATION_TEXTS.applicationApproved.message,
+        actionText: NOTIFICATION_TEXTS.applicationApproved.action,
+        actionUrl: '/portal',
+      });
+    return deps.notifications.notify(tx, {
+      ...base,
+      title: NOTIFICATION_TEXTS.applicationRejected.title,
+      message: NOTIFICATION_TEXTS.applicationRejected.message(row.rejectionReason ?? ''),
+      actionText: NOTIFICATION_TEXTS.applicationRejected.action,
+      actionUrl: '/coach-application',
+    });
+  }
 
   async function mine(executor: DbExecutor, userId: string): Promise<MyApplicationResponse> {
     const rows = await repository.findByUser(executor, userId);
@@ -115,29 +143,30 @@ export function createApplicationsService(deps: {
   }
 
   /**
-   * An admin's decision on a pending application: the compare-and-set and what the decision adds
-   * (`andThen`: its audit row, …) commit together; a lost race is explained, a won one answers the row.
+   * An admin's decision on a pending application: the compare-and-set, what the decision adds
+   * (`andThen`: its audit row, …) and the applicant's notification commit together; a lost race is
+   * explained, a won one answers the row and the applicant's event.
    */
   async function decide(
     admin: ActiveAdmin,
     id: string,
     decision: { status: 'approved' | 'rejected'; rejectionReason: string | null },
     andThen: (tx: DbExecutor, row: ApplicationRow) => Promise<void>,
-  ): Promise<AdminApplication> {
-    const won = await db.transaction(async (tx) => {
+  ): Promise<ApplicationDecision> {
+    const events = await db.transaction(async (tx) => {
       const row = await repository.decideIfPending(tx, id, {
         ...decision,
         reviewedBy: admin.userId,
         reviewedAt: clock.now(),
       });
-      if (!row) return false;
+      if (!row) return null;
       await andThen(tx, row);
-      return true;
+      return tellApplicant(tx, row);
     });
-    if (!won) return explainLostDecision(id);
+    if (!events) return explainLostDecision(id);
     const row = await repository.findForAdmin(db, id);
     if (!row) throw new AppError('NOT_FOUND');
-    return toAdminApplication(row);
+    return { body: toAdminApplication(row), events };
   }
 
   return {
@@ -209,7 +238,7 @@ export function createApplicationsService(deps: {
      * Approves a pending application: the coach role, the profile prefill (empty fields only), the
      * audit row and the coach_welcome email commit together, or none of them does.
      */
-    async approve(admin: ActiveAdmin, id: string, requestId: string): Promise<AdminApplication> {
+    async approve(admin: ActiveAdmin, id: string, requestId: string): Promise<ApplicationDecision> {
       return decide(admin, id, { status: 'approved', rejectionReason: null }, async (tx, row) => {
         await deps.roles.grantRole(tx, row.userId, 'coach');
         await deps.profiles.prefillFromCoachApplication(tx, row.userId, {
@@ -252,7 +281,7 @@ export function createApplicationsService(deps: {
       id: string,
       reason: string,
       requestId: string,
-    ): Promise<AdminApplication> {
+    ): Promise<ApplicationDecision> {
       return decide(admin, id, { status: 'rejected', rejectionReason: reason }, async (tx, row) => {
         await deps.admin.logActivity(tx, admin, {
           actionType: 'coach_application.rejected',

@@ -9,6 +9,7 @@ import {
   followupsResponseSchema,
   sendFollowupResponseSchema,
 } from '#contracts/followups';
+import { NOTIFICATION_EVENTS, NOTIFICATION_TEXTS, notificationsPageSchema } from '#contracts/notifications';
 import { errorOf, outboxFor, signUpWithRole, uniqueEmail } from '#test/support/auth';
 import { useTestApp } from '#test/support/test-app';
 
@@ -161,6 +162,33 @@ describe('follow-ups after a session', () => {
       second.followup,
     ]);
     expect(await eventsOn(coach.id, FOLLOWUP_EVENTS.created)).toEqual([]);
+  });
+
+  it('the client gets a lasting notification (followup_received) to the follow-up page; a replay adds none', async () => {
+    const { coach, client, sessionId } = await pair();
+    const key = randomUUID();
+    await sent(coach, sessionId, GOOD_BODY, key);
+    await sent(coach, sessionId, GOOD_BODY, key);
+
+    const response = await t.call(client.session, 'GET', '/api/notifications');
+    expect(response.statusCode, response.body).toBe(200);
+    const { notifications } = notificationsPageSchema.parse(response.json());
+    expect(notifications).toMatchObject([
+      {
+        type: 'followup_received',
+        title: 'Notes from Lena Ortiz after your session',
+        message: NOTIFICATION_TEXTS.followupReceived.message('Lena Ortiz'),
+        actor_id: coach.id,
+        actor_name: 'Lena Ortiz',
+        action_text: NOTIFICATION_TEXTS.followupReceived.action,
+        action_url: `/follow-up/${sessionId}`,
+        read_at: null,
+      },
+    ]);
+    expect(await eventsOn(client.id, NOTIFICATION_EVENTS.created)).toEqual([
+      { notification: notifications[0] },
+    ]);
+    expect(await eventsOn(coach.id, NOTIFICATION_EVENTS.created)).toEqual([]);
   });
 
   it('queues the coach_followup email to the client with every value escaped and the resources as links', async () => {

@@ -8,6 +8,7 @@ import {
   type FollowupsResponse,
   type SendFollowupResponse,
 } from '#contracts/followups';
+import { NOTIFICATION_TEXTS } from '#contracts/notifications';
 import type { RealtimeEvent } from '#contracts/realtime';
 import type { ChatSession } from '#contracts/sessions';
 import type { Clock } from '#domain/clock';
@@ -15,6 +16,7 @@ import { AppError } from '#domain/errors/app-error';
 import type { Database, DbExecutor } from '#server/db/client';
 import type { RealtimeService } from '#server/realtime/realtime.service';
 import { renderEmail } from '../outbox/email-templates';
+import type { NotificationsService } from '../notifications/notifications.service';
 import type { OutboxService } from '../outbox/outbox.service';
 import type { FollowupRow, FollowupsRepository } from './followups.repository';
 
@@ -53,7 +55,8 @@ function toFollowup(row: FollowupRow, coachName: string): Followup {
  *   from active to completed, so what is checked here still holds when the insert commits.
  * - send, inside the idempotency transaction: the row, the coach_followup email to the client's
  *   confirmed address (in a savepoint: a failure is logged and reported as `email: 'failed'`, never
- *   undoing the follow-up), and FOLLOWUP_EVENTS.created on the client's topic (delivered after commit).
+ *   undoing the follow-up), FOLLOWUP_EVENTS.created on the client's topic and the client's lasting
+ *   notification (followup_received, to /follow-up/<session>), both delivered after commit.
  */
 export function createFollowupsService(deps: {
   db: Database;
@@ -61,6 +64,7 @@ export function createFollowupsService(deps: {
   findSession: FindSessionForParty;
   outbox: Pick<OutboxService, 'enqueue'>;
   realtime: Pick<RealtimeService, 'record'>;
+  notifications: Pick<NotificationsService, 'notify'>;
   clock: Clock;
   publicUrl: string;
   logger: FollowupsLogger;
@@ -167,7 +171,18 @@ export function createFollowupsService(deps: {
         type: FOLLOWUP_EVENTS.created,
         payload: { followup },
       });
-      return { body: { followup, email }, events: [event] };
+      const coachName = session.coach_name || NOTIFICATION_TEXTS.coachFallback;
+      const told = await deps.notifications.notify(tx, {
+        userId: session.client_id,
+        type: 'followup_received',
+        title: NOTIFICATION_TEXTS.followupReceived.title(coachName),
+        message: NOTIFICATION_TEXTS.followupReceived.message(coachName),
+        actorId: session.coach_id,
+        actorName: coachName,
+        actionText: NOTIFICATION_TEXTS.followupReceived.action,
+        actionUrl: `/follow-up/${session.id}`,
+      });
+      return { body: { followup, email }, events: [event, ...told] };
     },
   };
 }

@@ -4,10 +4,12 @@ import type { AuthSession } from '#contracts/auth';
 import {
   cancelGiftResponseSchema,
   claimGiftResponseSchema,
+  createGiftBodySchema,
   createGiftResponseSchema,
   giftsResponseSchema,
   type CreateGiftBody,
 } from '#contracts/gifts';
+import { NOTIFICATION_EVENTS, NOTIFICATION_TEXTS, notificationsPageSchema } from '#contracts/notifications';
 import { bearer, errorOf, latestCode, signIn, signUp, signUpWithRole, uniqueEmail } from '#test/support/auth';
 import { balanceOf, topUpThroughEvent } from '#test/factories/money';
 import { useTestApp, type TestAppHandle } from '#test/support/test-app';
@@ -89,7 +91,36 @@ function helpers(t: TestAppHandle) {
     expect(report.ok, JSON.stringify(report)).toBe(true);
   }
 
-  return { post, list, funded, confirmedAccount, send, wallet, escrow, postings, emailsFor, invariantsHold };
+  /** The person's notifications, newest first. */
+  async function notificationsOf(session: AuthSession) {
+    const response = await t.call(session, 'GET', '/api/notifications');
+    expect(response.statusCode, response.body).toBe(200);
+    return notificationsPageSchema.parse(response.json()).notifications;
+  }
+
+  /** The notification.created events on the person's topic. */
+  async function createdEventsOf(userId: string) {
+    const result = await t.pool.query<{ payload: Record<string, unknown> }>(
+      'select payload from realtime_events where topic = $1 and type = $2 order by seq',
+      [`user:${userId}`, NOTIFICATION_EVENTS.created],
+    );
+    return result.rows.map((row) => row.payload);
+  }
+
+  return {
+    post,
+    list,
+    funded,
+    confirmedAccount,
+    send,
+    wallet,
+    escrow,
+    postings,
+    emailsFor,
+    invariantsHold,
+    notificationsOf,
+    createdEventsOf,
+  };
 }
 
 /** An approved (listed) coach with a profile, straight in the database; `videoRate` cents per 15 minutes. */
@@ -558,6 +589,81 @@ describe('gifts: send, claim, cancel', () => {
   }, 120_000);
 });
 
+describe('gifts: the recipient is told (gift_received)', () => {
+  const t = useTestApp(ENV);
+  const h = helpers(t);
+
+  it('a gift delivered now to an account with that confirmed address: told at once, not again when claimed', async () => {
+    const recipientEmail = uniqueEmail('told');
+    const recipient = await h.confirmedAccount(recipientEmail);
+    const sender = await h.funded(10_000, 'Maya Thompson');
+    const gift = await h.send(sender, { kind: 'credit', amount: 2_500, recipient_email: recipientEmail });
+
+    const notifications = await h.notificationsOf(recipient);
+    expect(notifications).toMatchObject([
+      {
+        type: 'gift_received',
+        title: 'Maya Thompson sent you a gift',
+        message: '$25.00 of Wellspring credit is waiting for you. Claim it to add it to your wallet.',
+        actor_id: sender.user.id,
+        actor_name: 'Maya Thompson',
+        action_text: NOTIFICATION_TEXTS.giftReceived.action,
+        action_url: `/gift?claim=${gift.id}`,
+      },
+    ]);
+    expect(await h.createdEventsOf(recipient.user.id)).toEqual([{ notification: notifications[0] }]);
+    expect(await h.notificationsOf(sender)).toEqual([]);
+
+    expect((await h.post(recipient, `/api/gifts/${gift.id}/claim`)).statusCode).toBe(200);
+    expect(await h.notificationsOf(recipient)).toHaveLength(1);
+  });
+
+  it('a gift to an address with no account yet: told when it lands in the wallet of the one who claims it', async () => {
+    const sender = await h.funded(10_000, 'Maya Thompson');
+    const recipientEmail = uniqueEmail('later');
+    const gift = await h.send(sender, { kind: 'credit', amount: 2_000, recipient_email: recipientEmail });
+    t.clock.advance(60_000);
+    const recipient = await h.confirmedAccount(recipientEmail);
+    expect(await h.notificationsOf(recipient)).toEqual([]);
+
+    expect((await h.post(recipient, `/api/gifts/${gift.id}/claim`)).statusCode).toBe(200);
+    const notifications = await h.notificationsOf(recipient);
+    expect(notifications).toMatchObject([
+      {
+        type: 'gift_received',
+        title: NOTIFICATION_TEXTS.giftClaimed.title,
+        message: '$20.00 from Maya Thompson is now in your wallet.',
+        actor_id: sender.user.id,
+        action_url: '/wallet',
+      },
+    ]);
+    expect(await h.createdEventsOf(recipient.user.id)).toEqual([{ notification: notifications[0] }]);
+  });
+
+  it('is rolled back with the gift when the send’s transaction fails', async () => {
+    const recipientEmail = uniqueEmail('never');
+    const recipient = await h.confirmedAccount(recipientEmail);
+    const sender = await h.funded(5_000);
+    const body = createGiftBodySchema.parse({
+      kind: 'credit',
+      amount: 1_000,
+      recipient_email: recipientEmail,
+    });
+    await expect(
+      t.db.transaction(async (tx) => {
+        const sent = await t.app.gifts.send(tx, sender.user.id, body);
+        expect(sent.events).toHaveLength(1);
+        throw new Error('the send fails after the gift was written');
+      }),
+    ).rejects.toThrow('the send fails after the gift was written');
+
+    expect(await h.wallet(sender.user.id)).toBe(5_000);
+    expect((await h.list(sender)).sent).toEqual([]);
+    expect(await h.notificationsOf(recipient)).toEqual([]);
+    expect(await h.createdEventsOf(recipient.user.id)).toEqual([]);
+  });
+});
+
 describe('gifts: a delivery date', () => {
   const t = useTestApp(ENV);
   const h = helpers(t);
@@ -623,9 +729,14 @@ describe('gifts: a delivery date', () => {
     t.clock.set('2026-11-24T09:00:00Z');
     const onTime = (await signIn(t.app, recipientEmail)).json<AuthSession>();
     expect((await h.list(onTime)).received.map((entry) => entry.id)).toEqual([gift.id]);
+    // Not told in the app before the day (the account was there, but the gift was not yet theirs).
+    expect(await h.notificationsOf(onTime)).toEqual([]);
     const claimed = await h.post(onTime, `/api/gifts/${gift.id}/claim`);
     expect(claimed.statusCode, claimed.body).toBe(200);
     expect(await h.wallet(recipient.user.id)).toBe(3_000);
+    expect((await h.notificationsOf(onTime)).map((entry) => entry.title)).toEqual([
+      NOTIFICATION_TEXTS.giftClaimed.title,
+    ]);
     await h.invariantsHold();
   });
 });

@@ -64,6 +64,19 @@ export function createGiftsRepository() {
       return row;
     },
 
+    /** The account whose address is `email` (lower case), confirmed by `at`, if there is one. */
+    async findConfirmedAccountByEmail(
+      executor: DbExecutor,
+      email: string,
+      at: Date,
+    ): Promise<{ id: string } | undefined> {
+      const [row] = await executor
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(sql`lower(${users.email})`, email), lte(users.emailConfirmedAt, at)));
+      return row;
+    },
+
     async insertGift(
       executor: DbExecutor,
       values: {

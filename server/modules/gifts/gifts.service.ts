@@ -11,8 +11,11 @@ import {
   type ReceivedGift,
   type SentGift,
 } from '#contracts/gifts';
+import { NOTIFICATION_TEXTS } from '#contracts/notifications';
+import type { RealtimeEvent } from '#contracts/realtime';
 import type { Database, DbExecutor } from '#server/db/client';
 import type { LedgerService } from '../ledger/ledger.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import { renderEmail } from '../outbox/email-templates';
 import type { OutboxService } from '../outbox/outbox.service';
 import type { SettlementService } from '../settlement/settlement.service';
@@ -86,11 +89,35 @@ const toReceived = (view: GiftView, now: Date): ReceivedGift => ({
   sender_name: nameOf(view.senderFullName, view.senderEmail),
 });
 
-/** What the gift is, in the recipient's email. */
-function describeGift(view: GiftView): string {
+/** What the gift is, in a few words: "$25.00 of Wellspring credit", "a 30-minute video session with …". */
+function giftWhat(view: GiftView): string {
   const session = sessionOf(view);
   if (!session) return `${formatCents(view.amount)} of Wellspring credit`;
-  return `a ${session.duration_minutes}-minute ${FORMAT_ADJECTIVES[session.format].toLowerCase()} session with ${session.coach_name} (${formatCents(view.amount)}, added to your wallet as credit)`;
+  return `a ${session.duration_minutes}-minute ${FORMAT_ADJECTIVES[session.format].toLowerCase()} session with ${session.coach_name}`;
+}
+
+/** What the gift is, in the recipient's email. */
+function describeGift(view: GiftView): string {
+  if (!sessionOf(view)) return giftWhat(view);
+  return `${giftWhat(view)} (${formatCents(view.amount)}, added to your wallet as credit)`;
+}
+
+/**
+ * Whether the recipient was told of the gift when it was sent (gift_received, "… sent you a gift"): it
+ * was delivered at once (no later date) to an account whose address was confirmed by then (the send
+ * looks for exactly that account). The one who claims it later with an address confirmed since is
+ * told at the claim instead ("Gift added to your wallet"), so every recipient hears of a gift once.
+ * `confirmedAt`: the claimer's confirmation (set again when an address changes).
+ */
+export function toldWhenSent(
+  gift: Pick<GiftRow, 'createdAt' | 'deliverAt'>,
+  confirmedAt: Date | null,
+): boolean {
+  return (
+    gift.deliverAt.getTime() <= gift.createdAt.getTime() &&
+    confirmedAt !== null &&
+    confirmedAt.getTime() <= gift.createdAt.getTime()
+  );
 }
 
 /** The caller's confirmed address, lower case; null when they have none. */
@@ -108,6 +135,11 @@ const confirmedEmail = (account: GiftAccount | undefined) =>
  *
  * Visibility: a gift is the recipient's once their account's address equals recipient_email, that
  * address is confirmed, and deliver_at has passed; to everyone else (but the sender) it does not exist.
+ *
+ * The recipient's notification (gift_received) is written in the transaction that makes the gift
+ * theirs: the send, when it is delivered at once to an account with that confirmed address; else the
+ * claim, when it lands in their wallet (toldWhenSent). A gift scheduled for a later date reaches its
+ * recipient by email on that date, and in the app when claimed.
  */
 export function createGiftsService(deps: {
   db: Database;
@@ -116,10 +148,29 @@ export function createGiftsService(deps: {
   settlement: Pick<SettlementService, 'quote'>;
   isApprovedCoach: (userId: string) => Promise<boolean>;
   outbox: OutboxService;
+  notifications: Pick<NotificationsService, 'notify'>;
   clock: Clock;
   publicUrl: string;
 }) {
   const { db, repository, ledger, clock } = deps;
+
+  /** At the send: a gift delivered now to an account with that confirmed address is theirs to claim. */
+  async function tellRecipientOfDelivery(tx: DbExecutor, view: GiftView, now: Date) {
+    if (view.deliverAt.getTime() > now.getTime()) return [];
+    const recipient = await repository.findConfirmedAccountByEmail(tx, view.recipientEmail, now);
+    if (!recipient) return [];
+    const senderName = nameOf(view.senderFullName, view.senderEmail);
+    return deps.notifications.notify(tx, {
+      userId: recipient.id,
+      type: 'gift_received',
+      title: NOTIFICATION_TEXTS.giftReceived.title(senderName),
+      message: NOTIFICATION_TEXTS.giftReceived.message(giftWhat(view)),
+      actorId: view.senderId,
+      actorName: senderName,
+      actionText: NOTIFICATION_TEXTS.giftReceived.action,
+      actionUrl: `/gift?claim=${view.id}`,
+    });
+  }
 
   async function amountOf(tx: DbExecutor, input: CreateGiftInput): Promise<number> {
     if (input.kind === 'credit') return input.amount;
@@ -177,8 +228,15 @@ export function createGiftsService(deps: {
   }
 
   return {
-    /** POST /api/gifts: the amount goes from the sender's wallet to escrow; the email is queued for deliver_at. */
-    async send(tx: DbExecutor, senderId: string, input: CreateGiftInput): Promise<SentGift> {
+    /**
+     * POST /api/gifts: the amount goes from the sender's wallet to escrow; the email is queued for
+     * deliver_at; a recipient with an account is told now when it is delivered now.
+     */
+    async send(
+      tx: DbExecutor,
+      senderId: string,
+      input: CreateGiftInput,
+    ): Promise<{ body: SentGift; events: RealtimeEvent[] }> {
       const now = clock.now();
       const account = await repository.findAccount(tx, senderId);
       if (account?.email && account.email.toLowerCase() === input.recipient_email)
@@ -222,7 +280,8 @@ export function createGiftsService(deps: {
         data: { ...data, giftId: gift.id },
         notBefore: deliverAt,
       });
-      return toSent(view, now);
+      const events = await tellRecipientOfDelivery(tx, view, now);
+      return { body: toSent(view, now), events };
     },
 
     /** GET /api/gifts: what the caller sent, and what is theirs to claim (or claimed). */
@@ -242,10 +301,18 @@ export function createGiftsService(deps: {
       };
     },
 
-    /** POST /api/gifts/:id/claim: escrow -> the recipient's wallet. Anyone else: 404. */
-    async claim(tx: DbExecutor, userId: string, id: string): Promise<ClaimGiftResponse> {
+    /**
+     * POST /api/gifts/:id/claim: escrow -> the recipient's wallet. Anyone else: 404. The claimer is
+     * told here unless they were told when it was sent (toldWhenSent).
+     */
+    async claim(
+      tx: DbExecutor,
+      userId: string,
+      id: string,
+    ): Promise<{ body: ClaimGiftResponse; events: RealtimeEvent[] }> {
       const now = clock.now();
-      const email = confirmedEmail(await repository.findAccount(tx, userId));
+      const account = await repository.findAccount(tx, userId);
+      const email = confirmedEmail(account);
       const current = await repository.findView(tx, id);
       if (!current || !isRecipient(current, userId, email, now)) throw new AppError('NOT_FOUND');
       if (current.status === 'claimed') throw new AppError('CONFLICT', GIFT_MESSAGES.alreadyClaimed);
@@ -267,9 +334,23 @@ export function createGiftsService(deps: {
         );
       }
       await escrowToWallet(tx, 'gift_claim', id, userId, claimed.amount);
+      const view = await mustView(tx, id);
+      const senderName = nameOf(view.senderFullName, view.senderEmail);
+      const events = toldWhenSent(claimed, account?.emailConfirmedAt ?? null)
+        ? []
+        : await deps.notifications.notify(tx, {
+            userId,
+            type: 'gift_received',
+            title: NOTIFICATION_TEXTS.giftClaimed.title,
+            message: NOTIFICATION_TEXTS.giftClaimed.message(formatCents(claimed.amount), senderName),
+            actorId: view.senderId,
+            actorName: senderName,
+            actionText: NOTIFICATION_TEXTS.giftClaimed.action,
+            actionUrl: '/wallet',
+          });
       return {
-        gift: toReceived(await mustView(tx, id), now),
-        wallet_balance: await walletBalance(tx, userId),
+        body: { gift: toReceived(view, now), wallet_balance: await walletBalance(tx, userId) },
+        events,
       };
     },
 

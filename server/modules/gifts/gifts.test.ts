@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createGiftBodySchema } from '#contracts/gifts';
 import { AppError } from '#domain/errors/app-error';
 import { renderEmail } from '../outbox/email-templates';
-import { deliveryTime } from './gifts.service';
+import { deliveryTime, toldWhenSent } from './gifts.service';
 
 const NOW = new Date('2026-11-21T15:30:00Z');
 
@@ -90,5 +90,22 @@ describe('the gift_received email', () => {
     });
     expect(bare.bodyText).not.toContain('Their message');
     expect(bare.bodyHtml).not.toContain('blockquote');
+  });
+});
+
+describe('toldWhenSent (the recipient hears of a gift once: when sent, or when claimed)', () => {
+  const SENT = new Date('2026-11-21T15:30:00Z');
+  const before = new Date(SENT.getTime() - 60_000);
+  const after = new Date(SENT.getTime() + 60_000);
+
+  it('a gift delivered at once to an address confirmed by then was told when sent', () => {
+    expect(toldWhenSent({ createdAt: SENT, deliverAt: SENT }, before)).toBe(true);
+    expect(toldWhenSent({ createdAt: SENT, deliverAt: SENT }, SENT)).toBe(true);
+  });
+
+  it('a scheduled gift, or an address confirmed later (or never), is told at the claim', () => {
+    expect(toldWhenSent({ createdAt: SENT, deliverAt: after }, before)).toBe(false);
+    expect(toldWhenSent({ createdAt: SENT, deliverAt: SENT }, after)).toBe(false);
+    expect(toldWhenSent({ createdAt: SENT, deliverAt: SENT }, null)).toBe(false);
   });
 });

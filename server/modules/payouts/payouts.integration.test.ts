@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthSession } from '#contracts/auth';
 import { earningsSchema } from '#contracts/earnings';
+import { NOTIFICATION_EVENTS, NOTIFICATION_TEXTS, notificationsPageSchema } from '#contracts/notifications';
 import {
   adminWithdrawalListSchema,
   adminWithdrawalSchema,
@@ -119,6 +120,20 @@ function decide(
     headers: { ...bearer(session), 'idempotency-key': key },
     ...(body ? { payload: body } : {}),
   });
+}
+
+/** The person's notifications, newest first, and the notification.created events on their topic. */
+async function notificationsOf(session: AuthSession) {
+  const response = await t.call(session, 'GET', '/api/notifications');
+  expect(response.statusCode, response.body).toBe(200);
+  return notificationsPageSchema.parse(response.json()).notifications;
+}
+async function createdEventsOf(userId: string) {
+  const result = await t.pool.query<{ payload: Record<string, unknown> }>(
+    'select payload from realtime_events where topic = $1 and type = $2 order by seq',
+    [`user:${userId}`, NOTIFICATION_EVENTS.created],
+  );
+  return result.rows.map((row) => row.payload);
 }
 
 async function expectLedgerConsistent() {
@@ -542,5 +557,82 @@ describe('the financial admins’ withdrawal queue', () => {
     const superAdmin = await insertAdmin(t.app, t.db, t.clock.now(), 'super_admin');
     expect((await decide(superAdmin.session, withdrawal.id, 'approve')).statusCode).toBe(200);
     expect((await decide(superAdmin.session, randomUUID(), 'approve')).statusCode).toBe(404);
+  });
+});
+
+describe('the coach is told of the decision (withdrawal_decided)', () => {
+  /** A verified coach with a requested withdrawal of `amount` cents, and a financial admin. */
+  async function requested(amount: number) {
+    const who = await verified(await coach('Nia Notified'));
+    const method = await addMethod(who.session);
+    await earn(who.id, 200_000);
+    const withdrawal = withdrawalSchema.parse(
+      (await withdraw(who.session, { amount, payout_method_id: method.id })).json(),
+    );
+    const finance = await insertAdmin(t.app, t.db, t.clock.now(), 'financial_admin');
+    return { who, withdrawal, finance };
+  }
+
+  it('approved: which, the amount as the app writes it, and the way to Revenue, on the coach’s topic', async () => {
+    const { who, withdrawal, finance } = await requested(123_456);
+    expect(await notificationsOf(who.session)).toEqual([]);
+    expect((await decide(finance.session, withdrawal.id, 'approve')).statusCode).toBe(200);
+
+    const notifications = await notificationsOf(who.session);
+    expect(notifications).toMatchObject([
+      {
+        type: 'withdrawal_decided',
+        title: 'Withdrawal approved',
+        message: NOTIFICATION_TEXTS.withdrawalApproved.message('$1,234.56'),
+        action_text: NOTIFICATION_TEXTS.withdrawalApproved.action,
+        action_url: '/manage-revenue',
+      },
+    ]);
+    expect(notifications[0]?.message).toContain('$1,234.56');
+    expect(await createdEventsOf(who.id)).toEqual([{ notification: notifications[0] }]);
+    expect(await notificationsOf(finance.session)).toEqual([]);
+  });
+
+  it('rejected: the amount back in available earnings, and the reason', async () => {
+    const { who, withdrawal, finance } = await requested(2500);
+    const rejected = await decide(finance.session, withdrawal.id, 'reject', {
+      reason: 'The bank account is closed',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(await notificationsOf(who.session)).toMatchObject([
+      {
+        type: 'withdrawal_decided',
+        title: 'Withdrawal rejected',
+        message:
+          'Your withdrawal of $25.00 was rejected: The bank account is closed. The amount is back in your available earnings.',
+        action_url: '/manage-revenue',
+      },
+    ]);
+  });
+
+  it('is rolled back with the decision when the decision’s transaction fails', async () => {
+    const { who, withdrawal, finance } = await requested(3000);
+    const available = await balanceOf(t.pool, 'coach_available', who.id);
+    const active = { userId: finance.userId, adminRole: 'financial_admin' as const };
+    await expect(
+      t.db.transaction(async (tx) => {
+        const decided = await t.app.payouts.reject(tx, active, withdrawal.id, 'Rolled back', 'req-1');
+        expect(decided.events).toHaveLength(1);
+        throw new Error('the decision fails after it was written');
+      }),
+    ).rejects.toThrow('the decision fails after it was written');
+
+    expect(
+      withdrawalSchema.parse((await t.call(who.session, 'GET', `/api/withdrawals/${withdrawal.id}`)).json()),
+    ).toMatchObject({ status: 'requested', rejection_reason: null });
+    expect(await balanceOf(t.pool, 'coach_available', who.id)).toBe(available);
+    expect(await notificationsOf(who.session)).toEqual([]);
+    expect(await createdEventsOf(who.id)).toEqual([]);
+
+    // The same decision, committed: one notification.
+    expect((await decide(finance.session, withdrawal.id, 'reject', { reason: 'Closed' })).statusCode).toBe(
+      200,
+    );
+    expect(await notificationsOf(who.session)).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { payoutsApi as endpoints } from '#contracts/payouts.api';
-import type { HttpApp, Route } from '#server/http/route';
+import { answerOutcome, type HttpApp, type Route } from '#server/http/route';
 import type { PayoutsService } from './payouts.service';
 
 /** Payout methods, withdrawals and the admins' queue (contracts/payouts.api.ts): one service call each. */
@@ -35,12 +35,12 @@ export function payoutsRoutes(app: HttpApp, route: Route, payouts: PayoutsServic
     payouts.adminList(caller.admin, query.status, request.id),
   );
 
-  route(app, endpoints.approve, async ({ caller, params, tx, request }) =>
-    payouts.approve(tx, caller.admin, params.id, request.id),
+  route(app, endpoints.approve, async ({ caller, params, tx, request, emit }) =>
+    answerOutcome(emit, await payouts.approve(tx, caller.admin, params.id, request.id)),
   );
 
-  route(app, endpoints.reject, async ({ caller, params, body, tx, request }) =>
-    payouts.reject(tx, caller.admin, params.id, body.reason, request.id),
+  route(app, endpoints.reject, async ({ caller, params, body, tx, request, emit }) =>
+    answerOutcome(emit, await payouts.reject(tx, caller.admin, params.id, body.reason, request.id)),
   );
 
   route(app, endpoints.markPaid, async ({ caller, params, body, tx, request }) =>

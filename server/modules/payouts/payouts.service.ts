@@ -8,16 +8,20 @@ import type {
   Withdrawal,
   WithdrawalCreateBody,
 } from '#contracts/payouts';
+import { NOTIFICATION_TEXTS } from '#contracts/notifications';
+import type { RealtimeEvent } from '#contracts/realtime';
 import type { Database, DbExecutor } from '#server/db/client';
 import type { WithdrawalStatus } from '#server/db/schema/index';
 import type { ActiveAdmin, AdminService } from '../admin/admin.service';
 import type { LedgerService } from '../ledger/ledger.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import type { PlatformSettingsService } from '../platform-settings/platform-settings.service';
 import { detailsOf, labelOf, payoutDetailsOf, type ParsedPayoutMethodBody } from './payout-method-details';
 import type {
   AdminWithdrawalRow,
   PayoutMethodRow,
   PayoutsRepository,
+  WithdrawalRow,
   WithdrawalWithMethodRow,
 } from './payouts.repository';
 
@@ -65,6 +69,12 @@ const toAdminWithdrawal = (row: AdminWithdrawalRow): AdminWithdrawal => ({
     row.withdrawal.status === 'approved' ? payoutDetailsOf(row.method.kind, row.method.details) : null,
 });
 
+/** The coach's screen of earnings and withdrawals (SPEC §2 /manage-revenue, the coach navigation's Revenue). */
+const REVENUE_PATH = '/manage-revenue';
+
+/** An admin's decision: the withdrawal as the admin sees it, and the coach's event (delivered after commit). */
+export type WithdrawalDecision = { body: AdminWithdrawal; events: RealtimeEvent[] };
+
 /** Why a decision's compare-and-set changed nothing: it was decided (or paid) by someone else first. */
 const ALREADY: Record<WithdrawalStatus, string> = {
   requested: 'This withdrawal is still waiting for approval.',
@@ -82,7 +92,8 @@ const ALREADY: Record<WithdrawalStatus, string> = {
  * - reject: payouts -> coach_available ('withdrawal_rejected'), the money is the coach's again;
  * - mark paid: payouts -> provider_clearing ('payout'), the money has left the platform's account.
  * Each status change is a compare-and-set (requested -> approved | rejected, approved -> paid), so of
- * two racing decisions exactly one happens. Every admin decision is audit-logged in its transaction.
+ * two racing decisions exactly one happens. Every admin decision is audit-logged in its transaction;
+ * approving and rejecting also tell the coach (withdrawal_decided) in it.
  */
 export function createPayoutsService(deps: {
   db: Database;
@@ -90,9 +101,33 @@ export function createPayoutsService(deps: {
   ledger: LedgerService;
   settings: PlatformSettingsService;
   admin: AdminService;
+  notifications: Pick<NotificationsService, 'notify'>;
   clock: Clock;
 }) {
   const { db, repository, ledger, settings, admin, clock } = deps;
+
+  /** The coach hears of the decision (approved or rejected, the amount) in its transaction. */
+  function tellCoach(tx: DbExecutor, row: WithdrawalRow): Promise<RealtimeEvent[]> {
+    const amount = formatCents(row.amount);
+    const texts =
+      row.status === 'approved'
+        ? {
+            title: NOTIFICATION_TEXTS.withdrawalApproved.title,
+            message: NOTIFICATION_TEXTS.withdrawalApproved.message(amount),
+            actionText: NOTIFICATION_TEXTS.withdrawalApproved.action,
+          }
+        : {
+            title: NOTIFICATION_TEXTS.withdrawalRejected.title,
+            message: NOTIFICATION_TEXTS.withdrawalRejected.message(amount, row.rejectionReason ?? ''),
+            actionText: NOTIFICATION_TEXTS.withdrawalRejected.action,
+          };
+    return deps.notifications.notify(tx, {
+      userId: row.coachId,
+      type: 'withdrawal_decided',
+      ...texts,
+      actionUrl: REVENUE_PATH,
+    });
+  }
 
   /** Explains a compare-and-set that changed nothing. */
   async function refuseDecision(executor: DbExecutor, id: string): Promise<never> {
@@ -278,7 +313,7 @@ export function createPayoutsService(deps: {
       active: ActiveAdmin,
       id: string,
       requestId: string,
-    ): Promise<AdminWithdrawal> {
+    ): Promise<WithdrawalDecision> {
       const row = await decideRequested(tx, active, id, { status: 'approved' });
       await admin.logActivity(tx, active, {
         actionType: 'approve_withdrawal',
@@ -287,7 +322,8 @@ export function createPayoutsService(deps: {
         details: { coach_id: row.coachId, amount: row.amount },
         requestId,
       });
-      return reloadForAdmin(tx, id);
+      const events = await tellCoach(tx, row);
+      return { body: await reloadForAdmin(tx, id), events };
     },
 
     /** requested -> rejected: the amount goes back to the coach's available earnings. */
@@ -297,7 +333,7 @@ export function createPayoutsService(deps: {
       id: string,
       reason: string,
       requestId: string,
-    ): Promise<AdminWithdrawal> {
+    ): Promise<WithdrawalDecision> {
       const row = await decideRequested(tx, active, id, { status: 'rejected', rejectionReason: reason });
       await ledger.transfer(tx, {
         kind: 'withdrawal_rejected',
@@ -314,7 +350,8 @@ export function createPayoutsService(deps: {
         details: { coach_id: row.coachId, amount: row.amount, reason },
         requestId,
       });
-      return reloadForAdmin(tx, id);
+      const events = await tellCoach(tx, row);
+      return { body: await reloadForAdmin(tx, id), events };
     },
 
     /** approved -> paid: the money left the platform's account (bank transfer or PayPal, by reference). */

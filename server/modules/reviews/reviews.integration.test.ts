@@ -10,6 +10,7 @@ import {
   type SessionReviews,
 } from '#contracts/reviews';
 import { acceptResponseSchema, sessionRequestSchema } from '#contracts/sessions';
+import { NOTIFICATION_EVENTS, NOTIFICATION_TEXTS, notificationsPageSchema } from '#contracts/notifications';
 import { errorOf } from '#test/support/auth';
 import { insertCoach, insertClient, type Person, insertPerson } from '#test/factories/people';
 import {
@@ -310,6 +311,76 @@ describe('the 7-day path', () => {
     expect((await viewOf(client, sessionId)).theirs).toBeNull();
     const both = await wrote(client, sessionId, 5, 'Helpful.');
     expect(both.theirs).toMatchObject({ author_role: 'coach', body: 'Open and curious.' });
+  });
+});
+
+describe('the reviewed person is told (review_visible)', () => {
+  async function notificationsOf(who: Person) {
+    const response = await t.call(who.session, 'GET', '/api/notifications');
+    expect(response.statusCode, response.body).toBe(200);
+    return notificationsPageSchema.parse(response.json()).notifications;
+  }
+  const createdEvents = async (userId: string) =>
+    (await eventsOf(t.pool, userId))
+      .filter((event) => event.type === NOTIFICATION_EVENTS.created)
+      .map((event) => event.payload);
+
+  it('both sides wrote: each hears of the review about them, with the way to their review screen', async () => {
+    const coach = await person('coach', 'Gia Coach');
+    const client = await person('client', 'Robin Client');
+    const sessionId = await session(coach, client);
+    await wrote(coach, sessionId, 4, 'Open and curious.');
+    // Hidden: nobody is told yet.
+    expect(await notificationsOf(client)).toEqual([]);
+    expect(await notificationsOf(coach)).toEqual([]);
+
+    await wrote(client, sessionId, 5, 'Helpful.');
+    const toCoach = await notificationsOf(coach);
+    expect(toCoach).toMatchObject([
+      {
+        type: 'review_visible',
+        title: NOTIFICATION_TEXTS.reviewVisible.title,
+        message: 'Robin Client left you a 5-star review.',
+        actor_id: client.id,
+        action_text: NOTIFICATION_TEXTS.reviewVisible.action,
+        action_url: `/coach-review/${sessionId}`,
+      },
+    ]);
+    const toClient = await notificationsOf(client);
+    expect(toClient).toMatchObject([
+      {
+        type: 'review_visible',
+        message: 'Gia Coach left you a 4-star review.',
+        actor_id: coach.id,
+        actor_name: 'Gia Coach',
+        action_url: `/review/${sessionId}`,
+      },
+    ]);
+    expect(await createdEvents(coach.id)).toEqual([{ notification: toCoach[0] }]);
+    expect(await createdEvents(client.id)).toEqual([{ notification: toClient[0] }]);
+  });
+
+  it('a lone review: told when the job shows it, once; a late answer tells only its own subject', async () => {
+    const coach = await person('coach', 'Hal Coach');
+    const client = await person('client', 'Robin Client');
+    const sessionId = await session(coach, client, { endedAgoMs: REVIEW_BLIND_MS - 30_000 });
+    await wrote(client, sessionId, 3, 'Fine.');
+    expect(await notificationsOf(coach)).toEqual([]);
+
+    t.clock.advance(MINUTE);
+    expect(await t.app.reviews.countDueVisible(t.clock.now())).toBe(1);
+    expect(await t.app.reviews.countDueVisible(t.clock.now())).toBe(0);
+    expect(await notificationsOf(coach)).toMatchObject([
+      { type: 'review_visible', message: 'Robin Client left you a 3-star review.' },
+    ]);
+    expect(await notificationsOf(client)).toEqual([]);
+
+    // The coach answers after the window: theirs is visible at once and only the client is told.
+    await wrote(coach, sessionId, 4, 'Good questions.');
+    expect(await notificationsOf(client)).toMatchObject([
+      { type: 'review_visible', action_url: `/review/${sessionId}` },
+    ]);
+    expect(await notificationsOf(coach)).toHaveLength(1);
   });
 });
 

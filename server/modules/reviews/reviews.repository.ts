@@ -71,13 +71,17 @@ export function createReviewsRepository() {
         );
     },
 
-    /** Marks the session's visible, uncounted reviews as counted into coach_stats. */
-    async markCounted(executor: DbExecutor, ids: readonly string[], now: Date): Promise<void> {
-      if (ids.length === 0) return;
-      await executor
+    /**
+     * Marks the visible, uncounted reviews among `ids` as counted into coach_stats; answers the ones
+     * this call counted (each review is counted, and its visibility told, exactly once).
+     */
+    async markCounted(executor: DbExecutor, ids: readonly string[], now: Date): Promise<ReviewRow[]> {
+      if (ids.length === 0) return [];
+      return executor
         .update(sessionReviews)
         .set({ countedAt: now })
-        .where(and(inArray(sessionReviews.id, [...ids]), isNull(sessionReviews.countedAt)));
+        .where(and(inArray(sessionReviews.id, [...ids]), isNull(sessionReviews.countedAt)))
+        .returning();
     },
 
     /** Compare-and-set: the reply, only while there is none. Undefined when one was already there. */

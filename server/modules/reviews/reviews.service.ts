@@ -1,3 +1,4 @@
+import { NOTIFICATION_TEXTS } from '#contracts/notifications';
 import type { RealtimeEvent } from '#contracts/realtime';
 import {
   COACH_REVIEWS_PAGE_SIZE,
@@ -18,6 +19,7 @@ import type { Clock } from '#domain/clock';
 import { AppError } from '#domain/errors/app-error';
 import type { Database, DbExecutor } from '#server/db/client';
 import type { RealtimeService } from '#server/realtime/realtime.service';
+import type { NotificationsService } from '../notifications/notifications.service';
 import type { CoachStatsFigures, ReviewRow, ReviewsRepository } from './reviews.repository';
 
 /** A party's view of a session (404 for anyone else): the sessions service's `get`. */
@@ -77,9 +79,11 @@ const endedAtOf = (session: ChatSession) => session.end_time ?? session.ends_at;
  * - create: one transaction under the session's row lock (so two first reviews at once queue): the
  *   review, visible now when the other side has written (and the other's is brought forward to now),
  *   else at the session's end + 7 days (now, if that has passed). When reviews become visible: the
- *   coach's stats are refreshed, they are marked counted and both parties hear REVIEW_EVENTS.visible.
+ *   coach's stats are refreshed, they are marked counted, both parties hear REVIEW_EVENTS.visible and
+ *   the reviewed person of each review newly counted gets its notification (review_visible).
  * - reply: the reviewed coach, once, to a visible client review (compare-and-set on reply is null).
- * - countDueVisible (the job): reviews visible by time, claimed FOR UPDATE SKIP LOCKED, counted.
+ * - countDueVisible (the job): reviews visible by time, claimed FOR UPDATE SKIP LOCKED, counted (and
+ *   told, as in create).
  * - refreshStats(tx, coachId, clientId): recomputes both stats rows from the real tables under their
  *   row locks; sessions calls it in the completing transaction.
  */
@@ -88,6 +92,7 @@ export function createReviewsService(deps: {
   repository: ReviewsRepository;
   findSession: FindSessionForParty;
   realtime: Pick<RealtimeService, 'record' | 'transaction'>;
+  notifications: Pick<NotificationsService, 'notify'>;
   clock: Clock;
 }) {
   const { db, repository, findSession, realtime, clock } = deps;
@@ -124,6 +129,37 @@ export function createReviewsService(deps: {
           payload: { session_id: session.id },
         }),
       );
+    return events;
+  }
+
+  /**
+   * The reviewed person of each review just counted (visible now) is told, with the way to the
+   * session's review screen: the coach's (/coach-review) or the client's (/review). The reviews are
+   * of one session, so only its parties' topics are written (those recordVisible wrote).
+   */
+  async function tellReviewed(tx: DbExecutor, counted: readonly ReviewRow[]): Promise<RealtimeEvent[]> {
+    const first = counted[0];
+    if (!first) return [];
+    const names = await repository.findSessionView(tx, first.sessionId);
+    const events: RealtimeEvent[] = [];
+    for (const review of [...counted].sort((a, b) => compare(a.authorRole, b.authorRole))) {
+      const byClient = review.authorRole === 'client';
+      const authorName = byClient
+        ? names?.clientName?.trim() || 'Your client'
+        : names?.coachName?.trim() || NOTIFICATION_TEXTS.coachFallback;
+      events.push(
+        ...(await deps.notifications.notify(tx, {
+          userId: byClient ? review.coachId : review.clientId,
+          type: 'review_visible',
+          title: NOTIFICATION_TEXTS.reviewVisible.title,
+          message: NOTIFICATION_TEXTS.reviewVisible.message(authorName, review.rating),
+          actorId: review.authorUserId,
+          actorName: authorName,
+          actionText: NOTIFICATION_TEXTS.reviewVisible.action,
+          actionUrl: `${byClient ? '/coach-review' : '/review'}/${review.sessionId}`,
+        })),
+      );
+    }
     return events;
   }
 
@@ -204,12 +240,13 @@ export function createReviewsService(deps: {
         // Something became visible now: count it into the coach's figures and tell both parties.
         await refreshStats(tx, locked.coachId, locked.clientId);
         const rows = await repository.listForSession(tx, sessionId);
-        await repository.markCounted(
+        const newlyVisible = await repository.markCounted(
           tx,
           rows.map((row) => row.id),
           now,
         );
         emit(await recordVisible(tx, locked));
+        emit(await tellReviewed(tx, newlyVisible));
       });
       return view(userId, sessionId);
     },
@@ -320,7 +357,7 @@ export function createReviewsService(deps: {
             (a, b) => compare(a.coachId, b.coachId) || compare(a.clientId, b.clientId),
           );
           for (const pair of orderedPairs) await refreshStats(tx, pair.coachId, pair.clientId);
-          await repository.markCounted(
+          const newlyVisible = await repository.markCounted(
             tx,
             due.map((row) => row.id),
             now,
@@ -328,7 +365,11 @@ export function createReviewsService(deps: {
           const orderedSessions = [...sessions.values()].sort(
             (a, b) => compare(a.coachId, b.coachId) || compare(a.id, b.id),
           );
-          for (const session of orderedSessions) emit(await recordVisible(tx, session));
+          for (const session of orderedSessions) {
+            emit(await recordVisible(tx, session));
+            const ofSession = newlyVisible.filter((row) => row.sessionId === session.id);
+            emit(await tellReviewed(tx, ofSession));
+          }
           return due.length;
         });
         counted += claimed;

@@ -511,7 +511,7 @@ describe('settlement model-based property', () => {
                 let id = '';
                 actual = await attempt(async () => {
                   const sent = (await keyed(sender, 'POST /api/gifts', body, (tx) =>
-                    t.app.gifts.send(tx, sender, createGiftBodySchema.parse(body)),
+                    t.app.gifts.send(tx, sender, createGiftBodySchema.parse(body)).then((sent) => sent.body),
                   )) as { id: string };
                   id = sent.id;
                 });
@@ -529,7 +529,7 @@ describe('settlement model-based property', () => {
                 expected = gift.status === 'pending' ? 'ok' : 'CONFLICT';
                 actual = await attempt(() =>
                   keyed(clients[recipient], `POST /api/gifts/${gift.id}/claim`, {}, (tx) =>
-                    t.app.gifts.claim(tx, clients[recipient], gift.id),
+                    t.app.gifts.claim(tx, clients[recipient], gift.id).then((claimed) => claimed.body),
                   ),
                 );
                 if (expected === 'ok') {
@@ -598,9 +598,11 @@ describe('settlement model-based property', () => {
                     {},
                     (tx) =>
                       op.action === 'approve'
-                        ? t.app.payouts.approve(tx, financeAdmin, withdrawal.id, 'model')
+                        ? t.app.payouts.approve(tx, financeAdmin, withdrawal.id, 'model').then((d) => d.body)
                         : op.action === 'reject'
-                          ? t.app.payouts.reject(tx, financeAdmin, withdrawal.id, 'model', 'model')
+                          ? t.app.payouts
+                              .reject(tx, financeAdmin, withdrawal.id, 'model', 'model')
+                              .then((d) => d.body)
                           : t.app.payouts.markPaid(tx, financeAdmin, withdrawal.id, 'WIRE-MODEL', 'model'),
                   ),
                 );
