@@ -1,4 +1,20 @@
 import { z } from 'zod';
+import {
+  ATTACHMENT_FILE_ACCEPT,
+  ATTACHMENT_IMAGE_MAX_PIXELS,
+  ATTACHMENT_KINDS,
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_MESSAGES,
+  ATTACHMENT_NAME_MAX,
+  ATTACHMENT_TOO_LARGE_MESSAGE,
+  ATTACHMENT_VOICE_MAX_MS,
+  attachmentFileSchema,
+  attachmentQuerySchema,
+  attachmentSchema,
+  type Attachment,
+  type AttachmentKind,
+  type AttachmentQuery,
+} from './attachments';
 import { requiredText } from './fields';
 
 /**
@@ -40,45 +56,16 @@ export const CHAT_HISTORY_LIMIT = 200;
 export const CHAT_MESSAGE_TYPES = ['text', 'image', 'file', 'voice'] as const;
 /** 'guest': someone a party invited by a guest link (contracts/session-invitations.ts). */
 export const CHAT_SENDER_TYPES = ['coach', 'client', 'guest'] as const;
-/** The message types that carry an attachment. */
-export const CHAT_ATTACHMENT_KINDS = ['image', 'file', 'voice'] as const;
-export type ChatAttachmentKind = (typeof CHAT_ATTACHMENT_KINDS)[number];
+/** The message types that carry an attachment (the same attachments as conversations between sessions). */
+export const CHAT_ATTACHMENT_KINDS = ATTACHMENT_KINDS;
+export type ChatAttachmentKind = AttachmentKind;
 
-const MB = 1024 * 1024;
-/** The most bytes an upload of each kind may have (the image before it is re-encoded). */
-export const CHAT_ATTACHMENT_MAX_BYTES = { image: 10 * MB, file: 20 * MB, voice: 5 * MB } as const;
-/** An image may have at most this many pixels (width × height). */
-export const CHAT_IMAGE_MAX_PIXELS = 25_000_000;
-/** A voice note is at most 5 minutes long. */
-export const CHAT_VOICE_MAX_MS = 5 * 60_000;
-/** Characters of an attachment's shown name. */
-export const CHAT_ATTACHMENT_NAME_MAX = 120;
-
-/**
- * What the file picker offers (the server decides by the bytes anyway): PDF, plain text, Word, Excel,
- * PowerPoint (the Office Open XML formats) and JPEG, PNG, GIF and WebP pictures.
- */
-export const CHAT_FILE_ACCEPT = [
-  '.pdf',
-  '.txt',
-  '.docx',
-  '.xlsx',
-  '.pptx',
-  '.jpg',
-  '.jpeg',
-  '.png',
-  '.gif',
-  '.webp',
-  'application/pdf',
-  'text/plain',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  'image/jpeg',
-  'image/png',
-  'image/gif',
-  'image/webp',
-].join(',');
+/** The attachment limits are those of contracts/attachments.ts, named here as the chat has always named them. */
+export const CHAT_ATTACHMENT_MAX_BYTES = ATTACHMENT_MAX_BYTES;
+export const CHAT_IMAGE_MAX_PIXELS = ATTACHMENT_IMAGE_MAX_PIXELS;
+export const CHAT_VOICE_MAX_MS = ATTACHMENT_VOICE_MAX_MS;
+export const CHAT_ATTACHMENT_NAME_MAX = ATTACHMENT_NAME_MAX;
+export const CHAT_FILE_ACCEPT = ATTACHMENT_FILE_ACCEPT;
 
 /** Typing: the browser posts at most once per CHAT_TYPING_SEND_EVERY_MS while the person types. */
 export const CHAT_TYPING_SEND_EVERY_MS = 3_000;
@@ -90,45 +77,17 @@ export const CHAT_TYPING_SHOW_MS = 5_000;
 export const CHAT_MESSAGES = {
   contentRequired: 'Write a message.',
   contentTooLong: `Keep the message to ${CHAT_MESSAGE_MAX} characters or fewer.`,
-  idRequired: 'A message needs an id (a UUID made by the sender).',
   sessionEnded: 'This session has ended. Its messages can still be read, but no new ones can be sent.',
   idTaken: 'This message id is already used by another message.',
-  attachmentEmpty: 'The file is empty.',
-  imageTooLarge: 'Images can be at most 10 MB.',
-  imageTooManyPixels: 'Images can be at most 25 megapixels.',
-  imageType: 'Send a JPEG, PNG, WebP or GIF image.',
-  imageUnreadable: 'We could not read this image. Please try another one.',
-  fileTooLarge: 'Files can be at most 20 MB.',
-  fileType:
-    'This type of file cannot be sent. Send a PDF, TXT, DOCX, XLSX, PPTX, JPG, PNG, GIF or WebP file.',
-  voiceTooLarge: 'Voice notes can be at most 5 MB.',
-  voiceTooLong: 'Voice notes can be at most 5 minutes long.',
-  voiceType: 'A voice note must be WebM or Ogg audio.',
-  voiceDurationRequired: 'A voice note needs its length in milliseconds (duration_ms).',
-  attachmentNotFound: 'This attachment could not be found.',
+  ...ATTACHMENT_MESSAGES,
 } as const;
 
 /** The message that names the size limit of each kind. */
-export const CHAT_TOO_LARGE_MESSAGE: Record<ChatAttachmentKind, string> = {
-  image: CHAT_MESSAGES.imageTooLarge,
-  file: CHAT_MESSAGES.fileTooLarge,
-  voice: CHAT_MESSAGES.voiceTooLarge,
-};
+export const CHAT_TOO_LARGE_MESSAGE = ATTACHMENT_TOO_LARGE_MESSAGE;
 
 /** An image, file or voice message's attachment. */
-export const chatAttachmentSchema = z.object({
-  /** The name to show and to save it as (the sender's, cleaned, its extension matching `mime`). */
-  name: z.string(),
-  /** Detected from the bytes by the server (image/webp for every image). */
-  mime: z.string(),
-  /** Bytes. */
-  size: z.number().int().positive(),
-  /** Voice notes: the length (null otherwise). */
-  duration_ms: z.number().int().positive().nullable(),
-  /** Where the parties fetch it, with their bearer token (GET, 404 for anyone else). */
-  url: z.string(),
-});
-export type ChatAttachment = z.infer<typeof chatAttachmentSchema>;
+export const chatAttachmentSchema = attachmentSchema;
+export type ChatAttachment = Attachment;
 
 export const chatMessageSchema = z.object({
   id: z.uuid(),
@@ -186,32 +145,14 @@ export const chatReadSchema = z.object({ seq: z.number().int().nonnegative() }).
 export type ChatRead = z.infer<typeof chatReadSchema>;
 
 /** POST /api/sessions/:id/attachments: the message's id and what the body is; the body is the raw bytes. */
-export const chatAttachmentQuerySchema = z
-  .object({
-    id: z.uuid(CHAT_MESSAGES.idRequired),
-    kind: z.enum(CHAT_ATTACHMENT_KINDS),
-    /** The sender's file name: shown (cleaned), never trusted for the type. */
-    name: z.string().max(1_000).optional(),
-    /** Voice notes: the recorded length, 1 ms to 5 minutes. */
-    duration_ms: z.coerce.number().int().min(1).max(CHAT_VOICE_MAX_MS, CHAT_MESSAGES.voiceTooLong).optional(),
-  })
-  .refine((query) => query.kind !== 'voice' || query.duration_ms !== undefined, {
-    message: CHAT_MESSAGES.voiceDurationRequired,
-    path: ['duration_ms'],
-  });
-export type ChatAttachmentQuery = z.input<typeof chatAttachmentQuerySchema>;
+export const chatAttachmentQuerySchema = attachmentQuerySchema;
+export type ChatAttachmentQuery = AttachmentQuery;
 
 /** GET /api/sessions/:id/messages/:messageId/attachment */
 export const chatAttachmentParamsSchema = z.object({ id: z.uuid(), messageId: z.uuid() });
 
-/**
- * GET …/attachment: the bytes themselves, typed by the stored checked MIME. Checked lazily so this
- * module also loads in the browser, which has no Buffer.
- */
-export const chatAttachmentFileSchema = z.custom<Buffer>(
-  (value) => typeof Buffer !== 'undefined' && Buffer.isBuffer(value),
-  'expected the file bytes',
-);
+/** GET …/attachment: the bytes themselves, typed by the stored checked MIME. */
+export const chatAttachmentFileSchema = attachmentFileSchema;
 
 /** The path of a message's attachment. */
 export const chatAttachmentPath = (sessionId: string, messageId: string) =>

@@ -2,7 +2,13 @@ import { CHAT_MESSAGES, type SendChatMessage } from '#contracts/chat';
 import { CHAT_ATTACHMENT_QUOTA, checkAttachmentQuota } from '#domain/chat/attachment-quota';
 import { AppError } from '#domain/errors/app-error';
 import type { DbExecutor } from '#server/db/client';
-import { prepareAttachment, type PreparedAttachment } from './chat.attachments';
+import {
+  prepareAttachment,
+  storeAttachment,
+  type AttachmentFile,
+  type AttachmentUpload,
+  type PreparedAttachment,
+} from '../uploads/uploads.attachments';
 import type { ChatWriter } from './chat.insert';
 import { createSenderParties } from './chat.parties';
 import {
@@ -11,8 +17,6 @@ import {
   isOn,
   sameMessage,
   toChatMessage,
-  type AttachmentFile,
-  type AttachmentUpload,
   type ChatDeps,
   type SendOutcome,
 } from './chat.shared';
@@ -79,10 +83,11 @@ export function createChatSend(deps: ChatDeps, writer: ChatWriter) {
       // Before anything is stored; checked again under the locks when the message is written.
       await checkQuota(db, sessionId, userId, size);
       const key = attachmentKey(sessionId, upload.id);
-      await storage.put(key, prepared.bytes, prepared.mime);
-      try {
+      // Refused (the session ended meanwhile, the id is someone else's): no message owns the object.
+      const isOwned = async () => (await repository.findMessage(db, upload.id))?.attachmentKey === key;
+      return storeAttachment(storage, { key, prepared, isOwned }, () =>
         // Alone, not in a group commit: its quota check holds the sender's lock until it commits.
-        return await insertOne({
+        insertOne({
           session,
           userId,
           values: {
@@ -99,13 +104,8 @@ export function createChatSend(deps: ChatDeps, writer: ChatWriter) {
             await repository.lockAttachmentSender(tx, userId);
             await checkQuota(tx, sessionId, userId, size);
           },
-        });
-      } catch (error) {
-        // Refused (the session ended meanwhile, the id is someone else's): no message owns the object.
-        const owner = await repository.findMessage(db, upload.id).catch(() => undefined);
-        if (owner?.attachmentKey !== key) await storage.delete(key).catch(() => false);
-        throw error;
-      }
+        }),
+      );
     },
 
     /** GET /api/sessions/:id/messages/:messageId/attachment: for the parties only (404 otherwise). */

@@ -3,11 +3,10 @@ import { createChatReading } from './chat.reading';
 import { createChatSend } from './chat.send';
 import type { ChatDeps } from './chat.shared';
 
+export type { AttachmentFile, AttachmentUpload } from '../uploads/uploads.attachments';
 export {
   attachmentKey,
   toChatMessage,
-  type AttachmentFile,
-  type AttachmentUpload,
   type ChatDeps,
   type FindSessionForParty,
   type SendOutcome,

@@ -1,9 +1,4 @@
-import {
-  CHAT_MESSAGES,
-  chatAttachmentPath,
-  type ChatAttachmentKind,
-  type ChatMessage,
-} from '#contracts/chat';
+import { CHAT_MESSAGES, chatAttachmentPath, type ChatMessage } from '#contracts/chat';
 import type { ChatSession } from '#contracts/sessions';
 import type { Clock } from '#domain/clock';
 import { AppError } from '#domain/errors/app-error';
@@ -26,17 +21,6 @@ export type FindSessionForParty = (userId: string, sessionId: string) => Promise
 export type SessionParties = Pick<ChatSession, 'id' | 'coach_id' | 'client_id' | 'viewer'>;
 
 export type SendOutcome = { created: boolean; message: ChatMessage };
-
-/** An attachment upload: the message id (made by the sender's browser), its kind and what the query said. */
-export type AttachmentUpload = {
-  id: string;
-  kind: ChatAttachmentKind;
-  name?: string | undefined;
-  duration_ms?: number | undefined;
-};
-
-/** An attachment to serve: its bytes, the type checked on upload, the name and the message type. */
-export type AttachmentFile = { bytes: Buffer; mime: string; name: string; kind: ChatAttachmentKind };
 
 export const userTopic = (userId: string) => `user:${userId}`;
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CHAT_ATTACHMENT_NAME_MAX } from '#contracts/chat';
-import { sniffFile, sniffImage, sniffVoice, zipEntryNames } from '../uploads/upload-pipeline';
-import { attachmentName, contentDisposition } from './chat.attachments';
+import { ATTACHMENT_NAME_MAX } from '#contracts/attachments';
+import { sniffFile, sniffImage, sniffVoice, zipEntryNames } from './upload-pipeline';
+import { attachmentName, contentDisposition } from './uploads.attachments';
 import { buildOfficeZip, buildVoiceWebm } from '#test/factories/files';
 
 const bytes = (...values: number[]) => Buffer.from(values);
 const PDF = { mime: 'application/pdf', extensions: ['pdf'] } as const;
 
-describe('sniffing chat attachments by their bytes', () => {
+describe('sniffing attachments by their bytes', () => {
   it('knows the image formats by their magic numbers', () => {
     expect(sniffImage(bytes(0xff, 0xd8, 0xff, 0xe0))).toBe('jpeg');
     expect(sniffImage(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0))).toBe('png');
@@ -67,7 +67,7 @@ describe('attachment names', () => {
       'photo.webp',
     );
     const long = attachmentName(`${'ä'.repeat(500)}.pdf`, 'File', PDF);
-    expect([...long]).toHaveLength(CHAT_ATTACHMENT_NAME_MAX);
+    expect([...long]).toHaveLength(ATTACHMENT_NAME_MAX);
     expect(long.endsWith('ä.pdf')).toBe(true);
   });
 
