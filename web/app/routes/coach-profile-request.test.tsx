@@ -389,9 +389,12 @@ describe('coach page: Message', { timeout: 20_000 }, () => {
     expect(within(log).getByText('No messages yet')).toBeVisible();
   });
 
-  it('visitors are asked to sign in first, and coaches get no Message button', async () => {
+  it('visitors are asked to sign in for a session, and may send a message without an account', async () => {
     renderCoach({ me: null });
-    expect((await panel()).getByText(/start a session, book a time or send a message/)).toBeVisible();
+    const visitorPanel = await panel();
+    expect(visitorPanel.getByText(/Sign in as a client to start a session or book a time/)).toBeVisible();
+    expect(visitorPanel.getByRole('link', { name: 'Sign in to start a session' })).toBeVisible();
+    expect(visitorPanel.getByRole('button', { name: 'Send a message' })).toBeVisible();
     expect(screen.queryByRole('button', { name: /^Message/ })).toBeNull();
   });
 });

@@ -7,15 +7,29 @@ import { displayNameOf } from '#web/features/coach-page/lib/display';
 import type { FollowRenderer } from '#web/features/coach-page/components/coach-profile-view';
 import { FollowButtons } from '#web/features/favorites/components/follow-buttons';
 import { MessageCoachButton } from '#web/features/messages/components/message-coach-button';
+import { VisitorMessageButton } from '#web/features/messages/components/visitor-message-button';
 import { CoachReviewsLoading } from '#web/features/reviews/components/coach-reviews-shell';
 import { useMe } from '#web/features/roles/api/get-me';
 import {
   SessionRequestPanel,
   viewerOf,
+  type RequestViewer,
 } from '#web/features/session-requests/components/session-request-panel';
 import { useAuth } from '#web/lib/auth/use-auth';
 
 export const renderFollowButtons: FollowRenderer = (props) => <FollowButtons {...props} />;
+
+/**
+ * "Message" for a signed-in client (their conversation with the coach), "Send a message" for a visitor
+ * (name and email, answered by email); nothing for anyone else (a coach, the coach themself).
+ */
+export function MessageButtonFor({ viewer, page }: { viewer: RequestViewer['kind']; page: CoachPage }) {
+  if (viewer === 'client')
+    return <MessageCoachButton coachId={page.coach_id} coachName={displayNameOf(page)} />;
+  if (viewer === 'anonymous')
+    return <VisitorMessageButton coachId={page.coach_id} coachName={displayNameOf(page)} />;
+  return null;
+}
 
 /** The client's "Start a session now" / "Book a time" and "Message", above the coach's page. */
 function RequestPanelSlot({ page }: { page: CoachPage }) {
@@ -26,11 +40,7 @@ function RequestPanelSlot({ page }: { page: CoachPage }) {
     <SessionRequestPanel
       page={page}
       viewer={viewer}
-      extra={
-        viewer.kind === 'client' ? (
-          <MessageCoachButton coachId={page.coach_id} coachName={displayNameOf(page)} />
-        ) : null
-      }
+      extra={<MessageButtonFor viewer={viewer.kind} page={page} />}
     />
   );
 }

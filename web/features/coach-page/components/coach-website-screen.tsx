@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import type { CoachPage } from '#contracts/coach-pages';
 import { isNotFound, useCoachPage } from '../api/coach-page';
 import { displayNameOf } from '../lib/display';
 import { CoachNotFound, CoachPageError } from './coach-page-states';
@@ -15,7 +17,14 @@ function WebsiteSkeleton() {
 }
 
 /** Loads a coach's website by username, profile id or user id, with its loading and error states. */
-export function CoachWebsiteScreen({ coachRef }: { coachRef: string | undefined }) {
+export function CoachWebsiteScreen({
+  coachRef,
+  contact,
+}: {
+  coachRef: string | undefined;
+  /** The contact section's way to write to the coach, given the page (the route's; features stay apart). */
+  contact?: (page: CoachPage) => ReactNode;
+}) {
   const query = useCoachPage(coachRef);
   const offers = useCoachOffers(query.data);
   useDocumentTitle(query.data ? `${displayNameOf(query.data)} — website` : null);
@@ -23,5 +32,12 @@ export function CoachWebsiteScreen({ coachRef }: { coachRef: string | undefined 
   if (!coachRef || isNotFound(query.error)) return <CoachNotFound />;
   if (query.isError) return <CoachPageError error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) return <WebsiteSkeleton />;
-  return <CoachWebsiteView page={query.data} services={offers.services} programs={offers.programs} />;
+  return (
+    <CoachWebsiteView
+      page={query.data}
+      services={offers.services}
+      programs={offers.programs}
+      contact={contact?.(query.data)}
+    />
+  );
 }

@@ -23,6 +23,7 @@ export function CoachWebsiteView({
   programs,
   labels = false,
   embedded = false,
+  contact,
 }: {
   page: CoachPage;
   services: Loadable<Service>;
@@ -31,6 +32,8 @@ export function CoachWebsiteView({
   labels?: boolean;
   /** Shown inside another page (the branding preview): the headline is not that page's h1. */
   embedded?: boolean;
+  /** The way to write to the coach in the contact section (from the messages feature, by the route). */
+  contact?: ReactNode;
 }) {
   const Headline = embedded ? 'p' : 'h1';
   const { branding } = page;
@@ -95,9 +98,12 @@ export function CoachWebsiteView({
                 ? `Follow ${name} and see what I offer, and what it costs, on Wellspring.`
                 : 'See what I offer, and what it costs, on Wellspring.'}
             </p>
-            <SiteButton to={coachPath} palette={palette}>
-              Visit my coach page
-            </SiteButton>
+            <div className="flex flex-wrap items-center gap-3">
+              <SiteButton to={coachPath} palette={palette}>
+                Visit my coach page
+              </SiteButton>
+              {contact}
+            </div>
           </div>,
         );
       case 'custom':

@@ -74,16 +74,19 @@ export function SessionRequestPanel({
         <p className="text-sm">
           <span className="font-semibold">{`Talk with ${name}.`}</span>{' '}
           <span className="text-text-muted">
-            Sign in as a client to start a session, book a time or send a message.
+            Sign in as a client to start a session or book a time. A message needs no account.
           </span>
         </p>
-        <Link
-          to={`/auth?as=client&redirect=${encodeURIComponent(back)}`}
-          className={buttonClasses('primary', 'shrink-0')}
-        >
-          <LogIn aria-hidden="true" className="size-4" />
-          Sign in to start a session
-        </Link>
+        <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
+          <Link
+            to={`/auth?as=client&redirect=${encodeURIComponent(back)}`}
+            className={buttonClasses('primary', 'shrink-0')}
+          >
+            <LogIn aria-hidden="true" className="size-4" />
+            Sign in to start a session
+          </Link>
+          {extra}
+        </div>
       </section>
     );
   }
