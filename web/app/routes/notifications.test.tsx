@@ -169,6 +169,7 @@ describe('/notifications', () => {
     const [, second] = await rows();
     expect(within(second!).queryByRole('button', { name: /^Mark as read/ })).toBeNull();
   });
+
   it("an accepted request's 'Join Session' reads 'View Session' once its session is over", async () => {
     const accepted = notification(2, {
       type: 'session_accepted',

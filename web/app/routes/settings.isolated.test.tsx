@@ -124,6 +124,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   answer('GET /auth/v1/sessions', json(SESSIONS));
   answer('POST /api/rpc/log_security_event_safe', json({ stored: true }));
+  answer('GET /api/blocks', json({ blocked: [] }));
 });
 
 afterEach(() => {

@@ -2,6 +2,7 @@ import { LogIn } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '#web/components/button';
 import { AccountDetails } from '#web/features/account-settings/components/account-details';
+import { BlockedPeopleSection } from '#web/features/account-settings/components/blocked-people-section';
 import type {
   PasswordHintRenderer,
   StepUpRenderer,
@@ -25,7 +26,10 @@ const renderStepUp: StepUpRenderer = ({ onVerified, onCancel }) => (
 
 const renderPasswordHint: PasswordHintRenderer = (props) => <PasswordStrength {...props} />;
 
-/** SPEC §2 `/settings` (signed in, both roles): appearance, account, two-factor authentication, sessions. */
+/**
+ * SPEC §2 `/settings` (signed in, both roles): appearance, account, two-factor authentication,
+ * sessions, and the people one blocked (#17).
+ */
 export function SettingsPage() {
   const auth = useAuth();
 
@@ -71,6 +75,7 @@ export function SettingsPage() {
       <AccountDetails user={auth.user} renderStepUp={renderStepUp} renderPasswordHint={renderPasswordHint} />
       <TwoFactorSection user={auth.user} renderStepUp={renderStepUp} />
       <SessionsSection />
+      <BlockedPeopleSection />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MessageCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { MESSAGE_TEXTS, type Conversation } from '#contracts/messages';
+import { MESSAGE_TEXTS, SAFETY_TEXTS, type Conversation, type InquiryMessage } from '#contracts/messages';
 import { Avatar } from '#web/components/avatar';
 import { buttonClasses } from '#web/components/button';
 import { LoadError } from '#web/components/load-error';
@@ -13,8 +13,10 @@ import { loadEarlierMessages, messageLogQueryOptions } from '../api/messages';
 import { useMarkRead } from '../hooks/use-mark-read';
 import type { Outbox } from '../hooks/use-outbox';
 import { otherPartyOf, readReceiptOf } from '../lib/message-log';
+import { BlockedNotice, ConversationSafetyMenu, CrisisNote, useBlocked } from './conversation-safety';
 import { MessageComposer } from './message-composer';
 import { MessageLog, type LogRow } from './message-log';
+import { ReportDialog } from './report-dialog';
 
 /** Where the phone's back link goes: the list (the same screen for both roles). */
 export const MESSAGES_PATH = '/messages';
@@ -72,6 +74,12 @@ function LoadedConversation({
   const other = otherPartyOf(conversation);
   const messages = log.data?.messages ?? [];
   useMarkRead(conversation, messages);
+  const blockedByYou = useBlocked(other.user_id);
+  // The message being reported stays while its dialog closes (its title does not change meanwhile).
+  const [report, setReport] = useState<{ message: InquiryMessage | null; open: boolean }>({
+    message: null,
+    open: false,
+  });
 
   // New messages from the other side after the log first showed are read out (polite live region);
   // the history and earlier pages are not.
@@ -86,6 +94,12 @@ function LoadedConversation({
   const outgoing = outbox.items.filter(
     (item) => item.conversationId === conversation.id && !known.has(item.id),
   );
+  // A send the server refused because of a block says so in its words above the box.
+  const refusal = outgoing.find(
+    (item) =>
+      item.status === 'failed' &&
+      (item.error === SAFETY_TEXTS.blockedByOther || item.error === SAFETY_TEXTS.blockedByYou),
+  )?.error;
   const rows: LogRow[] = [
     ...messages.map((message): LogRow => ({
       kind: 'sent',
@@ -116,7 +130,9 @@ function LoadedConversation({
           </h2>
           <p className="text-xs text-text-muted">{conversation.role === 'client' ? 'Coach' : 'Client'}</p>
         </div>
+        <ConversationSafetyMenu conversationId={conversation.id} other={other} />
       </header>
+      {conversation.role === 'client' ? <CrisisNote /> : null}
 
       {log.isPending ? (
         <LogSkeleton />
@@ -141,6 +157,7 @@ function LoadedConversation({
             )
           }
           onRetry={outbox.retry}
+          onReport={(message) => setReport({ message, open: true })}
           empty={
             <div className="flex h-full flex-col items-center justify-center gap-2 px-6 text-center">
               <MessageCircle aria-hidden="true" className="size-8 text-primary" />
@@ -157,11 +174,27 @@ function LoadedConversation({
         {incoming ? `New message from ${other.name}: ${incoming.content}` : ''}
       </p>
 
-      <MessageComposer
-        key={conversation.id}
-        recipientName={other.name}
-        sending={outgoing.some((item) => item.status === 'sending')}
-        onSend={(content) => outbox.send(conversation.id, content)}
+      {blockedByYou ? (
+        <BlockedNotice message={SAFETY_TEXTS.blockedByYou} byYou />
+      ) : (
+        <>
+          {refusal ? (
+            <BlockedNotice message={refusal} byYou={refusal === SAFETY_TEXTS.blockedByYou} alert />
+          ) : null}
+          <MessageComposer
+            key={conversation.id}
+            recipientName={other.name}
+            sending={outgoing.some((item) => item.status === 'sending')}
+            onSend={(content) => outbox.send(conversation.id, content)}
+          />
+        </>
+      )}
+      <ReportDialog
+        conversationId={conversation.id}
+        otherName={other.name}
+        message={report.message}
+        open={report.open}
+        onOpenChange={(open) => setReport((held) => ({ ...held, open }))}
       />
     </section>
   );

@@ -1,4 +1,4 @@
-import { History, RotateCcw } from 'lucide-react';
+import { Flag, History, RotateCcw } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { InquiryMessage } from '#contracts/messages';
 import { Button } from '#web/components/button';
@@ -32,6 +32,7 @@ export function MessageLog({
   earlierError,
   onLoadEarlier,
   onRetry,
+  onReport,
   empty,
 }: {
   label: string;
@@ -46,6 +47,8 @@ export function MessageLog({
   /** Answers whether the earlier page arrived. */
   onLoadEarlier: () => Promise<boolean>;
   onRetry: (id: string) => void;
+  /** Reporting one of the other side's messages (a button beside its time), when offered. */
+  onReport?: (message: InquiryMessage) => void;
   empty: ReactNode;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -130,6 +133,7 @@ export function MessageLog({
               read={row.id === readId}
               now={now}
               onRetry={onRetry}
+              onReport={onReport}
             />
           ))}
         </ol>
@@ -144,12 +148,14 @@ function MessageRow({
   read,
   now,
   onRetry,
+  onReport,
 }: {
   row: LogRow;
   sender: string;
   read: boolean;
   now: number;
   onRetry: (id: string) => void;
+  onReport?: (message: InquiryMessage) => void;
 }) {
   const content = row.kind === 'sent' ? row.message.content : row.outgoing.content;
   const failed = row.kind === 'outgoing' && row.outgoing.status === 'failed';
@@ -177,6 +183,17 @@ function MessageRow({
           <>
             <time dateTime={at}>{formatMessageTime(at, now, localTimeZone())}</time>
             {read ? <span className="font-medium"> · Read</span> : null}
+            {onReport && !row.mine ? (
+              <button
+                type="button"
+                onClick={() => onReport(row.message)}
+                aria-label={`Report this message from ${sender}`}
+                title="Report this message"
+                className="ml-1 inline-flex size-8 items-center justify-center rounded-[var(--radius-control)] align-middle text-text-muted hover:bg-surface-sunken hover:text-text focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                <Flag aria-hidden="true" className="size-3.5" />
+              </button>
+            ) : null}
           </>
         ) : failed ? (
           <span className="font-medium text-danger">

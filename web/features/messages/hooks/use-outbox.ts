@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { MESSAGE_TEXTS } from '#contracts/messages';
 import { errorText } from '#web/components/form-error';
+import { ApiError } from '#web/lib/api-client';
 import { useToast } from '#web/components/toast';
 import { conversationsQueryKey } from '../api/conversations';
 import { addToMessageLog, sendMessage } from '../api/messages';
@@ -48,7 +49,11 @@ export function useOutbox(retryDelaysMs: readonly number[] = SEND_RETRY_DELAYS_M
           );
           toast({
             title: MESSAGE_TEXTS.sendFailedTitle,
-            description: MESSAGE_TEXTS.sendFailedBody,
+            // A refusal that waiting will not change (a block) says why in the server's words.
+            description:
+              error instanceof ApiError && error.status === 403
+                ? errorText(error)
+                : MESSAGE_TEXTS.sendFailedBody,
             variant: 'destructive',
           });
         },
