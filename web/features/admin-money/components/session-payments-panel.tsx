@@ -1,11 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ArrowRight, Receipt, RotateCcw, Search, Undo2 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { ArrowRight, Receipt, RotateCcw, Undo2 } from 'lucide-react';
+import { useId, useState } from 'react';
 import { SESSION_PAYMENTS_QUERY_MAX, type SessionPayment } from '#contracts/admin-money';
 import { Button } from '#web/components/button';
 import { IconBadge } from '#web/components/icon-badge';
 import { FormError } from '#web/components/form-error';
-import { inputClasses } from '#web/components/text-field';
+import { SearchField } from '#web/components/search-field';
+import { useDebounced } from '#web/lib/use-debounced';
 import { formatCents } from '#web/lib/money';
 import { MoneyFigure } from './money-figure';
 import { sessionPaymentsQueryOptions } from '../api/session-payments';
@@ -15,16 +16,6 @@ import { formatDateTime } from '#web/lib/date-times';
 import { FORMAT_ADJECTIVES } from '#domain/coaching/format-labels';
 import { cardClasses } from '#web/components/card';
 import { SkeletonBar, SkeletonRows } from '#web/components/loading-skeleton';
-
-/** `value`, once it has stopped changing for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 function describeSession(payment: SessionPayment) {
   const parts = [
@@ -158,7 +149,6 @@ export function SessionPaymentsPanel({ canRefund = true }: { canRefund?: boolean
   const q = useDebounced(search.trim(), 300);
   const list = useInfiniteQuery(sessionPaymentsQueryOptions(q));
   const [refunding, setRefunding] = useState<SessionPayment | null>(null);
-  const searchId = useId();
   const payments = list.data?.pages.flatMap((page) => page.payments) ?? [];
   // The dialog shows the payment as the list has it now (refunded amounts change after a refund).
   const current = refunding ? (payments.find((payment) => payment.id === refunding.id) ?? refunding) : null;
@@ -232,26 +222,14 @@ export function SessionPaymentsPanel({ canRefund = true }: { canRefund?: boolean
             What clients paid for sessions, and refunds to their wallets.
           </p>
         </div>
-        <form role="search" className="w-full sm:w-72" onSubmit={(event) => event.preventDefault()}>
-          <label htmlFor={searchId} className="sr-only">
-            Search payments by client or coach
-          </label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-text-muted"
-            />
-            <input
-              id={searchId}
-              type="search"
-              value={search}
-              maxLength={SESSION_PAYMENTS_QUERY_MAX}
-              placeholder="Name or email"
-              onChange={(event) => setSearch(event.target.value)}
-              className={`${inputClasses} pl-9`}
-            />
-          </div>
-        </form>
+        <SearchField
+          className="w-full sm:w-72"
+          label="Search payments by client or coach"
+          value={search}
+          onChange={setSearch}
+          placeholder="Name or email"
+          maxLength={SESSION_PAYMENTS_QUERY_MAX}
+        />
       </div>
       <div aria-busy={list.isFetching && !list.isFetchingNextPage ? true : undefined}>{body}</div>
       {current ? (

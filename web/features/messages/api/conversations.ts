@@ -15,12 +15,31 @@ export const MESSAGES_KEY = ['messages'] as const;
 export const conversationsQueryKey = [...MESSAGES_KEY, 'conversations'] as const;
 export const conversationQueryKey = (id: string) => [...MESSAGES_KEY, 'conversation', id] as const;
 
-/** GET /api/conversations: the caller's conversations, most recent first, one keyset page at a time. */
-export const conversationsQueryOptions = () =>
+/** Which of the caller's conversations a list shows: by the other person's name, archived or not. */
+export type ConversationFilter = { q: string; archived: boolean };
+const ALL: ConversationFilter = { q: '', archived: false };
+
+/**
+ * GET /api/conversations: the caller's conversations, most recent first, one keyset page at a time.
+ * Without a filter it is the inbox (whose unread_total is the navigation's badge); a filtered list is
+ * kept under the same key prefix, so what refreshes the inbox refreshes it too.
+ */
+export const conversationsQueryOptions = (filter: ConversationFilter = ALL) =>
   infiniteQueryOptions({
-    queryKey: conversationsQueryKey,
+    queryKey:
+      filter.q === '' && !filter.archived ? conversationsQueryKey : [...conversationsQueryKey, filter],
     queryFn: ({ pageParam, signal }) =>
-      api(messagesApi.list, { query: pageParam ? { cursor: pageParam } : {} }, { signal }),
+      api(
+        messagesApi.list,
+        {
+          query: {
+            ...(pageParam ? { cursor: pageParam } : {}),
+            ...(filter.q ? { q: filter.q } : {}),
+            ...(filter.archived ? { archived: 'true' as const } : {}),
+          },
+        },
+        { signal },
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,
     // Read again whenever the screen opens: no events reach it while it is closed.

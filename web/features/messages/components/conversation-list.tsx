@@ -1,13 +1,17 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { Compass, MessageCircle } from 'lucide-react';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { Archive, Compass, MessageCircle, SearchX } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Conversation } from '#contracts/messages';
 import { Avatar } from '#web/components/avatar';
 import { buttonClasses } from '#web/components/button';
 import { EmptyState, LoadMore, RetryError } from '#web/components/list-states';
+import { SearchField } from '#web/components/search-field';
+import { Segmented } from '#web/components/segmented';
+import { useDebounced } from '#web/lib/use-debounced';
 import { SkeletonRows } from '#web/components/loading-skeleton';
 import { localTimeZone } from '#web/lib/dates';
-import { conversationsOf, conversationsQueryOptions } from '../api/conversations';
+import { conversationsOf, conversationsQueryOptions, type ConversationFilter } from '../api/conversations';
 import { formatWhen } from '../lib/format-when';
 import { otherPartyOf } from '../lib/message-log';
 
@@ -29,7 +33,49 @@ export function ConversationList({
   role: 'coach' | 'client';
   now: number;
 }) {
-  const query = useInfiniteQuery(conversationsQueryOptions());
+  const [search, setSearch] = useState('');
+  const [shown, setShown] = useState<'inbox' | 'archived'>('inbox');
+  const q = useDebounced(search.trim(), 300);
+  const filter = { q, archived: shown === 'archived' };
+  return (
+    <>
+      <div className="flex flex-col gap-2 border-b border-border p-3">
+        <SearchField
+          label="Search conversations by name"
+          placeholder="Search by name"
+          value={search}
+          onChange={setSearch}
+          maxLength={100}
+        />
+        <Segmented
+          label="Which conversations"
+          size="sm"
+          value={shown}
+          onChange={setShown}
+          options={[
+            { value: 'inbox', label: 'Inbox' },
+            { value: 'archived', label: 'Archived' },
+          ]}
+        />
+      </div>
+      <ConversationRows selectedId={selectedId} role={role} now={now} filter={filter} />
+    </>
+  );
+}
+
+function ConversationRows({
+  selectedId,
+  role,
+  now,
+  filter,
+}: {
+  selectedId: string | undefined;
+  role: 'coach' | 'client';
+  now: number;
+  filter: ConversationFilter;
+}) {
+  // While a new search loads, the previous answer stays (marked busy) instead of a skeleton.
+  const query = useInfiniteQuery({ ...conversationsQueryOptions(filter), placeholderData: keepPreviousData });
   if (query.isPending) return <SkeletonRows label="Loading your conversations…" rows={4} />;
   if (query.isLoadingError)
     return (
@@ -38,6 +84,19 @@ export function ConversationList({
       </div>
     );
   const conversations = conversationsOf(query.data);
+  if (conversations.length === 0 && (filter.q || filter.archived))
+    return (
+      <div className="p-3">
+        <EmptyState
+          icon={filter.q ? SearchX : Archive}
+          title={filter.q ? 'No conversations match' : 'Nothing archived'}
+        >
+          {filter.q
+            ? `No ${filter.archived ? 'archived ' : ''}conversation is with someone named like “${filter.q}”.`
+            : 'Conversations you archive wait here. A new message brings one back to your inbox.'}
+        </EmptyState>
+      </div>
+    );
   if (conversations.length === 0)
     return (
       <div className="p-3">
@@ -63,7 +122,7 @@ export function ConversationList({
       </div>
     );
   return (
-    <div className="min-h-0 flex-1 overflow-y-auto">
+    <div className="min-h-0 flex-1 overflow-y-auto" aria-busy={query.isPlaceholderData || undefined}>
       <ul className="flex flex-col divide-y divide-border" data-testid="conversation-list">
         {conversations.map((conversation) => (
           <li key={conversation.id}>
