@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, MessageCircle } from 'lucide-react';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { CHAT_TOO_LARGE_MESSAGE, type ChatMessage } from '#contracts/chat';
+import { CHAT_EVENTS, CHAT_TOO_LARGE_MESSAGE, type ChatMessage } from '#contracts/chat';
 import { Button } from '#web/components/button';
 import { errorText } from '#web/components/form-error';
 import { LoadError } from '#web/components/load-error';
@@ -10,16 +10,19 @@ import {
   addToChatLog,
   chatAttachmentQueryKey,
   markChatRead,
+  postTyping,
   raiseChatRead,
   sendChatMessage,
   uploadChatAttachment,
 } from '../api/chat';
 import { useChatLog, type ChatSide, type ChatViewerSide } from '../hooks/use-chat-log';
-import { useOtherTyping, useTypingNotifier } from '../hooks/use-typing';
+import { useOtherTyping, useTypingNotifier } from '#web/lib/use-typing';
 import type { RecordedVoice } from '../hooks/use-voice-recorder';
 import { Composer, type PickedFile } from './chat-composer';
 import { MessageRow, type Pending, type Row } from './chat-message-row';
 
+/** The session chat's typing events: `chat.typing` for a session. */
+const CHAT_TYPING_EVENT = { type: CHAT_EVENTS.typing, scope: 'session_id' } as const;
 /** Reads are posted at most this often (read receipts). */
 export const CHAT_READ_THROTTLE_MS = 1_000;
 /** Within this distance of the bottom the list follows new messages. */
@@ -73,7 +76,7 @@ export function ChatPanel({
 
   // ---- sending (optimistic; a retry posts the same id)
   const { accessToken } = useAuth();
-  const typing = useTypingNotifier(sessionId);
+  const typing = useTypingNotifier(useCallback(() => postTyping(sessionId), [sessionId]));
   const post = useCallback(
     (item: Pending) => {
       const attachment = item.attachment;
@@ -160,7 +163,7 @@ export function ChatPanel({
   const lastFromOther = [...(messages ?? [])]
     .reverse()
     .find((message) => message.sender_user_id !== viewerId);
-  const otherTyping = useOtherTyping(sessionId, viewerId, lastFromOther?.id);
+  const otherTyping = useOtherTyping(CHAT_TYPING_EVENT, sessionId, viewerId, lastFromOther?.id);
   const seenId = !isGuest && lastMine && reads && reads[otherSide] >= lastMine.seq ? lastMine.id : null;
 
   // ---- read receipts: the highest seq, when the other party's messages are on screen, at most every 1 s
