@@ -3,6 +3,9 @@ import {
   blockedListSchema,
   blockParamsSchema,
   blockResponseSchema,
+  conversationAttachmentFileSchema,
+  conversationAttachmentParamsSchema,
+  conversationAttachmentQuerySchema,
   conversationParamsSchema,
   conversationResponseSchema,
   conversationsPageSchema,
@@ -93,6 +96,22 @@ export const messagesApi = {
     params: conversationParamsSchema,
     body: sendMessageSchema,
     responses: { 200: messageResponseSchema, 201: messageResponseSchema },
+  }),
+  sendAttachment: signedInEndpoint({
+    method: 'POST',
+    path: '/api/conversations/:id/attachments',
+    summary:
+      'Send an image, file or voice note: the body is the raw bytes (checked, never trusted; idempotent by its id)',
+    params: conversationParamsSchema,
+    query: conversationAttachmentQuerySchema,
+    responses: { 200: messageResponseSchema, 201: messageResponseSchema },
+  }),
+  attachment: signedInEndpoint({
+    method: 'GET',
+    path: '/api/conversations/:id/messages/:messageId/attachment',
+    summary: "A message's attachment, typed by its checked MIME (the two parties only)",
+    params: conversationAttachmentParamsSchema,
+    responses: { 200: conversationAttachmentFileSchema },
   }),
   read: signedInEndpoint({
     method: 'POST',

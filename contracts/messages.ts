@@ -1,13 +1,28 @@
 import { z } from 'zod';
-import { CONVERSATION_STATUSES, REPORT_REASONS, SENDER_TYPES, type SenderType } from '#domain/messages/kinds';
+import { waitText } from '#domain/chat/attachment-quota';
+import {
+  CONVERSATION_STATUSES,
+  MESSAGE_TYPES,
+  REPORT_REASONS,
+  SENDER_TYPES,
+  type MessageType,
+  type SenderType,
+} from '#domain/messages/kinds';
+import {
+  attachmentFileSchema,
+  attachmentQuerySchema,
+  attachmentSchema,
+  type AttachmentKind,
+} from './attachments';
 
-export { REPORT_REASONS, SENDER_TYPES, type SenderType };
+export { MESSAGE_TYPES, REPORT_REASONS, SENDER_TYPES, type MessageType, type SenderType };
 
 /**
  * Messages between sessions (SPEC §3 inquiry_conversations / inquiry_messages, §5 coach message rules,
  * §8 texts): one conversation per coach and client, text messages of at most MESSAGE_MAX characters on
  * both sides (SPEC §5 sets 500 for coaches; a client's message is read by the same person in the same
- * box, so the same limit keeps one rule and one counter). The sender's browser makes each message's id:
+ * box, so the same limit keeps one rule and one counter), and the session chat's attachments (an image,
+ * file or voice note: contracts/attachments.ts) from a party with an account. The sender's browser makes each message's id:
  * a retried send (network failure, second tab) finds the message instead of adding one.
  *
  * Realtime: MESSAGE_EVENTS on both parties' own topics `user:<id>` (every tab of either sees a new
@@ -54,10 +69,14 @@ export const inquiryMessageSchema = z.object({
   sender_type: z.enum(SENDER_TYPES),
   /** Null for a visitor's message. */
   sender_user_id: z.uuid().nullable(),
+  /** A text message's words, or an attachment's caption (may be empty). */
   content: z.string(),
+  type: z.enum(MESSAGE_TYPES),
   /** Written by Wellspring for a party (the coach's note after a declined request). */
   is_automated: z.boolean(),
   created_at: z.iso.datetime({ offset: true }),
+  /** Image, file and voice messages only (contracts/attachments.ts); text messages have none. */
+  attachment: attachmentSchema.optional(),
 });
 export type InquiryMessage = z.infer<typeof inquiryMessageSchema>;
 
@@ -138,6 +157,55 @@ export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 export const messageResponseSchema = z.object({ message: inquiryMessageSchema });
 
 export const readConversationSchema = z.object({ seq: z.number().int().nonnegative() }).strict();
+
+// ---- Attachments: the session chat's (contracts/attachments.ts), between the two parties only
+
+/**
+ * POST /api/conversations/:id/attachments?id&kind&name&duration_ms with the raw bytes as the body: an
+ * image, file or voice note as one message (201), idempotent by its browser-made id (a retry 200 with the
+ * same message, another message's id 409). The same kinds, size limits, checks and re-encoding as the
+ * session chat; only a party with an account sends one (a visitor writes text), and a block stops it like
+ * any message.
+ */
+export const conversationAttachmentQuerySchema = attachmentQuerySchema;
+/** GET /api/conversations/:id/messages/:messageId/attachment: the bytes, to the two parties only. */
+export const conversationAttachmentParamsSchema = z.object({ id: z.uuid(), messageId: z.uuid() });
+export const conversationAttachmentFileSchema = attachmentFileSchema;
+export const conversationAttachmentPath = (conversationId: string, messageId: string) =>
+  `/api/conversations/${conversationId}/messages/${messageId}/attachment`;
+
+/**
+ * What piles up, counted in stored bytes (an image after it is re-encoded) of the sender's attachments
+ * sent in the last 24 hours: at most 50 MB in one conversation, and 200 MB over all their conversations.
+ * A conversation has no end (unlike a session), so its budget is a day's and comes back as the day rolls
+ * on: 429 with Retry-After and the words below. (The session chat's budgets are its own:
+ * domain/chat/attachment-quota.ts.)
+ */
+export const MESSAGE_ATTACHMENT_QUOTA = {
+  perConversationPerDayBytes: 50 * 1024 * 1024,
+  perDayBytes: 200 * 1024 * 1024,
+  dayMs: 24 * 60 * 60 * 1000,
+} as const;
+
+export const MESSAGE_ATTACHMENT_TEXTS = {
+  conversationDay: (retryAfterSeconds: number) =>
+    `You have sent 50 MB of attachments in this conversation in the last 24 hours, the most for a day. You can send more in ${waitText(retryAfterSeconds)}.`,
+  day: (retryAfterSeconds: number) =>
+    `You have sent 200 MB of attachments in the last 24 hours, the most for a day. You can send more in ${waitText(retryAfterSeconds)}.`,
+  /** What a list, an alert email or a notification says of an attachment (its caption after it, if any). */
+  preview: { image: 'Sent a picture', file: 'Sent a file', voice: 'Sent a voice note' } satisfies Record<
+    AttachmentKind,
+    string
+  >,
+} as const;
+
+/** A message in one line's words: a text's content, an attachment as "Sent a picture" (and its caption). */
+export function messageSummary(message: { type: MessageType; content: string }): string {
+  if (message.type === 'text') return message.content;
+  const said = MESSAGE_ATTACHMENT_TEXTS.preview[message.type];
+  const caption = message.content.trim();
+  return caption ? `${said}: ${caption}` : said;
+}
 
 // ---- A visitor's inquiry (no account) from a coach's page or website
 

@@ -316,10 +316,11 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   // Conversations between sessions: one per coach and client, messages under the conversation's row
   // lock, both parties' events delivered after commit. The coach's note after a declined request lands
   // in the pair's conversation (sessionRequests.message calls messages.sendWithin in its transaction).
-  const messages = registerMessages(app, {
+  const messages = await registerMessages(app, {
     route,
     db,
     realtime,
+    storage: objectStorage,
     outbox,
     admin,
     notifications,

@@ -18,6 +18,7 @@ import { createReviewsService } from '../modules/reviews/reviews.service';
 import { createSessionRequestsRepository } from '../modules/session-requests/session-requests.repository';
 import { createSafetyRepository } from '../modules/messages/messages.safety.repository';
 import { createMessagesRepository } from '../modules/messages/messages.repository';
+import { createAttachmentsRepository } from '../modules/messages/messages.attachments.repository';
 import { createMessagesService } from '../modules/messages/messages.service';
 import { createNotificationsRepository } from '../modules/notifications/notifications.repository';
 import { createNotificationsService } from '../modules/notifications/notifications.service';
@@ -155,6 +156,13 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
     db,
     repository: createMessagesRepository(),
     safety: createSafetyRepository(),
+    attachments: createAttachmentsRepository(),
+    // The seed's messages are text: nothing is stored or read.
+    storage: {
+      put: () => Promise.reject(new Error('the demo seed stores no attachments')),
+      get: () => Promise.resolve(null),
+      delete: () => Promise.resolve(false),
+    },
     realtime,
     outbox,
     // The seed writes messages; it lists no reports (the one use of the audit log here).

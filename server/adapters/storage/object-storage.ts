@@ -27,11 +27,12 @@ export const CONTENT_TYPE_BY_EXTENSION = {
 export const isValidStorageKey = (key: string) => STORAGE_KEY_PATTERN.test(key);
 
 /**
- * Private objects: chat attachments, `chat/<sessionId>/<messageId>` (two uuids, no extension). They never
- * match STORAGE_KEY_PATTERN, so the public /api/uploads/files/* route refuses them; only the chat module
- * serves them, to the session's parties, with the type it checked and stored itself.
+ * Private objects: attachments of the session chat, `chat/<sessionId>/<messageId>`, and of conversations
+ * between sessions, `messages/<conversationId>/<messageId>` (two uuids, no extension). They never match
+ * STORAGE_KEY_PATTERN, so the public /api/uploads/files/* route refuses them; only their module serves
+ * them, to the parties, with the type it checked and stored itself.
  */
-export const PRIVATE_STORAGE_KEY_PATTERN = /^chat\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
+export const PRIVATE_STORAGE_KEY_PATTERN = /^(chat|messages)\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
 const PRIVATE_CONTENT_TYPE = 'application/octet-stream';
 
 export function contentTypeForKey(key: string): string {

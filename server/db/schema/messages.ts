@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { userRef, users } from './accounts';
 import { requiredRef, timestamps, timestamptz, uuidPk } from './columns';
-import type { ReportReason, SenderType } from '#domain/messages/kinds';
+import type { MessageType, ReportReason, SenderType } from '#domain/messages/kinds';
 
 /**
  * Messages between sessions (SPEC §3 inquiry_conversations, inquiry_messages): one conversation per
@@ -85,19 +85,44 @@ export const inquiryMessages = pgTable(
     senderType: text('sender_type').$type<SenderType>().notNull(),
     /** Null for a visitor's message (no account yet). */
     senderUserId: uuid('sender_user_id').references(() => users.id),
+    /** A text message's words, or an attachment's caption (which may be empty). */
     messageContent: text('message_content').notNull(),
+    messageType: text('message_type').$type<MessageType>().notNull().default('text'),
     /** Written by Wellspring on a person's behalf (the coach's note after a declined request). */
     isAutomated: boolean('is_automated').notNull().default(false),
     createdAt: timestamptz('created_at').notNull(),
+    /**
+     * image, file and voice messages (the session chat's attachments, server/modules/uploads/
+     * uploads.attachments.ts): the stored object (private to the two parties, served by the messages
+     * module, never a public URL), the cleaned name, the MIME type checked from the bytes, the size in
+     * bytes and, for a voice note, its length. A visitor (no account) never sends one.
+     */
+    attachmentKey: text('attachment_key'),
+    attachmentName: text('attachment_name'),
+    attachmentMime: text('attachment_mime'),
+    attachmentSize: integer('attachment_size'),
+    attachmentDurationMs: integer('attachment_duration_ms'),
   },
   (table) => [
     unique('inquiry_messages_conversation_seq_uq').on(table.conversationId, table.seq),
     check('inquiry_messages_seq_ck', sql`${table.seq} > 0`),
     check('inquiry_messages_sender_type_ck', sql`${table.senderType} in ('coach', 'client')`),
+    // A text message has 1-500 characters (not only spaces); an attachment's caption 0-500.
     check(
       'inquiry_messages_content_ck',
-      sql`char_length(${table.messageContent}) between 1 and 500 and char_length(btrim(${table.messageContent})) >= 1`,
+      sql`char_length(${table.messageContent}) <= 500 and (${table.messageType} <> 'text' or char_length(btrim(${table.messageContent})) >= 1)`,
     ),
+    check('inquiry_messages_type_ck', sql`${table.messageType} in ('text', 'image', 'file', 'voice')`),
+    // An attachment exactly when the message is not text: its object, checked type and size; a sender
+    // with an account; a voice note's length.
+    check(
+      'inquiry_messages_attachment_ck',
+      sql`(${table.messageType} = 'text') = (${table.attachmentKey} is null) and (${table.attachmentKey} is null or (${table.attachmentMime} is not null and ${table.attachmentSize} > 0 and ${table.senderUserId} is not null)) and (${table.messageType} = 'voice') = (${table.attachmentDurationMs} is not null)`,
+    ),
+    // The attachment quotas: a sender's attachments over the last 24 hours.
+    index('inquiry_messages_sender_attachment_idx')
+      .on(table.senderUserId, table.createdAt)
+      .where(sql`${table.attachmentKey} is not null`),
   ],
 );
 

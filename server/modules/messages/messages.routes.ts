@@ -1,10 +1,11 @@
 import { INQUIRY_BODY_LIMIT, INQUIRY_LIMITS } from '#contracts/messages';
 import { messagesApi as endpoints } from '#contracts/messages.api';
 import type { HttpApp, Route } from '#server/http/route';
+import { attachmentUploadRoute, replyWithAttachment } from '../uploads/uploads.attachments';
 import type { MessagesService } from './messages.service';
 
 /** Conversations between sessions (contracts/messages.api.ts): each handler is one service call. */
-export function messagesRoutes(
+export async function messagesRoutes(
   app: HttpApp,
   route: Route,
   messages: MessagesService,
@@ -62,6 +63,23 @@ export function messagesRoutes(
     reply.code(outcome.created ? 201 : 200);
     return { message: outcome.message };
   });
+
+  // The raw bytes, whatever Content-Type the browser declares, in a scope of its own (uploads.attachments.ts).
+  await attachmentUploadRoute(
+    app,
+    route,
+    endpoints.sendAttachment,
+    async ({ caller, params, query, reply, emit }, bytes) => {
+      const outcome = await messages.sendAttachment(caller.userId, params.id, query, bytes);
+      emit(outcome.events);
+      reply.code(outcome.created ? 201 : 200);
+      return { message: outcome.message };
+    },
+  );
+
+  route(app, endpoints.attachment, async ({ caller, params, reply }) =>
+    replyWithAttachment(reply, await messages.readAttachment(caller.userId, params.id, params.messageId)),
+  );
 
   route(app, endpoints.report, async ({ caller, params, body, reply }) => {
     reply.code(201);

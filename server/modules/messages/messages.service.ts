@@ -1,3 +1,4 @@
+import { createAttachmentUseCases } from './messages.attachments';
 import { createConversationUseCases } from './messages.conversations';
 import { createSafetyUseCases } from './messages.safety';
 import { createMessagesShared, type MessagesDeps } from './messages.shared';
@@ -7,7 +8,7 @@ export { MESSAGE_ALERT_GAP_MS, MESSAGE_PREVIEW_MAX } from './messages.shared';
 
 /**
  * Conversations between sessions (contracts/messages.ts), by use case: a coach's and a client's
- * conversation (messages.conversations.ts), a visitor's inquiry and its claim (messages.visitors.ts),
+ * conversation (messages.conversations.ts), its attachments (messages.attachments.ts), a visitor's inquiry and its claim (messages.visitors.ts),
  * blocks and reports (messages.safety.ts); every new message goes through messages.shared.ts's append
  * (its lock, seq, alerts and events).
  */
@@ -15,6 +16,7 @@ export function createMessagesService(deps: MessagesDeps) {
   const shared = createMessagesShared(deps);
   return {
     ...createConversationUseCases(deps, shared),
+    ...createAttachmentUseCases(deps, shared),
     ...createVisitorUseCases(deps, shared),
     ...createSafetyUseCases(deps),
   };

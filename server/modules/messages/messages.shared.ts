@@ -1,7 +1,10 @@
+import type { AttachmentKind } from '#contracts/attachments';
 import {
   MESSAGE_EVENTS,
   MESSAGE_TEXTS,
   SAFETY_TEXTS,
+  conversationAttachmentPath,
+  messageSummary,
   type Conversation,
   type InquiryMessage,
 } from '#contracts/messages';
@@ -9,6 +12,7 @@ import { NOTIFICATION_TEXTS } from '#contracts/notifications';
 import type { RealtimeEvent } from '#contracts/realtime';
 import type { Clock } from '#domain/clock';
 import { AppError } from '#domain/errors/app-error';
+import type { ObjectStorage } from '#server/adapters/storage/object-storage';
 import type { Database, DbExecutor } from '#server/db/client';
 import { describeErrorForLog } from '#server/plugins/log-safety';
 import type { RealtimeService } from '#server/realtime/realtime.service';
@@ -27,6 +31,7 @@ import type {
   InquiryMessageRow,
   MessagesRepository,
 } from './messages.repository';
+import type { AttachmentsRepository } from './messages.attachments.repository';
 import type { SafetyRepository } from './messages.safety.repository';
 
 export const userTopic = (userId: string) => `user:${userId}`;
@@ -35,24 +40,47 @@ export const userTopic = (userId: string) => `user:${userId}`;
 export const MESSAGE_ALERT_GAP_MS = 15 * 60_000;
 /** An alert shows the start of the message, never all of it. */
 export const MESSAGE_PREVIEW_MAX = 120;
-export const previewOf = (text: string) => {
-  const line = text.replace(/\s+/g, ' ').trim();
+/** An alert's or notification's one line of a message ("Sent a picture" for an attachment). */
+export const previewOf = (row: Pick<InquiryMessageRow, 'messageType' | 'messageContent'>) => {
+  const line = messageSummary({ type: row.messageType, content: row.messageContent })
+    .replace(/\s+/g, ' ')
+    .trim();
   return line.length <= MESSAGE_PREVIEW_MAX ? line : `${line.slice(0, MESSAGE_PREVIEW_MAX - 1).trimEnd()}…`;
 };
 export const notFound = () => new AppError('NOT_FOUND', MESSAGE_TEXTS.notFound);
 
 export function toMessage(row: InquiryMessageRow): InquiryMessage {
-  return {
+  const message: InquiryMessage = {
     id: row.id,
     conversation_id: row.conversationId,
     seq: row.seq,
     sender_type: row.senderType,
     sender_user_id: row.senderUserId,
     content: row.messageContent,
+    type: row.messageType,
     is_automated: row.isAutomated,
     created_at: row.createdAt.toISOString(),
   };
+  if (row.messageType !== 'text' && row.attachmentKey && row.attachmentMime && row.attachmentSize)
+    message.attachment = {
+      name: row.attachmentName ?? row.messageType,
+      mime: row.attachmentMime,
+      size: row.attachmentSize,
+      duration_ms: row.attachmentDurationMs,
+      url: conversationAttachmentPath(row.conversationId, row.id),
+    };
+  return message;
 }
+
+/** An image, file or voice note stored for a message (uploads.attachments.ts prepared it). */
+export type StoredAttachment = {
+  kind: AttachmentKind;
+  key: string;
+  name: string;
+  mime: string;
+  size: number;
+  durationMs: number | null;
+};
 
 export const readOf = (row: ConversationRow) => ({
   coach_seq: row.coachReadSeq,
@@ -94,6 +122,9 @@ export type MessagesDeps = {
   db: Database;
   repository: MessagesRepository;
   safety: SafetyRepository;
+  attachments: AttachmentsRepository;
+  /** Where attachments are kept (private objects, `messages/<conversationId>/<messageId>`). */
+  storage: Pick<ObjectStorage, 'put' | 'get' | 'delete'>;
   realtime: Pick<RealtimeService, 'recordMany' | 'publish' | 'hasOpenTab'>;
   outbox: Pick<OutboxService, 'enqueue'>;
   admin: Pick<AdminService, 'logActivity'>;
@@ -151,7 +182,7 @@ export function createMessagesShared(deps: MessagesDeps) {
       recipientId ? repository.contactOf(tx, recipientId) : undefined,
       message.senderUserId ? repository.contactOf(tx, message.senderUserId) : undefined,
     ]);
-    const messageContent = previewOf(message.messageContent);
+    const messageContent = previewOf(message);
     const messageTime = emailTime(now);
     const coachName = (to === 'coach' ? recipient?.fullName : sender?.fullName)?.trim() || 'Your coach';
     if (!recipientId) {
@@ -211,7 +242,7 @@ export function createMessagesShared(deps: MessagesDeps) {
       userId: conversation.clientId,
       type: 'coach_message',
       title: NOTIFICATION_TEXTS.coachMessage.title(coachName),
-      message: previewOf(message.messageContent),
+      message: previewOf(message),
       actorId: conversation.coachId,
       actorName: coachName,
       actionText: NOTIFICATION_TEXTS.coachMessage.action,
@@ -233,13 +264,22 @@ export function createMessagesShared(deps: MessagesDeps) {
         senderUserId: string | null;
         content: string;
         isAutomated: boolean;
+        /** An image, file or voice message (from a party with an account); absent: text. */
+        attachment?: StoredAttachment;
       },
     ): Promise<{ message: InquiryMessage; events: RealtimeEvent[] }> {
+      const { attachment } = message;
       const appended = await repository.append(tx, conversation, {
         id: message.id,
         senderType: message.senderType,
         senderUserId: message.senderUserId,
         messageContent: message.content,
+        messageType: attachment?.kind ?? 'text',
+        attachmentKey: attachment?.key ?? null,
+        attachmentName: attachment?.name ?? null,
+        attachmentMime: attachment?.mime ?? null,
+        attachmentSize: attachment?.size ?? null,
+        attachmentDurationMs: attachment?.durationMs ?? null,
         isAutomated: message.isAutomated,
         createdAt: clock.now(),
       });
@@ -263,14 +303,22 @@ export function createMessagesShared(deps: MessagesDeps) {
      */
     async retried(
       executor: DbExecutor,
-      input: { id: string; conversationId: string; senderUserId: string | null; content: string },
+      input: {
+        id: string;
+        conversationId: string;
+        senderUserId: string | null;
+        content: string;
+        /** An attachment's kind (its bytes are not compared: the id names the upload); absent: text. */
+        type?: InquiryMessage['type'];
+      },
     ): Promise<InquiryMessage | undefined> {
       const sent = await repository.findMessage(executor, input.id);
       if (!sent) return undefined;
       const same =
         sent.conversationId === input.conversationId &&
         sent.senderUserId === input.senderUserId &&
-        sent.messageContent === input.content;
+        sent.messageContent === input.content &&
+        sent.messageType === (input.type ?? 'text');
       if (!same) throw new AppError('CONFLICT', MESSAGE_TEXTS.idTaken);
       return toMessage(sent);
     },
