@@ -73,6 +73,17 @@ export async function startConversation(queryClient: QueryClient, body: StartCon
   return conversation;
 }
 
+/**
+ * PATCH /api/conversations/:id: archived (for the caller only) or back in their inbox; the lists are
+ * read again (it moves between Inbox and Archived).
+ */
+export async function setArchived(queryClient: QueryClient, id: string, archived: boolean) {
+  const { conversation } = await api(messagesApi.update, { params: { id }, body: { archived } });
+  queryClient.setQueryData(conversationQueryKey(id), conversation);
+  await queryClient.invalidateQueries({ queryKey: conversationsQueryKey });
+  return conversation;
+}
+
 /** New reads of a conversation, in its own entry and in the list (the caller's unread count follows). */
 export function storeRead(queryClient: QueryClient, conversationId: string, read: Conversation['read']) {
   queryClient.setQueryData<Conversation>(conversationQueryKey(conversationId), (held) =>

@@ -1,18 +1,28 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MessageCircle } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { MESSAGE_TEXTS, SAFETY_TEXTS, type Conversation, type InquiryMessage } from '#contracts/messages';
+import {
+  MESSAGE_EVENTS,
+  MESSAGE_TEXTS,
+  SAFETY_TEXTS,
+  type Conversation,
+  type InquiryMessage,
+} from '#contracts/messages';
+import { messagesApi } from '#contracts/messages.api';
 import { Avatar } from '#web/components/avatar';
 import { buttonClasses } from '#web/components/button';
 import { LoadError } from '#web/components/load-error';
 import { LoadingSkeleton, SkeletonBar } from '#web/components/loading-skeleton';
+import { api } from '#web/lib/api';
 import { ApiError } from '#web/lib/api-client';
+import { useOtherTyping, useTypingNotifier } from '#web/lib/use-typing';
 import { conversationQueryOptions } from '../api/conversations';
 import { loadEarlierMessages, messageLogQueryOptions } from '../api/messages';
 import { useMarkRead } from '../hooks/use-mark-read';
 import type { Outbox } from '../hooks/use-outbox';
 import { otherPartyOf, readReceiptOf } from '../lib/message-log';
+import { ArchiveButton } from './conversation-archive';
 import { BlockedNotice, ConversationSafetyMenu, CrisisNote, useBlocked } from './conversation-safety';
 import { MessageComposer } from './message-composer';
 import { MessageLog, type LogRow } from './message-log';
@@ -20,6 +30,9 @@ import { ReportDialog } from './report-dialog';
 
 /** Where the phone's back link goes: the list (the same screen for both roles). */
 export const MESSAGES_PATH = '/messages';
+
+/** A conversation's typing events: `conversation.typing` for this conversation. */
+const TYPING_EVENT = { type: MESSAGE_EVENTS.typing, scope: 'conversation_id' } as const;
 
 const isMissing = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -75,6 +88,12 @@ function LoadedConversation({
   const messages = log.data?.messages ?? [];
   useMarkRead(conversation, messages);
   const blockedByYou = useBlocked(other.user_id);
+  const viewerId = (conversation.role === 'coach' ? conversation.coach : conversation.client).user_id ?? '';
+  const lastFromOther = messages.findLast((message) => message.sender_type !== conversation.role);
+  const otherTyping = useOtherTyping(TYPING_EVENT, conversation.id, viewerId, lastFromOther?.id);
+  const typing = useTypingNotifier(
+    useCallback(() => api(messagesApi.typing, { params: { id: conversation.id } }), [conversation.id]),
+  );
   // The message being reported stays while its dialog closes (its title does not change meanwhile).
   const [report, setReport] = useState<{ message: InquiryMessage | null; open: boolean }>({
     message: null,
@@ -128,9 +147,18 @@ function LoadedConversation({
               other.name
             )}
           </h2>
-          <p className="text-xs text-text-muted">{conversation.role === 'client' ? 'Coach' : 'Client'}</p>
+          <p className="truncate text-xs text-text-muted">
+            {conversation.role === 'client'
+              ? 'Coach'
+              : other.user_id === null
+                ? 'Visitor without an account · your answers reach them by email'
+                : 'Client'}
+          </p>
         </div>
-        <ConversationSafetyMenu conversationId={conversation.id} other={other} />
+        <div className="ml-auto flex shrink-0 items-center">
+          <ArchiveButton conversation={conversation} />
+          <ConversationSafetyMenu conversationId={conversation.id} other={other} />
+        </div>
       </header>
       {conversation.role === 'client' ? <CrisisNote /> : null}
 
@@ -185,7 +213,12 @@ function LoadedConversation({
             key={conversation.id}
             recipientName={other.name}
             sending={outgoing.some((item) => item.status === 'sending')}
-            onSend={(content) => outbox.send(conversation.id, content)}
+            onSend={(content) => {
+              typing.sent();
+              outbox.send(conversation.id, content);
+            }}
+            typingName={otherTyping ? other.name : null}
+            onTyping={typing.typed}
           />
         </>
       )}

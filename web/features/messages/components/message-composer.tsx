@@ -14,11 +14,17 @@ export function MessageComposer({
   recipientName,
   sending,
   onSend,
+  typingName = null,
+  onTyping,
 }: {
   recipientName: string;
   /** A message of this conversation is still on its way. */
   sending: boolean;
   onSend: (content: string) => void;
+  /** Shown as "<name> is typing…" under the box (the other party typing now). */
+  typingName?: string | null;
+  /** The person typed something (told to the other party, throttled by the caller). */
+  onTyping?: () => void;
 }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -56,6 +62,7 @@ export function MessageComposer({
           onChange={(event) => {
             setText(event.target.value);
             if (error) setError(null);
+            if (event.target.value.trim()) onTyping?.();
           }}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -78,7 +85,14 @@ export function MessageComposer({
       <div className="mt-1 flex items-start justify-between gap-3 text-xs text-text-muted">
         {/* Always there, so the refusal is read out when it appears. */}
         <p id={`${id}-note`} aria-live="polite" className={problem ? 'font-medium text-danger' : undefined}>
-          {problem ?? <span className="sr-only sm:not-sr-only">Enter sends · Shift+Enter adds a line</span>}
+          {problem ??
+            (typingName ? (
+              <span className="font-medium text-text" data-testid="conversation-typing">
+                {`${typingName} is typing…`}
+              </span>
+            ) : (
+              <span className="sr-only sm:not-sr-only">Enter sends · Shift+Enter adds a line</span>
+            ))}
         </p>
         <p
           id={`${id}-count`}
