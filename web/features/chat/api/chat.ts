@@ -2,16 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   CHAT_HISTORY_LIMIT,
   chatMessageResponseSchema,
-  type ChatAttachmentKind,
   type ChatHistory,
   type ChatMessage,
 } from '#contracts/chat';
 import { chatApi } from '#contracts/chat.api';
-import { pathOf, queryStringOf } from '#contracts/endpoint';
-import { errorBodySchema } from '#contracts/errors';
-import { ERROR_CODES } from '#domain/errors/app-error';
+import { pathOf } from '#contracts/endpoint';
 import { api } from '#web/lib/api';
-import { ApiError } from '#web/lib/api-client';
+import { uploadAttachment, type PendingAttachment } from '#web/lib/attachments';
 
 /**
  * What the panel holds for a session: every message it knows (by seq, oldest first), the reads, and
@@ -110,95 +107,15 @@ export async function postTyping(sessionId: string) {
   await api(chatApi.typing, { params: { id: sessionId } });
 }
 
-const networkError = () =>
-  new ApiError('SERVICE_UNAVAILABLE', 'Network error. Please check your connection and try again.', 0);
-
-/** The server's error body as an ApiError (a 413 from a proxy without one still names the problem). */
-async function errorFrom(response: Response, tooLarge: string): Promise<ApiError> {
-  const parsed = errorBodySchema.safeParse(await response.json().catch(() => undefined));
-  if (parsed.success) {
-    const { code, message, details, requestId } = parsed.data.error;
-    return new ApiError(code, message, response.status, details, requestId);
-  }
-  if (response.status === 413) return new ApiError('PAYLOAD_TOO_LARGE', tooLarge, 413);
-  return new ApiError('INTERNAL_ERROR', ERROR_CODES.INTERNAL_ERROR, response.status);
-}
-
 /**
- * fetch() with the bearer token and the session cookie, for the calls that cannot go through api():
- * an abort stays an abort, a lost connection becomes a network error, a refusal the server's ApiError.
- */
-async function fetchWithToken(
-  url: string,
-  init: { method?: string; headers?: Record<string, string>; body?: Blob },
-  options: { accessToken: string | null; signal?: AbortSignal; tooLarge: string },
-): Promise<Response> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      ...init,
-      headers: {
-        ...init.headers,
-        ...(options.accessToken ? { authorization: `Bearer ${options.accessToken}` } : {}),
-      },
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw networkError();
-  }
-  if (!response.ok) throw await errorFrom(response, options.tooLarge);
-  return response;
-}
-
-export type AttachmentUpload = {
-  /** The message id, made here: a retry sends the same one and gets the same message. */
-  id: string;
-  kind: ChatAttachmentKind;
-  file: Blob;
-  name: string;
-  durationMs?: number;
-};
-
-/**
- * POST /api/sessions/:id/attachments with the raw bytes as the body: 201 new, 200 when this id was already
- * sent (a retry). The server decides the type from the bytes; the declared type is only a hint.
+ * POST /api/sessions/:id/attachments with the raw bytes as the body (web/lib/attachments.ts): 201 new,
+ * 200 when this id was already sent (a retry).
  */
 export async function uploadChatAttachment(
   sessionId: string,
-  upload: AttachmentUpload,
-  options: { accessToken: string | null; tooLarge: string; signal?: AbortSignal },
-): Promise<ChatMessage> {
-  // The raw bytes are the body, so this is the one call that does not go through api().
-  const query = queryStringOf({
-    id: upload.id,
-    kind: upload.kind,
-    name: upload.name,
-    duration_ms: upload.durationMs === undefined ? undefined : Math.round(upload.durationMs),
-  });
-  const response = await fetchWithToken(
-    `${pathOf(chatApi.sendAttachment, { id: sessionId })}${query}`,
-    {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/octet-stream' },
-      body: upload.file,
-    },
-    options,
-  );
-  return chatMessageResponseSchema.parse(await response.json()).message;
-}
-
-/**
- * GET an attachment's bytes with the bearer token (a plain <img src> could not carry it): shown through
- * an object URL, or saved as a download.
- */
-export async function fetchChatAttachment(
-  url: string,
+  upload: PendingAttachment & { id: string },
   options: { accessToken: string | null; signal?: AbortSignal },
-): Promise<Blob> {
-  const response = await fetchWithToken(url, {}, { ...options, tooLarge: ERROR_CODES.PAYLOAD_TOO_LARGE });
-  return response.blob();
+): Promise<ChatMessage> {
+  const answer = await uploadAttachment(pathOf(chatApi.sendAttachment, { id: sessionId }), upload, options);
+  return chatMessageResponseSchema.parse(answer).message;
 }
-
-export const chatAttachmentQueryKey = (url: string) => ['chat', 'attachment', url] as const;

@@ -1,11 +1,9 @@
-import type { ChatAttachmentKind, ChatMessage } from '#contracts/chat';
-import { useObjectUrl } from '../hooks/use-attachment';
-import { AttachmentView } from './chat-attachment';
+import type { ChatMessage } from '#contracts/chat';
+import { AttachmentView, PendingAttachmentView } from '#web/components/attachment-view';
+import type { PendingAttachment } from '#web/lib/attachments';
 import { localTimeZone } from '#web/lib/dates';
 import { formatTime } from '#web/lib/date-times';
 
-/** An image, file or voice note on its way: the sender's own copy, re-sent as is by Retry. */
-export type PendingAttachment = { kind: ChatAttachmentKind; file: Blob; name: string; durationMs?: number };
 export type Pending = {
   id: string;
   content: string;
@@ -98,23 +96,5 @@ export function MessageRow({
         )}
       </p>
     </li>
-  );
-}
-
-/** What the sender sees of their own picture, file or voice note while it uploads. */
-function PendingAttachmentView({ attachment }: { attachment: PendingAttachment }) {
-  const localUrl = useObjectUrl(attachment.kind === 'file' ? undefined : attachment.file);
-  return (
-    <AttachmentView
-      kind={attachment.kind}
-      localUrl={attachment.kind === 'file' ? undefined : localUrl}
-      attachment={{
-        name: attachment.name,
-        size: attachment.file.size,
-        mime: attachment.file.type,
-        duration_ms: attachment.durationMs ?? null,
-        url: null,
-      }}
-    />
   );
 }

@@ -1,14 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, MessageCircle } from 'lucide-react';
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { CHAT_EVENTS, CHAT_TOO_LARGE_MESSAGE, type ChatMessage } from '#contracts/chat';
+import { CHAT_EVENTS, type ChatMessage } from '#contracts/chat';
 import { Button } from '#web/components/button';
 import { errorText } from '#web/components/form-error';
 import { LoadError } from '#web/components/load-error';
 import { useAuth } from '#web/lib/auth/use-auth';
 import {
   addToChatLog,
-  chatAttachmentQueryKey,
   markChatRead,
   postTyping,
   raiseChatRead,
@@ -17,8 +16,9 @@ import {
 } from '../api/chat';
 import { useChatLog, type ChatSide, type ChatViewerSide } from '../hooks/use-chat-log';
 import { useOtherTyping, useTypingNotifier } from '#web/lib/use-typing';
-import type { RecordedVoice } from '../hooks/use-voice-recorder';
-import { Composer, type PickedFile } from './chat-composer';
+import { attachmentQueryKey, type PickedFile } from '#web/lib/attachments';
+import type { RecordedVoice } from '#web/lib/use-voice-recorder';
+import { Composer } from './chat-composer';
 import { MessageRow, type Pending, type Row } from './chat-message-row';
 
 /** The session chat's typing events: `chat.typing` for a session. */
@@ -81,17 +81,13 @@ export function ChatPanel({
     (item: Pending) => {
       const attachment = item.attachment;
       const request = attachment
-        ? uploadChatAttachment(
-            sessionId,
-            { id: item.id, ...attachment },
-            { accessToken, tooLarge: CHAT_TOO_LARGE_MESSAGE[attachment.kind] },
-          )
+        ? uploadChatAttachment(sessionId, { id: item.id, ...attachment }, { accessToken })
         : sendChatMessage(sessionId, { id: item.id, content: item.content });
       request.then(
         (message) => {
           // The sender's own copy stands in for the download of what they just sent.
           if (attachment && message.attachment)
-            queryClient.setQueryData(chatAttachmentQueryKey(message.attachment.url), attachment.file);
+            queryClient.setQueryData(attachmentQueryKey(message.attachment.url), attachment.file);
           addToChatLog(queryClient, sessionId, [message]);
           setPending((list) => list.filter((entry) => entry.id !== item.id));
         },

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
-import { useAuth } from '#web/lib/auth/use-auth';
-import { saveBlob } from '#web/lib/save-blob';
-import { chatAttachmentQueryKey, fetchChatAttachment } from '../api/chat';
+import { attachmentQueryKey, fetchAttachment } from './attachments';
+import { useAuth } from './auth/use-auth';
+import { saveBlob } from './save-blob';
 
 /** An attachment's bytes are kept this long after nothing shows them. */
 const ATTACHMENT_GC_MS = 10 * 60_000;
@@ -49,8 +49,8 @@ export function useObjectUrl(blob: Blob | undefined): string | null {
 export function useAttachmentUrl(url: string) {
   const { accessToken } = useAuth();
   const query = useQuery({
-    queryKey: chatAttachmentQueryKey(url),
-    queryFn: ({ signal }) => fetchChatAttachment(url, { accessToken, signal }),
+    queryKey: attachmentQueryKey(url),
+    queryFn: ({ signal }) => fetchAttachment(url, { accessToken, signal }),
     // An attachment never changes.
     staleTime: Infinity,
     gcTime: ATTACHMENT_GC_MS,
@@ -66,8 +66,8 @@ export function useDownloadAttachment() {
   return useCallback(
     async (url: string, name: string) => {
       const blob = await queryClient.fetchQuery({
-        queryKey: chatAttachmentQueryKey(url),
-        queryFn: ({ signal }) => fetchChatAttachment(url, { accessToken, signal }),
+        queryKey: attachmentQueryKey(url),
+        queryFn: ({ signal }) => fetchAttachment(url, { accessToken, signal }),
         staleTime: Infinity,
         gcTime: ATTACHMENT_GC_MS,
       });

@@ -1,11 +1,12 @@
 import { Download, FileText, ImageOff, Mic } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useState, type SyntheticEvent } from 'react';
-import type { ChatAttachment, ChatAttachmentKind } from '#contracts/chat';
-import { DialogCloseButton } from '#web/components/dialog';
-import { errorText } from '#web/components/form-error';
-import { Spinner } from '#web/components/spinner';
-import { useAttachmentUrl, useDownloadAttachment } from '../hooks/use-attachment';
+import type { Attachment, AttachmentKind } from '#contracts/attachments';
+import type { PendingAttachment } from '#web/lib/attachments';
+import { useAttachmentUrl, useDownloadAttachment, useObjectUrl } from '#web/lib/use-attachment';
+import { DialogCloseButton } from './dialog';
+import { errorText } from './form-error';
+import { Spinner } from './spinner';
 
 /** "820 KB", "4.2 MB". */
 export function formatBytes(bytes: number): string {
@@ -33,7 +34,9 @@ function fileKindLabel(mime: string): string {
 }
 
 /**
- * A sent image, file or voice message's attachment. `localUrl`: an object URL of the sender's own copy
+ * A sent image, file or voice message's attachment (the session chat's and conversations' alike): an
+ * image inline (opens full size), a file as a card with its name, kind and size and a download button,
+ * a voice note as an audio player with its length. `localUrl`: an object URL of the sender's own copy
  * while it uploads (then nothing is fetched).
  */
 export function AttachmentView({
@@ -41,8 +44,8 @@ export function AttachmentView({
   attachment,
   localUrl,
 }: {
-  kind: ChatAttachmentKind;
-  attachment: Pick<ChatAttachment, 'name' | 'size' | 'mime' | 'duration_ms'> & { url: string | null };
+  kind: AttachmentKind;
+  attachment: Pick<Attachment, 'name' | 'size' | 'mime' | 'duration_ms'> & { url: string | null };
   localUrl?: string | null;
 }) {
   if (kind === 'file') return <FileCard attachment={attachment} />;
@@ -223,7 +226,7 @@ function VoicePlayer({
 function FileCard({
   attachment,
 }: {
-  attachment: Pick<ChatAttachment, 'name' | 'size' | 'mime'> & { url: string | null };
+  attachment: Pick<Attachment, 'name' | 'size' | 'mime'> & { url: string | null };
 }) {
   const download = useDownloadAttachment();
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
@@ -268,5 +271,23 @@ function FileCard({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** What the sender sees of their own picture, file or voice note while it uploads (nothing is fetched). */
+export function PendingAttachmentView({ attachment }: { attachment: PendingAttachment }) {
+  const localUrl = useObjectUrl(attachment.kind === 'file' ? undefined : attachment.file);
+  return (
+    <AttachmentView
+      kind={attachment.kind}
+      localUrl={attachment.kind === 'file' ? undefined : localUrl}
+      attachment={{
+        name: attachment.name,
+        size: attachment.file.size,
+        mime: attachment.file.type,
+        duration_ms: attachment.durationMs ?? null,
+        url: null,
+      }}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CHAT_VOICE_MAX_MS } from '#contracts/chat';
+import { ATTACHMENT_VOICE_MAX_MS } from '#contracts/attachments';
 
 /** What the server accepts as a voice note, in the browser's order of preference. */
 const VOICE_TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/ogg'];
@@ -92,14 +92,14 @@ export function useVoiceRecorder(onRecorded: (voice: RecordedVoice) => void) {
       stream.getTracks().forEach((track) => track.stop());
       setState({ status: 'idle' });
       if (!current?.keep) return;
-      const durationMs = Math.min(CHAT_VOICE_MAX_MS, Math.max(1, Date.now() - startedAt));
+      const durationMs = Math.min(ATTACHMENT_VOICE_MAX_MS, Math.max(1, Date.now() - startedAt));
       const blob = new Blob(chunks, { type: recorder.mimeType || type });
       if (blob.size === 0) return;
       onRecordedRef.current({ blob, durationMs, extension: type.startsWith('audio/ogg') ? 'ogg' : 'webm' });
     };
     const ticker = setInterval(() => {
       const elapsedMs = Date.now() - startedAt;
-      if (elapsedMs >= CHAT_VOICE_MAX_MS) finish(true);
+      if (elapsedMs >= ATTACHMENT_VOICE_MAX_MS) finish(true);
       else setState({ status: 'recording', elapsedMs });
     }, 250);
     session.current = { recorder, stream, startedAt, keep: false, ticker };
