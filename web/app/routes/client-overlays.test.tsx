@@ -165,14 +165,24 @@ describe('client overlays', { timeout: 20_000 }, () => {
     await waitFor(() => expect(stack.getAllByTestId('notification-card')).toHaveLength(1));
   });
 
-  it('leaves /notifications to its list', async () => {
-    renderApp({
+  it('leaves /notifications to its list, and a conversation its header', async () => {
+    const { router } = renderApp({
       at: '/notifications',
       me: buildMe(),
-      extra: { 'GET /api/notifications': { body: notificationsPage([declinedNotification]) } },
+      extra: {
+        'GET /api/notifications': { body: notificationsPage([declinedNotification]) },
+        'GET /api/conversations': { body: { conversations: [], next_cursor: null, unread_total: 0 } },
+      },
     });
     expect(await screen.findByTestId('notification-list', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Session notifications' })).toBeNull();
+    await act(async () => router.navigate('/messages'));
+    await screen.findByRole('heading', { level: 1, name: 'Messages' }, { timeout: 10_000 });
+    expect(screen.queryByRole('region', { name: 'Session notifications' })).toBeNull();
+    await act(async () => router.navigate('/wallet'));
+    expect(
+      await screen.findByRole('region', { name: 'Session notifications' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
   });
 
   it('is not active for the coach role', async () => {

@@ -6,8 +6,14 @@ import {
 } from '#web/features/notifications/components/notification-stack';
 import { useClientSessionEvents } from '#web/features/session-requests/hooks/use-client-session-events';
 
-/** Where the stack stays out of the way: the session room (the conversation fills the screen) and /notifications (the same ones, listed). */
-const withoutStack = (pathname: string) => pathname.startsWith('/session/') || pathname === '/notifications';
+/**
+ * Where the stack stays out of the way: the session room and the messages screens (a conversation
+ * fills the screen, its header under the stack's corner) and /notifications (the same ones, listed).
+ */
+const withoutStack = (pathname: string) =>
+  pathname.startsWith('/session/') ||
+  pathname.startsWith('/chat/') ||
+  ['/notifications', '/messages', '/client-chat', '/chat'].includes(pathname);
 
 /**
  * The client's request and session toasts (SPEC §4 "Client side of requests") and the SPEC §4
