@@ -361,3 +361,25 @@ export const DEMO_CONVERSATIONS: DemoConversation[] = [
     ],
   },
 ];
+
+/**
+ * A visitor without an account who wrote to a coach from their website (#17): unanswered, so the demo
+ * coach sees what a visitor's conversation looks like, and an answer reaches the demo mailbox.
+ */
+export type DemoVisitorInquiry = {
+  coach: string;
+  name: string;
+  email: string;
+  hoursAgo: number;
+  text: string;
+};
+
+export const DEMO_VISITOR_INQUIRIES: DemoVisitorInquiry[] = [
+  {
+    coach: 'lena-ortiz',
+    name: 'Priya Nair',
+    email: 'priya.nair@example.com',
+    hoursAgo: 5,
+    text: 'Hi Lena, I found your website through a friend. I have been sleeping badly since starting a new job. Do you work with people on evening routines?',
+  },
+];

@@ -13,7 +13,7 @@ import { useTestApp } from '#test/support/test-app';
 import { createReviewsRepository } from '../modules/reviews/reviews.repository';
 import { describeResponseTime, onTimePercentage } from '../modules/reviews/reviews.service';
 import { DEMO_COACHES } from './demo-coaches';
-import { DEMO_CLIENTS, DEMO_CONVERSATIONS, DEMO_HISTORY } from './demo-history';
+import { DEMO_CLIENTS, DEMO_CONVERSATIONS, DEMO_HISTORY, DEMO_VISITOR_INQUIRIES } from './demo-history';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
 
 /**
@@ -213,11 +213,20 @@ describe('the demo data', () => {
         demo?.messages.map((line) => line.text),
       );
     }
-    expect(theirs.conversations).toHaveLength(
-      DEMO_CONVERSATIONS.filter((demo) => demo.coach === 'lena-ortiz').length,
-    );
-    expect(theirs.unread_total).toBe(1);
-    expect(theirs.conversations[0]?.client.name).toBe(DEMO_CLIENTS.maya.fullName);
+    // The coach's: Maya's question, and the newer visitor's message from the website, both unread.
+    const visitors = DEMO_VISITOR_INQUIRIES.filter((demo) => demo.coach === 'lena-ortiz');
+    expect(visitors.length).toBeGreaterThan(0);
+    expect(
+      theirs.conversations.map((item) => [item.client.name, item.client.user_id === null, item.unread_count]),
+    ).toEqual([
+      ...visitors.map((demo) => [demo.name, true, 1]),
+      ...DEMO_CONVERSATIONS.filter((demo) => demo.coach === 'lena-ortiz').map(() => [
+        DEMO_CLIENTS.maya.fullName,
+        false,
+        1,
+      ]),
+    ]);
+    expect(theirs.unread_total).toBe(1 + visitors.length);
   });
 
   it('adds one real session and review to the figures instead of replacing them', async () => {

@@ -34,6 +34,7 @@ import {
   DEMO_CLIENTS,
   DEMO_CONVERSATIONS,
   DEMO_HISTORY,
+  DEMO_VISITOR_INQUIRIES,
   type DemoClientKey,
   type DemoReview,
 } from './demo-history';
@@ -353,6 +354,23 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
           await messages.send(senderId, conversation.id, { id: randomUUID(), content: line.text });
         },
       });
+  }
+
+  for (const demo of DEMO_VISITOR_INQUIRIES) {
+    const coachId = coachIds.get(demo.coach);
+    if (!coachId) throw new Error(`demo visitor inquiry: no coach ${demo.coach}`);
+    steps.push({
+      at: now.getTime() - demo.hoursAgo * HOUR,
+      order: 4,
+      run: async () => {
+        await messages.inquire(coachId, {
+          id: randomUUID(),
+          name: demo.name,
+          email: demo.email,
+          content: demo.text,
+        });
+      },
+    });
   }
 
   steps.sort((a, b) => a.at - b.at || a.order - b.order);
