@@ -317,6 +317,14 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
       const coachReviewAt = end + (4 + (index % 4)) * HOUR;
       if (past.review) write(clientId, past.review, clientReviewAt, true);
       if (past.coachReview) write(coachId, past.coachReview, coachReviewAt, false);
+      // The review-visibility job runs as it would have: the minute a session's 7 blind days end.
+      const dueAt = end + 7 * DAY + MINUTE;
+      if ((past.review || past.coachReview) && dueAt <= now.getTime())
+        steps.push({
+          at: dueAt,
+          order: 1,
+          run: async () => void (await reviews.countDueVisible(new Date(dueAt))),
+        });
       const reply = past.review?.reply;
       if (reply) {
         // The coach can reply once the review is visible: when they wrote theirs, else after 7 days.
@@ -382,7 +390,7 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
 
   // What the demo people have seen: the accepted requests they joined, the reviews shown to them
   // along the way, and a coach's message they answered afterwards. Left unread: what their story
-  // leaves unread (Kenji's exercise for Maya), and the reviews the visibility job shows at `now`.
+  // leaves unread (Kenji's exercise for Maya), and what the visibility job still shows at `now`.
   await tx.execute(sql`update notifications n
        set read_at = n.created_at + interval '1 minute', dismissed_at = n.created_at + interval '1 minute'
      where n.type in ('session_accepted', 'review_visible')

@@ -207,7 +207,7 @@ function LoadedConversation({
       ) : (
         <>
           {refusal ? (
-            <BlockedNotice message={refusal} byYou={refusal === SAFETY_TEXTS.blockedByYou} alert />
+            <BlockedNotice message={refusal} byYou={refusal === SAFETY_TEXTS.blockedByYou} announce={false} />
           ) : null}
           <MessageComposer
             key={conversation.id}
