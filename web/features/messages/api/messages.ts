@@ -1,7 +1,9 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { InquiryMessage } from '#contracts/messages';
+import { pathOf } from '#contracts/endpoint';
+import { messageResponseSchema, type InquiryMessage } from '#contracts/messages';
 import { messagesApi } from '#contracts/messages.api';
 import { api } from '#web/lib/api';
+import { uploadAttachment, type PendingAttachment } from '#web/lib/attachments';
 import { mergeMessages, withEarlierPage, withNewestPage, type MessageLog } from '../lib/message-log';
 import { MESSAGES_KEY } from './conversations';
 
@@ -54,6 +56,19 @@ export function addToMessageLog(
 /** POST /api/conversations/:id/messages with the browser's id: 201 new, 200 when that id was sent before. */
 export async function sendMessage(conversationId: string, message: { id: string; content: string }) {
   return (await api(messagesApi.send, { params: { id: conversationId }, body: message })).message;
+}
+
+/**
+ * POST /api/conversations/:id/attachments with the raw bytes as the body and the browser's message id
+ * (web/lib/attachments.ts): 201 new, 200 when that id was sent before (a retry).
+ */
+export async function sendAttachment(
+  conversationId: string,
+  upload: PendingAttachment & { id: string },
+  options: { accessToken: string | null },
+): Promise<InquiryMessage> {
+  const path = pathOf(messagesApi.sendAttachment, { id: conversationId });
+  return messageResponseSchema.parse(await uploadAttachment(path, upload, options)).message;
 }
 
 /** POST /api/conversations/:id/read: the caller has read everything up to `seq` (204). */

@@ -2,7 +2,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Archive, Compass, MessageCircle, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Conversation } from '#contracts/messages';
+import { messageSummary, type Conversation } from '#contracts/messages';
 import { Avatar } from '#web/components/avatar';
 import { buttonClasses } from '#web/components/button';
 import { EmptyState, LoadMore, RetryError } from '#web/components/list-states';
@@ -176,7 +176,7 @@ function ConversationRow({
           <span
             className={`min-w-0 flex-1 truncate text-sm ${unread > 0 ? 'font-medium text-text' : 'text-text-muted'}`}
           >
-            {last ? `${mine ? 'You: ' : ''}${oneLine(last.content)}` : 'No messages yet'}
+            {last ? `${mine ? 'You: ' : ''}${oneLine(messageSummary(last))}` : 'No messages yet'}
           </span>
           {unread > 0 ? (
             <span className="inline-flex min-w-6 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 py-0.5 text-xs font-semibold text-primary-foreground tabular-nums">

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import {
   MESSAGE_EVENTS,
   MESSAGE_TEXTS,
+  messageSummary,
   SAFETY_TEXTS,
   type Conversation,
   type InquiryMessage,
@@ -199,7 +200,7 @@ function LoadedConversation({
       )}
 
       <p aria-live="polite" className="sr-only" data-testid="incoming-announcement">
-        {incoming ? `New message from ${other.name}: ${incoming.content}` : ''}
+        {incoming ? `New message from ${other.name}: ${messageSummary(incoming)}` : ''}
       </p>
 
       {blockedByYou ? (
@@ -219,6 +220,8 @@ function LoadedConversation({
             }}
             typingName={otherTyping ? other.name : null}
             onTyping={typing.typed}
+            onFiles={(files) => outbox.sendFiles(conversation.id, files)}
+            onVoice={(voice) => outbox.sendVoice(conversation.id, voice)}
           />
         </>
       )}

@@ -1,14 +1,24 @@
 import { SendHorizontal } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { MESSAGE_MAX, MESSAGE_TEXTS, messageTextSchema } from '#contracts/messages';
+import {
+  AttachButtons,
+  AttachmentNotice,
+  useAttachmentPicker,
+  VoiceRecordingBar,
+} from '#web/components/attachment-controls';
 import { Button } from '#web/components/button';
 import { inputClasses } from '#web/components/field';
+import type { PickedFile } from '#web/lib/attachments';
+import type { RecordedVoice } from '#web/lib/use-voice-recorder';
 
 /**
  * The message box under a conversation: a labelled textarea with SPEC §5's counter ('n/500
  * characters'), Enter sends and Shift+Enter adds a line. Send is off while the previous message is
  * still on its way (SPEC §5), and while the text is empty or over the limit. A one-field form, checked
- * with the contract's `messageTextSchema` (decision 010 keeps such small boxes plain).
+ * with the contract's `messageTextSchema` (decision 010 keeps such small boxes plain). With `onFiles`,
+ * the session chat's attachment controls too: pictures and files, and voice notes where the browser can
+ * record (web/components/attachment-controls.tsx).
  */
 export function MessageComposer({
   recipientName,
@@ -16,6 +26,8 @@ export function MessageComposer({
   onSend,
   typingName = null,
   onTyping,
+  onFiles,
+  onVoice,
 }: {
   recipientName: string;
   /** A message of this conversation is still on its way. */
@@ -25,6 +37,10 @@ export function MessageComposer({
   typingName?: string | null;
   /** The person typed something (told to the other party, throttled by the caller). */
   onTyping?: () => void;
+  /** Picked pictures and files, each sent as a message of its own (absent: no attachments). */
+  onFiles?: (files: PickedFile[]) => void;
+  /** A recorded voice note, sent as a message. */
+  onVoice?: (voice: RecordedVoice) => void;
 }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -32,6 +48,7 @@ export function MessageComposer({
   const over = text.length > MESSAGE_MAX;
   const empty = text.trim() === '';
   const problem = over ? MESSAGE_TEXTS.tooLong : error;
+  const picker = useAttachmentPicker({ onFiles: onFiles ?? noFiles, onVoice: onVoice ?? noVoice });
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -51,37 +68,45 @@ export function MessageComposer({
       <label htmlFor={id} className="text-sm font-medium text-text">
         {`Message to ${recipientName}`}
       </label>
-      <div className="mt-1.5 flex items-end gap-2">
-        <textarea
-          id={id}
-          value={text}
-          rows={2}
-          placeholder="Write a message…"
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={`${id}-count ${id}-note`}
-          onChange={(event) => {
-            setText(event.target.value);
-            if (error) setError(null);
-            if (event.target.value.trim()) onTyping?.();
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-              event.preventDefault();
-              submit();
-            }
-          }}
-          className={`${inputClasses} max-h-40 min-w-0 flex-1 resize-none focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring [field-sizing:content]`}
-        />
-        <Button
-          type="submit"
-          aria-label="Send"
-          title="Send"
-          disabled={sending || empty || over}
-          className="size-11 shrink-0 px-0"
-        >
-          <SendHorizontal aria-hidden="true" className="size-5" />
-        </Button>
-      </div>
+      <AttachmentNotice picker={picker} />
+      {picker.recording ? (
+        <div className="mt-1.5">
+          <VoiceRecordingBar picker={picker} />
+        </div>
+      ) : (
+        <div className="mt-1.5 flex items-end gap-1.5 sm:gap-2">
+          {onFiles ? <AttachButtons picker={picker} /> : null}
+          <textarea
+            id={id}
+            value={text}
+            rows={2}
+            placeholder="Write a message…"
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={`${id}-count ${id}-note`}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (error) setError(null);
+              if (event.target.value.trim()) onTyping?.();
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                submit();
+              }
+            }}
+            className={`${inputClasses} max-h-40 min-w-0 flex-1 resize-none focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring [field-sizing:content]`}
+          />
+          <Button
+            type="submit"
+            aria-label="Send"
+            title="Send"
+            disabled={sending || empty || over}
+            className="size-11 shrink-0 px-0"
+          >
+            <SendHorizontal aria-hidden="true" className="size-5" />
+          </Button>
+        </div>
+      )}
       <div className="mt-1 flex items-start justify-between gap-3 text-xs text-text-muted">
         {/* Always there, so the refusal is read out when it appears. */}
         <p id={`${id}-note`} aria-live="polite" className={problem ? 'font-medium text-danger' : undefined}>
@@ -104,3 +129,6 @@ export function MessageComposer({
     </form>
   );
 }
+
+const noFiles = () => {};
+const noVoice = () => {};

@@ -1,6 +1,7 @@
 import { Flag, History, RotateCcw } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { InquiryMessage } from '#contracts/messages';
+import { AttachmentView, PendingAttachmentView } from '#web/components/attachment-view';
 import { Button } from '#web/components/button';
 import { FormError } from '#web/components/form-error';
 import { localTimeZone } from '#web/lib/dates';
@@ -19,7 +20,8 @@ export type LogRow =
  * the top keeps what is on screen in place while older ones are put above; the log follows new
  * messages while the person is at the bottom (and always after they send one). "Read" under the
  * caller's last message once the other side has read it; "Sending…" and "Not sent · Retry" under
- * messages on their way.
+ * messages on their way. Pictures, files and voice notes show as in the session chat
+ * (web/components/attachment-view.tsx).
  */
 export function MessageLog({
   label,
@@ -160,22 +162,39 @@ function MessageRow({
   const content = row.kind === 'sent' ? row.message.content : row.outgoing.content;
   const failed = row.kind === 'outgoing' && row.outgoing.status === 'failed';
   const at = row.kind === 'sent' ? row.message.created_at : row.outgoing.createdAt;
+  const sent = row.kind === 'sent' ? row.message : undefined;
+  const outgoingAttachment = row.kind === 'outgoing' ? row.outgoing.attachment : undefined;
   return (
     <li
       className={`flex flex-col ${row.mine ? 'items-end' : 'items-start'}`}
       data-testid="message"
       data-status={row.kind === 'sent' ? 'sent' : row.outgoing.status}
+      data-type={sent?.type ?? outgoingAttachment?.kind ?? 'text'}
     >
       <span className="sr-only">{`${sender}:`}</span>
-      <p
-        className={`max-w-[85%] rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-relaxed break-words whitespace-pre-wrap sm:max-w-[75%] ${
-          row.mine
-            ? 'rounded-br-md bg-primary text-primary-foreground'
-            : 'rounded-bl-md border border-border bg-surface-raised text-text'
-        } ${row.kind === 'outgoing' && !failed ? 'opacity-80' : ''} ${failed ? 'ring-2 ring-danger ring-offset-1 ring-offset-surface' : ''}`}
-      >
-        {content}
-      </p>
+      {/* A picture inline, a file to download (name, size), a voice note to play: the session chat's. */}
+      {sent && sent.type !== 'text' && sent.attachment ? (
+        <div className="max-w-[85%] sm:max-w-[75%]">
+          <AttachmentView kind={sent.type} attachment={sent.attachment} />
+        </div>
+      ) : outgoingAttachment ? (
+        <div
+          className={`max-w-[85%] rounded-2xl sm:max-w-[75%] ${failed ? 'ring-2 ring-danger ring-offset-1 ring-offset-surface' : 'opacity-80'}`}
+        >
+          <PendingAttachmentView attachment={outgoingAttachment} />
+        </div>
+      ) : null}
+      {content ? (
+        <p
+          className={`max-w-[85%] rounded-2xl px-3.5 py-2 text-[0.9375rem] leading-relaxed break-words whitespace-pre-wrap sm:max-w-[75%] ${
+            row.mine
+              ? 'rounded-br-md bg-primary text-primary-foreground'
+              : 'rounded-bl-md border border-border bg-surface-raised text-text'
+          } ${row.kind === 'outgoing' && !failed ? 'opacity-80' : ''} ${failed ? 'ring-2 ring-danger ring-offset-1 ring-offset-surface' : ''}`}
+        >
+          {content}
+        </p>
+      ) : null}
       <p
         className={`mt-1 max-w-[85%] px-1 text-xs text-text-muted sm:max-w-[75%] ${row.mine ? 'text-right' : ''}`}
       >

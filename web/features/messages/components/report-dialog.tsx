@@ -5,6 +5,7 @@ import {
   REPORT_DETAILS_MAX,
   REPORT_REASONS,
   SAFETY_TEXTS,
+  messageSummary,
   type InquiryMessage,
   type ReportInput,
 } from '#contracts/messages';
@@ -111,7 +112,7 @@ export function ReportDialog({
         <Form form={form} onSubmit={submit} className="flex flex-col gap-4">
           {message ? (
             <blockquote className="line-clamp-3 rounded-[var(--radius-control)] border-l-4 border-border bg-surface-sunken px-3 py-2 text-sm break-words whitespace-pre-line text-text-muted">
-              {message.content}
+              {messageSummary(message)}
             </blockquote>
           ) : null}
           <fieldset
