@@ -25,10 +25,12 @@ export function BlockedPeopleSection() {
   const unblock = useMutation({ mutationFn: (userId: string) => unblockPerson(queryClient, userId) });
   const section = useRef<HTMLDivElement>(null);
   const { hash } = useLocation();
-  // Opened from a conversation (/settings#blocked-people): this section comes into view.
+  // Opened from a conversation (/settings#blocked-people): this section comes into view once its
+  // list is there (the sections above have settled by then, more often than not).
+  const loaded = !blocks.isPending;
   useEffect(() => {
-    if (hash === `#${BLOCKED_PEOPLE_ANCHOR}`) section.current?.scrollIntoView?.({ block: 'start' });
-  }, [hash]);
+    if (loaded && hash === `#${BLOCKED_PEOPLE_ANCHOR}`) section.current?.scrollIntoView?.({ block: 'start' });
+  }, [hash, loaded]);
 
   let body;
   if (blocks.isPending) body = <SkeletonRows label="Loading the people you blocked…" rows={2} />;

@@ -148,16 +148,17 @@ export function ConversationSafetyMenu({
 export function BlockedNotice({
   message,
   byYou,
-  alert = false,
+  announce = true,
 }: {
   message: string;
   byYou: boolean;
-  /** Read out at once (a send just refused), not politely. */
-  alert?: boolean;
+  /** Read out when it appears; false when the refused send's toast already says it. */
+  announce?: boolean;
 }) {
   return (
     <div
-      role={alert ? 'alert' : 'status'}
+      role={announce ? 'status' : undefined}
+      data-testid="blocked-notice"
       className="flex items-start gap-3 border-t border-border bg-surface-sunken px-4 py-3 text-sm text-text"
     >
       <ShieldOff aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-text-muted" />
