@@ -112,6 +112,10 @@ export function MessageLog({
         const element = event.currentTarget;
         stick.current = element.scrollHeight - element.scrollTop - element.clientHeight <= STICK_PX;
       }}
+      // A picture grows its row once it has loaded (the placeholder is smaller): stay at the bottom.
+      onLoadCapture={(event) => {
+        if (stick.current) event.currentTarget.scrollTop = event.currentTarget.scrollHeight;
+      }}
       className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:px-4"
     >
       {hasMore ? (
