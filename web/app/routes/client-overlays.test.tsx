@@ -144,13 +144,15 @@ describe('client overlays', { timeout: 20_000 }, () => {
   });
 
   it('a declined request: the toast here, its notification once (from the server, not made here)', async () => {
+    // A request of its own: the toast is made once per request id in this module's lifetime.
+    const declinedHere = { id: '15151515-1515-4515-8515-151515151515', status: 'declined' as const };
     let kept: Notification[] = [];
     renderAway(buildMe(), {
       'GET /api/notifications': () => ({ body: notificationsPage(kept) }),
     });
     await ready();
     send('session_request.updated', {
-      request: sessionRequest({ status: 'declined', coach_message: 'Fully booked today.' }),
+      request: sessionRequest({ ...declinedHere, coach_message: 'Fully booked today.' }),
     });
     expect(await toasts().findByText('Request Declined', {}, { timeout: 5_000 })).toBeInTheDocument();
     // The request's event alone makes no notification.
@@ -158,7 +160,7 @@ describe('client overlays', { timeout: 20_000 }, () => {
 
     kept = [declinedNotification];
     send(NOTIFICATION_EVENTS.created, { notification: declinedNotification });
-    send('session_request.updated', { request: sessionRequest({ status: 'declined' }) });
+    send('session_request.updated', { request: sessionRequest(declinedHere) });
     const stack = within(
       await screen.findByRole('region', { name: 'Session notifications' }, { timeout: 5_000 }),
     );
