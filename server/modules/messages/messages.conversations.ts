@@ -215,10 +215,17 @@ export function createConversationUseCases(deps: MessagesDeps, shared: MessagesS
         if (after.coachReadSeq === before.coachReadSeq && after.clientReadSeq === before.clientReadSeq)
           return [];
         const payload = { conversation_id: id, read: readOf(after) };
-        return realtime.recordMany(
+        const events = await realtime.recordMany(
           tx,
           partyTopics(after).map((topic) => ({ topic, type: MESSAGE_EVENTS.read, payload })),
         );
+        // A client who has read the conversation to its end has seen what its coach_message told them.
+        const readToEnd = after.clientId === userId && after.clientReadSeq === after.lastSeq;
+        if (!readToEnd) return events;
+        return [
+          ...events,
+          ...(await deps.notifications.readLinked(tx, userId, 'coach_message', `/chat/${id}`)),
+        ];
       });
     },
   };

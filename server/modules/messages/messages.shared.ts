@@ -129,7 +129,7 @@ export type MessagesDeps = {
   outbox: Pick<OutboxService, 'enqueue'>;
   admin: Pick<AdminService, 'logActivity'>;
   /** A coach's message is a client's notification (coach_message, SPEC §8 'View Message'). */
-  notifications: Pick<NotificationsService, 'notify' | 'hasUnread'>;
+  notifications: Pick<NotificationsService, 'notify' | 'hasUnread' | 'readLinked'>;
   clock: Clock;
   publicUrl: string;
   logger: { error(fields: object, message: string): void };

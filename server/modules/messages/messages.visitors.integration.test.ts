@@ -127,9 +127,8 @@ describe("a visitor's inquiry", () => {
 
   it('a filled honeypot gets the same answer and stores nothing; bad input is a clear 400', async () => {
     const coach = await person('coach', 'Lena Ortiz');
-    const ip = freshIp();
     const bot = visitor({ website: 'http://spam.example' });
-    const response = await inquire(coach.id, bot, ip);
+    const response = await inquire(coach.id, bot, freshIp());
     expect(response.statusCode).toBe(202);
     expect(await visitorConversationOf(coach.id, String(bot.email))).toEqual([]);
 
@@ -141,14 +140,14 @@ describe("a visitor's inquiry", () => {
       visitor({ content: 'bell\u0007' }),
       visitor({ role: 'admin' }),
     ]) {
-      const refused = await inquire(coach.id, bad, ip);
+      const refused = await inquire(coach.id, bad, freshIp());
       expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
     }
-    const huge = await inquire(coach.id, visitor({ website: 'x'.repeat(5_000) }), ip);
+    const huge = await inquire(coach.id, visitor({ website: 'x'.repeat(5_000) }), freshIp());
     expect(huge.statusCode).toBe(413);
     // A client is no coach: 404 with a clear message.
     const client = await person('client', 'Robin Client');
-    const notCoach = await inquire(client.id, visitor(), ip);
+    const notCoach = await inquire(client.id, visitor(), freshIp());
     expect(notCoach.statusCode).toBe(404);
     expect(errorOf(notCoach).message).toBe(INQUIRY_TEXTS.coachNotFound);
   });

@@ -157,6 +157,24 @@ describe('notifications that last', () => {
       'Tomorrow at 9?',
       'Hi Robin, happy to help.',
     ]);
+
+    // Reading the conversation to its end reads its notification too (the badge follows, every tab told).
+    const readPart = await t.call(client.session, 'POST', `/api/conversations/${conversationId}/read`, {
+      seq: 2,
+    });
+    expect(readPart.statusCode).toBe(204);
+    expect((await list(client)).unread_count).toBe(1);
+    const readAll = await t.call(client.session, 'POST', `/api/conversations/${conversationId}/read`, {
+      seq: 5,
+    });
+    expect(readAll.statusCode).toBe(204);
+    const after = await list(client);
+    expect(after.unread_count).toBe(0);
+    const changed = await t.pool.query<{ payload: { ids: string[]; read: boolean } }>(
+      "select payload from realtime_events where topic = $1 and type = 'notification.changed' order by seq",
+      [`user:${client.id}`],
+    );
+    expect(changed.rows.at(-1)?.payload).toMatchObject({ ids: [after.notifications[0]!.id], read: true });
   });
 
   it('lists newest first in keyset pages; the stack keeps the newest five undismissed; read and dismiss, one or all, reach the other tabs', async () => {

@@ -55,10 +55,11 @@ export function createNotificationsRepository() {
      * Sets read_at or dismissed_at (when not set yet) on one of the person's notifications, or on all of
      * them (`id` null); the rows it changed.
      */
+    /** Marks the person's notifications that are not yet so: one (`id`), those of a type and link, or all. */
     async mark(
       executor: DbExecutor,
       userId: string,
-      id: string | null,
+      which: { id?: string; type?: NotificationType; actionUrl?: string },
       what: 'read' | 'dismissed',
       at: Date,
     ): Promise<NotificationRow[]> {
@@ -67,7 +68,13 @@ export function createNotificationsRepository() {
         .update(notifications)
         .set(what === 'read' ? { readAt: at } : { dismissedAt: at })
         .where(
-          and(eq(notifications.userId, userId), id ? eq(notifications.id, id) : undefined, isNull(column)),
+          and(
+            eq(notifications.userId, userId),
+            which.id ? eq(notifications.id, which.id) : undefined,
+            which.type ? eq(notifications.type, which.type) : undefined,
+            which.actionUrl ? eq(notifications.actionUrl, which.actionUrl) : undefined,
+            isNull(column),
+          ),
         )
         .returning();
     },

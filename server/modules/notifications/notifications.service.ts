@@ -60,27 +60,32 @@ export function createNotificationsService(deps: {
 }) {
   const { db, repository, realtime, clock } = deps;
 
-  /** One notification or all of the person's: read or dismissed; the event for the other tabs. */
-  async function mark(
+  /**
+   * The person's notifications picked by `which` (one, a type and link, or all): read or dismissed, in
+   * `tx`; the event for their other tabs (delivered after commit).
+   */
+  async function markIn(
+    tx: DbExecutor,
     userId: string,
-    id: string | null,
+    which: { id?: string; type?: NotificationType; actionUrl?: string },
     what: 'read' | 'dismissed',
   ): Promise<{ changed: NotificationRow[]; events: RealtimeEvent[] }> {
-    return db.transaction(async (tx) => {
-      const changed = await repository.mark(tx, userId, id, what, clock.now());
-      if (changed.length === 0) return { changed, events: [] };
-      const event = await realtime.record(tx, {
-        topic: userTopic(userId),
-        type: NOTIFICATION_EVENTS.changed,
-        payload: {
-          ids: changed.map((row) => row.id),
-          read: what === 'read',
-          dismissed: what === 'dismissed',
-        },
-      });
-      return { changed, events: [event] };
+    const changed = await repository.mark(tx, userId, which, what, clock.now());
+    if (changed.length === 0) return { changed, events: [] };
+    const event = await realtime.record(tx, {
+      topic: userTopic(userId),
+      type: NOTIFICATION_EVENTS.changed,
+      payload: {
+        ids: changed.map((row) => row.id),
+        read: what === 'read',
+        dismissed: what === 'dismissed',
+      },
     });
+    return { changed, events: [event] };
   }
+
+  const mark = (userId: string, id: string | null, what: 'read' | 'dismissed') =>
+    db.transaction((tx) => markIn(tx, userId, id ? { id } : {}, what));
 
   async function markOne(userId: string, id: string, what: 'read' | 'dismissed') {
     const { changed, events } = await mark(userId, id, what);
@@ -112,6 +117,13 @@ export function createNotificationsService(deps: {
     },
 
     hasUnread: repository.hasUnread,
+
+    /**
+     * For another module's transaction: what the person has now seen elsewhere — e.g. the conversation
+     * a coach_message notification points to, read to its end — marked read with the cause.
+     */
+    readLinked: async (tx: DbExecutor, userId: string, type: NotificationType, actionUrl: string) =>
+      (await markIn(tx, userId, { type, actionUrl }, 'read')).events,
 
     async list(
       userId: string,
