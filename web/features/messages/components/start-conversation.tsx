@@ -14,8 +14,6 @@ import { conversationQueryKey, MESSAGES_KEY, startConversation } from '../api/co
 import { conversationPath } from './conversation-list';
 import { MESSAGES_PATH } from './conversation-view';
 
-/** `/chat?with=<user id>`: a client's coach (a declined or expired request's 'Send Message'). */
-export const chatWithPath = (userId: string) => `/chat?with=${encodeURIComponent(userId)}`;
 /** `/chat?inquiry=<conversation id>`: the link in the email that brings a visitor the coach's answer. */
 export const claimPath = (id: string) => `/chat?inquiry=${encodeURIComponent(id)}`;
 

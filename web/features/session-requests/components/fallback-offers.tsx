@@ -10,6 +10,7 @@ import { LoadError } from '#web/components/load-error';
 import { alternativesQueryOptions } from '../api/session-requests';
 import { coachNameOf, coachPagePath } from '../lib/display';
 import { paddedCardClasses } from '#web/components/card';
+import { chatWithPath } from '#web/lib/app-paths';
 
 /**
  * after a decline or an unanswered request, the three ways on, in one place —
@@ -98,10 +99,7 @@ export function FallbackOffers({ request }: { request: SessionRequest }) {
           </h3>
           <p className="text-sm text-text-muted">Say what you need; they can answer when they're free.</p>
           {/* Finds or starts the conversation with this coach and opens it. */}
-          <Link
-            to={`/chat?with=${encodeURIComponent(request.coach_id)}`}
-            className={buttonClasses('secondary', 'mt-auto')}
-          >
+          <Link to={chatWithPath(request.coach_id)} className={buttonClasses('secondary', 'mt-auto')}>
             Send a message
           </Link>
         </div>

@@ -1,8 +1,11 @@
-import { MessageCircle, Mic, Video } from 'lucide-react';
+import { MessageCircle, MessagesSquare, Mic, Video } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { ChatSession } from '#contracts/sessions';
 import { FORMAT_NOUNS } from '#domain/coaching/format-labels';
+import { buttonClasses } from '#web/components/button';
 import { cardClasses } from '#web/components/card';
+import { chatWithPath } from '#web/lib/app-paths';
 import { localTimeZone } from '#web/lib/dates';
 import { formatDateTime } from '#web/lib/date-times';
 import { formatCents } from '#web/lib/money';
@@ -10,17 +13,20 @@ import { minutesText } from '../lib/session-display';
 
 const FORMAT_ICONS = { text: MessageCircle, audio: Mic, video: Video } as const;
 
-/** Who, the format, the booked length, the price and the purpose. */
+/** Who, the format, the booked length, the price and the purpose; once over, "Message <them>". */
 export function SessionDetails({
   session,
   isCoach,
   isGuest,
   withChat,
+  over,
 }: {
   session: ChatSession;
   isCoach: boolean;
   isGuest: boolean;
   withChat: boolean;
+  /** The session has ended: the way to keep talking (Messages) shows. */
+  over: boolean;
 }) {
   const FormatIcon = FORMAT_ICONS[session.format];
   return (
@@ -65,6 +71,16 @@ export function SessionDetails({
           </Detail>
         ) : null}
       </dl>
+      {isGuest || !over ? null : (
+        // Between sessions the two keep talking in Messages (their one conversation).
+        <Link
+          to={chatWithPath(isCoach ? session.client_id : session.coach_id)}
+          className={buttonClasses('secondary', 'mt-4')}
+        >
+          <MessagesSquare aria-hidden="true" className="size-4" />
+          {`Message ${isCoach ? session.client_name : session.coach_name}`}
+        </Link>
+      )}
     </section>
   );
 }

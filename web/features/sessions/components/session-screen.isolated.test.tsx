@@ -102,6 +102,8 @@ describe('SessionScreen', () => {
     await advance(MINUTE);
     expect(timeLeft()).toHaveTextContent('29:00');
     expect(screen.queryByRole('button', { name: 'End session' })).toBeNull();
+    // While it is on, the session is the place to talk: no way out to Messages.
+    expect(screen.queryByRole('link', { name: 'Message Lena Ortiz' })).toBeNull();
   });
 
   it('an active session whose time is up displays as completed (at once, or when the timer reaches zero)', async () => {
@@ -122,6 +124,11 @@ describe('SessionScreen', () => {
     // The client sees what they paid, not the coach's earnings.
     expect(screen.getAllByText('You paid', { selector: 'dt' }).length).toBeGreaterThan(0);
     expect(screen.queryByText('Your earnings')).toBeNull();
+    // Over: the way to keep talking between sessions, the pair's conversation.
+    expect(screen.getByRole('link', { name: 'Message Lena Ortiz' })).toHaveAttribute(
+      'href',
+      `/chat?with=${chatSession().coach_id}`,
+    );
   });
 
   it("the coach's End is optimistic (completed at once, marked as being ended) and reverts with a toast on failure", async () => {

@@ -140,7 +140,7 @@ function SessionView({ session, viewerId, homePath, chat, timeExtra }: { session
   );
 
   const details = (
-    <SessionDetails session={session} isCoach={isCoach} isGuest={isGuest} withChat={withChat} />
+    <SessionDetails session={session} isCoach={isCoach} isGuest={isGuest} withChat={withChat} over={over} />
   );
 
   return (
