@@ -26,13 +26,14 @@ export type MailboxMessage = {
 
 /**
  * Full-page screenshots named `<prefix>-<name>-<width>-<scheme>.png`: 1280 px light; with `all`, also
- * 360 px and the dark theme at both widths.
+ * 360 px and the dark theme at both widths. `fullPage: false` takes the window only (an open dialog or
+ * an overlay fixed to the window: a full page would show it over the first 800 px alone).
  */
 export async function shots(
   page: Page,
   prefix: string,
   name: string,
-  { all = false }: { all?: boolean } = {},
+  { all = false, fullPage = true }: { all?: boolean; fullPage?: boolean } = {},
 ) {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // From the top, so sticky bars sit where they belong in the full-page picture.
@@ -52,7 +53,7 @@ export async function shots(
     await page.setViewportSize({ width, height: 800 });
     await page.screenshot({
       path: path.join(SCREENSHOTS, `${prefix}-${name}-${width}-${scheme}.png`),
-      fullPage: true,
+      fullPage,
     });
   }
   await page.emulateMedia({ colorScheme: 'light' });
