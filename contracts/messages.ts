@@ -260,9 +260,19 @@ export const MESSAGE_EVENTS = {
    * CHAT_TYPING_* in contracts/chat.ts). Payload { conversation_id, user_id, at }.
    */
   typing: 'conversation.typing',
+  /**
+   * The conversation changed hands: a visitor's was claimed by an account (or joined the account's
+   * own conversation with the coach, `replaces` naming the visitor's that is gone). Payload
+   * { conversation_id, replaces }.
+   */
+  updated: 'conversation.updated',
 } as const;
 
 export const messageEventPayloadSchema = z.object({ message: inquiryMessageSchema });
+export const updatedEventPayloadSchema = z.object({
+  conversation_id: z.uuid(),
+  replaces: z.uuid().nullable(),
+});
 export const typingEventPayloadSchema = z.object({
   conversation_id: z.uuid(),
   user_id: z.uuid(),

@@ -356,9 +356,7 @@ test.describe('messages between sessions', () => {
     await row.click();
     await expect(coach.page).toHaveURL(CONVERSATION_URL);
     const conversationId = conversationIdOf(coach.page);
-    await expect(
-      coach.page.getByText('Visitor without an account · your answers reach them by email'),
-    ).toBeVisible();
+    await expect(coach.page.getByText('Visitor · answers go by email')).toBeVisible();
     const coachLog = messageLog(coach.page, 'Ada Moreau');
     await expect(messageIn(coachLog, inquiry)).toBeVisible();
     const answer = 'Hi Ada, yes: I work with several nurses on shifting sleep. Happy to talk.';
@@ -419,13 +417,12 @@ test.describe('messages between sessions', () => {
     await expect(messageIn(visitorLog, reply)).toHaveAttribute('data-status', 'sent');
     await shots(visitor, 'messages', '18-visitor-continues-as-client', { all: true });
     await expect(messageIn(coachLog, reply)).toBeVisible(LIVE);
-    // No longer a visitor: opened again, the coach's header says a client (the answers stay in the app).
-    // (The coach's open screen is not told of the claim: it keeps the visitor's header until then.)
+    // No longer a visitor: the coach's open screen is told of the claim, its header says a client now.
+    await expect(coach.page.getByText('Visitor · answers go by email')).toHaveCount(0, LIVE);
+    await expect(coach.page.getByRole('main').getByText('Client', { exact: true })).toBeVisible();
+    // And so it stays when opened again.
     await coach.page.goto(`/chat/${conversationId}`);
     await expect(messageIn(coachLog, reply)).toBeVisible(LIVE);
-    await expect(
-      coach.page.getByText('Visitor without an account · your answers reach them by email'),
-    ).toHaveCount(0);
     await expect(coach.page.getByRole('main').getByText('Client', { exact: true })).toBeVisible();
 
     await coach.context.close();

@@ -47,13 +47,17 @@ const nameOf = (item: NavItem) => (item.badge || item.short ? withUnread(item.la
 /** An entry's unread count as shown, up to 99 then "99+" (its name has the exact number); nothing for 0. */
 export function NavBadge({ item, className = '' }: { item: NavItem; className?: string }) {
   if (!item.badge) return null;
+  // The space keeps the visible text "Messages 3" a word apart, inside the name "Messages, 3 unread".
   return (
-    <span
-      aria-hidden="true"
-      className={`inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs leading-none font-semibold text-primary-foreground tabular-nums ${className}`}
-    >
-      {item.badge > 99 ? '99+' : item.badge}
-    </span>
+    <>
+      {' '}
+      <span
+        aria-hidden="true"
+        className={`inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs leading-none font-semibold text-primary-foreground tabular-nums ${className}`}
+      >
+        {item.badge > 99 ? '99+' : item.badge}
+      </span>
+    </>
   );
 }
 

@@ -1,12 +1,14 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { Spinner } from './spinner';
 
-type Variant = 'primary' | 'secondary' | 'ghost';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-primary text-primary-foreground hover:bg-primary-hover shadow-soft',
   secondary: 'border border-border bg-surface text-text hover:bg-surface-sunken',
   ghost: 'text-text hover:bg-surface-sunken',
+  /** An action that destroys or cuts off (delete, block, reject): said in the danger colour. */
+  danger: 'bg-danger text-background hover:bg-danger/90 shadow-soft',
 };
 
 export const buttonClasses = (variant: Variant = 'primary', className = '') =>

@@ -46,11 +46,7 @@ export function DeleteConfirmDialog({
           <Button variant="secondary" onClick={close}>
             Keep it
           </Button>
-          <Button
-            className="bg-danger text-background hover:bg-danger/90"
-            disabled={mutation.isPending}
-            onClick={onConfirm}
-          >
+          <Button variant="danger" disabled={mutation.isPending} onClick={onConfirm}>
             {mutation.isPending ? pendingLabel : confirmLabel}
           </Button>
         </>

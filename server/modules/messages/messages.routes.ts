@@ -44,9 +44,11 @@ export async function messagesRoutes(
     },
   );
 
-  route(app, endpoints.claim, async ({ caller, params }) => ({
-    conversation: await messages.claim(caller.userId, params.id),
-  }));
+  route(app, endpoints.claim, async ({ caller, params, emit }) => {
+    const outcome = await messages.claim(caller.userId, params.id);
+    emit(outcome.events);
+    return { conversation: outcome.conversation };
+  });
 
   route(app, endpoints.typing, async ({ caller, params }) => {
     await messages.typing(caller.userId, params.id);

@@ -231,6 +231,14 @@ describe("claiming a visitor's conversation", () => {
       client: { user_id: account.id },
     });
     expect((await historyOf(account, id)).map((message) => message.sender_user_id)).toEqual([account.id]);
+    // Both sides' screens are told (the coach's header: a client now).
+    for (const party of [coach.id, account.id]) {
+      const told = await t.pool.query<{ payload: unknown }>(
+        'select payload from realtime_events where topic = $1 and type = $2',
+        [`user:${party}`, 'conversation.updated'],
+      );
+      expect(told.rows.map((row) => row.payload)).toEqual([{ conversation_id: id, replaces: null }]);
+    }
     // Opened again: the same conversation; the stranger still cannot reach it (404 now, it has an owner).
     expect((await claim(account, id)).statusCode).toBe(200);
     expect((await claim(stranger, id)).statusCode).toBe(404);

@@ -1,12 +1,13 @@
 import {
   INQUIRY_LIMITS,
   INQUIRY_TEXTS,
+  MESSAGE_EVENTS,
   type Conversation,
   type VisitorInquiryInput,
 } from '#contracts/messages';
 import type { RealtimeEvent } from '#contracts/realtime';
 import { AppError } from '#domain/errors/app-error';
-import { notFound, type MessagesDeps, type MessagesShared } from './messages.shared';
+import { notFound, userTopic, type MessagesDeps, type MessagesShared } from './messages.shared';
 
 type VisitorInquiry = Omit<VisitorInquiryInput, 'email'> & { email: string };
 
@@ -77,11 +78,15 @@ export function createVisitorUseCases(deps: MessagesDeps, shared: MessagesShared
      * the account's confirmed address is the one it was sent from — or joins the conversation the
      * account already has with the coach. Opened again by its owner, it answers the conversation.
      */
-    async claim(userId: string, id: string): Promise<Conversation> {
-      const claimedId = await db.transaction(async (tx) => {
+    async claim(
+      userId: string,
+      id: string,
+    ): Promise<{ conversation: Conversation; events: RealtimeEvent[] }> {
+      const claimed = await db.transaction(async (tx) => {
         const conversation = await repository.lock(tx, id);
         if (!conversation) throw notFound();
-        if (conversation.clientId === userId || conversation.coachId === userId) return conversation.id;
+        if (conversation.clientId === userId || conversation.coachId === userId)
+          return { id: conversation.id, events: [] };
         if (conversation.clientId !== null) throw notFound();
         const me = await repository.clientIdentity(tx, userId);
         if (me?.email?.toLowerCase() !== conversation.clientEmail?.toLowerCase())
@@ -89,14 +94,22 @@ export function createVisitorUseCases(deps: MessagesDeps, shared: MessagesShared
         if (!me?.emailConfirmedAt) throw new AppError('FORBIDDEN', INQUIRY_TEXTS.unconfirmed);
         const existing = await repository.findIdOfPair(tx, conversation.coachId, userId);
         const target = existing ? await repository.lock(tx, existing) : undefined;
-        if (!target) {
-          await repository.claim(tx, conversation.id, userId);
-          return conversation.id;
-        }
-        await repository.mergeInto(tx, conversation, target, userId);
-        return target.id;
+        if (target) await repository.mergeInto(tx, conversation, target, userId);
+        else await repository.claim(tx, conversation.id, userId);
+        const finalId = target?.id ?? conversation.id;
+        // Both sides' open screens read it again (the coach's header: a client now, not a visitor).
+        const payload = { conversation_id: finalId, replaces: target ? conversation.id : null };
+        const events = await deps.realtime.recordMany(
+          tx,
+          [conversation.coachId, userId].map((party) => ({
+            topic: userTopic(party),
+            type: MESSAGE_EVENTS.updated,
+            payload,
+          })),
+        );
+        return { id: finalId, events };
       });
-      return shared.view(userId, claimedId);
+      return { conversation: await shared.view(userId, claimed.id), events: claimed.events };
     },
   };
 }

@@ -116,11 +116,7 @@ export function ConversationSafetyMenu({
               <Button variant="secondary" onClick={() => setAsking(false)}>
                 Cancel
               </Button>
-              <Button
-                className="bg-danger text-background hover:bg-danger/90"
-                disabled={block.isPending}
-                onClick={() => block.mutate(userId)}
-              >
+              <Button variant="danger" disabled={block.isPending} onClick={() => block.mutate(userId)}>
                 {block.isPending ? 'Blocking…' : `Block ${other.name}`}
               </Button>
             </>

@@ -100,7 +100,7 @@ describe('a conversation', () => {
       },
     });
     expect(
-      await screen.findByText('Visitor without an account · your answers reach them by email'),
+      await screen.findByText('Visitor · answers go by email'),
     ).toBeInTheDocument();
     expect(api.callsTo('POST', `${BASE}/typing`)).toEqual([]);
   });

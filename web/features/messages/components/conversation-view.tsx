@@ -89,6 +89,7 @@ function LoadedConversation({
   const messages = log.data?.messages ?? [];
   useMarkRead(conversation, messages);
   const blockedByYou = useBlocked(other.user_id);
+  const visitor = other.user_id === null;
   const viewerId = (conversation.role === 'coach' ? conversation.coach : conversation.client).user_id ?? '';
   const lastFromOther = messages.findLast((message) => message.sender_type !== conversation.role);
   const otherTyping = useOtherTyping(TYPING_EVENT, conversation.id, viewerId, lastFromOther?.id);
@@ -151,8 +152,8 @@ function LoadedConversation({
           <p className="truncate text-xs text-text-muted">
             {conversation.role === 'client'
               ? 'Coach'
-              : other.user_id === null
-                ? 'Visitor without an account · your answers reach them by email'
+              : visitor
+                ? 'Visitor · answers go by email'
                 : 'Client'}
           </p>
         </div>
@@ -220,8 +221,9 @@ function LoadedConversation({
             }}
             typingName={otherTyping ? other.name : null}
             onTyping={typing.typed}
-            onFiles={(files) => outbox.sendFiles(conversation.id, files)}
-            onVoice={(voice) => outbox.sendVoice(conversation.id, voice)}
+            // A visitor without an account reads answers by email (a preview): words only.
+            onFiles={visitor ? undefined : (files) => outbox.sendFiles(conversation.id, files)}
+            onVoice={visitor ? undefined : (voice) => outbox.sendVoice(conversation.id, voice)}
           />
         </>
       )}

@@ -121,11 +121,7 @@ export function DecisionDialog({ pending, onClose }: { pending: Pending; onClose
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button
-            type="submit"
-            busy={decide.isPending}
-            className={action === 'reject' ? 'bg-danger! text-background! hover:bg-danger/90!' : ''}
-          >
+          <Button type="submit" busy={decide.isPending} variant={action === 'reject' ? 'danger' : 'primary'}>
             {copy.button}
           </Button>
         </div>
