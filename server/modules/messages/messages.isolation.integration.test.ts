@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuthSession } from '#contracts/auth';
+import { CHAT_TYPING_SERVER_GAP_MS } from '#contracts/chat';
 import { conversationResponseSchema, MESSAGE_EVENTS, messageResponseSchema } from '#contracts/messages';
 import { BROADCAST_TOPIC, type RealtimeEvent, type SubscribeAck } from '#contracts/realtime';
 import { insertChatSession } from '#test/factories/sessions';
@@ -10,8 +11,8 @@ import { useTestApp } from '#test/support/test-app';
 
 // Issue #17: "0 of 1,000 random events reach a non-party". Four coaches and six clients, each with a
 // real socket (one tab) on their own topic; 1,000 operations drawn by a seeded PRNG — sends by either
-// party, reads, starts (new and existing), blocks and unblocks, reports, and outsiders trying to reach
-// conversations that are not theirs — then every socket's events are checked both ways: nothing of a
+// party, reads, typing, starts (new and existing), blocks and unblocks, reports, and outsiders trying to
+// reach conversations that are not theirs — then every socket's events are checked both ways: nothing of a
 // conversation reaches anyone but its two parties, and each party gets every event of theirs.
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });
@@ -130,7 +131,18 @@ describe('conversation events reach only their two parties', () => {
       else conversations.push({ id: conversation.id, ...pair, messageIds: [] });
     }
 
-    const counts = { sent: 0, refused: 0, reads: 0, starts: 0, blocks: 0, reports: 0, outsiders: 0 };
+    const counts = {
+      sent: 0,
+      refused: 0,
+      reads: 0,
+      typing: 0,
+      starts: 0,
+      blocks: 0,
+      reports: 0,
+      outsiders: 0,
+    };
+    /** "Is typing" told by `from` in a conversation: to the other party only. */
+    const typings: { conversation: Conversation; from: Person }[] = [];
     // Six conversations to begin with; more are started among the operations.
     for (const pair of reachable.slice(0, 6)) await start(pair, 'client');
 
@@ -157,17 +169,24 @@ describe('conversation events reach only their two parties', () => {
           conversation.messageIds.push(id);
           counts.sent += 1;
         }
-      } else if (roll < 0.68) {
+      } else if (roll < 0.66) {
         // A party reads up to a seq (back, forward or past the end: only a forward move is told).
         const seq = Math.floor(random() * (conversation.messageIds.length + 3));
         expectStatus(await call(party, 'POST', `${base}/read`, { seq }), 204, `read ${operation}`);
         counts.reads += 1;
-      } else if (roll < 0.76) {
+      } else if (roll < 0.7) {
+        // A party is typing (while not blocked); the clock moves past the server's typing gap first.
+        if (blockedPair(conversation)) continue;
+        t.clock.advance(CHAT_TYPING_SERVER_GAP_MS);
+        expectStatus(await call(party, 'POST', `${base}/typing`), 204, `typing ${operation}`);
+        typings.push({ conversation, from: party });
+        counts.typing += 1;
+      } else if (roll < 0.77) {
         // A start: a client with any coach they may write to, or a coach with a client they met.
         if (random() < 0.7) await start(pick(reachable), 'client');
         else await start(pick(met), 'coach');
         counts.starts += 1;
-      } else if (roll < 0.79) {
+      } else if (roll < 0.8) {
         // A party blocks the other; or a block in force (most often, so that few stay) is lifted by
         // whoever made it.
         const inForce = [...blocks.values()];
@@ -181,7 +200,7 @@ describe('conversation events reach only their two parties', () => {
           blocks.set(blockKey(party, other), { blocker: party, blocked: other });
         }
         counts.blocks += 1;
-      } else if (roll < 0.82) {
+      } else if (roll < 0.83) {
         // A party reports the conversation or one of its messages.
         const messageId = conversation.messageIds.length > 0 ? pick(conversation.messageIds) : undefined;
         const body = {
@@ -195,22 +214,20 @@ describe('conversation events reach only their two parties', () => {
         const outsider = pick(
           everyone.filter((one) => one !== conversation.coach && one !== conversation.client),
         );
-        const attempt = Math.floor(random() * 6);
-        const response =
-          attempt === 0
-            ? await call(outsider, 'GET', base)
-            : attempt === 1
-              ? await call(outsider, 'GET', `${base}/messages`)
-              : attempt === 2
-                ? await call(outsider, 'POST', `${base}/messages`, { id: randomUUID(), content: 'Intrusion' })
-                : attempt === 3
-                  ? await call(outsider, 'POST', `${base}/read`, { seq: 1 })
-                  : attempt === 4
-                    ? await call(outsider, 'POST', `${base}/reports`, { reason: 'spam' })
-                    : await (async () => {
-                        const pair = pick(strangers);
-                        return call(pair.coach, 'POST', '/api/conversations', { client_id: pair.client.id });
-                      })();
+        const attempts: (() => Promise<Injected>)[] = [
+          () => call(outsider, 'GET', base),
+          () => call(outsider, 'GET', `${base}/messages`),
+          () => call(outsider, 'POST', `${base}/messages`, { id: randomUUID(), content: 'Intrusion' }),
+          () => call(outsider, 'POST', `${base}/read`, { seq: 1 }),
+          () => call(outsider, 'POST', `${base}/typing`),
+          () => call(outsider, 'POST', `${base}/reports`, { reason: 'spam' }),
+          () => {
+            const pair = pick(strangers);
+            return call(pair.coach, 'POST', '/api/conversations', { client_id: pair.client.id });
+          },
+        ];
+        const attempt = Math.floor(random() * attempts.length);
+        const response = await attempts[attempt]!();
         expectStatus(response, 404, `outsider attempt ${attempt} at operation ${operation}`);
         counts.outsiders += 1;
       }
@@ -296,6 +313,21 @@ describe('conversation events reach only their two parties', () => {
       reads += coachReads.length;
     }
     expect(reads).toBeGreaterThan(0);
+
+    // Each "is typing" reached the other party once, never the typer's own tab.
+    const typingAt = (person: Person) =>
+      person.events
+        .filter((event) => event.type === MESSAGE_EVENTS.typing)
+        .map((event) => `${conversationIdOf(event)} from ${String(event.payload.user_id)}`);
+    for (const person of everyone)
+      expect(typingAt(person), `${person.name}'s typing events`).toEqual(
+        typings
+          .filter(
+            ({ conversation, from }) =>
+              from !== person && (conversation.coach === person || conversation.client === person),
+          )
+          .map(({ conversation, from }) => `${conversation.id} from ${from.id}`),
+      );
 
     // Each person's list holds their own conversations only, and every one of them that has a message.
     for (const person of everyone) {
