@@ -150,6 +150,20 @@ describe('conversations between sessions', () => {
     });
     const toMet = await t.call(coach.session, 'POST', '/api/conversations', { client_id: metInSession.id });
     expect(toMet.statusCode, toMet.body).toBe(201);
+
+    // A client who only wrote (no request, no session): the coach finds that conversation (200); one who
+    // started a conversation but wrote nothing is still a stranger to the coach.
+    const wrote = await person('client', 'Wren Writer');
+    const theirs = await conversationOf(wrote, { session: coach.session, id: coach.id });
+    const silent = await person('client', 'Sid Silent');
+    await conversationOf(silent, { session: coach.session, id: coach.id });
+    expect(
+      (await t.call(coach.session, 'POST', '/api/conversations', { client_id: silent.id })).statusCode,
+    ).toBe(404);
+    await sent(wrote, theirs, 'Hello, a question before I book.');
+    const toWriter = await t.call(coach.session, 'POST', '/api/conversations', { client_id: wrote.id });
+    expect(toWriter.statusCode, toWriter.body).toBe(200);
+    expect(conversationResponseSchema.parse(toWriter.json()).conversation.id).toBe(theirs);
   });
 
   it('sends in order, pages history backwards, counts unread for the other side and reads move it', async () => {

@@ -422,13 +422,16 @@ export function createMessagesRepository() {
       return row !== undefined;
     },
 
-    /** Whether a client has asked a coach for a session or had one with them. */
+    /** Whether a client has asked a coach for a session, had one with them, or written to them. */
     async haveMet(executor: DbExecutor, coachId: string, clientId: string): Promise<boolean> {
       const result = await executor.execute<{ met: boolean }>(sql`select
         exists (select 1 from ${sessionRequests} where ${sessionRequests.coachId} = ${coachId}
                   and ${sessionRequests.clientId} = ${clientId})
         or exists (select 1 from ${chatSessions} where ${chatSessions.coachId} = ${coachId}
-                  and ${chatSessions.clientId} = ${clientId}) as met`);
+                  and ${chatSessions.clientId} = ${clientId})
+        or exists (select 1 from ${inquiryConversations} where ${inquiryConversations.coachId} = ${coachId}
+                  and ${inquiryConversations.clientId} = ${clientId}
+                  and ${inquiryConversations.lastSeq} > 0) as met`);
       return result.rows[0]?.met === true;
     },
 
