@@ -1,6 +1,7 @@
 import {
   CHAT_BENCH,
   measureRounds,
+  pooledStats,
   MESSAGES_PER_ECHO,
   partyFailures,
   startPartyCluster,
@@ -9,7 +10,7 @@ import {
 import { connectFleet } from './lib/latency-round';
 import { roundedSample, summarize } from './lib/measure';
 import { cpuCount } from './lib/proc';
-import { latencyStats, median, round } from './lib/stats';
+import { round } from './lib/stats';
 import type { GoalResult, Scenario, ScenarioOptions, ScenarioResult } from './lib/types';
 import { atMost, verdict } from './lib/verdict';
 
@@ -74,15 +75,10 @@ async function runChat(options: ScenarioOptions, instances: 1 | 2): Promise<Scen
       durationSec,
       ratePerSec,
     });
-    const { samples, all, sent } = measured;
+    const { samples, sent } = measured;
     const fleetStats = fleet.stats();
-    const delivery = latencyStats(all.delivery);
-    const post = latencyStats(all.post);
-    const afterAnswer = latencyStats(all.afterAnswer);
-    const rtt = latencyStats(all.rtt);
-    const lag = latencyStats(all.lag);
-    const cpuUsPerMessage = round(median(measured.appCpuPerRound), 0);
-    const dbCpuUsPerMessage = round(median(measured.dbCpuPerRound), 0);
+    const { delivery, post, afterAnswer, rtt, lag, cpuUsPerMessage, dbCpuUsPerMessage } =
+      pooledStats(measured);
     const failures = partyFailures(cluster, measured);
     const goal: GoalResult = {
       goal:

@@ -4,6 +4,7 @@ import { MESSAGE_EVENTS } from '#contracts/messages';
 import { messagesApi } from '#contracts/messages.api';
 import {
   measureRounds,
+  pooledStats,
   MESSAGES_PER_ECHO,
   partyFailures,
   startPartyCluster,
@@ -13,7 +14,7 @@ import {
 import { connectFleet } from './lib/latency-round';
 import { roundedSample, summarize } from './lib/measure';
 import { cpuCount } from './lib/proc';
-import { latencyStats, median, round } from './lib/stats';
+import { round } from './lib/stats';
 import type { GoalResult, Scenario, ScenarioOptions, ScenarioResult } from './lib/types';
 import { atMost, verdict } from './lib/verdict';
 
@@ -75,15 +76,10 @@ async function runMessages(options: ScenarioOptions): Promise<ScenarioResult> {
       durationSec,
       ratePerSec,
     });
-    const { samples, all, sent } = measured;
+    const { samples, sent } = measured;
     const fleetStats = fleet.stats();
-    const delivery = latencyStats(all.delivery);
-    const post = latencyStats(all.post);
-    const afterAnswer = latencyStats(all.afterAnswer);
-    const rtt = latencyStats(all.rtt);
-    const lag = latencyStats(all.lag);
-    const cpuUsPerMessage = round(median(measured.appCpuPerRound), 0);
-    const dbCpuUsPerMessage = round(median(measured.dbCpuPerRound), 0);
+    const { delivery, post, afterAnswer, rtt, lag, cpuUsPerMessage, dbCpuUsPerMessage } =
+      pooledStats(measured);
     const goal: GoalResult = {
       goal:
         `${GOAL} <= ${TARGET_P99_MS} ms, 0 lost, doubled or out of order, with ${conversationCount} ` +

@@ -18,6 +18,18 @@ import { ApiError } from './api-client';
 export type PendingAttachment = { kind: AttachmentKind; file: Blob; name: string; durationMs?: number };
 
 /** A picked file and how it goes: pictures as images, the rest as files (the server checks the bytes). */
+/** A recorded voice note as an attachment to send ("Voice note.webm", its length). */
+export const voiceAttachment = (voice: {
+  blob: Blob;
+  durationMs: number;
+  extension: string;
+}): PendingAttachment => ({
+  kind: 'voice',
+  file: voice.blob,
+  name: `Voice note.${voice.extension}`,
+  durationMs: voice.durationMs,
+});
+
 export type PickedFile = { kind: Exclude<AttachmentKind, 'voice'>; file: File };
 
 /** Pictures the server shows inline (re-encoded); any other file goes as a download. */

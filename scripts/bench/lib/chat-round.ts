@@ -11,7 +11,7 @@ import type { RoundSample } from './measure';
 import { createPartyFleet, type MessageEventShape, type Seat } from './party-fleet';
 import { waitForQuietLoad } from './proc';
 import type { Person } from './socket-fleet';
-import { latencyStats, round } from './stats';
+import { latencyStats, median, round } from './stats';
 
 /**
  * The benches where two parties write to each other (chat.ts and chat-sweep.ts: a live session's
@@ -247,6 +247,20 @@ export type MeasuredRounds = {
   /** Messages created, warm-up included (each makes one copy on the sender's own socket too). */
   created: number;
 };
+
+/** The pooled figures of measured rounds: latencies, and the CPU per message (median of the rounds). */
+export function pooledStats(measured: MeasuredRounds) {
+  const { all } = measured;
+  return {
+    delivery: latencyStats(all.delivery),
+    post: latencyStats(all.post),
+    afterAnswer: latencyStats(all.afterAnswer),
+    rtt: latencyStats(all.rtt),
+    lag: latencyStats(all.lag),
+    cpuUsPerMessage: round(median(measured.appCpuPerRound), 0),
+    dbCpuUsPerMessage: round(median(measured.dbCpuPerRound), 0),
+  };
+}
 
 /**
  * A warm-up of WARMUP_SEC, then `rounds` rounds of `durationSec` at `ratePerSec` (each after the load

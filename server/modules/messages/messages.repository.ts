@@ -148,8 +148,9 @@ export function createMessagesRepository() {
     },
 
     /**
-     * A new conversation of a coach and a client, or undefined when they already have one (two first
-     * messages at once: the partial unique index lets one insert in, the other does nothing).
+     * A new conversation, or undefined when its pair (a coach and a client, or a coach and a visitor's
+     * address) already has one: two first messages at once, the partial unique indexes let one insert
+     * in and the other does nothing (its id is new, so no other conflict can arise).
      */
     async insertIfNew(
       executor: DbExecutor,
@@ -158,10 +159,7 @@ export function createMessagesRepository() {
       const [row] = await executor
         .insert(inquiryConversations)
         .values(values)
-        .onConflictDoNothing({
-          target: [inquiryConversations.coachId, inquiryConversations.clientId],
-          where: sql`${inquiryConversations.clientId} is not null`,
-        })
+        .onConflictDoNothing()
         .returning({ id: inquiryConversations.id });
       return row?.id;
     },
@@ -182,19 +180,6 @@ export function createMessagesRepository() {
             sql`lower(${inquiryConversations.clientEmail}) = ${email.toLowerCase()}`,
           ),
         );
-      return row?.id;
-    },
-
-    /** A new visitor conversation, or undefined when one for this coach and address came first. */
-    async insertVisitorIfNew(
-      executor: DbExecutor,
-      values: typeof inquiryConversations.$inferInsert,
-    ): Promise<string | undefined> {
-      const [row] = await executor
-        .insert(inquiryConversations)
-        .values(values)
-        .onConflictDoNothing()
-        .returning({ id: inquiryConversations.id });
       return row?.id;
     },
 

@@ -41,7 +41,7 @@ export function createVisitorUseCases(deps: MessagesDeps, shared: MessagesShared
         const now = clock.now();
         const id =
           (await repository.findVisitorConversation(tx, coachId, input.email)) ??
-          (await repository.insertVisitorIfNew(tx, {
+          (await repository.insertIfNew(tx, {
             coachId,
             clientId: null,
             clientName: input.name,

@@ -16,7 +16,7 @@ import {
 } from '../api/chat';
 import { useChatLog, type ChatSide, type ChatViewerSide } from '../hooks/use-chat-log';
 import { useOtherTyping, useTypingNotifier } from '#web/lib/use-typing';
-import { attachmentQueryKey, type PickedFile } from '#web/lib/attachments';
+import { attachmentQueryKey, voiceAttachment, type PickedFile } from '#web/lib/attachments';
 import type { RecordedVoice } from '#web/lib/use-voice-recorder';
 import { Composer } from './chat-composer';
 import { MessageRow, type Pending, type Row } from './chat-message-row';
@@ -122,18 +122,7 @@ export function ChatPanel({
     );
 
   const sendVoice = (voice: RecordedVoice) =>
-    enqueue([
-      {
-        id: crypto.randomUUID(),
-        content: '',
-        attachment: {
-          kind: 'voice',
-          file: voice.blob,
-          name: `Voice note.${voice.extension}`,
-          durationMs: voice.durationMs,
-        },
-      },
-    ]);
+    enqueue([{ id: crypto.randomUUID(), content: '', attachment: voiceAttachment(voice) }]);
 
   const retry = (id: string) => {
     const entry = pending.find((item) => item.id === id);

@@ -4,7 +4,12 @@ import { MESSAGE_TEXTS } from '#contracts/messages';
 import { errorText } from '#web/components/form-error';
 import { ApiError } from '#web/lib/api-client';
 import { useToast } from '#web/components/toast';
-import { attachmentQueryKey, type PendingAttachment, type PickedFile } from '#web/lib/attachments';
+import {
+  attachmentQueryKey,
+  voiceAttachment,
+  type PendingAttachment,
+  type PickedFile,
+} from '#web/lib/attachments';
 import { useAuth } from '#web/lib/auth/use-auth';
 import type { RecordedVoice } from '#web/lib/use-voice-recorder';
 import { conversationsQueryKey } from '../api/conversations';
@@ -102,17 +107,7 @@ export function useOutbox(retryDelaysMs: readonly number[] = SEND_RETRY_DELAYS_M
     );
 
   const sendVoice = (conversationId: string, voice: RecordedVoice) =>
-    enqueue(conversationId, [
-      {
-        content: '',
-        attachment: {
-          kind: 'voice',
-          file: voice.blob,
-          name: `Voice note.${voice.extension}`,
-          durationMs: voice.durationMs,
-        },
-      },
-    ]);
+    enqueue(conversationId, [{ content: '', attachment: voiceAttachment(voice) }]);
 
   const retry = (id: string) => {
     const item = items.find((entry) => entry.id === id);
