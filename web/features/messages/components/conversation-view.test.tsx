@@ -99,9 +99,7 @@ describe('a conversation', () => {
         'GET /api/blocks': { body: { blocked: [] } },
       },
     });
-    expect(
-      await screen.findByText('Visitor · answers go by email'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Visitor · answers go by email')).toBeInTheDocument();
     expect(api.callsTo('POST', `${BASE}/typing`)).toEqual([]);
   });
 });

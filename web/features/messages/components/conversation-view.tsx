@@ -150,11 +150,7 @@ function LoadedConversation({
             )}
           </h2>
           <p className="truncate text-xs text-text-muted">
-            {conversation.role === 'client'
-              ? 'Coach'
-              : visitor
-                ? 'Visitor · answers go by email'
-                : 'Client'}
+            {conversation.role === 'client' ? 'Coach' : visitor ? 'Visitor · answers go by email' : 'Client'}
           </p>
         </div>
         <div className="ml-auto flex shrink-0 items-center">
