@@ -125,7 +125,10 @@ test.describe('instant sessions between two browsers', () => {
     await ring.getByRole('button', { name: 'Accept' }).click();
     await expect(coach.page).toHaveURL(SESSION_URL);
     const sessionId = SESSION_URL.exec(coach.page.url())?.[1];
-    await expect(client.page.getByText('Request Accepted!')).toBeVisible();
+    // SPEC §4's toast (the lasting session_accepted notification in the stack shares its title).
+    await expect(
+      client.page.getByRole('region', { name: 'Notifications', exact: true }).getByText('Request Accepted!'),
+    ).toBeVisible();
     await expect(client.page).toHaveURL(`/session/${sessionId}`);
     await expect(client.page.getByRole('heading', { level: 1 })).toBeVisible();
     await shots(client.page, 'sessions', '4-client-in-session');
