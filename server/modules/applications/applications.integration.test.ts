@@ -8,7 +8,7 @@ import {
 } from '#contracts/applications';
 import type { AuthSession } from '#contracts/auth';
 import { meResponseSchema } from '#contracts/auth';
-import { NOTIFICATION_EVENTS, NOTIFICATION_TEXTS, notificationsPageSchema } from '#contracts/notifications';
+import { NOTIFICATION_TEXTS } from '#contracts/notifications';
 import { ownProfileSchema } from '#contracts/profiles';
 import { adminAuditLog, coachApplications, coachDirectory } from '#server/db/schema/index';
 import type { Role } from '#domain/auth/roles';
@@ -18,6 +18,10 @@ import { bearer, errorOf, outboxFor, signUpWithRole, uniqueEmail } from '#test/s
 import { useTestApp } from '#test/support/test-app';
 import { createApplicationsRepository } from './applications.repository';
 import { createApplicationsService } from './applications.service';
+import {
+  notificationsOf as notificationsOfPerson,
+  notificationCreatedEvents,
+} from '#test/support/notifications';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });
 let manager: AuthSession;
@@ -89,18 +93,8 @@ async function appliedId(session: AuthSession, payload: object = VALID) {
   return id;
 }
 /** The person's notifications, newest first, and the notification.created events on their topic. */
-async function notificationsOf(session: AuthSession) {
-  const response = await t.call(session, 'GET', '/api/notifications');
-  expect(response.statusCode, response.body).toBe(200);
-  return notificationsPageSchema.parse(response.json()).notifications;
-}
-async function createdEventsOf(userId: string) {
-  const result = await t.pool.query<{ payload: Record<string, unknown> }>(
-    'select payload from realtime_events where topic = $1 and type = $2 order by seq',
-    [`user:${userId}`, NOTIFICATION_EVENTS.created],
-  );
-  return result.rows.map((row) => row.payload);
-}
+const notificationsOf = (session: AuthSession) => notificationsOfPerson(t, session);
+const createdEventsOf = (userId: string) => notificationCreatedEvents(t, userId);
 const auditOf = (targetId: string) =>
   t.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, targetId));
 

@@ -9,10 +9,14 @@ import {
   giftsResponseSchema,
   type CreateGiftBody,
 } from '#contracts/gifts';
-import { NOTIFICATION_EVENTS, NOTIFICATION_TEXTS, notificationsPageSchema } from '#contracts/notifications';
+import { NOTIFICATION_TEXTS } from '#contracts/notifications';
 import { bearer, errorOf, latestCode, signIn, signUp, signUpWithRole, uniqueEmail } from '#test/support/auth';
 import { balanceOf, topUpThroughEvent } from '#test/factories/money';
 import { useTestApp, type TestAppHandle } from '#test/support/test-app';
+import {
+  notificationsOf as notificationsOfPerson,
+  notificationCreatedEvents,
+} from '#test/support/notifications';
 
 const ENV = { RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' };
 
@@ -91,21 +95,8 @@ function helpers(t: TestAppHandle) {
     expect(report.ok, JSON.stringify(report)).toBe(true);
   }
 
-  /** The person's notifications, newest first. */
-  async function notificationsOf(session: AuthSession) {
-    const response = await t.call(session, 'GET', '/api/notifications');
-    expect(response.statusCode, response.body).toBe(200);
-    return notificationsPageSchema.parse(response.json()).notifications;
-  }
-
-  /** The notification.created events on the person's topic. */
-  async function createdEventsOf(userId: string) {
-    const result = await t.pool.query<{ payload: Record<string, unknown> }>(
-      'select payload from realtime_events where topic = $1 and type = $2 order by seq',
-      [`user:${userId}`, NOTIFICATION_EVENTS.created],
-    );
-    return result.rows.map((row) => row.payload);
-  }
+  const notificationsOf = (session: AuthSession) => notificationsOfPerson(t, session);
+  const createdEventsOf = (userId: string) => notificationCreatedEvents(t, userId);
 
   return {
     post,

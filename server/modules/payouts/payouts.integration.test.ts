@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthSession } from '#contracts/auth';
 import { earningsSchema } from '#contracts/earnings';
-import { NOTIFICATION_EVENTS, NOTIFICATION_TEXTS, notificationsPageSchema } from '#contracts/notifications';
+import { NOTIFICATION_TEXTS } from '#contracts/notifications';
 import {
   adminWithdrawalListSchema,
   adminWithdrawalSchema,
@@ -19,6 +19,10 @@ import { balanceOf, topUpThroughEvent } from '#test/factories/money';
 import { useTestApp } from '#test/support/test-app';
 import type { App } from '#server/app';
 import { connectDatabase, type DatabaseHandle } from '#server/db/client';
+import {
+  notificationsOf as notificationsOfPerson,
+  notificationCreatedEvents,
+} from '#test/support/notifications';
 
 const ENV = { RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' };
 const t = useTestApp(ENV);
@@ -123,18 +127,8 @@ function decide(
 }
 
 /** The person's notifications, newest first, and the notification.created events on their topic. */
-async function notificationsOf(session: AuthSession) {
-  const response = await t.call(session, 'GET', '/api/notifications');
-  expect(response.statusCode, response.body).toBe(200);
-  return notificationsPageSchema.parse(response.json()).notifications;
-}
-async function createdEventsOf(userId: string) {
-  const result = await t.pool.query<{ payload: Record<string, unknown> }>(
-    'select payload from realtime_events where topic = $1 and type = $2 order by seq',
-    [`user:${userId}`, NOTIFICATION_EVENTS.created],
-  );
-  return result.rows.map((row) => row.payload);
-}
+const notificationsOf = (session: AuthSession) => notificationsOfPerson(t, session);
+const createdEventsOf = (userId: string) => notificationCreatedEvents(t, userId);
 
 async function expectLedgerConsistent() {
   const report = await t.app.ledger.service.checkInvariants(t.db);

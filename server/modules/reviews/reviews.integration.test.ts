@@ -10,7 +10,7 @@ import {
   type SessionReviews,
 } from '#contracts/reviews';
 import { acceptResponseSchema, sessionRequestSchema } from '#contracts/sessions';
-import { NOTIFICATION_EVENTS, NOTIFICATION_TEXTS, notificationsPageSchema } from '#contracts/notifications';
+import { NOTIFICATION_EVENTS, NOTIFICATION_TEXTS } from '#contracts/notifications';
 import { errorOf } from '#test/support/auth';
 import { insertCoach, insertClient, type Person, insertPerson } from '#test/factories/people';
 import {
@@ -21,6 +21,7 @@ import {
 } from '#test/factories/sessions';
 import { useTestApp } from '#test/support/test-app';
 import { describeResponseTime, firstNameOf, onTimePercentage } from './reviews.service';
+import { notificationsOf as notificationsOfPerson } from '#test/support/notifications';
 
 const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });
 
@@ -315,11 +316,7 @@ describe('the 7-day path', () => {
 });
 
 describe('the reviewed person is told (review_visible)', () => {
-  async function notificationsOf(who: Person) {
-    const response = await t.call(who.session, 'GET', '/api/notifications');
-    expect(response.statusCode, response.body).toBe(200);
-    return notificationsPageSchema.parse(response.json()).notifications;
-  }
+  const notificationsOf = (who: Person) => notificationsOfPerson(t, who.session);
   const createdEvents = async (userId: string) =>
     (await eventsOf(t.pool, userId))
       .filter((event) => event.type === NOTIFICATION_EVENTS.created)
