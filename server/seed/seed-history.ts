@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { RealtimeEvent } from '#contracts/realtime';
 import { createSessionRequestSchema } from '#contracts/sessions';
 import type { Clock } from '#domain/clock';
@@ -98,6 +98,9 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
     record: async (_executor: DbExecutor, input: RecordInput) => recorded(input),
     recordMany: async (_executor: DbExecutor, inputs: readonly RecordInput[]) => inputs.map(recorded),
     deliver: async () => undefined,
+    recordingCtes: (): SQL => {
+      throw new Error("the demo seed records no events in a writer's statement");
+    },
     publish: async (input: RecordInput) => recorded(input),
     transaction: <T>(work: (tx: DbExecutor, emit: EmitEvents) => Promise<T>) =>
       db.transaction((tx) => work(tx, () => undefined)),
@@ -158,6 +161,8 @@ async function writeHistory(tx: DbExecutor, now: Date): Promise<void> {
     repository: createMessagesRepository(),
     safety: createSafetyRepository(),
     attachments: createAttachmentsRepository(),
+    // Every seeded message takes the transaction path (its events are not recorded, as none here are).
+    texts: { appendTexts: async () => new Map() },
     // The seed's messages are text: nothing is stored or read.
     storage: {
       put: () => Promise.reject(new Error('the demo seed stores no attachments')),

@@ -7,7 +7,6 @@ import {
   MESSAGES_PAGE_SIZE,
   type Conversation,
   type ConversationsPage,
-  type InquiryMessage,
   type MessagesPage,
   type SendMessageInput,
   type StartConversationInput,
@@ -27,6 +26,7 @@ import {
   type MessagesDeps,
   type MessagesShared,
 } from './messages.shared';
+import { createTextSends, type TextSend, type TextSent } from './messages.texts';
 
 const STALE_CURSOR = 'This page of conversations is out of date. Please reload the list.';
 
@@ -43,6 +43,43 @@ export function createConversationUseCases(deps: MessagesDeps, shared: MessagesS
   const { db, repository, realtime, clock } = deps;
   /** One "typing" per person and conversation per CHAT_TYPING_SERVER_GAP_MS. */
   const typingGate = createRecentGate(CHAT_TYPING_SERVER_GAP_MS);
+
+  /**
+   * A text send the one statement (messages.texts.ts) did not write: under the conversation's row lock,
+   * the block check, the id's retry check, then the append with its alert and notification.
+   */
+  async function sendInTransaction({
+    userId,
+    conversationId: id,
+    input,
+  }: TextSend): Promise<TextSent & { events: RealtimeEvent[] }> {
+    return db.transaction(async (tx) => {
+      const conversation = await repository.lockForParty(tx, id, userId);
+      if (!conversation) throw notFound();
+      const senderType = conversation.coachId === userId ? 'coach' : 'client';
+      await shared.refuseIfBlocked(
+        tx,
+        userId,
+        senderType === 'coach' ? conversation.clientId : conversation.coachId,
+      );
+      const sent = await shared.retried(tx, {
+        id: input.id,
+        conversationId: id,
+        senderUserId: userId,
+        content: input.content,
+      });
+      if (sent) return { message: sent, created: false, events: [] };
+      const { message, events } = await shared.appendAndRecord(tx, conversation, {
+        id: input.id,
+        senderType,
+        senderUserId: userId,
+        content: input.content,
+        isAutomated: false,
+      });
+      return { message, created: true, events };
+    });
+  }
+  const textSends = createTextSends(deps, sendInTransaction);
 
   /**
    * The conversation of a coach and a client with an account, made when they have none (two first
@@ -134,37 +171,9 @@ export function createConversationUseCases(deps: MessagesDeps, shared: MessagesS
       return { messages: page.messages.map(toMessage), has_more: page.hasMore };
     },
 
-    async send(
-      userId: string,
-      id: string,
-      input: SendMessageInput,
-    ): Promise<{ message: InquiryMessage; created: boolean; events: RealtimeEvent[] }> {
-      return db.transaction(async (tx) => {
-        const conversation = await repository.lockForParty(tx, id, userId);
-        if (!conversation) throw notFound();
-        const senderType = conversation.coachId === userId ? 'coach' : 'client';
-        await shared.refuseIfBlocked(
-          tx,
-          userId,
-          senderType === 'coach' ? conversation.clientId : conversation.coachId,
-        );
-        const sent = await shared.retried(tx, {
-          id: input.id,
-          conversationId: id,
-          senderUserId: userId,
-          content: input.content,
-        });
-        if (sent) return { message: sent, created: false, events: [] };
-        const { message, events } = await shared.appendAndRecord(tx, conversation, {
-          id: input.id,
-          senderType,
-          senderUserId: userId,
-          content: input.content,
-          isAutomated: false,
-        });
-        return { message, created: true, events };
-      });
-    },
+    /** A text message; its events are delivered by the time it answers. */
+    send: (userId: string, id: string, input: SendMessageInput): Promise<TextSent> =>
+      textSends.send({ userId, conversationId: id, input }),
 
     /**
      * For another module's transaction: a coach's message to a client with an account, in their

@@ -3,11 +3,12 @@ import { createAttachmentsRepository } from './messages.attachments.repository';
 import { createMessagesRepository } from './messages.repository';
 import { messagesRoutes } from './messages.routes';
 import { createSafetyRepository } from './messages.safety.repository';
+import { createTextsRepository } from './messages.texts.repository';
 import { createMessagesService, type MessagesService } from './messages.service';
 
 export type MessagesModuleDeps = ModuleDeps<
   typeof createMessagesService,
-  'repository' | 'safety' | 'attachments'
+  'repository' | 'safety' | 'attachments' | 'texts'
 > & {
   /** Visitors' messages per client IP per hour (INQUIRY_RATE_LIMIT_MAX). */
   inquiryRateLimitMax: number;
@@ -21,6 +22,7 @@ export async function registerMessages(app: HttpApp, deps: MessagesModuleDeps): 
     repository: createMessagesRepository(),
     safety: createSafetyRepository(),
     attachments: createAttachmentsRepository(),
+    texts: createTextsRepository(),
   });
   await messagesRoutes(app, route, messages, { inquiryRateLimitMax });
   return messages;

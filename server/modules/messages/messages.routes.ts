@@ -59,9 +59,8 @@ export async function messagesRoutes(
     messages.messages(caller.userId, params.id, query),
   );
 
-  route(app, endpoints.send, async ({ caller, params, body, reply, emit }) => {
+  route(app, endpoints.send, async ({ caller, params, body, reply }) => {
     const outcome = await messages.send(caller.userId, params.id, body);
-    emit(outcome.events);
     reply.code(outcome.created ? 201 : 200);
     return { message: outcome.message };
   });

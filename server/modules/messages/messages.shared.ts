@@ -33,6 +33,7 @@ import type {
 } from './messages.repository';
 import type { AttachmentsRepository } from './messages.attachments.repository';
 import type { SafetyRepository } from './messages.safety.repository';
+import type { TextsRepository } from './messages.texts.repository';
 
 export const userTopic = (userId: string) => `user:${userId}`;
 
@@ -123,9 +124,11 @@ export type MessagesDeps = {
   repository: MessagesRepository;
   safety: SafetyRepository;
   attachments: AttachmentsRepository;
+  /** The common case of a text message in one statement (messages.texts.ts). */
+  texts: TextsRepository;
   /** Where attachments are kept (private objects, `messages/<conversationId>/<messageId>`). */
   storage: Pick<ObjectStorage, 'put' | 'get' | 'delete'>;
-  realtime: Pick<RealtimeService, 'recordMany' | 'publish' | 'hasOpenTab'>;
+  realtime: Pick<RealtimeService, 'recordMany' | 'recordingCtes' | 'deliver' | 'publish' | 'hasOpenTab'>;
   outbox: Pick<OutboxService, 'enqueue'>;
   admin: Pick<AdminService, 'logActivity'>;
   /** A coach's message is a client's notification (coach_message, SPEC §8 'View Message'). */

@@ -17,7 +17,8 @@ import type { NotificationRow, NotificationsRepository } from './notifications.r
 const userTopic = (userId: string) => `user:${userId}`;
 const notFound = () => new AppError('NOT_FOUND', 'This notification could not be found.');
 
-function toNotification(row: NotificationRow): Notification {
+/** A notification row as the API and its events show it. */
+export function toNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
     type: row.type,
