@@ -180,7 +180,7 @@ export default tseslint.config(
     },
   },
   {
-    // Domain rules are pure: no packages (but zxcvbn-ts), no Node built-ins (tests may use vitest).
+    // Domain rules are pure: no packages (but zxcvbn-ts and @date-fns/tz), no Node built-ins (tests may use vitest).
     files: ['domain/**'],
     ignores: ['domain/**/*.test.ts'],
     rules: {
@@ -189,9 +189,10 @@ export default tseslint.config(
         {
           patterns: [
             deepRelativeImport,
-            // zxcvbn-ts is pure computation, shared by the server and the browser.
+            // zxcvbn-ts is pure computation, shared by the server and the browser; @date-fns/tz reads
+            // the time-zone rules the runtime carries (Intl), never the clock.
             {
-              regex: '^(?!\\.|#domain/|@zxcvbn-ts/)',
+              regex: '^(?!\\.|#domain/|@zxcvbn-ts/|@date-fns/tz$)',
               message: 'domain/ is pure: it imports only other domain/ modules.',
             },
           ],
