@@ -46,6 +46,7 @@ const MODULE_TIERS = [
     'sessions',
     [
       'presence',
+      'scheduling',
       'session-requests',
       'sessions',
       'session-room',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '#domain/scheduling/local-time';
 
 /**
  * Field rules many bodies share, each answering with the feature's own messages.
@@ -13,3 +14,11 @@ export function requiredText(max: number, messages: { required: string; tooLong:
 export function wholeNumber(min: number, max: number, message: string) {
   return z.number(message).int(message).min(min, message).max(max, message);
 }
+
+export const TIME_ZONE_MESSAGE = 'Choose a time zone from the list (e.g. Europe/Berlin).';
+
+/** An IANA time zone name the runtime knows ("Europe/Berlin"); never an offset like "+01:00". */
+export const timeZoneSchema = z
+  .string(TIME_ZONE_MESSAGE)
+  .max(64, TIME_ZONE_MESSAGE)
+  .refine(isTimeZone, TIME_ZONE_MESSAGE);

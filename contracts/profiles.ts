@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumber } from './fields';
+import { timeZoneSchema, wholeNumber } from './fields';
 import { CATEGORY_SLUGS } from '#domain/coaching/categories';
 import { PROFILE_COMPLETION_ITEMS, type ProfileCompletionItem } from '#domain/profiles/profile-completion';
 import { UNIFIED_PROFILE_MESSAGES } from '#domain/profiles/profile-errors';
@@ -85,6 +85,8 @@ export const profileUpdateBodySchema = z.strictObject({
   tour_step_progress: tourProgressSchema.nullable().optional(),
   client_onboarding_tour_completed: z.boolean().optional(),
   client_tour_step_progress: tourProgressSchema.nullable().optional(),
+  /** The person's time zone (an IANA name the runtime knows). */
+  time_zone: timeZoneSchema.optional(),
   /** Replaces the coach's categories as a whole (DELETE then INSERT, one transaction). */
   categories: z.array(z.enum(CATEGORY_SLUGS)).max(COACH_CATEGORY_LIMIT).optional(),
 });
@@ -127,6 +129,8 @@ export const ownProfileSchema = z.object({
   client_onboarding_tour_completed: z.boolean(),
   client_tour_step_progress: jsonObject.nullable(),
   client_tour_last_seen_at: z.string().nullable(),
+  /** Null until set (the web app sets it from the browser after sign-up). */
+  time_zone: z.string().nullable(),
   categories: z.array(z.string()),
   updated_at: z.string(),
 });

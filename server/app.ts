@@ -56,6 +56,7 @@ import { registerFollowups } from './modules/followups/followups.module';
 import { registerMessages } from './modules/messages/messages.module';
 import { registerNotifications } from './modules/notifications/notifications.module';
 import { createPresence, registerPresence } from './modules/presence/presence.module';
+import { registerScheduling } from './modules/scheduling/scheduling.module';
 
 export type AppDeps = {
   config: Config;
@@ -270,6 +271,9 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     announcer: presenceAnnouncer,
   });
   app.decorate('presence', presence);
+
+  // A coach's bookable hours in their own zone and the free times around their sessions (#18).
+  registerScheduling(app, { route, db, clock });
 
   // Sessions start in the accept transaction of session-requests (chatSessions.createFromRequest) and
   // complete when the coach ends them or, on the server's clock, by the lifecycle job that

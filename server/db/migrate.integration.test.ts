@@ -18,6 +18,8 @@ const EXPECTED_TABLES = [
   'client_coach_stats',
   'client_profiles',
   'coach_applications',
+  'coach_availability',
+  'coach_availability_overrides',
   'coach_categories',
   'coach_directory',
   'coach_follows',

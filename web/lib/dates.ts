@@ -14,10 +14,30 @@ export type DateInput = Date | string | number;
 
 export const UTC = 'UTC';
 
-let viewerZone: string | undefined;
-/** The viewer's own time zone (the browser's), read once per page. */
-export const localTimeZone = (): string =>
-  (viewerZone ??= new Intl.DateTimeFormat().resolvedOptions().timeZone);
+let deviceZone: string | undefined;
+/** The device's own time zone (the browser's), read once per page. */
+export const deviceTimeZone = (): string =>
+  (deviceZone ??= new Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+let chosenZone: string | null = null;
+/**
+ * The zone the signed-in person chose in Settings (their profile's time_zone), set when their profile
+ * loads (ViewerTimeZone); null: none chosen, or signed out.
+ */
+export function setViewerTimeZone(timeZone: string | null): void {
+  chosenZone = timeZone;
+}
+
+/** The viewer's time zone: the one they chose, else the device's. Every screen writes times in it. */
+export const localTimeZone = (): string => chosenZone ?? deviceTimeZone();
+
+/** "CET", "GMT-5": the zone's short name at that instant, to write after a time. */
+export function zoneLabel(at: DateInput, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, timeZoneName: 'short' }).formatToParts(
+    new Date(at),
+  );
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+}
 
 /**
  * Dates without a time through the browser's own Intl (en-US): the same characters everywhere, and no

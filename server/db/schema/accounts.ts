@@ -124,6 +124,11 @@ export const profiles = pgTable(
     clientOnboardingTourCompleted: boolean('client_onboarding_tour_completed').notNull().default(false),
     clientTourStepProgress: jsonb('client_tour_step_progress').$type<Record<string, unknown>>(),
     clientTourLastSeenAt: timestamptz('client_tour_last_seen_at'),
+    /**
+     * The person's time zone (IANA, e.g. "Europe/Berlin"): every time they see is in it, and a coach's
+     * schedule is written in it. Null until the browser tells it after sign-up (then editable in Settings).
+     */
+    timeZone: text('time_zone'),
     ...timestampsDefaultNow(),
   },
   (table) => [

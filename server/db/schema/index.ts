@@ -16,6 +16,7 @@ export * from './payouts';
 export * from './profiles';
 export * from './realtime';
 export * from './programs';
+export * from './scheduling';
 export * from './services';
 export * from './session-room';
 export * from './sessions';

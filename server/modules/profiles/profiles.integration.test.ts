@@ -121,6 +121,21 @@ describe('GET/PATCH /api/profiles/me', () => {
     });
   });
 
+  it('keeps a time zone by its IANA name; refuses an unknown name or an offset with the reason', async () => {
+    const session = await person();
+    expect((await getMe(session)).time_zone).toBeNull();
+    const saved = await patch(session, { time_zone: 'America/Argentina/Buenos_Aires' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await getMe(session)).time_zone).toBe('America/Argentina/Buenos_Aires');
+    for (const time_zone of ['Mars/Olympus', '+01:00', '', null]) {
+      const refused = await patch(session, { time_zone });
+      expect(refused.statusCode, String(time_zone)).toBe(400);
+      expect(errorOf(refused).details?.[0]).toMatchObject({ path: 'body.time_zone' });
+      expect(errorOf(refused).details?.[0]?.message).toContain('Choose a time zone from the list');
+    }
+    expect((await getMe(session)).time_zone).toBe('America/Argentina/Buenos_Aires');
+  });
+
   it('normalises custom_fonts, years_experience and date of birth', async () => {
     const session = await person();
     const saved = ownProfileSchema.parse(

@@ -50,6 +50,7 @@ const COLUMN_BY_FIELD = {
   tour_step_progress: 'tourStepProgress',
   client_onboarding_tour_completed: 'clientOnboardingTourCompleted',
   client_tour_step_progress: 'clientTourStepProgress',
+  time_zone: 'timeZone',
 } as const satisfies Record<Exclude<keyof ProfileUpdateBody, 'categories'>, keyof ProfileChanges>;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -73,6 +74,7 @@ function toOwnProfile(row: ProfileRow, categories: string[]): OwnProfile {
     client_onboarding_tour_completed: row.clientOnboardingTourCompleted,
     client_tour_step_progress: row.clientTourStepProgress,
     client_tour_last_seen_at: iso(row.clientTourLastSeenAt),
+    time_zone: row.timeZone,
     categories,
     updated_at: row.updatedAt.toISOString(),
   };

@@ -68,6 +68,7 @@ const PROFILE: OwnProfile = {
   client_onboarding_tour_completed: false,
   client_tour_step_progress: null,
   client_tour_last_seen_at: null,
+  time_zone: 'UTC',
   categories: ['mindfulness'],
   updated_at: '2026-11-21T09:00:00.000Z',
 };

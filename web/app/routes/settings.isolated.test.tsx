@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthSession, AuthUser } from '#contracts/auth';
 import { createAuthClient, type AuthClient } from '#web/lib/auth/auth-client';
 import { SettingsPage } from './settings';
+import { ownProfileFixture } from '#web/test/fixtures/own-profile';
 import { renderWithProviders } from '#web/test/render';
 
 // ---- A fake server: each test says how the endpoints answer; every call is recorded.
@@ -125,6 +126,7 @@ beforeEach(() => {
   answer('GET /auth/v1/sessions', json(SESSIONS));
   answer('POST /api/rpc/log_security_event_safe', json({ stored: true }));
   answer('GET /api/blocks', json({ blocked: [] }));
+  answer('GET /api/profiles/me', json(ownProfileFixture({ time_zone: 'Europe/Berlin' })));
 });
 
 afterEach(() => {
@@ -218,6 +220,49 @@ describe('SettingsPage', () => {
       .filter((url) => url.includes('logout') || url.includes('security'));
     expect(order).toEqual(['/api/rpc/log_security_event_safe', '/auth/v1/logout?scope=global']);
     removeHook();
+  });
+});
+
+describe('SettingsPage: time zone', () => {
+  it('shows the saved zone and the time there; saves another one', async () => {
+    const user = await renderSettings();
+    const zone = await within(section('Time zone')).findByRole('combobox', { name: 'Time zone' });
+    await waitFor(() => expect(zone).toHaveValue('Europe/Berlin'));
+    expect(
+      within(section('Time zone')).getByText(/there now\. This device is set to UTC\./),
+    ).toBeInTheDocument();
+    expect(within(section('Time zone')).getByRole('button', { name: 'Save' })).toBeDisabled();
+    answer('PATCH /api/profiles/me', json(ownProfileFixture({ time_zone: 'Asia/Tokyo' })));
+    await user.selectOptions(zone, 'Asia/Tokyo');
+    await user.click(within(section('Time zone')).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('PATCH /api/profiles/me')).toHaveLength(1));
+    expect(callsTo('PATCH /api/profiles/me')[0]?.body).toEqual({ time_zone: 'Asia/Tokyo' });
+    await waitFor(() => expect(zone).toHaveValue('Asia/Tokyo'));
+    expect(within(section('Time zone')).getByRole('status')).toHaveTextContent(
+      'Saved. Times now show in Asia/Tokyo.',
+    );
+  });
+
+  it('puts the server’s refusal on the field', async () => {
+    const user = await renderSettings();
+    const zone = await within(section('Time zone')).findByRole('combobox', { name: 'Time zone' });
+    await waitFor(() => expect(zone).toHaveValue('Europe/Berlin'));
+    answer(
+      'PATCH /api/profiles/me',
+      json(
+        {
+          error: {
+            code: 'VALIDATION_ERROR',
+            message: 'The request is not valid.',
+            details: [{ path: 'body.time_zone', message: 'That zone is not known here.' }],
+          },
+        },
+        400,
+      ),
+    );
+    await user.selectOptions(zone, 'America/New_York');
+    await user.click(within(section('Time zone')).getByRole('button', { name: 'Save' }));
+    expect(await within(section('Time zone')).findByText('That zone is not known here.')).toBeInTheDocument();
   });
 });
 

@@ -8,6 +8,7 @@ import type {
   StepUpRenderer,
 } from '#web/features/account-settings/components/render-props';
 import { SessionsSection } from '#web/features/account-settings/components/sessions-section';
+import { TimeZoneSection } from '#web/features/account-settings/components/time-zone-section';
 import { TwoFactorSection } from '#web/features/account-settings/components/two-factor-section';
 import { PasswordStrength } from '#web/features/auth/components/password-strength';
 import { SecondFactorStep } from '#web/features/auth/components/second-factor-step';
@@ -27,8 +28,8 @@ const renderStepUp: StepUpRenderer = ({ onVerified, onCancel }) => (
 const renderPasswordHint: PasswordHintRenderer = (props) => <PasswordStrength {...props} />;
 
 /**
- * SPEC §2 `/settings` (signed in, both roles): appearance, account, two-factor authentication,
- * sessions, and the people one blocked (#17).
+ * SPEC §2 `/settings` (signed in, both roles): appearance, time zone (#18), account, two-factor
+ * authentication, sessions, and the people one blocked (#17).
  */
 export function SettingsPage() {
   const auth = useAuth();
@@ -72,6 +73,7 @@ export function SettingsPage() {
         </div>
         <ThemeToggle />
       </section>
+      <TimeZoneSection />
       <AccountDetails user={auth.user} renderStepUp={renderStepUp} renderPasswordHint={renderPasswordHint} />
       <TwoFactorSection user={auth.user} renderStepUp={renderStepUp} />
       <SessionsSection />

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import type { Me } from '#contracts/auth';
 import { AppShell } from '#web/components/app-shell';
@@ -19,6 +20,7 @@ import {
 } from '#web/lib/realtime/use-realtime-topic';
 import { dispatchUserEvent, dispatchUserResync, userTopic } from '#web/lib/realtime/user-events';
 import { useOnlineStatus } from '#web/lib/use-online-status';
+import { useViewerTimeZone } from '#web/lib/viewer-time-zone';
 import { ActiveSessionProvider } from './active-session-provider';
 import { AdminSecondFactor } from './admin-second-factor';
 import { navigationFor } from './app-navigation';
@@ -50,6 +52,8 @@ function SignedInShell({ me, secondFactor }: { me: Me; secondFactor: GateView['s
   useRealtimeTopic(userTopic(me.user_id), dispatchUserEvent, { onResync: dispatchUserResync });
   const nav = useNavBadges(navigationFor(me, pathname));
   const holdsBoth = me.roles.includes('client') && me.roles.includes('coach');
+  // The page is drawn again when the person's zone is known or changed: its times are written in it.
+  const timeZone = useViewerTimeZone();
   return (
     <>
       <SessionSecurity />
@@ -82,7 +86,13 @@ function SignedInShell({ me, secondFactor }: { me: Me; secondFactor: GateView['s
           </>
         }
       >
-        {secondFactor ? <AdminSecondFactor hasVerifiedFactor={secondFactor.hasVerifiedFactor} /> : <Outlet />}
+        {secondFactor ? (
+          <AdminSecondFactor hasVerifiedFactor={secondFactor.hasVerifiedFactor} />
+        ) : (
+          <Fragment key={timeZone}>
+            <Outlet />
+          </Fragment>
+        )}
       </AppShell>
     </>
   );
