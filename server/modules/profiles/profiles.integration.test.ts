@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuthSession } from '#contracts/auth';
 import { clientProfileSchema, ownProfileSchema, profileCompletionSchema } from '#contracts/profiles';
 import { coachStats } from '#server/db/schema/index';
-import { bearer, errorOf, signUpWithRole } from '#test/support/auth';
+import { bearer, errorOf, signUp, signUpWithRole } from '#test/support/auth';
 import { useTestApp } from '#test/support/test-app';
 
 const t = useTestApp(async () => ({ AUTH_RATE_LIMIT_MAX: '100000', RATE_LIMIT_MAX: '100000' }));
@@ -119,6 +119,13 @@ describe('GET/PATCH /api/profiles/me', () => {
       full_name: 'Priya N',
       username: 'pn-coach',
     });
+  });
+
+  it('a sign-up keeps the zone its device sent (not one that is no zone)', async () => {
+    const berlin = await signUp(t.app, { data: { full_name: 'Kai Berlin', time_zone: 'Europe/Berlin' } });
+    expect((await getMe(berlin.session)).time_zone).toBe('Europe/Berlin');
+    const mars = await signUp(t.app, { data: { full_name: 'Kai Mars', time_zone: 'Mars/Olympus' } });
+    expect((await getMe(mars.session)).time_zone).toBeNull();
   });
 
   it('keeps a time zone by its IANA name; refuses an unknown name or an offset with the reason', async () => {

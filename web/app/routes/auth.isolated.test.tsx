@@ -328,7 +328,7 @@ describe('AuthPage: creating an account', () => {
     expect(await screen.findByText('This password is strong enough.')).toBeInTheDocument();
   });
 
-  it('creates the account with the role from ?as=', async () => {
+  it('creates the account with the role from ?as= and the device’s time zone', async () => {
     answer('POST /auth/v1/signup', json(session()));
     const { user } = await renderAuth('/auth?as=coach&signup=true');
     await user.type(addressField(), 'new.coach@example.com');
@@ -338,7 +338,7 @@ describe('AuthPage: creating an account', () => {
     expect(callsTo('POST /auth/v1/signup')[0]?.body).toEqual({
       email: 'new.coach@example.com',
       password: 'harbor lantern violet oat',
-      data: { role: 'coach' },
+      data: { role: 'coach', time_zone: 'UTC' },
     });
   });
 

@@ -10,6 +10,7 @@ import { hashPassword } from '../password';
 import type { Credentials } from '../sessions/password-sign-in';
 import { toAuthUser, type RequestContext } from '../sessions/session.service';
 import type { AccountFlowDeps } from './accounts';
+import { isTimeZone } from '#domain/scheduling/local-time';
 
 /** A sign-in this recent counts as a fresh confirmation for sensitive changes. */
 const RECENT_SIGN_IN_MS = 5 * 60_000;
@@ -48,6 +49,10 @@ export function createAccountService(deps: AccountFlowDeps & { codes: OneTimeCod
     }
   }
 
+  /** The zone a sign-up form sent with its data (the device's, issue #18), when it is one. */
+  const zoneOf = (data: Record<string, unknown> | undefined) =>
+    typeof data?.time_zone === 'string' && isTimeZone(data.time_zone) ? data.time_zone : null;
+
   return {
     async signUp(
       input: Credentials & { data?: Record<string, unknown> },
@@ -66,6 +71,7 @@ export function createAccountService(deps: AccountFlowDeps & { codes: OneTimeCod
             encryptedPassword,
             userMetadata: { ...(input.data ?? {}), ...(fullName ? { full_name: fullName } : {}) },
             fullName: fullName ?? null,
+            timeZone: zoneOf(input.data),
           });
           await codes.sendCode(tx, user, 'confirmation', input);
           await deps.securityEvents.record(tx, {

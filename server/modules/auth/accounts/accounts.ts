@@ -33,6 +33,8 @@ export function createAccounts(deps: { repository: AuthRepository; clock: Clock 
       encryptedPassword: string | null;
       userMetadata: Record<string, unknown>;
       fullName: string | null;
+      /** The device's zone the sign-up form sent (null when none or not a zone). */
+      timeZone?: string | null;
     },
   ) {
     const now = clock.now();
@@ -57,6 +59,7 @@ export function createAccounts(deps: { repository: AuthRepository; clock: Clock 
       userId: user.id,
       fullName: values.fullName,
       email: address.email ?? null,
+      timeZone: values.timeZone ?? null,
       createdAt: now,
       updatedAt: now,
     });

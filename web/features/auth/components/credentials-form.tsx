@@ -12,6 +12,7 @@ import { errorText, FormError } from '#web/components/form-error';
 import { PasswordField } from './password-field';
 import { PasswordStrength } from './password-strength';
 import { TextField } from '#web/components/text-field';
+import { deviceTimeZone } from '#web/lib/dates';
 
 export type CredentialsMode = 'sign_in' | 'sign_up';
 
@@ -108,7 +109,8 @@ export function CredentialsForm({
         await client.completeSignIn('/auth/v1/signup', {
           ...parsed,
           password: typed,
-          data: role ? { role } : {},
+          // The device's zone (issue #18): every time the new account sees is written in it.
+          data: { ...(role ? { role } : {}), time_zone: deviceTimeZone() },
         });
       } else {
         await client.completeSignIn('/auth/v1/token?grant_type=password', { ...parsed, password: typed });
