@@ -11,6 +11,7 @@ import { AuthClientContext } from '#web/lib/auth/use-auth';
 import { createQueryClient } from '#web/lib/query-client';
 import { apiError, stubApi, type StubHandler, type StubResponse } from '#web/test/api';
 import { buildSession, USER_ID } from '#web/test/fixtures/auth';
+import { ownProfileFixture } from '#web/test/fixtures/own-profile';
 import { ClientProfileEditPage } from './client-profile-edit';
 
 /**
@@ -26,46 +27,15 @@ afterEach(() => {
   client = undefined;
 });
 
-const PROFILE: OwnProfile = {
+const PROFILE: OwnProfile = ownProfileFixture({
   id: '00000000-0000-4000-8000-0000000000bb',
   user_id: USER_ID,
   full_name: 'Sam Rivera',
   username: 'sam-rivera',
   email: 'sam@example.test',
-  professional_title: null,
-  work_experience: null,
-  short_bio: null,
-  about_me: null,
-  avatar_url: null,
-  cover_image_url: null,
-  is_online: false,
-  last_online_confirm_at: null,
-  show_online_status: true,
-  show_trust_signals: true,
-  show_coach_stats: true,
   custom_availability_message: null,
-  show_services_prominently: false,
-  coach_tagline: null,
-  enable_follow_button: true,
-  enable_notify_button: true,
-  show_service_badges: true,
-  enable_live_preview_labels: false,
   custom_fonts: {},
-  years_experience: null,
-  date_of_birth: null,
-  on_demand_text_price: null,
-  on_demand_audio_price: null,
-  on_demand_video_price: null,
-  onboarding_tour_completed: false,
-  tour_step_progress: null,
-  tour_last_seen_at: null,
-  client_onboarding_tour_completed: false,
-  client_tour_step_progress: null,
-  client_tour_last_seen_at: null,
-  time_zone: 'UTC',
-  categories: [],
-  updated_at: '2026-11-21T09:00:00.000Z',
-};
+});
 
 const CLIENT: ClientProfile = {
   user_id: USER_ID,

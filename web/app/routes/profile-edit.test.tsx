@@ -15,6 +15,7 @@ import { ownProfileQueryKey } from '#web/lib/own-profile';
 import { createQueryClient } from '#web/lib/query-client';
 import { apiError, stubApi, type StubHandler, type StubResponse } from '#web/test/api';
 import { buildSession, USER_ID } from '#web/test/fixtures/auth';
+import { ownProfileFixture } from '#web/test/fixtures/own-profile';
 import { ProfileEditPage } from './profile-edit';
 
 /**
@@ -32,46 +33,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const PROFILE: OwnProfile = {
-  id: '00000000-0000-4000-8000-0000000000aa',
+const PROFILE: OwnProfile = ownProfileFixture({
   user_id: USER_ID,
   full_name: 'Lena Ortiz',
   username: 'lena-ortiz',
   email: 'lena@example.test',
   professional_title: 'Mindfulness coach',
-  work_experience: null,
   short_bio: 'Calm, practical coaching.',
-  about_me: null,
-  avatar_url: null,
-  cover_image_url: null,
-  is_online: false,
-  last_online_confirm_at: null,
-  show_online_status: true,
-  show_trust_signals: true,
-  show_coach_stats: true,
-  custom_availability_message: 'Online Now - Ready to help you grow!',
-  show_services_prominently: false,
-  coach_tagline: null,
-  enable_follow_button: true,
-  enable_notify_button: true,
-  show_service_badges: true,
-  enable_live_preview_labels: false,
-  custom_fonts: { primary: 'inter' },
   years_experience: 6,
-  date_of_birth: null,
-  on_demand_text_price: null,
   on_demand_audio_price: 3500,
-  on_demand_video_price: null,
-  onboarding_tour_completed: false,
-  tour_step_progress: null,
-  tour_last_seen_at: null,
-  client_onboarding_tour_completed: false,
-  client_tour_step_progress: null,
-  client_tour_last_seen_at: null,
-  time_zone: 'UTC',
   categories: ['mindfulness'],
-  updated_at: '2026-11-21T09:00:00.000Z',
-};
+});
 
 function renderEditor(routes: Record<string, StubHandler | StubResponse> = {}) {
   const api = stubApi({
