@@ -138,7 +138,7 @@ async function renderSettings(user: AuthUser = userWith()) {
   answer('POST /auth/v1/token?grant_type=refresh_token', json(session(user)));
   client = createAuthClient();
   await client.start();
-  renderWithProviders(<SettingsPage />, { authClient: client, path: '/settings', toasts: false });
+  renderWithProviders(<SettingsPage />, { authClient: client, path: '/settings' });
   await screen.findByRole('heading', { level: 1, name: 'Settings' });
   return userEvent.setup();
 }
@@ -238,9 +238,11 @@ describe('SettingsPage: time zone', () => {
     await waitFor(() => expect(callsTo('PATCH /api/profiles/me')).toHaveLength(1));
     expect(callsTo('PATCH /api/profiles/me')[0]?.body).toEqual({ time_zone: 'Asia/Tokyo' });
     await waitFor(() => expect(zone).toHaveValue('Asia/Tokyo'));
-    expect(within(section('Time zone')).getByRole('status')).toHaveTextContent(
-      'Saved. Times now show in Asia/Tokyo.',
-    );
+    expect(
+      await within(screen.getByRole('region', { name: 'Notifications' })).findByText(
+        'Times now show in Asia/Tokyo.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('puts the server’s refusal on the field', async () => {
@@ -296,7 +298,9 @@ describe('SettingsPage: changing email, phone and password', () => {
 
     await user.type(screen.getByLabelText('Confirmation code'), '999999');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The code is invalid or has expired.');
+    expect(await within(section('Account')).findByRole('alert')).toHaveTextContent(
+      'The code is invalid or has expired.',
+    );
 
     await user.clear(screen.getByLabelText('Confirmation code'));
     await user.type(screen.getByLabelText('Confirmation code'), '123456');

@@ -7,6 +7,7 @@ import { fieldError, Form, serverFieldErrors, useZodForm } from '#web/components
 import { FormError } from '#web/components/form-error';
 import { RetryError } from '#web/components/list-states';
 import { SkeletonRows } from '#web/components/loading-skeleton';
+import { useToast } from '#web/components/toast';
 import { deviceTimeZone, zoneLabel } from '#web/lib/dates';
 import { formatTime } from '#web/lib/date-times';
 import { useNow } from '#web/lib/use-now';
@@ -14,6 +15,9 @@ import { profileErrorMessage, useOwnProfile, useUpdateOwnProfile } from '#web/li
 import { SettingsCard } from './form-controls';
 
 const schema = z.object({ time_zone: timeZoneSchema });
+
+/** "America/New York": a zone's name as people read it. */
+const zoneName = (zone: string) => zone.replaceAll('_', ' ');
 
 /** Every zone the browser knows, with the saved and the device's first in line if it lacks them. */
 function zoneNames(...first: (string | null)[]): string[] {
@@ -28,6 +32,7 @@ function zoneNames(...first: (string | null)[]): string[] {
 export function TimeZoneSection() {
   const profile = useOwnProfile();
   const update = useUpdateOwnProfile();
+  const { toast } = useToast();
   const device = deviceTimeZone();
   const saved = profile.data?.time_zone ?? null;
   const zones = useMemo(() => zoneNames(saved, device), [saved, device]);
@@ -46,6 +51,12 @@ export function TimeZoneSection() {
         className="flex flex-col gap-4 sm:flex-row sm:items-end"
         onSubmit={(values) =>
           update.mutate(values, {
+            // A toast: the page is drawn again in the new zone (its times change), this note outlives that.
+            onSuccess: (saved) =>
+              toast({
+                title: 'Time zone saved',
+                description: `Times now show in ${zoneName(saved.time_zone ?? values.time_zone)}.`,
+              }),
             onError: (error) => {
               const message = serverFieldErrors(error).time_zone;
               if (message) form.setError('time_zone', { type: 'server', message });
@@ -68,7 +79,7 @@ export function TimeZoneSection() {
           >
             {zones.map((zone) => (
               <option key={zone} value={zone}>
-                {zone.replaceAll('_', ' ')}
+                {zoneName(zone)}
               </option>
             ))}
           </SelectField>
@@ -86,9 +97,6 @@ export function TimeZoneSection() {
       description="Every time on Wellspring — bookings, messages, reminders — is shown in this zone."
     >
       {body}
-      <p role="status" className="mt-3 text-sm text-text-muted empty:hidden">
-        {update.isSuccess ? `Saved. Times now show in ${update.data.time_zone ?? ''}.` : ''}
-      </p>
       {update.isError && !serverFieldErrors(update.error).time_zone ? (
         <div className="mt-3">
           <FormError error={profileErrorMessage(update.error)} />
