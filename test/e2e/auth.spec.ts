@@ -174,6 +174,9 @@ test.describe('/settings', () => {
   test('two-factor authentication: enrol with a real TOTP code, then sign-in asks for it', async ({
     page,
   }) => {
+    // A sign-up, an enrolment, a second sign-in and twelve full-page screenshots (three screens, two
+    // widths, two themes): past 30 s on a loaded 2-core machine since Settings grew its time zone section.
+    test.setTimeout(60_000);
     const email = await signUpInContext(page.context(), 'totp');
     await page.goto('/settings');
     const twoFactor = page.getByRole('region', { name: 'Two-factor authentication' });
