@@ -239,6 +239,8 @@ test.describe('inactivity', () => {
     playwright,
     baseURL,
   }) => {
+    // Two screens in eight full-page screenshots after a sign-up: past 30 s on a loaded 2-core machine.
+    test.setTimeout(60_000);
     await page.clock.install();
     await signUpInContext(page.context(), 'idle');
     await page.goto('/settings');
