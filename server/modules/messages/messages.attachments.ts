@@ -95,14 +95,7 @@ export function createAttachmentUseCases(deps: MessagesDeps, shared: MessagesSha
       const isOwned = async () => (await repository.findMessage(db, upload.id))?.attachmentKey === key;
       return storeAttachment(storage, { key, prepared, isOwned }, () =>
         db.transaction(async (tx) => {
-          const conversation = await repository.lockForParty(tx, conversationId, userId);
-          if (!conversation) throw notFound();
-          const senderType = conversation.coachId === userId ? 'coach' : 'client';
-          await shared.refuseIfBlocked(
-            tx,
-            userId,
-            senderType === 'coach' ? conversation.clientId : conversation.coachId,
-          );
+          const { conversation, senderType } = await shared.lockToSend(tx, conversationId, userId);
           // A retry of the same id that won meanwhile: its message (and the object it owns).
           const sent = await shared.retried(tx, retry);
           if (sent) return { message: sent, created: false, events: [] };

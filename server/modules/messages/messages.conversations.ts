@@ -54,14 +54,7 @@ export function createConversationUseCases(deps: MessagesDeps, shared: MessagesS
     input,
   }: TextSend): Promise<TextSent & { events: RealtimeEvent[] }> {
     return db.transaction(async (tx) => {
-      const conversation = await repository.lockForParty(tx, id, userId);
-      if (!conversation) throw notFound();
-      const senderType = conversation.coachId === userId ? 'coach' : 'client';
-      await shared.refuseIfBlocked(
-        tx,
-        userId,
-        senderType === 'coach' ? conversation.clientId : conversation.coachId,
-      );
+      const { conversation, senderType } = await shared.lockToSend(tx, id, userId);
       const sent = await shared.retried(tx, {
         id: input.id,
         conversationId: id,

@@ -253,7 +253,7 @@ export function createMessagesShared(deps: MessagesDeps) {
     });
   }
 
-  return {
+  const shared = {
     /**
      * Appends under the conversation's lock (the caller holds it), alerts the other side if away, and
      * records both parties' event (delivered after commit).
@@ -334,12 +334,29 @@ export function createMessagesShared(deps: MessagesDeps) {
       if (blocks.includes('b')) throw new AppError('FORBIDDEN', SAFETY_TEXTS.blockedByOther);
     },
 
+    /**
+     * A party's send, under the conversation's row lock: the conversation and the sender's side; 404 for
+     * anyone else, 403 when either of the two blocked the other.
+     */
+    async lockToSend(tx: DbExecutor, id: string, userId: string) {
+      const conversation = await repository.lockForParty(tx, id, userId);
+      if (!conversation) throw notFound();
+      const senderType: 'coach' | 'client' = conversation.coachId === userId ? 'coach' : 'client';
+      await shared.refuseIfBlocked(
+        tx,
+        userId,
+        senderType === 'coach' ? conversation.clientId : conversation.coachId,
+      );
+      return { conversation, senderType };
+    },
+
     async view(userId: string, id: string): Promise<Conversation> {
       const found = await repository.findForParty(deps.db, id, userId);
       if (!found) throw notFound();
       return toConversation(found, userId);
     },
   };
+  return shared;
 }
 
 export type MessagesShared = ReturnType<typeof createMessagesShared>;
