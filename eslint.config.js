@@ -47,6 +47,7 @@ const MODULE_TIERS = [
     [
       'presence',
       'scheduling',
+      'bookings',
       'session-requests',
       'sessions',
       'session-room',

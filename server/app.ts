@@ -57,6 +57,7 @@ import { registerMessages } from './modules/messages/messages.module';
 import { registerNotifications } from './modules/notifications/notifications.module';
 import { createPresence, registerPresence } from './modules/presence/presence.module';
 import { registerScheduling } from './modules/scheduling/scheduling.module';
+import { registerBookings } from './modules/bookings/bookings.module';
 
 export type AppDeps = {
   config: Config;
@@ -273,7 +274,19 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
   app.decorate('presence', presence);
 
   // A coach's bookable hours in their own zone and the free times around their sessions (#18).
-  registerScheduling(app, { route, db, clock });
+  const scheduling = registerScheduling(app, { route, db, clock });
+  // A service booked at a free time: the slot checked, the price held, the coach told (#18).
+  registerBookings(app, {
+    route,
+    db,
+    scheduling,
+    settlement,
+    ledger,
+    coupons,
+    notifications,
+    realtime,
+    clock,
+  });
 
   // Sessions start in the accept transaction of session-requests (chatSessions.createFromRequest) and
   // complete when the coach ends them or, on the server's clock, by the lifecycle job that

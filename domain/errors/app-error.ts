@@ -97,6 +97,8 @@ export const ERROR_CODES = {
     'The webhook signature could not be verified. Check the endpoint signing secret and the server clock.',
   /** A coupon code cannot be used here; the message says exactly why (unknown, not yet valid, expired, used up...). */
   COUPON_INVALID: "This coupon code isn't valid.",
+  /** The time asked for cannot be booked any more (another booking took it); the message offers the next. */
+  SLOT_UNAVAILABLE: 'That time was just taken.',
   /** A one-time link (a session's guest invitation) was already used or has expired; the message says which. */
   GONE: 'This link can no longer be used.',
   /** Anything unexpected. Details are logged on the server, never sent to the client. */

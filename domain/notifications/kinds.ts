@@ -17,5 +17,7 @@ export const NOTIFICATION_TYPES = [
   'withdrawal_decided',
   /** An admin approved or rejected the person's coach application. */
   'application_decided',
+  /** A client booked one of the coach's services at a time. */
+  'booking_made',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -107,3 +107,37 @@ export function parseTimeOfDay(text: string): number | undefined {
 /** 570 → "09:30" (1440 → "24:00", an interval's end). */
 export const formatTimeOfDay = (minutes: number): string =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * "CET", "EST": the zone's short name at that instant, to write after a time. Intl knows American names
+ * in en-US and European ones in en-GB; where neither has one it is the offset ("GMT+5:30").
+ */
+export function zoneLabel(at: Date | string | number, timeZone: string): string {
+  const nameIn = (locale: string) =>
+    new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
+      .formatToParts(new Date(at))
+      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  const american = nameIn('en-US');
+  return american.startsWith('GMT') ? nameIn('en-GB') : american;
+}
+
+const slotFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A session's start as people read it in a zone, with the zone's name: "Tue 2 Dec, 14:00 CET". */
+export function formatInZone(at: Date | string | number, timeZone: string): string {
+  let format = slotFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    });
+    slotFormats.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(new Date(at)).map((part) => [part.type, part.value]));
+  return `${parts.weekday} ${parts.day} ${parts.month}, ${parts.hour}:${parts.minute} ${zoneLabel(at, timeZone)}`;
+}

@@ -10,6 +10,7 @@ import {
 } from './local-time';
 import {
   AVAILABILITY_DEFAULTS,
+  bookingProblem,
   freeSlots,
   intervalsOn,
   scheduleProblem,
@@ -287,5 +288,35 @@ describe('a schedule a coach saves', () => {
     expect(scheduleProblem([{ start: 1400, end: 1500 }])).toBe(
       'Each interval ends after it starts, within the day.',
     );
+  });
+});
+
+describe('why a start cannot be booked', () => {
+  const now = at('2026-11-30T06:00:00Z'); // Monday 07:00 in Berlin
+  const query = {
+    availability: availability({ bufferAfterMinutes: 15, minimumNoticeMinutes: 120, horizonDays: 14 }),
+    durationMinutes: 60,
+    busy: [{ start: at('2026-11-30T10:00:00Z'), end: at('2026-11-30T11:00:00Z') }],
+    now,
+  };
+
+  it('names each reason, and accepts exactly the offered slots', () => {
+    expect(bookingProblem(query, at('2026-11-30T05:00:00Z'))).toBe('past');
+    expect(bookingProblem(query, at('2026-11-30T07:30:00Z'))).toBe('notice');
+    expect(bookingProblem(query, at('2026-12-15T09:00:00Z'))).toBe('horizon');
+    // 08:00 Berlin is before the hours; Wednesday has none; 09:15 is not on the half-hour grid.
+    expect(bookingProblem(query, at('2026-12-01T07:00:00Z'))).toBe('outside');
+    expect(bookingProblem(query, at('2026-12-02T09:00:00Z'))).toBe('outside');
+    expect(bookingProblem(query, at('2026-12-01T08:15:00Z'))).toBe('outside');
+    // 11:30 Berlin overlaps the booking 11:00–12:00; 12:00 falls in its 15 minutes after.
+    expect(bookingProblem(query, at('2026-11-30T10:30:00Z'))).toBe('taken');
+    expect(bookingProblem(query, at('2026-11-30T11:00:00Z'))).toBe('taken');
+    expect(bookingProblem(query, at('2026-11-30T11:30:00Z'))).toBeUndefined();
+  });
+
+  it('agrees with the free slots on every start of a fortnight', () => {
+    const offered = new Set(freeSlots({ ...query, from: now, to: now + 14 * DAY }).map((slot) => slot.start));
+    for (let start = now - DAY; start < now + 15 * DAY; start += 15 * MINUTE)
+      expect(bookingProblem(query, start) === undefined).toBe(offered.has(start));
   });
 });

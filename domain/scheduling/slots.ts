@@ -147,3 +147,26 @@ export function scheduleProblem(intervals: readonly Interval[]): string | undefi
     if (sorted[index]!.start < sorted[index - 1]!.end) return 'Intervals of one day must not overlap.';
   return undefined;
 }
+
+/** Why a start cannot be booked: in the past, inside the notice, past the horizon, outside the hours, taken. */
+export type BookingProblem = 'past' | 'notice' | 'horizon' | 'outside' | 'taken';
+
+/**
+ * Why `start` cannot be booked for the query's session, or undefined when it is one of the free slots
+ * (the same rule the calendar shows: freeSlots). A start the hours offer but a booking, its buffers or
+ * the day's maximum take is 'taken'.
+ */
+export function bookingProblem(
+  query: Omit<SlotQuery, 'from' | 'to'>,
+  start: number,
+): BookingProblem | undefined {
+  const { availability, now } = query;
+  if (start <= now) return 'past';
+  if (start < now + availability.minimumNoticeMinutes * MINUTE_MS) return 'notice';
+  if (start >= now + availability.horizonDays * DAY_MS) return 'horizon';
+  const window = { from: start, to: start + 1 };
+  const offered = (busy: readonly Busy[]) =>
+    freeSlots({ ...query, ...window, busy }).some((slot) => slot.start === start);
+  if (offered(query.busy)) return undefined;
+  return offered([]) ? 'taken' : 'outside';
+}

@@ -12,6 +12,7 @@ const EXPECTED_TABLES = [
   'admin_users',
   'app_meta',
   'auth_sessions',
+  'bookings',
   'chat_messages',
   'chat_reads',
   'chat_sessions',

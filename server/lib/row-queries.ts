@@ -80,11 +80,17 @@ export async function lockKey(executor: DbExecutor, key: string): Promise<void> 
   await executor.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
-/** SQLSTATE 23505 (unique violation), whether pg's error or Drizzle's wrapper of it. */
-export function isUniqueViolation(error: unknown): boolean {
+/** Whether `error` (pg's, or Drizzle's wrapper of it) has the SQLSTATE `code`. */
+function hasSqlState(error: unknown, code: string): boolean {
   const candidate = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
-  return candidate?.code === '23505' || candidate?.cause?.code === '23505';
+  return candidate?.code === code || candidate?.cause?.code === code;
 }
+
+/** SQLSTATE 23505 (unique violation). */
+export const isUniqueViolation = (error: unknown) => hasSqlState(error, '23505');
+
+/** SQLSTATE 23P01 (exclusion violation): an exclusion constraint refused an overlapping row. */
+export const isExclusionViolation = (error: unknown) => hasSqlState(error, '23P01');
 
 /** An ILIKE pattern matching text that contains `text` (its own %, _ and backslash taken literally). */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

@@ -31,18 +31,7 @@ export function setViewerTimeZone(timeZone: string | null): void {
 /** The viewer's time zone: the one they chose, else the device's. Every screen writes times in it. */
 export const localTimeZone = (): string => chosenZone ?? deviceTimeZone();
 
-/**
- * "CET", "EST": the zone's short name at that instant, to write after a time. Intl knows American names
- * in en-US and European ones in en-GB; where neither has one it is the offset ("GMT+5:30").
- */
-export function zoneLabel(at: DateInput, timeZone: string): string {
-  const nameIn = (locale: string) =>
-    new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' })
-      .formatToParts(new Date(at))
-      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
-  const american = nameIn('en-US');
-  return american.startsWith('GMT') ? nameIn('en-GB') : american;
-}
+export { zoneLabel } from '#domain/scheduling/local-time';
 
 /**
  * Dates without a time through the browser's own Intl (en-US): the same characters everywhere, and no

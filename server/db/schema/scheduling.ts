@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, date, integer, jsonb, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import type { Interval } from '#domain/scheduling/slots';
 import { userKey, userRef } from './accounts';
-import { timestamptz } from './columns';
+import { cents, timestamps, timestamptz, uuidPk } from './columns';
+import { services } from './services';
 
 /**
  * When a coach can be booked (#18): a weekly schedule written in the coach's own zone (their profile's
@@ -50,5 +51,74 @@ export const coachAvailabilityOverrides = pgTable(
   (table) => [
     primaryKey({ name: 'coach_availability_overrides_pk', columns: [table.coachId, table.date] }),
     check('coach_availability_overrides_intervals_ck', sql`jsonb_typeof(${table.intervals}) = 'array'`),
+  ],
+);
+
+export const BOOKING_STATUSES = ['confirmed', 'completed', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/**
+ * A service booked at a time (#18, SPEC §3 booking). The price is held from the client's wallet under
+ * ('booking', id) in the transaction that inserts the row. [blocked_from, blocked_until) is the session
+ * with the coach's buffers around it as they were when it was booked; the migration adds an exclusion
+ * constraint (btree_gist) so no two confirmed or completed bookings of one coach overlap there — the
+ * database, not a read before the write, refuses the second of two bookings of one time.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuidPk(),
+    /** Null once the coach deletes the service: the booking keeps what it was (title, format, length). */
+    serviceId: uuid('service_id').references(() => services.id, { onDelete: 'set null' }),
+    coachId: userRef('coach_id'),
+    clientId: userRef('client_id'),
+    clientName: text('client_name').notNull(),
+    clientEmail: text('client_email'),
+    clientAvatarUrl: text('client_avatar_url'),
+    /** The service as it was booked: its title, format and length. */
+    title: text('title').notNull(),
+    format: text('format').$type<'text' | 'audio' | 'video'>().notNull(),
+    durationMinutes: integer('duration_minutes').notNull(),
+    scheduledAt: timestamptz('scheduled_at').notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
+    blockedFrom: timestamptz('blocked_from').notNull(),
+    blockedUntil: timestamptz('blocked_until').notNull(),
+    /** The zone the client booked in (their emails and calendar file use it). */
+    clientTimeZone: text('client_time_zone').notNull(),
+    /** The client's purpose (required, SPEC §5) and optional details. */
+    purpose: text('purpose').notNull(),
+    description: text('description'),
+    /** Integer cents: the held final price (after the coupon), the price before it, the discount. */
+    price: cents('price').notNull(),
+    originalPrice: cents('original_price').notNull(),
+    discountAmount: cents('discount_amount'),
+    couponCode: text('coupon_code'),
+    status: text('status').$type<BookingStatus>().notNull().default('confirmed'),
+    /** The coach's floor(95 %), set when the session is completed. */
+    earnings: cents('earnings'),
+    sessionNotes: text('session_notes'),
+    cancelledAt: timestamptz('cancelled_at'),
+    cancelledBy: text('cancelled_by').$type<'client' | 'coach'>(),
+    ...timestamps(),
+  },
+  (table) => [
+    check('bookings_status_ck', sql`${table.status} in ('confirmed', 'completed', 'cancelled')`),
+    check('bookings_format_ck', sql`${table.format} in ('text', 'audio', 'video')`),
+    check('bookings_duration_ck', sql`${table.durationMinutes} between 5 and 480`),
+    check(
+      'bookings_times_ck',
+      sql`${table.endsAt} > ${table.scheduledAt} and ${table.blockedFrom} <= ${table.scheduledAt} and ${table.blockedUntil} >= ${table.endsAt}`,
+    ),
+    check('bookings_purpose_ck', sql`btrim(${table.purpose}) <> ''`),
+    check(
+      'bookings_price_ck',
+      sql`${table.price} >= 0 and ${table.originalPrice} >= ${table.price} and (${table.discountAmount} is null or ${table.discountAmount} > 0)`,
+    ),
+    check(
+      'bookings_cancelled_ck',
+      sql`(${table.status} = 'cancelled') = (${table.cancelledAt} is not null and ${table.cancelledBy} is not null)`,
+    ),
+    index('bookings_coach_idx').on(table.coachId, table.scheduledAt),
+    index('bookings_client_idx').on(table.clientId, table.scheduledAt),
   ],
 );

@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Interval } from '#domain/scheduling/slots';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Busy, Interval } from '#domain/scheduling/slots';
 import type { DbExecutor } from '#server/db/client';
 import {
+  bookings,
   chatSessions,
   coachAvailability,
   coachAvailabilityOverrides,
@@ -59,20 +60,37 @@ export function createSchedulingRepository() {
       return { isCoach: found?.is_coach === true, timeZone: found?.time_zone ?? null };
     },
 
-    /** The coach's live sessions meeting [from, to): they are busy then. */
-    async busy(executor: DbExecutor, coachId: string, from: Date, to: Date) {
+    /** The coach's live sessions and bookings meeting [from, to): they are busy then. */
+    async busy(executor: DbExecutor, coachId: string, from: Date, to: Date): Promise<Busy[]> {
       const end = sql<Date>`${chatSessions.startTime} + ${chatSessions.durationMinutes} * interval '1 minute'`;
-      return executor
-        .select({ start: chatSessions.startTime, end })
-        .from(chatSessions)
-        .where(
-          and(
-            eq(chatSessions.coachId, coachId),
-            eq(chatSessions.status, 'active'),
-            lt(chatSessions.startTime, to),
-            gt(end, from),
+      const [live, booked] = await Promise.all([
+        executor
+          .select({ start: chatSessions.startTime, end })
+          .from(chatSessions)
+          .where(
+            and(
+              eq(chatSessions.coachId, coachId),
+              eq(chatSessions.status, 'active'),
+              lt(chatSessions.startTime, to),
+              gt(end, from),
+            ),
           ),
-        );
+        executor
+          .select({ start: bookings.scheduledAt, end: bookings.endsAt })
+          .from(bookings)
+          .where(
+            and(
+              eq(bookings.coachId, coachId),
+              inArray(bookings.status, ['confirmed', 'completed']),
+              lt(bookings.scheduledAt, to),
+              gt(bookings.endsAt, from),
+            ),
+          ),
+      ]);
+      return [...live, ...booked].map((item) => ({
+        start: new Date(item.start).getTime(),
+        end: new Date(item.end).getTime(),
+      }));
     },
   };
 }

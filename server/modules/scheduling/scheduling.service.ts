@@ -1,13 +1,14 @@
 import { NO_AVAILABILITY, toWireInterval, type AvailabilityView, type Slots } from '#contracts/scheduling';
 import type { Clock } from '#domain/clock';
 import { freeSlots, type Availability, type Interval } from '#domain/scheduling/slots';
-import type { Database } from '#server/db/client';
+import type { Database, DbExecutor } from '#server/db/client';
 import type { SchedulingRepository } from './scheduling.repository';
 
 export type SchedulingDeps = { db: Database; repository: SchedulingRepository; clock: Clock };
 
 /** A zone for a coach who has not set theirs yet (the web app sets it from the browser after sign-up). */
 const FALLBACK_ZONE = 'UTC';
+const DAY_MS = 86_400_000;
 
 type SavedAvailability = {
   weekly: Interval[][];
@@ -26,10 +27,10 @@ type SavedAvailability = {
 export function createSchedulingService(deps: SchedulingDeps) {
   const { db, repository, clock } = deps;
 
-  async function read(coachId: string) {
+  async function read(coachId: string, executor: DbExecutor = db) {
     const [{ row, overrides }, person] = await Promise.all([
-      repository.find(db, coachId),
-      repository.coachZone(db, coachId),
+      repository.find(executor, coachId),
+      repository.coachZone(executor, coachId),
     ]);
     const availability: Availability = {
       timeZone: person.timeZone ?? FALLBACK_ZONE,
@@ -63,6 +64,39 @@ export function createSchedulingService(deps: SchedulingDeps) {
   }
 
   return {
+    /**
+     * What booking the coach at `around` must respect: their hours and rules, and what is already
+     * busy within a day and the longest buffers of it (read in the booking's transaction).
+     */
+    async bookingRules(executor: DbExecutor, coachId: string, around: { from: Date; to: Date }) {
+      const found = await read(coachId, executor);
+      const margin = DAY_MS + 2 * 240 * 60_000;
+      const busy = await repository.busy(
+        executor,
+        coachId,
+        new Date(around.from.getTime() - margin),
+        new Date(around.to.getTime() + margin),
+      );
+      return { availability: found.availability, isCoach: found.isCoach, busy };
+    },
+
+    /** The coach's free starts for `durationMinutes` in [from, to), on the server's clock. */
+    async freeStarts(
+      executor: DbExecutor,
+      coachId: string,
+      query: { durationMinutes: number; from: Date; to: Date },
+    ): Promise<number[]> {
+      const found = await read(coachId, executor);
+      return freeSlots({
+        availability: found.availability,
+        durationMinutes: query.durationMinutes,
+        busy: await repository.busy(executor, coachId, query.from, query.to),
+        now: clock.now().getTime(),
+        from: query.from.getTime(),
+        to: query.to.getTime(),
+      }).map((slot) => slot.start);
+    },
+
     async getAvailability(coachId: string): Promise<AvailabilityView> {
       return toView(await read(coachId));
     },
@@ -93,11 +127,10 @@ export function createSchedulingService(deps: SchedulingDeps) {
       if (!found.isCoach) return { coach_time_zone: found.availability.timeZone, slots: [] };
       const from = new Date(query.from);
       const to = new Date(query.to);
-      const busy = await repository.busy(db, coachId, from, to);
       const slots = freeSlots({
         availability: found.availability,
         durationMinutes: query.duration,
-        busy: busy.map((item) => ({ start: item.start.getTime(), end: new Date(item.end).getTime() })),
+        busy: await repository.busy(db, coachId, from, to),
         now: clock.now().getTime(),
         from: from.getTime(),
         to: to.getTime(),

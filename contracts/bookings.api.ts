@@ -1,0 +1,39 @@
+import {
+  BOOKING_MESSAGES,
+  bookingParamsSchema,
+  bookingSchema,
+  createBookingSchema,
+  myBookingsQuerySchema,
+  myBookingsSchema,
+} from './bookings';
+import { endpointGroup } from './endpoint';
+
+const endpoint = endpointGroup('Bookings');
+const signedInEndpoint = endpoint.as('signed-in');
+
+/** Booking a service at a time; a booking is seen only by its two parties (anyone else: 404). */
+export const bookingsApi = {
+  create: endpoint({
+    method: 'POST',
+    path: '/api/bookings',
+    summary: "Book a service at one of the coach's free times: the price is held from the wallet",
+    access: { role: 'client', forbidden: BOOKING_MESSAGES.clientOnly },
+    idempotent: true,
+    body: createBookingSchema,
+    responses: { 201: bookingSchema },
+  }),
+  mine: signedInEndpoint({
+    method: 'GET',
+    path: '/api/me/bookings',
+    summary: "The caller's bookings, as client or coach: upcoming (soonest first) or past",
+    query: myBookingsQuerySchema,
+    responses: { 200: myBookingsSchema },
+  }),
+  get: signedInEndpoint({
+    method: 'GET',
+    path: '/api/bookings/:id',
+    summary: "A party's view of one booking",
+    params: bookingParamsSchema,
+    responses: { 200: bookingSchema },
+  }),
+} as const;

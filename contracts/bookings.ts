@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { SESSION_FORMATS } from '#domain/coaching/categories';
+import { requiredText, timeZoneSchema } from './fields';
+import { REQUEST_DESCRIPTION_MAX, REQUEST_PURPOSE_MAX, SESSION_MESSAGES } from './sessions';
+
+/**
+ * A service booked at a time (#18, SPEC §3 booking): the client picks a free slot in their own zone,
+ * the price is held from their wallet, and the coach's calendar cannot hold two bookings at once.
+ */
+
+export const BOOKING_STATUSES = ['confirmed', 'completed', 'cancelled'] as const;
+
+export const BOOKING_MESSAGES = {
+  clientOnly:
+    'Booking a session is part of the client side of Wellspring. Add or switch to the client role from the account menu.',
+  serviceUnavailable: 'This service is not offered right now. Choose another service of this coach.',
+  ownService: 'You cannot book your own service.',
+  soldOut: 'No spots are left for this offer. Choose another service of this coach.',
+  /** The issue's words when another booking got there first (409 SLOT_UNAVAILABLE). */
+  taken: 'That time was just taken.',
+  past: 'That time has passed.',
+  notice: 'That time is too soon: this coach needs more notice.',
+  horizon: 'That time is further ahead than this coach takes bookings.',
+  outside: 'That time is outside this coach’s hours.',
+  noneFree: 'This coach has no free times in the next weeks.',
+  startTime: 'Choose a start time from the calendar.',
+} as const;
+
+export const createBookingSchema = z
+  .object({
+    service_id: z.uuid('Choose a service to book.'),
+    /** One of the free slots' starts (an instant with its offset). */
+    scheduled_at: z.iso.datetime({ offset: true, message: BOOKING_MESSAGES.startTime }),
+    /** The zone the client chose times in: their emails and calendar file show it. */
+    time_zone: timeZoneSchema,
+    /** SPEC §5: required, non-blank. */
+    purpose: requiredText(REQUEST_PURPOSE_MAX, {
+      required: SESSION_MESSAGES.purposeRequired,
+      tooLong: SESSION_MESSAGES.purposeTooLong,
+    }),
+    description: z
+      .string()
+      .trim()
+      .max(REQUEST_DESCRIPTION_MAX, SESSION_MESSAGES.descriptionTooLong)
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    /** Blank means none; a code that cannot be used answers 422 COUPON_INVALID saying why. */
+    coupon_code: z
+      .string()
+      .trim()
+      .max(40)
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+  })
+  .strict();
+export type CreateBooking = z.input<typeof createBookingSchema>;
+
+export const bookingSchema = z.object({
+  id: z.uuid(),
+  service_id: z.uuid().nullable(),
+  coach_id: z.uuid(),
+  client_id: z.uuid(),
+  coach_name: z.string(),
+  coach_username: z.string().nullable(),
+  coach_time_zone: z.string(),
+  client_name: z.string(),
+  client_avatar_url: z.string().nullable(),
+  client_time_zone: z.string(),
+  title: z.string(),
+  format: z.enum(SESSION_FORMATS),
+  duration_minutes: z.number(),
+  scheduled_at: z.string(),
+  ends_at: z.string(),
+  purpose: z.string(),
+  description: z.string().nullable(),
+  /** Integer cents: the held price after the coupon, the price before it, the discount (null when 0). */
+  price: z.number(),
+  original_price: z.number(),
+  discount_amount: z.number().nullable(),
+  coupon_code: z.string().nullable(),
+  status: z.enum(BOOKING_STATUSES),
+  created_at: z.string(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+export const bookingParamsSchema = z.object({ id: z.uuid() });
+
+export const myBookingsQuerySchema = z.object({
+  /** upcoming: not yet ended, soonest first; past: ended or cancelled, newest first. */
+  when: z.enum(['upcoming', 'past']).default('upcoming'),
+});
+
+export const myBookingsSchema = z.object({ bookings: z.array(bookingSchema) });
+
+/** The realtime event a party's tabs get when a booking is made or changes. */
+export const BOOKING_EVENTS = { changed: 'booking.changed' } as const;

@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { bookingSchema, myBookingsSchema } from '#contracts/bookings';
+import { slotsSchema } from '#contracts/scheduling';
+import { balanceOf } from '#test/factories/money';
+import { insertClient, insertCoach, type TestClient, type TestCoach } from '#test/factories/people';
+import { errorOf } from '#test/support/auth';
+import { useTestApp } from '#test/support/test-app';
+
+/** The test clock starts on Saturday 21 November 2026, 09:00 UTC (test/support/app.ts). */
+const t = useTestApp({ RATE_LIMIT_MAX: '100000', AUTH_RATE_LIMIT_MAX: '100000' });
+
+/** Monday to Friday 09:00–17:00 in the coach's zone. */
+const WORKDAYS = [[], ...Array.from({ length: 5 }, () => [{ start: '09:00', end: '17:00' }]), []];
+
+/** A coach in New York with workday hours (15 minutes kept after each session) and one 60-minute video service. */
+async function coachWithService(options: { price?: number; spotsLeft?: number | null } = {}) {
+  const coach = await insertCoach(t.app, t.pool);
+  await t.pool.query(`update profiles set time_zone = 'America/New_York' where user_id = $1`, [coach.id]);
+  const saved = await t.call(coach.session, 'PUT', '/api/me/availability', {
+    weekly: WORKDAYS,
+    overrides: [],
+    buffer_before_minutes: 0,
+    buffer_after_minutes: 15,
+    minimum_notice_minutes: 720,
+    horizon_days: 60,
+    daily_maximum: null,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const service = await t.pool.query<{ id: string }>(
+    `insert into services (coach_id, title, format, price, duration, spots_left)
+     values ($1, 'Life Clarity Session', 'video', $2, 60, $3) returning id`,
+    [coach.id, options.price ?? 8_500, options.spotsLeft ?? null],
+  );
+  return { coach, serviceId: service.rows[0]!.id };
+}
+
+/** Monday 23 November 2026, 10:00 in New York (15:00 UTC): inside the hours, past the 12 h notice. */
+const MONDAY_TEN = '2026-11-23T15:00:00.000Z';
+
+const book = (client: TestClient | TestCoach, body: object, key: string = randomUUID()) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/bookings',
+    headers: { authorization: `Bearer ${client.session.access_token}`, 'idempotency-key': key },
+    payload: { time_zone: 'Europe/Berlin', purpose: 'Find my focus again', ...body },
+  });
+
+async function serviceCounts(serviceId: string) {
+  const result = await t.pool.query<{ booking_count: number; spots_left: number | null }>(
+    'select booking_count, spots_left from services where id = $1',
+    [serviceId],
+  );
+  return result.rows[0];
+}
+
+async function holdsOf(referenceId: string) {
+  const result = await t.pool.query<{ status: string; amount: string }>(
+    `select status, amount from money_holds where reference_type = 'booking' and reference_id = $1`,
+    [referenceId],
+  );
+  return result.rows.map((row) => ({ status: row.status, amount: Number(row.amount) }));
+}
+
+describe('booking a service at a time', () => {
+  it('holds the price, counts the spot, tells the coach; a replay of the same key books nothing more', async () => {
+    const { coach, serviceId } = await coachWithService({ spotsLeft: 3 });
+    const client = await insertClient(t.app, t.pool, 10_000);
+    const slots = slotsSchema.parse(
+      (
+        await t.call(
+          null,
+          'GET',
+          `/api/coaches/${coach.id}/slots?duration=60&from=2026-11-23T00:00:00Z&to=2026-11-24T00:00:00Z`,
+        )
+      ).json(),
+    );
+    expect(slots.slots[0]?.start).toBe('2026-11-23T14:00:00.000Z');
+
+    const key = randomUUID();
+    const response = await book(client, { service_id: serviceId, scheduled_at: MONDAY_TEN }, key);
+    expect(response.statusCode, response.body).toBe(201);
+    const booking = bookingSchema.parse(response.json());
+    expect(booking).toMatchObject({
+      coach_id: coach.id,
+      client_id: client.id,
+      title: 'Life Clarity Session',
+      format: 'video',
+      duration_minutes: 60,
+      scheduled_at: MONDAY_TEN,
+      ends_at: '2026-11-23T16:00:00.000Z',
+      coach_time_zone: 'America/New_York',
+      client_time_zone: 'Europe/Berlin',
+      price: 8_500,
+      status: 'confirmed',
+    });
+    expect(await holdsOf(booking.id)).toEqual([{ status: 'held', amount: 8_500 }]);
+    expect(await balanceOf(t.pool, 'client_wallet', client.id)).toBe(1_500);
+    expect(await serviceCounts(serviceId)).toEqual({ booking_count: 1, spots_left: 2 });
+    const notice = await t.pool.query<{ title: string; message: string }>(
+      `select title, message from notifications where user_id = $1 and type = 'booking_made'`,
+      [coach.id],
+    );
+    // The coach reads the time in their own zone.
+    expect(notice.rows).toEqual([
+      { title: `${client.fullName} booked Life Clarity Session`, message: 'Mon 23 Nov, 10:00 EST' },
+    ]);
+
+    const replay = await book(client, { service_id: serviceId, scheduled_at: MONDAY_TEN }, key);
+    expect(replay.statusCode).toBe(201);
+    expect(bookingSchema.parse(replay.json()).id).toBe(booking.id);
+    expect(await serviceCounts(serviceId)).toEqual({ booking_count: 1, spots_left: 2 });
+
+    // The slot is gone from the calendar, and the 15 minutes after it too.
+    const after = slotsSchema.parse(
+      (
+        await t.call(
+          null,
+          'GET',
+          `/api/coaches/${coach.id}/slots?duration=60&from=2026-11-23T00:00:00Z&to=2026-11-24T00:00:00Z`,
+        )
+      ).json(),
+    );
+    expect(after.slots.map((slot) => slot.start)).not.toContain(MONDAY_TEN);
+    expect(after.slots.map((slot) => slot.start)).not.toContain('2026-11-23T16:00:00.000Z');
+    expect(after.slots.map((slot) => slot.start)).toContain('2026-11-23T16:30:00.000Z');
+  });
+
+  it('20 clients booking one time at once: exactly one gets it, the others are told it was taken and offered the next', async () => {
+    const { coach, serviceId } = await coachWithService();
+    const clients = await Promise.all(Array.from({ length: 20 }, () => insertClient(t.app, t.pool, 10_000)));
+    const responses = await Promise.all(
+      clients.map((client) => book(client, { service_id: serviceId, scheduled_at: MONDAY_TEN })),
+    );
+    const won = responses.filter((response) => response.statusCode === 201);
+    const lost = responses.filter((response) => response.statusCode !== 201);
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(19);
+    for (const response of lost) {
+      expect(response.statusCode, response.body).toBe(409);
+      const error = errorOf(response);
+      expect(error.code).toBe('SLOT_UNAVAILABLE');
+      // The next free times, in the client's zone (Berlin): after the winner's hour and its 15
+      // minutes, 11:30 in New York is 17:30 in Berlin.
+      expect(error.message).toBe(
+        'That time was just taken. Next free: Mon 23 Nov, 17:30 CET; Mon 23 Nov, 18:00 CET; Mon 23 Nov, 18:30 CET.',
+      );
+    }
+    const rows = await t.pool.query<{ client_id: string }>(
+      `select client_id from bookings where coach_id = $1`,
+      [coach.id],
+    );
+    expect(rows.rows).toHaveLength(1);
+    const winner = bookingSchema.parse(won[0]!.json());
+    const held = await t.pool.query<{ count: string }>(
+      `select count(*) from money_holds where reference_type = 'booking' and coach_id = $1`,
+      [coach.id],
+    );
+    expect(Number(held.rows[0]!.count)).toBe(1);
+    for (const client of clients)
+      expect(await balanceOf(t.pool, 'client_wallet', client.id)).toBe(
+        client.id === winner.client_id ? 1_500 : 10_000,
+      );
+    expect(await serviceCounts(serviceId)).toEqual({ booking_count: 1, spots_left: null });
+  });
+
+  it('the database refuses two overlapping bookings of one coach, buffers included, whatever wrote them', async () => {
+    const { coach, serviceId } = await coachWithService();
+    const client = await insertClient(t.app, t.pool, 10_000);
+    expect((await book(client, { service_id: serviceId, scheduled_at: MONDAY_TEN })).statusCode).toBe(201);
+    // 11:05 New York starts inside the first booking's 15 minutes after (it ends 11:00).
+    await expect(
+      t.pool.query(
+        `insert into bookings (service_id, coach_id, client_id, client_name, title, format, duration_minutes,
+           scheduled_at, ends_at, blocked_from, blocked_until, client_time_zone, purpose, price, original_price,
+           created_at, updated_at)
+         values ($1, $2, $3, 'X', 'T', 'video', 60, '2026-11-23T16:05:00Z', '2026-11-23T17:05:00Z',
+           '2026-11-23T16:05:00Z', '2026-11-23T17:20:00Z', 'UTC', 'p', 0, 0, now(), now())`,
+        [serviceId, coach.id, client.id],
+      ),
+    ).rejects.toMatchObject({ code: '23P01' });
+  });
+
+  it('refuses a time in the past, inside the notice, past the horizon, outside the hours — saying why and what is free', async () => {
+    const { serviceId } = await coachWithService();
+    const client = await insertClient(t.app, t.pool, 10_000);
+    const cases = [
+      ['2026-11-20T15:00:00.000Z', /^That time has passed\. Next free: Mon 23 Nov, 15:00 CET/],
+      // Saturday 21 November 09:00 UTC is now: Sunday has no hours, and 12 h of notice.
+      ['2026-11-21T15:00:00.000Z', /^That time is too soon/],
+      [
+        '2027-02-01T15:00:00.000Z',
+        /^That time is further ahead than this coach takes bookings\. This coach has no free times/,
+      ],
+      [
+        '2026-11-23T23:00:00.000Z',
+        /^That time is outside this coach’s hours\. Next free: Tue 24 Nov, 15:00 CET/,
+      ],
+      ['2026-11-23T15:10:00.000Z', /^That time is outside this coach’s hours/],
+    ] as const;
+    for (const [scheduledAt, message] of cases) {
+      const response = await book(client, { service_id: serviceId, scheduled_at: scheduledAt });
+      expect(response.statusCode, `${scheduledAt}: ${response.body}`).toBe(400);
+      expect(errorOf(response).message).toMatch(message);
+      expect(errorOf(response).details?.[0]?.path).toBe('body.scheduled_at');
+    }
+    expect(await balanceOf(t.pool, 'client_wallet', client.id)).toBe(10_000);
+    expect(await serviceCounts(serviceId)).toEqual({ booking_count: 0, spots_left: null });
+  });
+
+  it('a short wallet books nothing and says how much is missing; a sold-out offer, an unknown service, one’s own service', async () => {
+    const { coach, serviceId } = await coachWithService({ spotsLeft: 1 });
+    const poor = await insertClient(t.app, t.pool, 2_000);
+    const short = await book(poor, { service_id: serviceId, scheduled_at: MONDAY_TEN });
+    expect(short.statusCode, short.body).toBe(402);
+    expect(errorOf(short).message).toBe(
+      'This session costs $85.00 and your wallet has $20.00. Top up at least $65.00, then try again.',
+    );
+    expect(await serviceCounts(serviceId)).toEqual({ booking_count: 0, spots_left: 1 });
+    expect((await t.pool.query('select 1 from bookings where coach_id = $1', [coach.id])).rowCount).toBe(0);
+
+    const client = await insertClient(t.app, t.pool, 20_000);
+    expect((await book(client, { service_id: serviceId, scheduled_at: MONDAY_TEN })).statusCode).toBe(201);
+    const soldOut = await book(client, { service_id: serviceId, scheduled_at: '2026-11-24T15:00:00.000Z' });
+    expect(soldOut.statusCode).toBe(409);
+    expect(errorOf(soldOut).message).toMatch(/^No spots are left/);
+
+    const unknown = await book(client, { service_id: randomUUID(), scheduled_at: MONDAY_TEN });
+    expect(unknown.statusCode).toBe(404);
+
+    const own = await coachWithService();
+    await t.pool.query(
+      `insert into user_roles (user_id, role) values ($1, 'client') on conflict do nothing`,
+      [own.coach.id],
+    );
+    const ownBooking = await book(own.coach, { service_id: own.serviceId, scheduled_at: MONDAY_TEN });
+    expect(ownBooking.statusCode, ownBooking.body).toBe(400);
+    expect(errorOf(ownBooking).message).toBe('You cannot book your own service.');
+
+    const badZone = await book(client, {
+      service_id: serviceId,
+      scheduled_at: MONDAY_TEN,
+      time_zone: 'Mars/Olympus',
+    });
+    expect(badZone.statusCode).toBe(400);
+  });
+
+  it('only its two parties see a booking; each lists it among their upcoming ones', async () => {
+    const { coach, serviceId } = await coachWithService();
+    const client = await insertClient(t.app, t.pool, 10_000);
+    const stranger = await insertClient(t.app, t.pool, 0);
+    const booking = bookingSchema.parse(
+      (await book(client, { service_id: serviceId, scheduled_at: MONDAY_TEN })).json(),
+    );
+    for (const party of [coach, client]) {
+      const seen = await t.call(party.session, 'GET', `/api/bookings/${booking.id}`);
+      expect(seen.statusCode).toBe(200);
+      const mine = myBookingsSchema.parse((await t.call(party.session, 'GET', '/api/me/bookings')).json());
+      expect(mine.bookings.map((item) => item.id)).toEqual([booking.id]);
+    }
+    expect((await t.call(stranger.session, 'GET', `/api/bookings/${booking.id}`)).statusCode).toBe(404);
+    const past = myBookingsSchema.parse(
+      (await t.call(client.session, 'GET', '/api/me/bookings?when=past')).json(),
+    );
+    expect(past.bookings).toEqual([]);
+  });
+});

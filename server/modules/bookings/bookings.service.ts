@@ -1,0 +1,267 @@
+import { BOOKING_EVENTS, BOOKING_MESSAGES, type Booking, type CreateBooking } from '#contracts/bookings';
+import { SAFETY_TEXTS } from '#contracts/messages';
+import type { RealtimeEvent } from '#contracts/realtime';
+import type { Clock } from '#domain/clock';
+import { AppError } from '#domain/errors/app-error';
+import { cents } from '#domain/money/cents';
+import { applyCoupon } from '#domain/money/discount';
+import { formatInZone } from '#domain/scheduling/local-time';
+import { bookingProblem, type BookingProblem } from '#domain/scheduling/slots';
+import type { Database, DbExecutor } from '#server/db/client';
+import { isExclusionViolation } from '#server/lib/row-queries';
+import type { RealtimeService } from '#server/realtime/realtime.service';
+import type { CouponsService } from '../coupons/coupons.service';
+import type { LedgerService } from '../ledger/ledger.service';
+import type { NotificationsService } from '../notifications/notifications.service';
+import type { SchedulingService } from '../scheduling/scheduling.service';
+import { holdShowingShortfall } from '../settlement/settlement.shortfall';
+import type { SettlementService } from '../settlement/settlement.service';
+import type { BookingsRepository, BookingViewRow } from './bookings.repository';
+
+export type BookingsDeps = {
+  db: Database;
+  repository: BookingsRepository;
+  scheduling: Pick<SchedulingService, 'bookingRules' | 'freeStarts'>;
+  settlement: Pick<SettlementService, 'hold'>;
+  ledger: Pick<LedgerService, 'ensureAccount' | 'balanceOf'>;
+  coupons: Pick<CouponsService, 'validate' | 'redeem'>;
+  notifications: Pick<NotificationsService, 'notify'>;
+  realtime: Pick<RealtimeService, 'record'>;
+  clock: Clock;
+};
+
+const MINUTE_MS = 60_000;
+/** How many other times a refusal offers. */
+const ALTERNATIVES = 3;
+/** How far ahead a refusal looks for them. */
+const ALTERNATIVES_WINDOW_MS = 14 * 86_400_000;
+
+/** A booking's money hold (money_holds reference). */
+export const bookingReference = (id: string) => ({ type: 'booking', id });
+
+const userTopic = (userId: string) => `user:${userId}`;
+
+const localPart = (email: string | null) => email?.split('@')[0] ?? null;
+
+function toBooking(row: BookingViewRow): Booking {
+  return {
+    id: row.id,
+    service_id: row.serviceId,
+    coach_id: row.coachId,
+    client_id: row.clientId,
+    coach_name: row.coachFullName?.trim() || row.coachUsername || 'Coach',
+    coach_username: row.coachUsername,
+    coach_time_zone: row.coachTimeZone ?? 'UTC',
+    client_name: row.clientName,
+    client_avatar_url: row.clientAvatarUrl,
+    client_time_zone: row.clientTimeZone,
+    title: row.title,
+    format: row.format,
+    duration_minutes: row.durationMinutes,
+    scheduled_at: row.scheduledAt.toISOString(),
+    ends_at: row.endsAt.toISOString(),
+    purpose: row.purpose,
+    description: row.description,
+    price: row.price,
+    original_price: row.originalPrice,
+    discount_amount: row.discountAmount,
+    coupon_code: row.couponCode,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const PROBLEM_MESSAGES: Record<BookingProblem, string> = {
+  past: BOOKING_MESSAGES.past,
+  notice: BOOKING_MESSAGES.notice,
+  horizon: BOOKING_MESSAGES.horizon,
+  outside: BOOKING_MESSAGES.outside,
+  taken: BOOKING_MESSAGES.taken,
+};
+
+/**
+ * Booking a service at a time (#18): the slot checked against the coach's hours and bookings
+ * (domain/scheduling/slots.ts), the price held from the wallet, the service's spots counted, the
+ * coach told — all in the caller's transaction. Two bookings of one time: the exclusion constraint on
+ * bookings lets exactly one commit; the other is told "That time was just taken" with the next times.
+ */
+export function createBookingsService(deps: BookingsDeps) {
+  const { db, repository, scheduling, clock } = deps;
+
+  /** "That time …" and the next free times after `after` in the client's zone (none: say so). */
+  async function refusal(
+    executor: DbExecutor,
+    problem: BookingProblem,
+    input: { coachId: string; durationMinutes: number; after: Date; skip?: { start: number; end: number } },
+    timeZone: string,
+  ): Promise<AppError> {
+    const from = new Date(Math.max(input.after.getTime(), clock.now().getTime()));
+    const starts = await scheduling.freeStarts(executor, input.coachId, {
+      durationMinutes: input.durationMinutes,
+      from,
+      to: new Date(from.getTime() + ALTERNATIVES_WINDOW_MS),
+    });
+    const next = starts
+      .filter(
+        (start) =>
+          !input.skip ||
+          start >= input.skip.end ||
+          start + input.durationMinutes * MINUTE_MS <= input.skip.start,
+      )
+      .slice(0, ALTERNATIVES)
+      .map((start) => formatInZone(start, timeZone));
+    const message = `${PROBLEM_MESSAGES[problem]} ${
+      next.length > 0 ? `Next free: ${next.join('; ')}.` : BOOKING_MESSAGES.noneFree
+    }`;
+    return problem === 'taken'
+      ? new AppError('SLOT_UNAVAILABLE', message, {
+          details: [{ path: 'body.scheduled_at', message }],
+        })
+      : new AppError('VALIDATION_ERROR', message, { details: [{ path: 'body.scheduled_at', message }] });
+  }
+
+  return {
+    /**
+     * POST /api/bookings, in the caller's (idempotency) transaction. Deliver the events after commit.
+     */
+    async create(
+      tx: DbExecutor,
+      clientId: string,
+      input: CreateBooking & { description?: string | undefined; coupon_code?: string | undefined },
+    ): Promise<{ booking: Booking; events: RealtimeEvent[] }> {
+      const now = clock.now();
+      const start = new Date(input.scheduled_at);
+      const context = await repository.context(tx, { serviceId: input.service_id, clientId });
+      const service = context.service;
+      if (!service || !service.isActive || !context.coachApproved)
+        throw new AppError('NOT_FOUND', BOOKING_MESSAGES.serviceUnavailable);
+      if (service.coachId === clientId)
+        throw new AppError('VALIDATION_ERROR', BOOKING_MESSAGES.ownService, {
+          details: [{ path: 'body.service_id', message: BOOKING_MESSAGES.ownService }],
+        });
+      if (context.blockedBy.client) throw new AppError('FORBIDDEN', SAFETY_TEXTS.blockedByYou);
+      if (context.blockedBy.coach) throw new AppError('FORBIDDEN', SAFETY_TEXTS.blockedByOther);
+      if (service.spotsLeft === 0) throw new AppError('CONFLICT', BOOKING_MESSAGES.soldOut);
+
+      const end = new Date(start.getTime() + service.duration * MINUTE_MS);
+      const rules = await scheduling.bookingRules(tx, service.coachId, { from: start, to: end });
+      const problem = bookingProblem(
+        {
+          availability: rules.availability,
+          durationMinutes: service.duration,
+          busy: rules.busy,
+          now: now.getTime(),
+        },
+        start.getTime(),
+      );
+      const alternatives = { coachId: service.coachId, durationMinutes: service.duration, after: start };
+      if (problem) throw await refusal(tx, problem, alternatives, input.time_zone);
+
+      const coupon = input.coupon_code
+        ? await deps.coupons.validate(tx, { code: input.coupon_code, coachId: service.coachId, clientId })
+        : null;
+      const { final, applied } = applyCoupon(cents(service.price), coupon);
+      if (!(await repository.takeSpot(tx, input.service_id)))
+        throw new AppError('CONFLICT', BOOKING_MESSAGES.soldOut);
+
+      const { bufferBeforeMinutes, bufferAfterMinutes } = rules.availability;
+      const client = context.client;
+      let row;
+      try {
+        // A savepoint: a refused overlap leaves the transaction usable for the refusal's own reads.
+        row = await tx.transaction((savepoint) =>
+          repository.insert(savepoint, {
+            serviceId: input.service_id,
+            coachId: service.coachId,
+            clientId,
+            clientName: client?.fullName?.trim() || localPart(client?.email ?? null) || 'Client',
+            clientEmail: client?.email ?? null,
+            clientAvatarUrl: client?.avatarUrl ?? null,
+            title: service.title,
+            format: service.format,
+            durationMinutes: service.duration,
+            scheduledAt: start,
+            endsAt: end,
+            blockedFrom: new Date(start.getTime() - bufferBeforeMinutes * MINUTE_MS),
+            blockedUntil: new Date(end.getTime() + bufferAfterMinutes * MINUTE_MS),
+            clientTimeZone: input.time_zone,
+            purpose: input.purpose,
+            description: input.description ?? null,
+            price: final,
+            originalPrice: service.price,
+            discountAmount: applied > 0 ? applied : null,
+            couponCode: coupon && applied > 0 ? coupon.code : null,
+            status: 'confirmed',
+            createdAt: now,
+            updatedAt: now,
+          }),
+        );
+      } catch (error) {
+        if (!isExclusionViolation(error)) throw error;
+        const skip = { start: start.getTime(), end: end.getTime() };
+        throw await refusal(tx, 'taken', { ...alternatives, skip }, input.time_zone);
+      }
+
+      const usedCoupon = coupon && applied > 0 ? { code: coupon.code, discountAmount: applied } : null;
+      if (final > 0)
+        await holdShowingShortfall(
+          deps,
+          tx,
+          {
+            clientId,
+            coachId: service.coachId,
+            reference: bookingReference(row.id),
+            amount: final,
+            format: service.format,
+            durationMinutes: service.duration,
+            coupon: usedCoupon,
+          },
+          'This session costs',
+        );
+      else if (usedCoupon)
+        await deps.coupons.redeem(tx, {
+          ...usedCoupon,
+          coachId: service.coachId,
+          clientId,
+          reference: bookingReference(row.id),
+        });
+
+      const view = await repository.findById(tx, row.id);
+      if (!view) throw new Error('the booking just inserted could not be read');
+      const booking = toBooking(view);
+      const events = await deps.notifications.notify(tx, {
+        userId: service.coachId,
+        type: 'booking_made',
+        title: `${booking.client_name} booked ${booking.title}`,
+        message: formatInZone(start, booking.coach_time_zone),
+        actorId: clientId,
+        actorName: booking.client_name,
+        actionText: 'View bookings',
+        actionUrl: '/portal',
+      });
+      // Both parties' other tabs (the coach's week, the client's upcoming bookings) refresh.
+      for (const userId of [service.coachId, clientId])
+        events.push(
+          await deps.realtime.record(tx, {
+            topic: userTopic(userId),
+            type: BOOKING_EVENTS.changed,
+            payload: { booking },
+          }),
+        );
+      return { booking, events };
+    },
+
+    async get(userId: string, id: string): Promise<Booking> {
+      const row = await repository.findForParty(db, id, userId);
+      if (!row) throw new AppError('NOT_FOUND', 'This booking could not be found.');
+      return toBooking(row);
+    },
+
+    async mine(userId: string, when: 'upcoming' | 'past'): Promise<{ bookings: Booking[] }> {
+      const rows = await repository.listForParty(db, userId, when, clock.now());
+      return { bookings: rows.map(toBooking) };
+    },
+  };
+}
+
+export type BookingsService = ReturnType<typeof createBookingsService>;
