@@ -1,5 +1,6 @@
 import { endpointGroup } from './endpoint';
 import {
+  bookableServiceSchema,
   coachIdParamsSchema,
   SERVICE_MESSAGES,
   serviceCreateBodySchema,
@@ -26,6 +27,14 @@ export const servicesApi = {
     access: 'public',
     params: coachIdParamsSchema,
     responses: { 200: serviceListSchema },
+  }),
+  getPublic: endpoint({
+    method: 'GET',
+    path: '/api/services/:id',
+    summary: 'An active service and its coach, to book it (paused or unknown: 404)',
+    access: 'public',
+    params: serviceIdParamsSchema,
+    responses: { 200: bookableServiceSchema },
   }),
   listMine: coachEndpoint({
     method: 'GET',

@@ -27,6 +27,17 @@ export const serviceSchema = z.object({
 export type Service = z.infer<typeof serviceSchema>;
 
 export const serviceListSchema = z.object({ services: z.array(serviceSchema) });
+
+/** An active service as a client books it: the service and who offers it (their zone for "09:00 for Lena"). */
+export const bookableServiceSchema = serviceSchema.extend({
+  coach: z.object({
+    name: z.string(),
+    username: z.string().nullable(),
+    avatar_url: z.string().nullable(),
+    time_zone: z.string(),
+  }),
+});
+export type BookableService = z.infer<typeof bookableServiceSchema>;
 export type ServiceList = z.infer<typeof serviceListSchema>;
 
 // ---- Management (the coach's own services) and the rules shared by the API and the /services screen.

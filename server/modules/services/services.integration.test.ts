@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthSession } from '#contracts/auth';
-import { SERVICE_LIMITS, SERVICE_MESSAGES, serviceListSchema, serviceSchema } from '#contracts/services';
+import {
+  bookableServiceSchema,
+  SERVICE_LIMITS,
+  SERVICE_MESSAGES,
+  serviceListSchema,
+  serviceSchema,
+} from '#contracts/services';
 import type { Role } from '#domain/auth/roles';
 import { errorOf, signUpWithRole } from '#test/support/auth';
 import { useTestApp } from '#test/support/test-app';
@@ -153,9 +159,19 @@ describe('services: editing, pausing, deleting and the public list', () => {
     // Same position 0: the older one first.
     expect(await publicList()).toEqual(['First', 'Second, renamed']);
 
+    // One active service, to book it: anybody may read it, with its coach.
+    const bookable = await t.call(null, 'GET', `/api/services/${first.id}`);
+    expect(bookable.statusCode, bookable.body).toBe(200);
+    expect(bookableServiceSchema.parse(bookable.json())).toMatchObject({
+      id: first.id,
+      title: 'First',
+      coach: { name: 'Services coach', time_zone: 'UTC' },
+    });
+
     const paused = await t.call(coach, 'PATCH', `/api/services/${first.id}`, { is_active: false });
     expect(serviceSchema.parse(paused.json()).is_active).toBe(false);
     expect(await publicList()).toEqual(['Second, renamed']);
+    expect((await t.call(null, 'GET', `/api/services/${first.id}`)).statusCode).toBe(404);
     const mine = serviceListSchema.parse((await t.call(coach, 'GET', '/api/services/mine')).json());
     expect(mine.services.map((service) => [service.title, service.is_active])).toEqual([
       ['First', false],

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
-import { services } from '#server/db/schema/index';
+import { profiles, services } from '#server/db/schema/index';
 import { deleteRows, insertRow, lockKey, updateRow } from '#server/lib/row-queries';
 
 export type ServiceRow = typeof services.$inferSelect;
@@ -22,6 +22,21 @@ export function createServicesRepository() {
         .from(services)
         .where(and(eq(services.coachId, coachId), eq(services.isActive, true)))
         .orderBy(...ORDER);
+    },
+    /** An active service and the display fields of its coach, or undefined. */
+    async findActiveWithCoach(executor: DbExecutor, id: string) {
+      const [row] = await executor
+        .select({
+          service: services,
+          coachName: profiles.fullName,
+          coachUsername: profiles.username,
+          coachAvatarUrl: profiles.avatarUrl,
+          coachTimeZone: profiles.timeZone,
+        })
+        .from(services)
+        .leftJoin(profiles, eq(profiles.userId, services.coachId))
+        .where(and(eq(services.id, id), eq(services.isActive, true)));
+      return row;
     },
     async listByCoach(executor: DbExecutor, coachId: string) {
       return executor

@@ -8,6 +8,8 @@ export function servicesRoutes(app: HttpApp, route: Route, services: ServicesSer
     services: await services.listPublic(params.coachId),
   }));
 
+  route(app, endpoints.getPublic, async ({ params }) => services.getPublic(params.id));
+
   route(app, endpoints.listMine, async ({ caller }) => ({
     services: await services.listMine(caller.userId),
   }));

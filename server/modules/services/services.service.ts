@@ -1,4 +1,5 @@
 import {
+  type BookableService,
   SERVICE_LIMITS,
   SERVICE_MESSAGES,
   type Service,
@@ -53,6 +54,20 @@ export function createServicesService(deps: { db: Database; repository: Services
     /** Public: a coach's active services in display order. Anyone else's id gives an empty list. */
     async listPublic(coachId: string): Promise<Service[]> {
       return (await repository.listActiveByCoach(db, coachId)).map(toService);
+    },
+
+    async getPublic(id: string): Promise<BookableService> {
+      const found = await repository.findActiveWithCoach(db, id);
+      if (!found) throw new AppError('NOT_FOUND', 'This service is not offered right now.');
+      return {
+        ...toService(found.service),
+        coach: {
+          name: found.coachName?.trim() || found.coachUsername || 'Coach',
+          username: found.coachUsername,
+          avatar_url: found.coachAvatarUrl,
+          time_zone: found.coachTimeZone ?? 'UTC',
+        },
+      };
     },
 
     async listMine(userId: string): Promise<Service[]> {
