@@ -1,6 +1,8 @@
 import {
   BOOKING_MESSAGES,
   bookingParamsSchema,
+  bookingQuoteQuerySchema,
+  bookingQuoteSchema,
   bookingSchema,
   createBookingSchema,
   myBookingsQuerySchema,
@@ -10,6 +12,7 @@ import { endpointGroup } from './endpoint';
 
 const endpoint = endpointGroup('Bookings');
 const signedInEndpoint = endpoint.as('signed-in');
+const asClient = { role: 'client', forbidden: BOOKING_MESSAGES.clientOnly } as const;
 
 /** Booking a service at a time; a booking is seen only by its two parties (anyone else: 404). */
 export const bookingsApi = {
@@ -17,10 +20,18 @@ export const bookingsApi = {
     method: 'POST',
     path: '/api/bookings',
     summary: "Book a service at one of the coach's free times: the price is held from the wallet",
-    access: { role: 'client', forbidden: BOOKING_MESSAGES.clientOnly },
+    access: asClient,
     idempotent: true,
     body: createBookingSchema,
     responses: { 201: bookingSchema },
+  }),
+  quote: endpoint({
+    method: 'GET',
+    path: '/api/bookings/quote',
+    summary: 'What booking a service costs the caller, with a coupon (nothing is held)',
+    access: asClient,
+    query: bookingQuoteQuerySchema,
+    responses: { 200: bookingQuoteSchema },
   }),
   mine: signedInEndpoint({
     method: 'GET',

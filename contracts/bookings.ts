@@ -83,6 +83,26 @@ export const bookingSchema = z.object({
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
+export const bookingQuoteQuerySchema = z.object({
+  service_id: z.uuid('Choose a service to book.'),
+  /** Blank means none; a code that cannot be used answers 422 COUPON_INVALID saying why. */
+  coupon: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+
+/** What booking the service costs the caller: integer cents before and after the coupon. */
+export const bookingQuoteSchema = z.object({
+  original_price: z.number(),
+  discount_amount: z.number().nullable(),
+  final: z.number(),
+  coupon_code: z.string().nullable(),
+});
+export type BookingQuote = z.infer<typeof bookingQuoteSchema>;
+
 export const bookingParamsSchema = z.object({ id: z.uuid() });
 
 export const myBookingsQuerySchema = z.object({

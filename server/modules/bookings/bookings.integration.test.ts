@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { bookingSchema, myBookingsSchema } from '#contracts/bookings';
+import { bookingQuoteSchema, bookingSchema, myBookingsSchema } from '#contracts/bookings';
 import { slotsSchema } from '#contracts/scheduling';
 import { balanceOf } from '#test/factories/money';
 import { insertClient, insertCoach, type TestClient, type TestCoach } from '#test/factories/people';
@@ -243,6 +243,58 @@ describe('booking a service at a time', () => {
       time_zone: 'Mars/Olympus',
     });
     expect(badZone.statusCode).toBe(400);
+  });
+
+  it('a coupon: quoted first (nothing held), then booked at the discounted price and redeemed once', async () => {
+    const { coach, serviceId } = await coachWithService();
+    const coupon = await t.call(coach.session, 'POST', '/api/coupons', {
+      code: 'CALM20',
+      discount_type: 'percent',
+      value: 20,
+      max_redemptions_per_client: 1,
+    });
+    expect(coupon.statusCode, coupon.body).toBeLessThan(300);
+    const client = await insertClient(t.app, t.pool, 10_000);
+    const quote = await t.call(
+      client.session,
+      'GET',
+      `/api/bookings/quote?service_id=${serviceId}&coupon=calm20`,
+    );
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(bookingQuoteSchema.parse(quote.json())).toEqual({
+      original_price: 8_500,
+      discount_amount: 1_700,
+      final: 6_800,
+      coupon_code: 'CALM20',
+    });
+    expect(await balanceOf(t.pool, 'client_wallet', client.id)).toBe(10_000);
+    const wrong = await t.call(
+      client.session,
+      'GET',
+      `/api/bookings/quote?service_id=${serviceId}&coupon=NOPE`,
+    );
+    expect(wrong.statusCode).toBe(422);
+
+    const booked = await book(client, {
+      service_id: serviceId,
+      scheduled_at: MONDAY_TEN,
+      coupon_code: 'CALM20',
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(bookingSchema.parse(booked.json())).toMatchObject({
+      price: 6_800,
+      original_price: 8_500,
+      discount_amount: 1_700,
+      coupon_code: 'CALM20',
+    });
+    expect(await balanceOf(t.pool, 'client_wallet', client.id)).toBe(3_200);
+    // Its one use per client is spent: the next quote says so.
+    const again = await t.call(
+      client.session,
+      'GET',
+      `/api/bookings/quote?service_id=${serviceId}&coupon=CALM20`,
+    );
+    expect(again.statusCode).toBe(422);
   });
 
   it('only its two parties see a booking; each lists it among their upcoming ones', async () => {

@@ -10,6 +10,10 @@ export function bookingsRoutes(app: HttpApp, route: Route, bookings: BookingsSer
     return created.booking;
   });
 
+  route(app, endpoints.quote, async ({ caller, query }) =>
+    bookings.quote(caller.userId, query.service_id, query.coupon),
+  );
+
   route(app, endpoints.mine, async ({ caller, query }) => bookings.mine(caller.userId, query.when));
 
   route(app, endpoints.get, async ({ caller, params }) => bookings.get(caller.userId, params.id));

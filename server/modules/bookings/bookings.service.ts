@@ -1,4 +1,10 @@
-import { BOOKING_EVENTS, BOOKING_MESSAGES, type Booking, type CreateBooking } from '#contracts/bookings';
+import {
+  BOOKING_EVENTS,
+  BOOKING_MESSAGES,
+  type Booking,
+  type BookingQuote,
+  type CreateBooking,
+} from '#contracts/bookings';
 import { SAFETY_TEXTS } from '#contracts/messages';
 import type { RealtimeEvent } from '#contracts/realtime';
 import type { Clock } from '#domain/clock';
@@ -161,9 +167,6 @@ export function createBookingsService(deps: BookingsDeps) {
         ? await deps.coupons.validate(tx, { code: input.coupon_code, coachId: service.coachId, clientId })
         : null;
       const { final, applied } = applyCoupon(cents(service.price), coupon);
-      if (!(await repository.takeSpot(tx, input.service_id)))
-        throw new AppError('CONFLICT', BOOKING_MESSAGES.soldOut);
-
       const { bufferBeforeMinutes, bufferAfterMinutes } = rules.availability;
       const client = context.client;
       let row;
@@ -201,6 +204,11 @@ export function createBookingsService(deps: BookingsDeps) {
         const skip = { start: start.getTime(), end: end.getTime() };
         throw await refusal(tx, 'taken', { ...alternatives, skip }, input.time_zone);
       }
+
+      // After the insert: of two bookings of one time, the loser is refused there without ever
+      // waiting for the service's row (its count), which every booking of the service updates.
+      if (!(await repository.takeSpot(tx, input.service_id)))
+        throw new AppError('CONFLICT', BOOKING_MESSAGES.soldOut);
 
       const usedCoupon = coupon && applied > 0 ? { code: coupon.code, discountAmount: applied } : null;
       if (final > 0)
@@ -249,6 +257,23 @@ export function createBookingsService(deps: BookingsDeps) {
           }),
         );
       return { booking, events };
+    },
+
+    /** What booking `serviceId` costs `clientId`, with `couponCode` applied (COUPON_INVALID saying why). */
+    async quote(clientId: string, serviceId: string, couponCode: string | undefined): Promise<BookingQuote> {
+      const { service, coachApproved } = await repository.context(db, { serviceId, clientId });
+      if (!service || !service.isActive || !coachApproved)
+        throw new AppError('NOT_FOUND', BOOKING_MESSAGES.serviceUnavailable);
+      const coupon = couponCode
+        ? await deps.coupons.validate(db, { code: couponCode, coachId: service.coachId, clientId })
+        : null;
+      const { final, applied } = applyCoupon(cents(service.price), coupon);
+      return {
+        original_price: service.price,
+        discount_amount: applied > 0 ? applied : null,
+        final,
+        coupon_code: coupon && applied > 0 ? coupon.code : null,
+      };
     },
 
     async get(userId: string, id: string): Promise<Booking> {
