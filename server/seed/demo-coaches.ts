@@ -400,3 +400,33 @@ export const DEMO_COACHES: DemoCoach[] = [
     ],
   },
 ];
+
+/**
+ * Where each demo coach lives (their profile's zone) and so the zone their weekly hours are written in
+ * (#18): the marketplace spans the world, so a client sees most coaches' times shifted to their own.
+ */
+export const DEMO_COACH_ZONES: Record<string, string> = {
+  'lena-ortiz': 'America/New_York',
+  'amara-okafor': 'Europe/London',
+  'kenji-watanabe': 'Asia/Tokyo',
+  'sofia-marquez': 'Europe/Madrid',
+  'marcus-bell': 'America/Chicago',
+  'priya-raman': 'Asia/Kolkata',
+  'daniel-cohen': 'America/Los_Angeles',
+  'hannah-schmidt': 'Europe/Berlin',
+  'tomas-silva': 'America/Sao_Paulo',
+  'grace-mensah': 'Africa/Accra',
+  'olivia-chen': 'Australia/Sydney',
+  'elias-novak': 'Europe/Prague',
+  'nadia-haddad': 'Asia/Dubai',
+};
+
+/** A demo coach's bookable week in their zone: weekdays 09:00–12:00 and 13:00–17:00 (minutes after midnight). */
+export const DEMO_WEEKLY_HOURS = [
+  [],
+  ...Array.from({ length: 5 }, () => [
+    { start: 540, end: 720 },
+    { start: 780, end: 1020 },
+  ]),
+  [],
+];

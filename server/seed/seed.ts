@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ObjectStorage } from '../adapters/storage/object-storage';
 import { hashPassword } from '../modules/auth/password';
 import type { Database, DbExecutor } from '../db/client';
-import { DEMO_COACHES } from './demo-coaches';
+import { DEMO_COACH_ZONES, DEMO_COACHES, DEMO_WEEKLY_HOURS } from './demo-coaches';
 import { claimSeedMarker, insertDemoUser, insertRoles, userIdByEmail } from './demo-users';
 import { seedDemoHistory } from './seed-history';
 import { renderCover, renderPortrait } from './demo-photos';
@@ -11,6 +11,7 @@ import {
   appMeta,
   clientProfiles,
   coachApplications,
+  coachAvailability,
   coachCategories,
   coachFollows,
   profiles,
@@ -200,9 +201,17 @@ async function seedMarketplace(
         isOnline: coach.online,
         lastOnlineConfirmAt: coach.online ? now : null,
         ...(coach.availabilityMessage ? { customAvailabilityMessage: coach.availabilityMessage } : {}),
+        timeZone: DEMO_COACH_ZONES[coach.username] ?? 'UTC',
         updatedAt: now,
       })
       .where(eq(profiles.userId, coachId));
+    // Bookable hours in the coach's own zone, with a quarter of an hour kept after each session.
+    await tx.insert(coachAvailability).values({
+      coachId,
+      weekly: DEMO_WEEKLY_HOURS,
+      bufferAfterMinutes: 15,
+      updatedAt: now,
+    });
     await tx.insert(coachCategories).values(coach.categories.map((category) => ({ coachId, category })));
     await tx.insert(coachApplications).values({
       userId: coachId,

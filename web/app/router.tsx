@@ -375,11 +375,13 @@ export const routes: RouteObject[] = [
           (m) => m.FollowUpPage,
         ),
       },
-      screen(
-        'client-session-flow/:serviceId',
-        'Book a session',
-        'Choose how and when to hold a session for this service.',
-      ),
+      {
+        path: 'client-session-flow/:serviceId',
+        element: page(
+          () => import('./routes/client-session-flow'),
+          (m) => m.ClientSessionFlowPage,
+        ),
+      },
       {
         path: 'wallet',
         element: page(

@@ -10,10 +10,13 @@ import { buttonClasses } from './button';
 export function NotEnoughInWallet({
   linkLabel,
   wide = false,
+  to = '/wallet',
   children,
 }: {
   linkLabel: string;
   wide?: boolean;
+  /** The wallet link (with `?return=` to bring the person back after topping up). */
+  to?: string;
   children: ReactNode;
 }) {
   return (
@@ -27,7 +30,7 @@ export function NotEnoughInWallet({
         <p className="font-semibold text-text">Not enough in your wallet</p>
         {children}
       </div>
-      <Link to="/wallet" className={buttonClasses('secondary', wide ? 'shrink-0' : 'self-start')}>
+      <Link to={to} className={buttonClasses('secondary', wide ? 'shrink-0' : 'self-start')}>
         <Wallet aria-hidden="true" className="size-4" />
         {linkLabel}
       </Link>

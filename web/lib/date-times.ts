@@ -16,3 +16,5 @@ export const formatDateTime = inZone('MMM d, yyyy, h:mm a');
 export const formatDateTime24 = inZone('MMM d, yyyy, HH:mm');
 /** "3:05 PM" */
 export const formatTime = inZone('h:mm a');
+/** "15:05" (the 24-hour clock, as booking times are written: "Tue 2 Dec, 15:05 CET") */
+export const formatTime24 = inZone('HH:mm');

@@ -31,7 +31,16 @@ export function setViewerTimeZone(timeZone: string | null): void {
 /** The viewer's time zone: the one they chose, else the device's. Every screen writes times in it. */
 export const localTimeZone = (): string => chosenZone ?? deviceTimeZone();
 
-export { zoneLabel } from '#domain/scheduling/local-time';
+export { formatInZone, zoneLabel } from '#domain/scheduling/local-time';
+
+/** "America/New York": a zone's name as people read it. */
+export const zoneName = (zone: string) => zone.replaceAll('_', ' ');
+
+/** Every zone the browser knows, sorted, with the ones given included if it lacks them. */
+export function zoneNames(...first: (string | null)[]): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([...first.filter((zone): zone is string => Boolean(zone)), ...known])].sort();
+}
 
 /**
  * Dates without a time through the browser's own Intl (en-US): the same characters everywhere, and no

@@ -8,22 +8,13 @@ import { FormError } from '#web/components/form-error';
 import { RetryError } from '#web/components/list-states';
 import { SkeletonRows } from '#web/components/loading-skeleton';
 import { useToast } from '#web/components/toast';
-import { deviceTimeZone, zoneLabel } from '#web/lib/dates';
+import { deviceTimeZone, zoneLabel, zoneName, zoneNames } from '#web/lib/dates';
 import { formatTime } from '#web/lib/date-times';
 import { useNow } from '#web/lib/use-now';
 import { profileErrorMessage, useOwnProfile, useUpdateOwnProfile } from '#web/lib/own-profile';
 import { SettingsCard } from './form-controls';
 
 const schema = z.object({ time_zone: timeZoneSchema });
-
-/** "America/New York": a zone's name as people read it. */
-const zoneName = (zone: string) => zone.replaceAll('_', ' ');
-
-/** Every zone the browser knows, with the saved and the device's first in line if it lacks them. */
-function zoneNames(...first: (string | null)[]): string[] {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return [...new Set([...first.filter((zone): zone is string => Boolean(zone)), ...known])].sort();
-}
 
 /**
  * "Time zone" (#18): the zone every time is shown in, and a coach's schedule is written in. Set from the

@@ -1,4 +1,6 @@
-import { Clock, Sparkles, Zap } from 'lucide-react';
+import { CalendarPlus, Clock, Sparkles, Zap } from 'lucide-react';
+import { Link } from 'react-router';
+import { buttonClasses } from '#web/components/button';
 import type { CoachPage } from '#contracts/coach-pages';
 import type { Service } from '#contracts/services';
 import { formatCents } from '#web/lib/money';
@@ -26,7 +28,12 @@ export function FormatAndLength({ service }: { service: Service }) {
   );
 }
 
+/** Where a client books a service at a time (#18); a sold-out offer has none. */
+export const bookingPath = (service: Service) =>
+  service.spots_left === 0 ? null : `/client-session-flow/${service.id}`;
+
 export function ServiceItem({ service, badges }: { service: Service; badges: boolean }) {
+  const book = bookingPath(service);
   const Icon = FORMAT_ICONS[service.format];
   return (
     <li className="flex gap-4 rounded-[var(--radius-control)] border border-border bg-surface-raised p-4">
@@ -63,6 +70,12 @@ export function ServiceItem({ service, badges }: { service: Service; badges: boo
         </p>
         {service.description ? (
           <p className="mt-2 line-clamp-3 text-sm whitespace-pre-line">{service.description}</p>
+        ) : null}
+        {book ? (
+          <Link to={book} className={buttonClasses('secondary', 'mt-3')}>
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            Book a time<span className="sr-only">{` for ${service.title}`}</span>
+          </Link>
         ) : null}
       </div>
     </li>

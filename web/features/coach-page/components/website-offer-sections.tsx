@@ -6,7 +6,7 @@ import type { Service } from '#contracts/services';
 import { SESSION_FORMATS } from '#domain/coaching/categories';
 import { formatCents } from '#web/lib/money';
 import { formatRating } from '../lib/display';
-import { FormatAndLength } from './coach-services-section';
+import { bookingPath, FormatAndLength } from './coach-services-section';
 import type { Loadable } from './coach-profile-view';
 import { FORMAT_SHORT_LABELS } from '#domain/coaching/format-labels';
 import { tint, type Palette } from './website-parts';
@@ -57,6 +57,15 @@ export function SiteServices({
                   {formatCents(service.price)}
                 </span>
               </p>
+              {bookingPath(service) ? (
+                <Link
+                  to={bookingPath(service)!}
+                  className="mt-2 self-start rounded-full px-4 py-2 text-sm font-semibold"
+                  style={{ backgroundColor: palette.accent, color: palette.onAccent }}
+                >
+                  Book a time<span className="sr-only">{` for ${service.title}`}</span>
+                </Link>
+              ) : null}
             </li>
           ))}
         </ul>

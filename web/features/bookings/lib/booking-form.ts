@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { BOOKING_MESSAGES } from '#contracts/bookings';
+import { requiredText } from '#contracts/fields';
+import { REQUEST_DESCRIPTION_MAX, REQUEST_PURPOSE_MAX, SESSION_MESSAGES } from '#contracts/sessions';
+import { ApiError } from '#web/lib/api-client';
+
+/**
+ * The booking form (#18): a start time from the calendar, the purpose (required, SPEC §5), details and
+ * a coupon; kept for the tab while the client tops up their wallet (the time travels in the URL).
+ */
+export const bookingFormSchema = z.object({
+  scheduled_at: z.string(BOOKING_MESSAGES.startTime).min(1, BOOKING_MESSAGES.startTime),
+  purpose: requiredText(REQUEST_PURPOSE_MAX, {
+    required: SESSION_MESSAGES.purposeRequired,
+    tooLong: SESSION_MESSAGES.purposeTooLong,
+  }),
+  description: z.string().trim().max(REQUEST_DESCRIPTION_MAX, SESSION_MESSAGES.descriptionTooLong),
+  couponInput: z.string(),
+  /** The code the quote accepted (Apply), or null. */
+  coupon: z.string().nullable(),
+});
+export type BookingFormState = z.input<typeof bookingFormSchema>;
+
+export const emptyBookingForm = (scheduledAt: string | null): BookingFormState => ({
+  scheduled_at: scheduledAt ?? '',
+  purpose: '',
+  description: '',
+  couponInput: '',
+  coupon: null,
+});
+
+/** Where the server's field paths go on the form. */
+export const fieldOfPath = (path: string) =>
+  ({
+    scheduled_at: 'scheduled_at',
+    purpose: 'purpose',
+    description: 'description',
+    coupon_code: 'couponInput',
+  })[path];
+
+export const isCode = (error: unknown, code: string) => error instanceof ApiError && error.code === code;
+
+/** How much is missing to cover `amount` (cents), when both are known and it is short. */
+export function shortfallOf(amount: number | undefined, balance: number | undefined): number | undefined {
+  if (amount === undefined || balance === undefined) return undefined;
+  return amount > balance ? amount - balance : undefined;
+}
+
+const draftKey = (serviceId: string) => `wellspring:booking-draft:${serviceId}`;
+
+/** The purpose and details typed for a service, for this tab (a trip to the wallet keeps them). */
+export function loadDraft(serviceId: string): Pick<BookingFormState, 'purpose' | 'description'> | null {
+  try {
+    const saved: unknown = JSON.parse(sessionStorage.getItem(draftKey(serviceId)) ?? 'null');
+    const parsed = z.object({ purpose: z.string(), description: z.string() }).safeParse(saved);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveDraft(serviceId: string, draft: Pick<BookingFormState, 'purpose' | 'description'>) {
+  try {
+    sessionStorage.setItem(
+      draftKey(serviceId),
+      JSON.stringify({ purpose: draft.purpose, description: draft.description }),
+    );
+  } catch {
+    // Storage may be full or off: the form still works, only without a kept draft.
+  }
+}
+
+export function clearDraft(serviceId: string) {
+  try {
+    sessionStorage.removeItem(draftKey(serviceId));
+  } catch {
+    // As above.
+  }
+}
+
+/** "Lena" of "Dr. Lena Ortiz": the first word of a name that is not a title ("Dr.", "Prof."). */
+export function firstNameOf(name: string): string {
+  const words = name.trim().split(/\s+/);
+  return words.find((word) => !word.endsWith('.')) ?? words[0] ?? name;
+}
