@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SESSION_FORMATS } from '#domain/coaching/categories';
-import { requiredText, timeZoneSchema } from './fields';
-import { REQUEST_DESCRIPTION_MAX, REQUEST_PURPOSE_MAX, SESSION_MESSAGES } from './sessions';
+import { timeZoneSchema } from './fields';
+import { askingFields } from './sessions';
 
 /**
  * A service booked at a time (#18, SPEC §3 booking): the client picks a free slot in their own zone,
@@ -33,24 +33,8 @@ export const createBookingSchema = z
     scheduled_at: z.iso.datetime({ offset: true, message: BOOKING_MESSAGES.startTime }),
     /** The zone the client chose times in: their emails and calendar file show it. */
     time_zone: timeZoneSchema,
-    /** SPEC §5: required, non-blank. */
-    purpose: requiredText(REQUEST_PURPOSE_MAX, {
-      required: SESSION_MESSAGES.purposeRequired,
-      tooLong: SESSION_MESSAGES.purposeTooLong,
-    }),
-    description: z
-      .string()
-      .trim()
-      .max(REQUEST_DESCRIPTION_MAX, SESSION_MESSAGES.descriptionTooLong)
-      .optional()
-      .transform((value) => (value ? value : undefined)),
-    /** Blank means none; a code that cannot be used answers 422 COUPON_INVALID saying why. */
-    coupon_code: z
-      .string()
-      .trim()
-      .max(40)
-      .optional()
-      .transform((value) => (value ? value : undefined)),
+    ...askingFields,
+    description: askingFields.description.optional().transform((value) => (value ? value : undefined)),
   })
   .strict();
 export type CreateBooking = z.input<typeof createBookingSchema>;

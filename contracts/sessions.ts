@@ -88,6 +88,24 @@ export type SessionRequestStatus = (typeof SESSION_REQUEST_STATUSES)[number];
 // ---- Requests
 
 /** POST /api/session-requests (Idempotency-Key required: the price is held from the wallet). */
+/**
+ * What a client writes when asking for a session or booking one: the purpose (required, SPEC §5),
+ * details and a coupon code (blank means none; one that cannot be used answers 422 COUPON_INVALID).
+ */
+export const askingFields = {
+  purpose: requiredText(REQUEST_PURPOSE_MAX, {
+    required: SESSION_MESSAGES.purposeRequired,
+    tooLong: SESSION_MESSAGES.purposeTooLong,
+  }),
+  description: z.string().trim().max(REQUEST_DESCRIPTION_MAX, SESSION_MESSAGES.descriptionTooLong),
+  coupon_code: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+};
+
 export const createSessionRequestSchema = z
   .object({
     coach_id: z.uuid('Choose a coach.'),
@@ -99,24 +117,9 @@ export const createSessionRequestSchema = z
         (value) => (SESSION_REQUEST_MINUTES as readonly number[]).includes(value),
         SESSION_MESSAGES.minutes,
       ),
-    /** SPEC §5: required, non-blank. */
-    purpose: requiredText(REQUEST_PURPOSE_MAX, {
-      required: SESSION_MESSAGES.purposeRequired,
-      tooLong: SESSION_MESSAGES.purposeTooLong,
-    }),
-    description: z
-      .string()
-      .trim()
-      .max(REQUEST_DESCRIPTION_MAX, SESSION_MESSAGES.descriptionTooLong)
-      .optional(),
+    ...askingFields,
+    description: askingFields.description.optional(),
     session_category: z.string().trim().max(80).optional(),
-    /** Blank means none; a code that cannot be used answers 422 COUPON_INVALID saying why. */
-    coupon_code: z
-      .string()
-      .trim()
-      .max(40)
-      .optional()
-      .transform((value) => (value ? value : undefined)),
     /** Both, for a scheduled request (never rings, SPEC §4); neither for an instant one. */
     preferred_date: z.iso.date('Enter the date as YYYY-MM-DD.').optional(),
     preferred_time: z

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarCheck, CalendarClock, CalendarX, Clock, SearchX, Ticket, X } from 'lucide-react';
+import { CalendarCheck, CalendarClock, CalendarX, Clock, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { Booking } from '#contracts/bookings';
@@ -9,6 +9,7 @@ import { FORMAT_SHORT_LABELS } from '#domain/coaching/format-labels';
 import { Avatar } from '#web/components/avatar';
 import { Button, buttonClasses } from '#web/components/button';
 import { paddedCardClasses } from '#web/components/card';
+import { CouponField } from '#web/components/coupon-field';
 import { SelectField } from '#web/components/field';
 import { applyServerErrors, fieldError, Form, useZodForm } from '#web/components/form';
 import { FormError } from '#web/components/form-error';
@@ -326,46 +327,18 @@ export function BookingFlowScreen({
           {...form.register('description')}
           error={fieldError(form, 'description')}
         />
-        <div className="flex items-start gap-2">
-          <div className="min-w-0 flex-1">
-            <TextField
-              label="Coupon code (optional)"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              {...form.register('couponInput')}
-              onKeyDown={onCouponKey}
-              error={fieldError(form, 'couponInput')}
-            />
-          </div>
-          {state.coupon ? (
-            <Button
-              variant="secondary"
-              className="mt-[1.625rem]"
-              onClick={() => {
-                form.setValue('coupon', null);
-                form.setValue('couponInput', '');
-              }}
-            >
-              <X aria-hidden="true" className="size-4" />
-              Remove
-            </Button>
-          ) : (
-            <Button
-              variant="secondary"
-              className="mt-[1.625rem]"
-              onClick={() => void applyCoupon()}
-              disabled={applying || state.couponInput.trim() === ''}
-            >
-              {applying ? (
-                <Spinner className="size-4 border-2" />
-              ) : (
-                <Ticket aria-hidden="true" className="size-4" />
-              )}
-              Apply
-            </Button>
-          )}
-        </div>
+        <CouponField
+          input={{ ...form.register('couponInput'), onKeyDown: onCouponKey }}
+          error={fieldError(form, 'couponInput')}
+          applied={Boolean(state.coupon)}
+          applying={applying}
+          canApply={state.couponInput.trim() !== ''}
+          onApply={() => void applyCoupon()}
+          onRemove={() => {
+            form.setValue('coupon', null);
+            form.setValue('couponInput', '');
+          }}
+        />
 
         <section
           aria-label="Price"

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarClock, Send, Ticket, X } from 'lucide-react';
+import { CalendarClock, Send } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -13,6 +13,7 @@ import { SESSION_FORMATS, type SessionFormat } from '#domain/coaching/categories
 import { cents } from '#domain/money/cents';
 import { priceForMinutes } from '#domain/money/pricing';
 import { Button, buttonClasses } from '#web/components/button';
+import { CouponField } from '#web/components/coupon-field';
 import { FieldError } from '#web/components/field';
 import { applyServerErrors, fieldError, Form, useZodForm } from '#web/components/form';
 import { FormError } from '#web/components/form-error';
@@ -279,43 +280,15 @@ export function SessionRequestForm({
         error={error('description')}
       />
 
-      <div className="flex items-start gap-2">
-        <div className="min-w-0 flex-1">
-          <TextField
-            label="Coupon code (optional)"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            {...input('couponInput', 'coupon')}
-            onKeyDown={onCouponKey}
-            error={error('coupon')}
-          />
-        </div>
-        {state.coupon ? (
-          <Button
-            variant="secondary"
-            className="mt-[1.625rem]"
-            onClick={() => change({ coupon: null, couponInput: '' }, 'coupon')}
-          >
-            <X aria-hidden="true" className="size-4" />
-            Remove
-          </Button>
-        ) : (
-          <Button
-            variant="secondary"
-            className="mt-[1.625rem]"
-            onClick={() => void applyCoupon()}
-            disabled={applying || state.couponInput.trim() === ''}
-          >
-            {applying ? (
-              <Spinner className="size-4 border-2" />
-            ) : (
-              <Ticket aria-hidden="true" className="size-4" />
-            )}
-            Apply
-          </Button>
-        )}
-      </div>
+      <CouponField
+        input={{ ...input('couponInput', 'coupon'), onKeyDown: onCouponKey }}
+        error={error('coupon')}
+        applied={Boolean(state.coupon)}
+        applying={applying}
+        canApply={state.couponInput.trim() !== ''}
+        onApply={() => void applyCoupon()}
+        onRemove={() => change({ coupon: null, couponInput: '' }, 'coupon')}
+      />
 
       <QuotePanel
         quote={quote}
