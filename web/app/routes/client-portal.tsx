@@ -1,3 +1,4 @@
+import { UpcomingBookings } from '#web/features/bookings/components/upcoming-bookings';
 import { ClientHomeDiscovery } from '#web/features/discovery/components/client-home';
 import { useMe } from '#web/features/roles/api/get-me';
 import { SessionList } from '#web/features/sessions/components/session-list';
@@ -22,6 +23,12 @@ export function ClientPortalPage() {
       <p className="text-text-muted">{firstName ? `Welcome back, ${firstName}.` : 'Welcome back.'}</p>
       <h1 className="mt-1 text-2xl font-semibold tracking-tight sm:text-3xl">Home</h1>
       <p className="mt-2 mb-8 max-w-2xl text-text-muted">Find a coach who fits what you need today.</p>
+      <div className="mb-10">
+        <UpcomingBookings
+          as="client"
+          empty="Nothing booked yet. On a coach's page, choose Book a time under one of their services."
+        />
+      </div>
       <ClientHomeDiscovery userId={auth.user?.id ?? null} />
       <div className="mt-10">
         <SessionList

@@ -1,6 +1,7 @@
 import { Eye, Layers, Palette, UserRound, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { IconBadge } from '#web/components/icon-badge';
+import { UpcomingBookings } from '#web/features/bookings/components/upcoming-bookings';
 import { ApplicationStatusCard } from '#web/features/profile-completion/components/application-status-card';
 import { CompletionChecklist } from '#web/features/profile-completion/components/completion-checklist';
 import { SessionList } from '#web/features/sessions/components/session-list';
@@ -62,6 +63,7 @@ export function PortalPage() {
       </div>
       <ApplicationStatusCard />
       <CompletionChecklist />
+      <UpcomingBookings as="coach" empty="Nothing booked yet. Clients book your services from your page." />
       <SessionList
         as="coach"
         title="Sessions"

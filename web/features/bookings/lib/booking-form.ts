@@ -3,6 +3,7 @@ import { BOOKING_MESSAGES } from '#contracts/bookings';
 import { requiredText } from '#contracts/fields';
 import { REQUEST_DESCRIPTION_MAX, REQUEST_PURPOSE_MAX, SESSION_MESSAGES } from '#contracts/sessions';
 import { ApiError } from '#web/lib/api-client';
+import { firstNameOf as greetingName } from '#web/lib/person-name';
 
 /**
  * The booking form (#18): a start time from the calendar, the purpose (required, SPEC §5), details and
@@ -78,8 +79,5 @@ export function clearDraft(serviceId: string) {
   }
 }
 
-/** "Lena" of "Dr. Lena Ortiz": the first word of a name that is not a title ("Dr.", "Prof."). */
-export function firstNameOf(name: string): string {
-  const words = name.trim().split(/\s+/);
-  return words.find((word) => !word.endsWith('.')) ?? words[0] ?? name;
-}
+/** "Lena" of "Dr. Lena Ortiz" (web/lib/person-name), or the whole name when it has no first name. */
+export const firstNameOf = (name: string) => greetingName(name) ?? name;
