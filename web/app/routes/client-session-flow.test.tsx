@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Booking } from '#contracts/bookings';
 import type { BookableService } from '#contracts/services';
 import type { Wallet } from '#contracts/wallet';
 import { apiError, type StubHandler, type StubResponse } from '#web/test/api';
 import { buildMe } from '#web/test/fixtures/auth';
+import { bookingFixture } from '#web/test/fixtures/bookings';
 import { renderApp } from '#web/test/render-app';
 
 const SERVICE_ID = '11111111-1111-4111-8111-111111111111';
@@ -45,31 +45,7 @@ const wallet = (balance: number): Wallet => ({
   transactions: [],
 });
 
-const booking: Booking = {
-  id: '33333333-3333-4333-8333-333333333333',
-  service_id: SERVICE_ID,
-  coach_id: COACH_ID,
-  client_id: buildMe().user_id,
-  coach_name: 'Dr. Lena Ortiz',
-  coach_username: 'lena-ortiz',
-  coach_time_zone: 'America/New_York',
-  client_name: 'Maya Thompson',
-  client_avatar_url: null,
-  client_time_zone: 'UTC',
-  title: 'Life Clarity',
-  format: 'video',
-  duration_minutes: 60,
-  scheduled_at: TEN,
-  ends_at: '2030-03-04T16:00:00.000Z',
-  purpose: 'Find my focus again',
-  description: null,
-  price: 8_500,
-  original_price: 8_500,
-  discount_amount: null,
-  coupon_code: null,
-  status: 'confirmed',
-  created_at: '2026-11-28T12:00:00.000Z',
-};
+const booking = bookingFixture({ client_id: buildMe().user_id, client_time_zone: 'UTC' });
 
 const slots = (starts: string[]) => ({
   body: {
