@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './lib/test';
+import { TAKE_SCREENSHOTS } from './lib/journey';
 import { totpCode, totpStep } from '#server/modules/auth/factors/totp';
 
 /**
@@ -19,6 +20,7 @@ const uniqueEmail = (label: string) =>
 
 /** A full-page screenshot at 360 and 1280 px wide, in the light and the dark theme (the page follows the system). */
 async function shots(page: Page, name: string) {
+  if (!TAKE_SCREENSHOTS) return;
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.evaluate(() => window.scrollTo(0, 0));
   for (const scheme of ['light', 'dark'] as const) {

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './lib/test';
 import { withE2eDatabase } from './lib/database';
-import { SCREENSHOTS } from './lib/journey';
+import { SCREENSHOTS, TAKE_SCREENSHOTS } from './lib/journey';
 import { approveAndGoOnline, liveSession, newParty, topUp } from './lib/parties';
 
 /**
@@ -21,6 +21,7 @@ const chat = (page: Page) => page.getByRole('region', { name: 'Chat' });
 
 /** The chat panel at 1280 and 375 px wide, light and dark. */
 async function panelShots(page: Page, name: string) {
+  if (!TAKE_SCREENSHOTS) return;
   for (const scheme of ['light', 'dark'] as const)
     for (const width of [1280, 375]) {
       await page.emulateMedia({ colorScheme: scheme });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { checkAccessibility, expect, test } from './lib/test';
-import { PASSWORD, type Account } from './lib/journey';
+import { PASSWORD, TAKE_SCREENSHOTS, type Account } from './lib/journey';
 import { approveCoach, newParty } from './lib/parties';
 import { totpCode, totpStep } from '#server/modules/auth/factors/totp';
 import { loadAccessMatrix, type ScreenRow } from '../authz/access-matrix';
@@ -239,6 +239,7 @@ async function openApp(page: Page) {
 
 /** Screenshots at 360 and 1280 px, light and dark (the system theme follows the emulated colour scheme). */
 async function shoot(page: Page, name: string) {
+  if (!TAKE_SCREENSHOTS) return;
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 860 });
     for (const scheme of ['light', 'dark'] as const) {

@@ -25,9 +25,17 @@ export type MailboxMessage = {
 };
 
 /**
+ * Whether journeys take their screenshots: on a developer's run, for people to look at; not in CI
+ * (`CI` set), whose pictures nobody sees and which spent minutes on them. `E2E_SCREENSHOTS=1` forces
+ * them, `0` turns them off.
+ */
+export const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS !== '0' : !process.env.CI;
+
+/**
  * Full-page screenshots named `<prefix>-<name>-<width>-<scheme>.png`: 1280 px light; with `all`, also
  * 360 px and the dark theme at both widths. `fullPage: false` takes the window only (an open dialog or
- * an overlay fixed to the window: a full page would show it over the first 800 px alone).
+ * an overlay fixed to the window: a full page would show it over the first 800 px alone). Skipped in CI
+ * (TAKE_SCREENSHOTS): a journey never relies on them to wait — each step waits for its own state.
  */
 export async function shots(
   page: Page,
@@ -35,6 +43,7 @@ export async function shots(
   name: string,
   { all = false, fullPage = true }: { all?: boolean; fullPage?: boolean } = {},
 ) {
+  if (!TAKE_SCREENSHOTS) return;
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // From the top, so sticky bars sit where they belong in the full-page picture.
   await page.evaluate(() => window.scrollTo(0, 0));
