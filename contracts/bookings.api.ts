@@ -1,10 +1,12 @@
 import {
   BOOKING_MESSAGES,
+  JOIN_EARLY_MINUTES,
   bookingParamsSchema,
   bookingQuoteQuerySchema,
   bookingQuoteSchema,
   bookingSchema,
   createBookingSchema,
+  joinedBookingSchema,
   myBookingsQuerySchema,
   myBookingsSchema,
 } from './bookings';
@@ -46,5 +48,12 @@ export const bookingsApi = {
     summary: "A party's view of one booking",
     params: bookingParamsSchema,
     responses: { 200: bookingSchema },
+  }),
+  join: signedInEndpoint({
+    method: 'POST',
+    path: '/api/bookings/:id/join',
+    summary: `Open the booked session's room (from ${JOIN_EARLY_MINUTES} minutes before the start): its session id`,
+    params: bookingParamsSchema,
+    responses: { 200: joinedBookingSchema },
   }),
 } as const;

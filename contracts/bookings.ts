@@ -8,7 +8,11 @@ import { askingFields } from './sessions';
  * the price is held from their wallet, and the coach's calendar cannot hold two bookings at once.
  */
 
-export const BOOKING_STATUSES = ['confirmed', 'completed', 'cancelled'] as const;
+/** no_show: it did not take place for one party's absence (no_show_by). */
+export const BOOKING_STATUSES = ['confirmed', 'completed', 'cancelled', 'no_show'] as const;
+
+/** A booked session opens this many minutes before its start (the join button appears then). */
+export const JOIN_EARLY_MINUTES = 10;
 
 export const BOOKING_MESSAGES = {
   clientOnly:
@@ -24,6 +28,10 @@ export const BOOKING_MESSAGES = {
   outside: 'That time is outside this coach’s hours.',
   noneFree: 'This coach has no free times in the next weeks.',
   startTime: 'Choose a start time from the calendar.',
+  notFound: 'This booking could not be found.',
+  tooEarly: `This session opens ${JOIN_EARLY_MINUTES} minutes before it starts.`,
+  over: 'This booked session is over.',
+  cancelled: 'This booking was cancelled.',
 } as const;
 
 export const createBookingSchema = z
@@ -63,9 +71,16 @@ export const bookingSchema = z.object({
   discount_amount: z.number().nullable(),
   coupon_code: z.string().nullable(),
   status: z.enum(BOOKING_STATUSES),
+  no_show_by: z.enum(['client', 'coach']).nullable(),
+  /** The session room opened for it (from JOIN_EARLY_MINUTES before the start), or null. */
+  session_id: z.uuid().nullable(),
   created_at: z.string(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
+
+/** POST /api/bookings/:id/join: the booked session's room (the same one for every join). */
+export const joinedBookingSchema = z.object({ session_id: z.uuid() });
+export type JoinedBooking = z.infer<typeof joinedBookingSchema>;
 
 export const bookingQuoteQuerySchema = z.object({
   service_id: z.uuid('Choose a service to book.'),

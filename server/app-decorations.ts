@@ -10,6 +10,7 @@ import type { MessagesService } from './modules/messages/messages.service';
 import type { NotificationsService } from './modules/notifications/notifications.service';
 import type { SessionRoomService } from './modules/session-room/session-room.service';
 import type { SessionsService } from './modules/sessions/sessions.service';
+import type { BookingsService } from './modules/bookings/bookings.service';
 import type { ReviewsService } from './modules/reviews/reviews.service';
 import type { SessionExtensionsService } from './modules/session-extensions/session-extensions.service';
 import type { PresenceService } from './modules/presence/presence.service';
@@ -33,6 +34,8 @@ declare module 'fastify' {
     payouts: PayoutsService;
     /** Chat sessions: createFromRequest (accept), end, completeDue (the lifecycle job), lists. */
     chatSessions: SessionsService;
+    /** Bookings: create, join (opens the session room), closeMissed (the lifecycle job). */
+    bookings: BookingsService;
     sessionRoom: SessionRoomService;
     /** Coach presence: get/set/confirm, and announce(tx, coachId) for busy changes (PRESENCE_EVENT). */
     presence: PresenceService;

@@ -275,18 +275,6 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
 
   // A coach's bookable hours in their own zone and the free times around their sessions (#18).
   const scheduling = registerScheduling(app, { route, db, clock });
-  // A service booked at a free time: the slot checked, the price held, the coach told (#18).
-  registerBookings(app, {
-    route,
-    db,
-    scheduling,
-    settlement,
-    ledger,
-    coupons,
-    notifications,
-    realtime,
-    clock,
-  });
 
   // Sessions start in the accept transaction of session-requests (chatSessions.createFromRequest) and
   // complete when the coach ends them or, on the server's clock, by the lifecycle job that
@@ -302,6 +290,23 @@ export async function buildApp({ config, db, clock, version, logStream }: AppDep
     logger: app.log.child({ module: 'sessions' }),
   });
   app.decorate('chatSessions', chatSessions);
+
+  // A service booked at a free time: the slot checked, the price held, the coach told (#18); from 10
+  // minutes before, a join opens its session room (chatSessions.createFromBooking), and the session's
+  // completion completes the booking.
+  const bookings = registerBookings(app, {
+    route,
+    db,
+    scheduling,
+    settlement,
+    ledger,
+    coupons,
+    notifications,
+    realtime,
+    sessions: chatSessions,
+    clock,
+  });
+  app.decorate('bookings', bookings);
 
   // Presence (who has the room open, per socket, on any instance -> coach_present / client_present and
   // the timer) and call signalling travel over the realtime socket: the gateway runs the module's

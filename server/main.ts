@@ -213,12 +213,14 @@ async function main() {
     earningsReleaseJob.start();
     // Every 2 s, unanswered requests expire (hold released) and sessions past start_time +
     // duration complete (hold captured); both claim rows FOR UPDATE SKIP LOCKED, safe with several instances.
-    const { sessionRequests, chatSessions, sessionExtensions } = app;
+    const { sessionRequests, chatSessions, sessionExtensions, bookings } = app;
     sessionLifecycleJob = createSessionLifecycleJob({
       expireDue: (now) => sessionRequests.expireDue(now),
       completeDue: (now) => chatSessions.completeDue(now),
       // Asks for more time unanswered after 2 minutes expire (hold released).
       expireExtensions: (now) => sessionExtensions.expireDue(now),
+      // Bookings whose room nobody opened by their end: coach no-shows, hold released.
+      closeMissedBookings: (now) => bookings.closeMissed(now),
       ...jobDeps('session-lifecycle'),
     });
     sessionLifecycleJob.start();

@@ -19,5 +19,7 @@ export const NOTIFICATION_TYPES = [
   'application_decided',
   /** A client booked one of the coach's services at a time. */
   'booking_made',
+  /** A booked session did not take place because the coach never opened it (nothing charged). */
+  'booking_missed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

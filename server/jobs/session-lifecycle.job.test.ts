@@ -55,6 +55,42 @@ describe('session lifecycle job', () => {
     ]);
   });
 
+  it('with closeMissedBookings, closes missed bookings after completing sessions; its failure is a warning', async () => {
+    const clock = createManualClock('2026-11-23T16:00:00Z');
+    const log = logger();
+    const calls: string[] = [];
+    let fail = false;
+    const job = createSessionLifecycleJob({
+      expireDue: async () => 0,
+      completeDue: async () => {
+        calls.push('complete');
+        return 0;
+      },
+      closeMissedBookings: async (now) => {
+        calls.push(`close missed ${now.toISOString()}`);
+        if (fail) throw new Error('database unreachable');
+        return 3;
+      },
+      clock,
+      logger: log,
+    });
+    expect(await job.runOnce()).toEqual({ expired: 0, completed: 0, bookingsMissed: 3 });
+    expect(calls).toEqual(['complete', 'close missed 2026-11-23T16:00:00.000Z']);
+    expect(log.lines).toEqual([
+      {
+        level: 'info',
+        fields: { bookingsMissed: 3 },
+        message: 'Booked sessions never opened closed as coach no-shows',
+      },
+    ]);
+    fail = true;
+    expect(await job.runOnce()).toEqual({ expired: 0, completed: 0, bookingsMissed: undefined });
+    expect(log.lines.at(-1)).toMatchObject({
+      level: 'warn',
+      message: 'Session lifecycle could not close missed bookings',
+    });
+  });
+
   it('says nothing when nothing was due; a failing half is a warning and the other half still runs', async () => {
     const log = logger();
     let expireCalls = 0;

@@ -54,7 +54,8 @@ export const coachAvailabilityOverrides = pgTable(
   ],
 );
 
-export const BOOKING_STATUSES = ['confirmed', 'completed', 'cancelled'] as const;
+/** no_show: the session did not take place for one party's absence (no_show_by; the coach: nothing charged). */
+export const BOOKING_STATUSES = ['confirmed', 'completed', 'cancelled', 'no_show'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /**
@@ -99,10 +100,14 @@ export const bookings = pgTable(
     sessionNotes: text('session_notes'),
     cancelledAt: timestamptz('cancelled_at'),
     cancelledBy: text('cancelled_by').$type<'client' | 'coach'>(),
+    /** Who did not come when status is no_show. */
+    noShowBy: text('no_show_by').$type<'client' | 'coach'>(),
     ...timestamps(),
   },
   (table) => [
-    check('bookings_status_ck', sql`${table.status} in ('confirmed', 'completed', 'cancelled')`),
+    check('bookings_status_ck', sql`${table.status} in ('confirmed', 'completed', 'cancelled', 'no_show')`),
+    check('bookings_no_show_ck', sql`(${table.status} = 'no_show') = (${table.noShowBy} is not null)`),
+    check('bookings_no_show_by_ck', sql`${table.noShowBy} in ('client', 'coach')`),
     check('bookings_format_ck', sql`${table.format} in ('text', 'audio', 'video')`),
     check('bookings_duration_ck', sql`${table.durationMinutes} between 5 and 480`),
     check(

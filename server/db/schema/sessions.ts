@@ -3,6 +3,7 @@ import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid 
 import { REQUEST_STATUSES, type RequestStatus } from '#domain/sessions/request-machine';
 import { SESSION_STATUSES, type SessionStatus } from '#domain/sessions/session-machine';
 import { userRef } from './accounts';
+import { bookings } from './scheduling';
 import { uuidPk, timestamptz, cents, timestamps, requiredRef } from './columns';
 
 /**
@@ -107,6 +108,8 @@ export const chatSessions = pgTable(
     ...coachAndClient(),
     /** The request it was accepted from (its money hold is ('session_request', request_id)). */
     requestId: uuid('request_id').references(() => sessionRequests.id),
+    /** The booking it was opened for (#18; its money hold is ('booking', booking_id)). */
+    bookingId: uuid('booking_id').references(() => bookings.id),
     clientName: text('client_name').notNull(),
     clientEmail: text('client_email'),
     format: text('format').$type<SessionFormatValue>().notNull(),
@@ -124,6 +127,9 @@ export const chatSessions = pgTable(
     completedBy: text('completed_by').$type<'coach' | 'timer'>(),
     timerStarted: boolean('timer_started').notNull().default(false),
     timerStartedAt: timestamptz('timer_started_at'),
+    /** The first moment each party was in the room (no-shows of booked sessions are told from these). */
+    coachJoinedAt: timestamptz('coach_joined_at'),
+    clientJoinedAt: timestamptz('client_joined_at'),
     coachPresent: boolean('coach_present').notNull().default(false),
     clientPresent: boolean('client_present').notNull().default(false),
     clientPurpose: text('client_purpose').notNull(),
@@ -149,6 +155,9 @@ export const chatSessions = pgTable(
     ),
     /** A request becomes at most one session. */
     uniqueIndex('chat_sessions_request_uq').on(table.requestId),
+    /** A booking opens at most one session, and a session comes from a request or a booking. */
+    uniqueIndex('chat_sessions_booking_uq').on(table.bookingId),
+    check('chat_sessions_origin_ck', sql`${table.requestId} is null or ${table.bookingId} is null`),
     index('chat_sessions_coach_idx').on(table.coachId, table.createdAt),
     index('chat_sessions_client_idx').on(table.clientId, table.createdAt),
     /** Busy coaches, the active-session redirect and the auto-complete scan. */

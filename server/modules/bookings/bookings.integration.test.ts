@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { bookingQuoteSchema, bookingSchema, myBookingsSchema } from '#contracts/bookings';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bookingQuoteSchema, bookingSchema, joinedBookingSchema, myBookingsSchema } from '#contracts/bookings';
+import { chatSessionSchema } from '#contracts/sessions';
 import { slotsSchema } from '#contracts/scheduling';
 import { balanceOf } from '#test/factories/money';
 import { insertClient, insertCoach, type TestClient, type TestCoach } from '#test/factories/people';
-import { errorOf } from '#test/support/auth';
+import { errorOf, signIn } from '#test/support/auth';
 import { useTestApp } from '#test/support/test-app';
 
 /** The test clock starts on Saturday 21 November 2026, 09:00 UTC (test/support/app.ts). */
@@ -315,5 +316,139 @@ describe('booking a service at a time', () => {
       (await t.call(client.session, 'GET', '/api/me/bookings?when=past')).json(),
     );
     expect(past.bookings).toEqual([]);
+  });
+});
+
+describe('the booked session', () => {
+  const START = new Date(MONDAY_TEN).getTime();
+  const at = (minutesFromStart: number) => new Date(START + minutesFromStart * 60_000);
+  const sameClockAsBefore = '2026-11-21T09:00:00Z';
+  afterEach(() => t.clock.set(sameClockAsBefore));
+
+  /** A party's call at the clock's now: signed in afresh (the clock moved past their token's hour). */
+  async function as(party: TestClient | TestCoach, method: 'GET' | 'POST', url: string) {
+    const signedIn = await signIn(t.app, party.email);
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    return t.call(signedIn.json() as TestClient['session'], method, url);
+  }
+  const join = (party: TestClient | TestCoach, bookingId: string) =>
+    as(party, 'POST', `/api/bookings/${bookingId}/join`);
+
+  /** A client booked Monday 10:00 New York; a stranger for the access checks. */
+  async function booked() {
+    const { coach, serviceId } = await coachWithService();
+    const client = await insertClient(t.app, t.pool, 10_000);
+    const response = await book(client, { service_id: serviceId, scheduled_at: MONDAY_TEN });
+    expect(response.statusCode, response.body).toBe(201);
+    return { coach, client, booking: bookingSchema.parse(response.json()) };
+  }
+
+  /** One tab of `party` with the session's room open (the session room's socket command). */
+  const enterRoom = (party: TestClient | TestCoach, sessionId: string) =>
+    t.app.sessionRoom.join(
+      { socketId: randomUUID(), instanceId: 'test-instance', userId: party.id },
+      { session_id: sessionId },
+    );
+
+  async function bookingRow(id: string) {
+    const result = await t.pool.query<{ status: string; earnings: string | null; no_show_by: string | null }>(
+      'select status, earnings, no_show_by from bookings where id = $1',
+      [id],
+    );
+    const row = result.rows[0]!;
+    return { ...row, earnings: row.earnings === null ? null : Number(row.earnings) };
+  }
+
+  it('opens 10 minutes before, one room for both; the time runs from the booked start; completion captures once', async () => {
+    const { coach, client, booking } = await booked();
+    const stranger = await insertClient(t.app, t.pool, 0);
+    t.clock.set(at(-10.02));
+    const early = await join(client, booking.id);
+    expect(early.statusCode).toBe(409);
+    expect(errorOf(early).message).toBe('This session opens 10 minutes before it starts.');
+    expect((await join(stranger, booking.id)).statusCode).toBe(404);
+
+    t.clock.set(at(-10));
+    // Both parties at once: one room.
+    const [byClient, byCoach] = await Promise.all([join(client, booking.id), join(coach, booking.id)]);
+    expect(byClient.statusCode, byClient.body).toBe(200);
+    expect(byCoach.statusCode, byCoach.body).toBe(200);
+    const sessionId = joinedBookingSchema.parse(byClient.json()).session_id;
+    expect(joinedBookingSchema.parse(byCoach.json()).session_id).toBe(sessionId);
+    expect(bookingSchema.parse((await as(client, 'GET', `/api/bookings/${booking.id}`)).json()))
+      .toMatchObject({ session_id: sessionId, status: 'confirmed' });
+    const session = chatSessionSchema.parse(
+      (await as(client, 'GET', `/api/sessions/${sessionId}`)).json(),
+    );
+    expect(session).toMatchObject({
+      start_time: MONDAY_TEN,
+      ends_at: '2026-11-23T16:00:00.000Z',
+      duration_minutes: 60,
+      payment_amount: 8_500,
+      status: 'active',
+      client_purpose: 'Find my focus again',
+    });
+    expect((await as(stranger, 'GET', `/api/sessions/${sessionId}`)).statusCode).toBe(404);
+
+    // Both in the room five minutes early: the time still starts at 10:00.
+    t.clock.set(at(-5));
+    await enterRoom(coach, sessionId);
+    await enterRoom(client, sessionId);
+    const started = await t.pool.query<{ timer_started: boolean; timer_started_at: Date; start_time: Date }>(
+      'select timer_started, timer_started_at, start_time from chat_sessions where id = $1',
+      [sessionId],
+    );
+    expect(started.rows[0]).toEqual({
+      timer_started: true,
+      timer_started_at: new Date(MONDAY_TEN),
+      start_time: new Date(MONDAY_TEN),
+    });
+
+    expect(await t.app.chatSessions.completeDue(at(59))).toBe(0);
+    expect(await t.app.chatSessions.completeDue(at(60))).toBe(1);
+    expect(await t.app.chatSessions.completeDue(at(61))).toBe(0);
+    expect(await holdsOf(booking.id)).toEqual([{ status: 'captured', amount: 8_500 }]);
+    expect(await bookingRow(booking.id)).toEqual({ status: 'completed', earnings: 8_075, no_show_by: null });
+    // After its end the same room is still what a join answers (its summary), not a new one.
+    t.clock.set(at(90));
+    expect(joinedBookingSchema.parse((await join(client, booking.id)).json()).session_id).toBe(sessionId);
+    const past = myBookingsSchema.parse((await as(client, 'GET', '/api/me/bookings?when=past')).json());
+    expect(past.bookings.map((item) => [item.id, item.status])).toEqual([[booking.id, 'completed']]);
+  });
+
+  it('a coach who never comes into the room: the time runs out, nothing is charged, a coach no-show', async () => {
+    const { coach, client, booking } = await booked();
+    t.clock.set(at(-2));
+    const sessionId = joinedBookingSchema.parse((await join(client, booking.id)).json()).session_id;
+    await enterRoom(client, sessionId);
+    expect(await balanceOf(t.pool, 'client_wallet', client.id)).toBe(1_500);
+    expect(await t.app.chatSessions.completeDue(at(60))).toBe(1);
+    expect(await holdsOf(booking.id)).toEqual([{ status: 'released', amount: 8_500 }]);
+    expect(await balanceOf(t.pool, 'client_wallet', client.id)).toBe(10_000);
+    expect(await bookingRow(booking.id)).toEqual({ status: 'no_show', earnings: 0, no_show_by: 'coach' });
+    expect(await balanceOf(t.pool, 'coach_pending', coach.id)).toBe(0);
+  });
+
+  it('a booking nobody opened: the job closes it once as a coach no-show, gives the money back and tells the client', async () => {
+    const { client, booking } = await booked();
+    expect(await t.app.bookings.closeMissed(at(59))).toBe(0);
+    // Two runners at once (other tests' bookings of this file end then too), then a third: nothing left.
+    await Promise.all([t.app.bookings.closeMissed(at(60)), t.app.bookings.closeMissed(at(60))]);
+    expect(await t.app.bookings.closeMissed(at(60))).toBe(0);
+    expect(await holdsOf(booking.id)).toEqual([{ status: 'released', amount: 8_500 }]);
+    expect(await balanceOf(t.pool, 'client_wallet', client.id)).toBe(10_000);
+    expect(await bookingRow(booking.id)).toEqual({ status: 'no_show', earnings: 0, no_show_by: 'coach' });
+    const told = await t.pool.query<{ title: string; message: string }>(
+      `select title, message from notifications where user_id = $1 and type = 'booking_missed'`,
+      [client.id],
+    );
+    expect(told.rows).toHaveLength(1);
+    expect(told.rows[0]!.message).toBe(
+      'Mon 23 Nov, 16:00 CET. Nothing was charged: the $85.00 held went back to your wallet.',
+    );
+    t.clock.set(at(61));
+    const late = await join(client, booking.id);
+    expect(late.statusCode).toBe(409);
+    expect(errorOf(late).message).toBe('This booked session is over.');
   });
 });

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbExecutor } from '#server/db/client';
-import { bookings, profiles } from '#server/db/schema/index';
+import { bookings, chatSessions, profiles } from '#server/db/schema/index';
 
 export type BookingRow = typeof bookings.$inferSelect;
 
@@ -9,6 +9,8 @@ export type BookingViewRow = BookingRow & {
   coachFullName: string | null;
   coachUsername: string | null;
   coachTimeZone: string | null;
+  /** The session opened for it, if any. */
+  sessionId: string | null;
 };
 
 /** What booking a service needs to know, read in one statement. */
@@ -52,6 +54,7 @@ const viewColumns = {
   coachFullName: profiles.fullName,
   coachUsername: profiles.username,
   coachTimeZone: profiles.timeZone,
+  sessionId: chatSessions.id,
 };
 
 const toView = (row: {
@@ -59,11 +62,13 @@ const toView = (row: {
   coachFullName: string | null;
   coachUsername: string | null;
   coachTimeZone: string | null;
+  sessionId: string | null;
 }): BookingViewRow => ({
   ...row.booking,
   coachFullName: row.coachFullName,
   coachUsername: row.coachUsername,
   coachTimeZone: row.coachTimeZone,
+  sessionId: row.sessionId,
 });
 
 /** bookings, and the service, coach and client a new booking is made of. */
@@ -73,6 +78,7 @@ export function createBookingsRepository() {
       .select(viewColumns)
       .from(bookings)
       .leftJoin(profiles, eq(profiles.userId, bookings.coachId))
+      .leftJoin(chatSessions, eq(chatSessions.bookingId, bookings.id))
       .where(where);
   }
 
@@ -155,6 +161,65 @@ export function createBookingsRepository() {
         and(eq(bookings.id, id), or(eq(bookings.clientId, userId), eq(bookings.coachId, userId))),
       );
       return row && toView(row);
+    },
+
+    /** Locks a booking (FOR UPDATE) for one of its parties; undefined for anyone else. */
+    async lockForParty(executor: DbExecutor, id: string, userId: string): Promise<BookingRow | undefined> {
+      const [row] = await executor
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.id, id), or(eq(bookings.clientId, userId), eq(bookings.coachId, userId))))
+        .for('update');
+      return row;
+    },
+
+    /**
+     * In the completing transaction of a booked session: its booking completed with the coach's
+     * earnings as the session recorded them — or, when the coach never came into the room, a coach
+     * no-show (the session gave the hold back). Nothing for a session that came from a request.
+     */
+    async completeFromSession(executor: DbExecutor, sessionId: string, now: Date): Promise<void> {
+      await executor.execute(sql`
+        update bookings b
+           set status = case when cs.coach_joined_at is null then 'no_show' else 'completed' end,
+               no_show_by = case when cs.coach_joined_at is null then 'coach' end,
+               earnings = cs.earnings, updated_at = ${now.toISOString()}::timestamptz
+          from chat_sessions cs
+         where cs.id = ${sessionId} and b.id = cs.booking_id and b.status = 'confirmed'`);
+    },
+
+    /**
+     * Claims (FOR UPDATE SKIP LOCKED) confirmed bookings that ended with their room never opened, and
+     * marks them coach no-shows; answers them. Several instances may run it at once.
+     */
+    async closeMissed(executor: DbExecutor, now: Date, limit: number): Promise<BookingRow[]> {
+      const claimed = await executor
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.status, 'confirmed'),
+            lte(bookings.endsAt, now),
+            sql`not exists (select 1 from chat_sessions cs where cs.booking_id = ${bookings.id})`,
+          ),
+        )
+        .orderBy(asc(bookings.endsAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      if (claimed.length === 0) return [];
+      return executor
+        .update(bookings)
+        .set({ status: 'no_show', noShowBy: 'coach', earnings: 0, updatedAt: now })
+        .where(
+          and(
+            inArray(
+              bookings.id,
+              claimed.map((row) => row.id),
+            ),
+            eq(bookings.status, 'confirmed'),
+          ),
+        )
+        .returning();
     },
 
     async findById(executor: DbExecutor, id: string) {

@@ -17,4 +17,6 @@ export function bookingsRoutes(app: HttpApp, route: Route, bookings: BookingsSer
   route(app, endpoints.mine, async ({ caller, query }) => bookings.mine(caller.userId, query.when));
 
   route(app, endpoints.get, async ({ caller, params }) => bookings.get(caller.userId, params.id));
+
+  route(app, endpoints.join, async ({ caller, params }) => bookings.join(caller.userId, params.id));
 }

@@ -4,12 +4,15 @@ import {
   type Booking,
   type BookingQuote,
   type CreateBooking,
+  JOIN_EARLY_MINUTES,
+  type JoinedBooking,
 } from '#contracts/bookings';
 import { SAFETY_TEXTS } from '#contracts/messages';
 import type { RealtimeEvent } from '#contracts/realtime';
 import type { Clock } from '#domain/clock';
 import { AppError } from '#domain/errors/app-error';
 import { cents } from '#domain/money/cents';
+import { formatCents } from '#domain/money/format';
 import { applyCoupon } from '#domain/money/discount';
 import { formatInZone } from '#domain/scheduling/local-time';
 import { bookingProblem, type BookingProblem } from '#domain/scheduling/slots';
@@ -20,6 +23,7 @@ import type { CouponsService } from '../coupons/coupons.service';
 import type { LedgerService } from '../ledger/ledger.service';
 import type { NotificationsService } from '../notifications/notifications.service';
 import type { SchedulingService } from '../scheduling/scheduling.service';
+import { BOOKING_HOLD_TYPE, type SessionsService } from '../sessions/sessions.service';
 import { holdShowingShortfall } from '../settlement/settlement.shortfall';
 import type { SettlementService } from '../settlement/settlement.service';
 import type { BookingsRepository, BookingViewRow } from './bookings.repository';
@@ -28,22 +32,26 @@ export type BookingsDeps = {
   db: Database;
   repository: BookingsRepository;
   scheduling: Pick<SchedulingService, 'bookingRules' | 'freeStarts'>;
-  settlement: Pick<SettlementService, 'hold'>;
+  settlement: Pick<SettlementService, 'hold' | 'release'>;
   ledger: Pick<LedgerService, 'ensureAccount' | 'balanceOf'>;
-  coupons: Pick<CouponsService, 'validate' | 'redeem'>;
+  coupons: Pick<CouponsService, 'validate' | 'redeem' | 'releaseFor'>;
   notifications: Pick<NotificationsService, 'notify'>;
-  realtime: Pick<RealtimeService, 'record'>;
+  realtime: Pick<RealtimeService, 'record' | 'transaction'>;
+  /** Opens a booked session's room (the sessions module). */
+  sessions: Pick<SessionsService, 'createFromBooking'>;
   clock: Clock;
 };
 
 const MINUTE_MS = 60_000;
+/** Missed bookings the lifecycle job closes per transaction. */
+const MISSED_BATCH_SIZE = 50;
 /** How many other times a refusal offers. */
 const ALTERNATIVES = 3;
 /** How far ahead a refusal looks for them. */
 const ALTERNATIVES_WINDOW_MS = 14 * 86_400_000;
 
 /** A booking's money hold (money_holds reference). */
-export const bookingReference = (id: string) => ({ type: 'booking', id });
+export const bookingReference = (id: string) => ({ type: BOOKING_HOLD_TYPE, id });
 
 const userTopic = (userId: string) => `user:${userId}`;
 
@@ -73,6 +81,8 @@ function toBooking(row: BookingViewRow): Booking {
     discount_amount: row.discountAmount,
     coupon_code: row.couponCode,
     status: row.status,
+    no_show_by: row.noShowBy,
+    session_id: row.sessionId,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -259,6 +269,53 @@ export function createBookingsService(deps: BookingsDeps) {
       return { booking, events };
     },
 
+    /**
+     * The lifecycle job: confirmed bookings whose end passed with their room never opened are coach
+     * no-shows — the hold given back in full (the coupon use too), the client told, both parties'
+     * lists refreshed. In batches claimed FOR UPDATE SKIP LOCKED, so several instances may run it.
+     */
+    async closeMissed(now: Date, batchSize = MISSED_BATCH_SIZE): Promise<number> {
+      let closed = 0;
+      for (;;) {
+        const claimed = await deps.realtime.transaction(async (tx, emit) => {
+          const rows = await repository.closeMissed(tx, now, batchSize);
+          for (const row of rows) {
+            if (row.price > 0)
+              await deps.settlement.release(tx, bookingReference(row.id), {
+                couponRedeemed: row.couponCode !== null,
+              });
+            else if (row.couponCode !== null) await deps.coupons.releaseFor(tx, bookingReference(row.id));
+            const view = await repository.findById(tx, row.id);
+            if (!view) throw new Error(`booking ${row.id} vanished inside its own transaction`);
+            const booking = toBooking(view);
+            emit(
+              await deps.notifications.notify(tx, {
+                userId: row.clientId,
+                type: 'booking_missed',
+                title: `${booking.coach_name} did not open your ${booking.title}`,
+                message: `${formatInZone(row.scheduledAt, row.clientTimeZone)}. Nothing was charged: the ${formatCents(row.price)} held went back to your wallet.`,
+                actorId: row.coachId,
+                actorName: booking.coach_name,
+                actionText: 'Book again',
+                actionUrl: booking.coach_username ? `/coach/${booking.coach_username}` : '/discover',
+              }),
+            );
+            for (const userId of [row.coachId, row.clientId])
+              emit([
+                await deps.realtime.record(tx, {
+                  topic: userTopic(userId),
+                  type: BOOKING_EVENTS.changed,
+                  payload: { booking },
+                }),
+              ]);
+          }
+          return rows.length;
+        });
+        closed += claimed;
+        if (claimed < batchSize) return closed;
+      }
+    },
+
     /** What booking `serviceId` costs `clientId`, with `couponCode` applied (COUPON_INVALID saying why). */
     async quote(clientId: string, serviceId: string, couponCode: string | undefined): Promise<BookingQuote> {
       const { service, coachApproved } = await repository.context(db, { serviceId, clientId });
@@ -278,8 +335,33 @@ export function createBookingsService(deps: BookingsDeps) {
 
     async get(userId: string, id: string): Promise<Booking> {
       const row = await repository.findForParty(db, id, userId);
-      if (!row) throw new AppError('NOT_FOUND', 'This booking could not be found.');
+      if (!row) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.notFound);
       return toBooking(row);
+    },
+
+    /**
+     * POST /api/bookings/:id/join, either party: the booked session's room, opened by the first join
+     * from JOIN_EARLY_MINUTES before the start (under the booking's row lock, so two joins open one
+     * room), the same room for every later join. Refused before then, once it is over or cancelled.
+     */
+    async join(userId: string, id: string): Promise<JoinedBooking> {
+      return deps.realtime.transaction(async (tx, emit) => {
+        const row = await repository.lockForParty(tx, id, userId);
+        if (!row) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.notFound);
+        if (row.status === 'cancelled') throw new AppError('CONFLICT', BOOKING_MESSAGES.cancelled);
+        const now = clock.now().getTime();
+        if (row.status === 'confirmed' && now < row.scheduledAt.getTime() - JOIN_EARLY_MINUTES * MINUTE_MS)
+          throw new AppError('CONFLICT', BOOKING_MESSAGES.tooEarly);
+        // Once it is over, a room that was opened stays reachable (its summary); one never opened is over.
+        if (row.status !== 'confirmed' || now >= row.endsAt.getTime()) {
+          const opened = await repository.findById(tx, row.id);
+          if (opened?.sessionId) return { session_id: opened.sessionId };
+          throw new AppError('CONFLICT', BOOKING_MESSAGES.over);
+        }
+        const opened = await deps.sessions.createFromBooking(tx, row);
+        emit(opened.events);
+        return { session_id: opened.sessionId };
+      });
     },
 
     async mine(userId: string, when: 'upcoming' | 'past'): Promise<{ bookings: Booking[] }> {

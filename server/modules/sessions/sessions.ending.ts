@@ -10,7 +10,7 @@ import {
   COMPLETE_BATCH_SIZE,
   endsAtOf,
   quietLogger,
-  SESSION_REQUEST_HOLD_TYPE,
+  holdOf,
   toChatSession,
   type SessionsDeps,
   type SessionsShared,
@@ -33,26 +33,29 @@ export function createSessionsEnding(
   const { announce, recordUpdated, requireView, roleIn } = shared;
 
   /**
-   * Captures the session's hold and returns the coach's share. Exactly once: only a hold still `held` is
-   * captured (its own compare-and-set); a hold already captured gives its recorded share. A paid
-   * session without a held payment is an inconsistency: logged, completed with no earnings.
+   * Settles the session's hold and returns the coach's share. A booked session the coach never came to
+   * is given back in full (a coach no-show costs the client nothing). Otherwise captured exactly once:
+   * only a hold still `held` is captured (its own compare-and-set); a hold already captured gives its
+   * recorded share. A paid session without a held payment is an inconsistency: logged, completed with
+   * no earnings.
    */
-  async function captureFor(tx: DbExecutor, row: ChatSessionRow): Promise<number> {
+  async function settleHold(tx: DbExecutor, row: ChatSessionRow): Promise<number> {
     if (row.paymentAmount <= 0) return 0;
-    if (!row.requestId) {
-      logger.error({ sessionId: row.id }, 'chat session: a paid session has no request, nothing to capture');
+    const reference = holdOf(row);
+    if (!reference) {
+      logger.error({ sessionId: row.id }, 'chat session: a paid session has no request or booking to capture');
       return 0;
     }
-    return captureHeldShare(
-      { settlement, logger },
-      tx,
-      { type: SESSION_REQUEST_HOLD_TYPE, id: row.requestId },
-      {
-        fields: { sessionId: row.id },
-        alreadyCaptured: 'chat session: its payment was already captured',
-        nothingHeld: 'chat session: no held payment to capture',
-      },
-    );
+    if (row.bookingId && row.coachJoinedAt === null) {
+      const hold = await settlement.findHold(reference, tx);
+      if (hold?.status === 'held') await settlement.release(tx, reference);
+      return 0;
+    }
+    return captureHeldShare({ settlement, logger }, tx, reference, {
+      fields: { sessionId: row.id },
+      alreadyCaptured: 'chat session: its payment was already captured',
+      nothingHeld: 'chat session: no held payment to capture',
+    });
   }
 
   /**
@@ -71,7 +74,7 @@ export function createSessionsEnding(
     const session = { id: row.id, coachId: row.coachId, clientId: row.clientId };
     const extras = await completion.settle(tx, session, now);
     const earnings =
-      (await captureFor(tx, { ...row, paymentAmount: row.paymentAmount - extras.amount })) +
+      (await settleHold(tx, { ...row, paymentAmount: row.paymentAmount - extras.amount })) +
       extras.coachAmount;
     const done = await repository.markCompleted(tx, {
       id: row.id,

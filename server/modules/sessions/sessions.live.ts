@@ -9,6 +9,7 @@ import {
   toChatSession,
   userTopic,
   type AcceptedRequest,
+  type BookedSession,
   type SessionsDeps,
   type SessionsShared,
 } from './sessions.shared';
@@ -69,6 +70,49 @@ export function createSessionsLive(deps: SessionsDeps, shared: SessionsShared) {
       );
       events.push(...(await announce(tx, row.coachId)));
       return { session: toChatSession(view, 'coach', now), events };
+    },
+
+    /**
+     * In the caller's transaction, which holds the booking's row lock: the session of a booking, opened
+     * the first time one of its parties joins (from 10 minutes before). It starts at the booked time
+     * with nobody present yet; its time runs from both present, never before the start. The same
+     * session when it is already open. Records chat_session.updated to both parties and the coach's
+     * presence (busy); the caller delivers `events` after it commits.
+     */
+    async createFromBooking(
+      tx: DbExecutor,
+      booking: BookedSession,
+    ): Promise<{ sessionId: string; events: RealtimeEvent[] }> {
+      const existing = await repository.findIdByBooking(tx, booking.id);
+      if (existing) return { sessionId: existing, events: [] };
+      const now = clock.now();
+      const rates = await repository.coachRates(tx, booking.coachId);
+      const row = await repository.insert(tx, {
+        coachId: booking.coachId,
+        clientId: booking.clientId,
+        bookingId: booking.id,
+        clientName: booking.clientName,
+        clientEmail: booking.clientEmail,
+        format: booking.format,
+        status: 'active',
+        createdAt: now,
+        startTime: booking.scheduledAt,
+        durationMinutes: booking.durationMinutes,
+        paymentAmount: booking.price,
+        sessionValue: sessionValue(booking.format, rates),
+        coachPresent: false,
+        clientPresent: false,
+        clientPurpose: booking.purpose,
+        sessionDescription: booking.description,
+        originalPrice: booking.originalPrice,
+        discountAmount: booking.discountAmount,
+        couponCode: booking.couponCode,
+        updatedAt: now,
+      });
+      const view = await requireView(tx, row.id);
+      const events = await recordUpdated(tx, view, now);
+      events.push(...(await announce(tx, row.coachId)));
+      return { sessionId: row.id, events };
     },
 
     /**

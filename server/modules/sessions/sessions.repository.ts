@@ -253,6 +253,15 @@ export function createSessionsRepository() {
      * Who is in the room, compare-and-set on an active session; `startTimer` also
      * starts the timer: timer_started_at = start_time = now (the booked minutes count from then).
      */
+    /** The session opened for a booking, if any. */
+    async findIdByBooking(executor: DbExecutor, bookingId: string): Promise<string | null> {
+      const rows = await executor
+        .select({ id: chatSessions.id })
+        .from(chatSessions)
+        .where(eq(chatSessions.bookingId, bookingId));
+      return rows[0]?.id ?? null;
+    },
+
     async setPresence(
       executor: DbExecutor,
       input: { id: string; coachPresent: boolean; clientPresent: boolean; startTimer: boolean; now: Date },
@@ -264,8 +273,19 @@ export function createSessionsRepository() {
           coachPresent: input.coachPresent,
           clientPresent: input.clientPresent,
           updatedAt: input.now,
+          // The first moment each party was present (a booked session's no-shows are told from these).
+          ...(input.coachPresent ? { coachJoinedAt: sql`coalesce(${chatSessions.coachJoinedAt}, ${input.now.toISOString()}::timestamptz)` } : {}),
+          ...(input.clientPresent
+            ? { clientJoinedAt: sql`coalesce(${chatSessions.clientJoinedAt}, ${input.now.toISOString()}::timestamptz)` }
+            : {}),
+          // The time runs from both present, never before the start: an instant session's start is
+          // its acceptance (so this is now); a booked one's is its booked time.
           ...(input.startTimer
-            ? { timerStarted: true, timerStartedAt: input.now, startTime: input.now }
+            ? {
+                timerStarted: true,
+                timerStartedAt: sql`greatest(${input.now.toISOString()}::timestamptz, ${chatSessions.startTime})`,
+                startTime: sql`greatest(${input.now.toISOString()}::timestamptz, ${chatSessions.startTime})`,
+              }
             : {}),
         },
         and(eq(chatSessions.id, input.id), eq(chatSessions.status, 'active')),

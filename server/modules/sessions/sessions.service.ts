@@ -10,6 +10,8 @@ export {
   SESSION_REQUEST_HOLD_TYPE,
   toChatSession,
   type AcceptedRequest,
+  type BookedSession,
+  BOOKING_HOLD_TYPE,
   type AnnouncePresence,
   type SessionsDeps,
   type SessionsLogger,

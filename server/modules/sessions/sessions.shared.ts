@@ -5,11 +5,20 @@ import type { SessionFormat } from '#domain/money/pricing';
 import { shownSessionStatus } from '#domain/sessions/session-machine';
 import type { Database, DbExecutor } from '#server/db/client';
 import type { RealtimeService } from '#server/realtime/realtime.service';
-import type { SettlementService } from '../settlement/settlement.service';
+import type { HoldReference, SettlementService } from '../settlement/settlement.service';
 import type { ChatSessionRow, SessionsRepository, ChatSessionViewRow } from './sessions.repository';
 
 /** The money hold of a session is the one its request made: ('session_request', request id). */
 export const SESSION_REQUEST_HOLD_TYPE = 'session_request';
+/** …or, for a booked session, the one its booking made: ('booking', booking id). */
+export const BOOKING_HOLD_TYPE = 'booking';
+
+/** A session's money hold: its request's or its booking's; null for neither. */
+export function holdOf(row: Pick<ChatSessionRow, 'requestId' | 'bookingId'>): HoldReference | null {
+  if (row.requestId) return { type: SESSION_REQUEST_HOLD_TYPE, id: row.requestId };
+  if (row.bookingId) return { type: BOOKING_HOLD_TYPE, id: row.bookingId };
+  return null;
+}
 
 /** Sessions the lifecycle job completes per transaction. */
 export const COMPLETE_BATCH_SIZE = 50;
@@ -34,6 +43,25 @@ export type AcceptedRequest = {
   discountAmount?: number | null;
   couponCode?: string | null;
   couponDiscountType?: 'percent' | 'fixed' | null;
+};
+
+/** What createFromBooking needs of a confirmed booking (a bookings row fits). */
+export type BookedSession = {
+  id: string;
+  coachId: string;
+  clientId: string;
+  clientName: string;
+  clientEmail: string | null;
+  format: SessionFormat;
+  durationMinutes: number;
+  scheduledAt: Date;
+  purpose: string;
+  description: string | null;
+  /** The held final price, the price before the coupon, the discount (integer cents). */
+  price: number;
+  originalPrice: number;
+  discountAmount: number | null;
+  couponCode: string | null;
 };
 
 export type SessionsLogger = {
@@ -102,7 +130,7 @@ export const userTopic = (userId: string) => `user:${userId}`;
 export type SessionsDeps = {
   db: Database;
   repository: SessionsRepository;
-  settlement: Pick<SettlementService, 'capture' | 'findHold'>;
+  settlement: Pick<SettlementService, 'capture' | 'findHold' | 'release'>;
   realtime: Pick<RealtimeService, 'record' | 'transaction'>;
   clock: Clock;
   /** The presence module's announce; without it no presence event is recorded. */
