@@ -216,6 +216,8 @@ export const chatSessionSchema = z.object({
   coach_id: z.uuid(),
   client_id: z.uuid(),
   request_id: z.uuid().nullable(),
+  /** The booking it was opened for (#18): it starts at start_time, the booked time, not at once. */
+  booking_id: z.uuid().nullable(),
   /** The profile join (SPEC §7): the coach's name, username and picture. */
   coach_name: z.string(),
   coach_username: z.string().nullable(),

@@ -95,6 +95,7 @@ export function toChatSession(row: ChatSessionViewRow, viewer: Viewer, now: Date
     coach_id: row.coachId,
     client_id: row.clientId,
     request_id: row.requestId,
+    booking_id: row.bookingId,
     coach_name: row.coachName?.trim() || SESSION_MESSAGES.coachNameFallback,
     coach_username: row.coachUsername,
     coach_avatar_url: row.coachAvatarUrl,

@@ -63,6 +63,29 @@ describe('session routes', () => {
     expect(screen.getByRole('heading', { name: 'Session completed' })).toBeInTheDocument();
   });
 
+  it('sends a party who opens a booked session before its start to its countdown', async () => {
+    const start = new Date(Date.now() + 8 * 60_000);
+    const booked = chatSession({
+      status: 'active',
+      booking_id: '33333333-3333-4333-8333-333333333333',
+      start_time: start.toISOString(),
+      ends_at: new Date(start.getTime() + 60 * 60_000).toISOString(),
+      end_time: null,
+      completed_by: null,
+      client_present: false,
+    });
+    const { router } = renderApp({
+      at: `/session/${ID}`,
+      me: buildMe(),
+      extra: {
+        'GET /api/sessions/active': { body: { session: booked } },
+        [`GET /api/sessions/${ID}`]: { body: booked },
+      },
+    });
+    await heading('Your session with Lena Ortiz starts soon');
+    expect(router.state.location.pathname).toBe(`/session-waiting/${ID}`);
+  });
+
   it('the coach home lists "Sessions" and "Completed sessions"', async () => {
     const { api } = renderApp({
       at: '/portal',

@@ -61,6 +61,15 @@ export const myBookingsQueryOptions = (when: 'upcoming' | 'past') =>
     queryFn: ({ signal }) => api(bookingsApi.mine, { query: { when } }, { signal }),
   });
 
+/** POST /api/bookings/:id/join: the booked session's room (opened by the first join). */
+export function useJoinBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (bookingId: string) => api(bookingsApi.join, { params: { id: bookingId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['my-bookings'] }),
+  });
+}
+
 export function useCreateBooking(userId: string, coachId: string) {
   const queryClient = useQueryClient();
   return useMutation({

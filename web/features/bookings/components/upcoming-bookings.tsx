@@ -1,21 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
 import { useId } from 'react';
+import { useNavigate } from 'react-router';
+import type { Booking } from '#contracts/bookings';
 import { FORMAT_SHORT_LABELS } from '#domain/coaching/format-labels';
 import { cardClasses } from '#web/components/card';
 import { RetryError } from '#web/components/list-states';
 import { SkeletonRows } from '#web/components/loading-skeleton';
 import { formatInZone, localTimeZone } from '#web/lib/dates';
 import { formatTime24 } from '#web/lib/date-times';
-import { myBookingsQueryOptions } from '../api/bookings';
-import { firstNameOf } from '../lib/booking-form';
+import { Button } from '#web/components/button';
+import { useNow } from '#web/lib/use-now';
+import { myBookingsQueryOptions, useJoinBooking } from '../api/bookings';
+import { firstNameOf, isJoinable, joinedPath } from '../lib/booking-form';
+
+/** How often the list looks at the clock: a Join button appears within this of its moment. */
+const JOIN_CHECK_MS = 15_000;
 
 /**
  * The caller's upcoming bookings, soonest first (#18): when (in their zone, with the other side's time
- * when it differs), what and with whom. `as` says which side the list is for.
+ * when it differs), what and with whom, and from 10 minutes before its start a Join button. `as` says
+ * which side the list is for.
  */
 export function UpcomingBookings({ as, empty }: { as: 'client' | 'coach'; empty: string }) {
   const bookings = useQuery(myBookingsQueryOptions('upcoming'));
+  const now = useNow(JOIN_CHECK_MS, (bookings.data?.bookings.length ?? 0) > 0);
   const headingId = useId();
   const zone = localTimeZone();
   let body;
@@ -45,6 +54,7 @@ export function UpcomingBookings({ as, empty }: { as: 'client' | 'coach'; empty:
                 <p className="text-sm text-text-muted">
                   {`${FORMAT_SHORT_LABELS[booking.format]} · ${booking.duration_minutes} min`}
                 </p>
+                {isJoinable(booking, now) ? <JoinBooking booking={booking} other={other} /> : null}
               </div>
             </li>
           );
@@ -58,5 +68,31 @@ export function UpcomingBookings({ as, empty }: { as: 'client' | 'coach'; empty:
       </h2>
       <div className="mt-3">{body}</div>
     </section>
+  );
+}
+
+/** Opens the booked session's room (the waiting screen until its start), saying why when it cannot. */
+function JoinBooking({ booking, other }: { booking: Booking; other: string }) {
+  const join = useJoinBooking();
+  const navigate = useNavigate();
+  return (
+    <div className="mt-2">
+      <Button
+        aria-label={`Join ${booking.title} with ${other}`}
+        busy={join.isPending}
+        onClick={() =>
+          join.mutate(booking.id, {
+            onSuccess: (joined) => void navigate(joinedPath(joined.session_id, booking.scheduled_at, Date.now())),
+          })
+        }
+      >
+        {join.isPending ? 'Joining…' : 'Join'}
+      </Button>
+      {join.isError ? (
+        <p role="alert" className="mt-1 text-sm font-medium text-danger">
+          {join.error.message}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_MESSAGES } from '#contracts/bookings';
+import { BOOKING_MESSAGES, JOIN_EARLY_MINUTES, type Booking } from '#contracts/bookings';
 import { requiredText } from '#contracts/fields';
 import { REQUEST_DESCRIPTION_MAX, REQUEST_PURPOSE_MAX, SESSION_MESSAGES } from '#contracts/sessions';
 import { ApiError } from '#web/lib/api-client';
@@ -81,3 +81,19 @@ export function clearDraft(serviceId: string) {
 
 /** "Lena" of "Dr. Lena Ortiz" (web/lib/person-name), or the whole name when it has no first name. */
 export const firstNameOf = (name: string) => greetingName(name) ?? name;
+
+/**
+ * Whether a booking can be joined at `now`: confirmed, from JOIN_EARLY_MINUTES before its start until
+ * its end (the server decides; this only shows the button at the same moments).
+ */
+export function isJoinable(booking: Pick<Booking, 'status' | 'scheduled_at' | 'ends_at'>, now: number): boolean {
+  return (
+    booking.status === 'confirmed' &&
+    now >= Date.parse(booking.scheduled_at) - JOIN_EARLY_MINUTES * 60_000 &&
+    now < Date.parse(booking.ends_at)
+  );
+}
+
+/** Where a joined booking goes: the waiting screen until its start, then the room. */
+export const joinedPath = (sessionId: string, scheduledAt: string, now: number) =>
+  `${Date.parse(scheduledAt) > now ? '/session-waiting' : '/session'}/${encodeURIComponent(sessionId)}`;

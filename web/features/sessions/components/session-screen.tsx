@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Compass } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, Navigate } from 'react-router';
 import type { ChatSession } from '#contracts/sessions';
 import { Avatar } from '#web/components/avatar';
 import { buttonClasses } from '#web/components/button';
@@ -14,7 +14,7 @@ import { useConnectionToasts } from '../hooks/use-connection-toasts';
 import { useNow } from '#web/lib/use-now';
 import { useSessionRoom } from '../hooks/use-session-room';
 import { useSessionUpdates } from '../hooks/use-session-updates';
-import { clock, isOver, msLeft, otherParty } from '../lib/session-display';
+import { clock, isOver, msLeft, msUntilStart, otherParty } from '../lib/session-display';
 import { LivePanel } from './live-panel';
 import { SessionDetails } from './session-details';
 import { SessionStatusBadge } from './session-status-badge';
@@ -41,10 +41,12 @@ type RoomProps = {
  * the coach can end it (optimistic, SPEC §4); live through 'chat_session.updated'; once completed, a
  * summary with the next steps (review, follow-up). While it is on, the screen holds the session's room
  * open (presence) and shows connectivity toasts. The call and the chat are composed in by the route.
+ * A booked session opened before its start sends the person to /session-waiting/{id} (its countdown).
  */
 export function SessionScreen({ sessionId, ...room }: { sessionId: string } & RoomProps) {
   const queryClient = useQueryClient();
   const query = useQuery(sessionQueryOptions(sessionId));
+  const [openedAt] = useState(() => Date.now());
 
   useSessionUpdates(
     (session) => {
@@ -98,6 +100,8 @@ export function SessionScreen({ sessionId, ...room }: { sessionId: string } & Ro
     );
   }
 
+  if (query.data.status === 'active' && msUntilStart(query.data, openedAt) > 0)
+    return <Navigate to={`/session-waiting/${encodeURIComponent(sessionId)}`} replace />;
   return <SessionView session={query.data} {...room} />;
 }
 

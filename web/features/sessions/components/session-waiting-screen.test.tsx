@@ -90,4 +90,29 @@ describe('SessionWaitingScreen', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('This session has ended');
     expect(screen.getByRole('link', { name: 'See the session' })).toHaveAttribute('href', `/session/${ID}`);
   });
+  it('counts down to a booked session opened before its start, then goes in at the start', async () => {
+    const start = Date.now() + 4 * 60_000 + 30_000;
+    const { router } = renderWaiting(() => ({
+      body: chatSession({
+        coach_name: 'Dr. Lena Ortiz',
+        booking_id: '33333333-3333-4333-8333-333333333333',
+        viewer: 'client',
+        start_time: new Date(start).toISOString(),
+        ends_at: new Date(start + 60 * 60_000).toISOString(),
+        duration_minutes: 60,
+      }),
+    }));
+    await advance(0);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Your session with Dr. Lena Ortiz starts soon',
+    );
+    expect(screen.getByText('4:30')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Starts in about 5 minutes.');
+    await advance(60_000);
+    expect(screen.getByText('3:30')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/session-waiting/${ID}`);
+    await advance(3 * 60_000 + 30_000);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('The session page');
+    expect(router.state.location.pathname).toBe(`/session/${ID}`);
+  });
 });

@@ -12,15 +12,17 @@ import { onUserEvent } from '#web/lib/realtime/user-events';
 import { sessionQueryKey, sessionQueryOptions } from '../api/sessions';
 import { useNow } from '#web/lib/use-now';
 import { useSessionUpdates } from '../hooks/use-session-updates';
-import { isOver } from '../lib/session-display';
+import { formatInZone, localTimeZone } from '#web/lib/dates';
+import { clock, isOver, msUntilStart } from '../lib/session-display';
 
 /** How often to look again while the session is not there yet for this person. */
 export const SESSION_WAITING_RECHECK_MS = 5_000;
 
 /**
- * /session-waiting/:sessionId: waits until the session is active for this person, then goes to
- * /session/{id}; a completed one says so with a link to it. Events ('chat_session.updated',
- * 'session_created') and resyncs look again at once.
+ * /session-waiting/:sessionId: waits until the session is active for this person and has started, then
+ * goes to /session/{id}; a booked session opened before its start counts down to it; a completed one
+ * says so with a link to it. Events ('chat_session.updated', 'session_created') and resyncs look again
+ * at once.
  */
 export function SessionWaitingScreen({ sessionId, homePath }: { sessionId: string; homePath: string }) {
   const navigate = useNavigate();
@@ -35,7 +37,8 @@ export function SessionWaitingScreen({ sessionId, homePath }: { sessionId: strin
   });
   const session = query.data;
   const now = useNow(1000, session !== undefined);
-  const ready = session ? !isOver(session, now) : false;
+  const untilStart = session ? msUntilStart(session, now) : 0;
+  const ready = session ? !isOver(session, now) && untilStart === 0 : false;
 
   const recheck = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey(sessionId) });
   useSessionUpdates((updated) => {
@@ -57,6 +60,29 @@ export function SessionWaitingScreen({ sessionId, homePath }: { sessionId: strin
 
   const frame =
     'mx-auto flex min-h-[60dvh] w-full max-w-md flex-col items-center justify-center px-4 py-12 text-center';
+
+  if (session && !isOver(session, now) && untilStart > 0) {
+    const other = session.viewer === 'coach' ? session.client_name : session.coach_name;
+    return (
+      <div className={frame}>
+        <p className="text-sm font-semibold uppercase tracking-wide text-text-muted">Booked session</p>
+        <h1 className="mt-2 text-2xl font-semibold sm:text-3xl">{`Your session with ${other} starts soon`}</h1>
+        <p className="mt-6 text-5xl font-semibold tabular-nums" aria-hidden="true">
+          {clock(untilStart)}
+        </p>
+        <p className="mt-2 text-text-muted">
+          {`Starts ${formatInZone(session.start_time, localTimeZone())}. We will take you in then.`}
+        </p>
+        {/* Said once for screen readers, not every second. */}
+        <p className="sr-only" role="status">
+          {`Starts in about ${Math.max(1, Math.ceil(untilStart / 60_000))} minutes.`}
+        </p>
+        <Link to={homePath} className={buttonClasses('ghost', 'mt-6')}>
+          Back to your home
+        </Link>
+      </div>
+    );
+  }
 
   if (session && !ready)
     return (
