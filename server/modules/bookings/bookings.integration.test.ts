@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bookingQuoteSchema, bookingSchema, joinedBookingSchema, myBookingsSchema } from '#contracts/bookings';
+import {
+  bookingQuoteSchema,
+  bookingSchema,
+  joinedBookingSchema,
+  myBookingsSchema,
+} from '#contracts/bookings';
 import { chatSessionSchema } from '#contracts/sessions';
 import { slotsSchema } from '#contracts/scheduling';
 import { balanceOf } from '#test/factories/money';
@@ -375,11 +380,10 @@ describe('the booked session', () => {
     expect(byCoach.statusCode, byCoach.body).toBe(200);
     const sessionId = joinedBookingSchema.parse(byClient.json()).session_id;
     expect(joinedBookingSchema.parse(byCoach.json()).session_id).toBe(sessionId);
-    expect(bookingSchema.parse((await as(client, 'GET', `/api/bookings/${booking.id}`)).json()))
-      .toMatchObject({ session_id: sessionId, status: 'confirmed' });
-    const session = chatSessionSchema.parse(
-      (await as(client, 'GET', `/api/sessions/${sessionId}`)).json(),
-    );
+    expect(
+      bookingSchema.parse((await as(client, 'GET', `/api/bookings/${booking.id}`)).json()),
+    ).toMatchObject({ session_id: sessionId, status: 'confirmed' });
+    const session = chatSessionSchema.parse((await as(client, 'GET', `/api/sessions/${sessionId}`)).json());
     expect(session).toMatchObject({
       start_time: MONDAY_TEN,
       ends_at: '2026-11-23T16:00:00.000Z',

@@ -43,7 +43,10 @@ export function createSessionsEnding(
     if (row.paymentAmount <= 0) return 0;
     const reference = holdOf(row);
     if (!reference) {
-      logger.error({ sessionId: row.id }, 'chat session: a paid session has no request or booking to capture');
+      logger.error(
+        { sessionId: row.id },
+        'chat session: a paid session has no request or booking to capture',
+      );
       return 0;
     }
     if (row.bookingId && row.coachJoinedAt === null) {

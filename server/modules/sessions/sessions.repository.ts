@@ -274,9 +274,15 @@ export function createSessionsRepository() {
           clientPresent: input.clientPresent,
           updatedAt: input.now,
           // The first moment each party was present (a booked session's no-shows are told from these).
-          ...(input.coachPresent ? { coachJoinedAt: sql`coalesce(${chatSessions.coachJoinedAt}, ${input.now.toISOString()}::timestamptz)` } : {}),
+          ...(input.coachPresent
+            ? {
+                coachJoinedAt: sql`coalesce(${chatSessions.coachJoinedAt}, ${input.now.toISOString()}::timestamptz)`,
+              }
+            : {}),
           ...(input.clientPresent
-            ? { clientJoinedAt: sql`coalesce(${chatSessions.clientJoinedAt}, ${input.now.toISOString()}::timestamptz)` }
+            ? {
+                clientJoinedAt: sql`coalesce(${chatSessions.clientJoinedAt}, ${input.now.toISOString()}::timestamptz)`,
+              }
             : {}),
           // The time runs from both present, never before the start: an instant session's start is
           // its acceptance (so this is now); a booked one's is its booked time.

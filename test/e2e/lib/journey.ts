@@ -29,7 +29,9 @@ export type MailboxMessage = {
  * (`CI` set), whose pictures nobody sees and which spent minutes on them. `E2E_SCREENSHOTS=1` forces
  * them, `0` turns them off.
  */
-export const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS !== '0' : !process.env.CI;
+export const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS
+  ? process.env.E2E_SCREENSHOTS !== '0'
+  : !process.env.CI;
 
 /**
  * Full-page screenshots named `<prefix>-<name>-<width>-<scheme>.png`: 1280 px light; with `all`, also

@@ -82,7 +82,8 @@ function JoinBooking({ booking, other }: { booking: Booking; other: string }) {
         busy={join.isPending}
         onClick={() =>
           join.mutate(booking.id, {
-            onSuccess: (joined) => void navigate(joinedPath(joined.session_id, booking.scheduled_at, Date.now())),
+            onSuccess: (joined) =>
+              void navigate(joinedPath(joined.session_id, booking.scheduled_at, Date.now())),
           })
         }
       >

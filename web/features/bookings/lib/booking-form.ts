@@ -86,7 +86,10 @@ export const firstNameOf = (name: string) => greetingName(name) ?? name;
  * Whether a booking can be joined at `now`: confirmed, from JOIN_EARLY_MINUTES before its start until
  * its end (the server decides; this only shows the button at the same moments).
  */
-export function isJoinable(booking: Pick<Booking, 'status' | 'scheduled_at' | 'ends_at'>, now: number): boolean {
+export function isJoinable(
+  booking: Pick<Booking, 'status' | 'scheduled_at' | 'ends_at'>,
+  now: number,
+): boolean {
   return (
     booking.status === 'confirmed' &&
     now >= Date.parse(booking.scheduled_at) - JOIN_EARLY_MINUTES * 60_000 &&
