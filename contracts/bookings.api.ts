@@ -5,6 +5,7 @@ import {
   bookingQuoteQuerySchema,
   bookingQuoteSchema,
   bookingSchema,
+  cancelBookingSchema,
   createBookingSchema,
   joinedBookingSchema,
   myBookingsQuerySchema,
@@ -47,6 +48,16 @@ export const bookingsApi = {
     path: '/api/bookings/:id',
     summary: "A party's view of one booking",
     params: bookingParamsSchema,
+    responses: { 200: bookingSchema },
+  }),
+  cancel: signedInEndpoint({
+    method: 'POST',
+    path: '/api/bookings/:id/cancel',
+    summary:
+      'Cancel a booking before its start: a client is charged per its policy (free before the window), a coach always refunds in full',
+    idempotent: true,
+    params: bookingParamsSchema,
+    body: cancelBookingSchema,
     responses: { 200: bookingSchema },
   }),
   join: signedInEndpoint({

@@ -32,7 +32,25 @@ export const BOOKING_MESSAGES = {
   tooEarly: `This session opens ${JOIN_EARLY_MINUTES} minutes before it starts.`,
   over: 'This booked session is over.',
   cancelled: 'This booking was cancelled.',
+  started: 'This session has started: it can no longer be cancelled. Join it, or end it from the session.',
+  roomOpen: 'The session room is already open: talk to each other there, or end it from the session.',
+  notCancellable: 'This booking can no longer be cancelled.',
 } as const;
+
+export const CANCEL_REASON_MAX = 500;
+
+/** POST /api/bookings/:id/cancel (Idempotency-Key): an optional reason, told to the other party. */
+export const cancelBookingSchema = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .max(CANCEL_REASON_MAX, `Keep the reason under ${CANCEL_REASON_MAX} characters.`)
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+  })
+  .strict();
+export type CancelBooking = z.input<typeof cancelBookingSchema>;
 
 export const createBookingSchema = z
   .object({
@@ -71,6 +89,12 @@ export const bookingSchema = z.object({
   discount_amount: z.number().nullable(),
   coupon_code: z.string().nullable(),
   status: z.enum(BOOKING_STATUSES),
+  /** The policy as booked: free cancellation until this moment; later this % of the price is charged. */
+  free_cancel_until: z.string(),
+  late_cancel_percent: z.number(),
+  cancelled_by: z.enum(['client', 'coach']).nullable(),
+  /** What cancelling cost the client (cents; 0 when free), once cancelled. */
+  cancellation_charge: z.number().nullable(),
   no_show_by: z.enum(['client', 'coach']).nullable(),
   /** The session room opened for it (from JOIN_EARLY_MINUTES before the start), or null. */
   session_id: z.uuid().nullable(),

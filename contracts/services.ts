@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { wholeNumber } from './fields';
 import { LISTING_LIMITS, listingResponseFields, listingTextFields, listingMessages } from './listing';
 import { CATEGORY_SLUGS, SESSION_FORMATS } from '#domain/coaching/categories';
+import { CANCELLATION_LIMITS } from '#domain/scheduling/cancellation';
 
 /**
  * Services (SPEC §3 service shape). Money is integer cents, duration in minutes.
@@ -20,6 +21,9 @@ export const serviceSchema = z.object({
   thumbnail_url: z.string().nullable(),
   booking_count: z.number().int(),
   spots_left: z.number().int().nullable(),
+  /** Cancellation policy (#18): free until this many hours before; later this % of the price is charged. */
+  free_cancel_hours: z.number().int(),
+  late_cancel_percent: z.number().int(),
   position: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -63,6 +67,8 @@ export const SERVICE_MESSAGES = {
   microTooLong: `A micro session lasts ${SERVICE_LIMITS.microMaxMinutes} minutes or less. Shorten it or make it a full session.`,
   spotsLeft: 'Spots left is a whole number, 0 or more (leave it empty for unlimited).',
   thumbnail: 'Upload the picture here; links to other sites are not accepted.',
+  freeCancelHours: `Free cancellation is a whole number of hours before the start, 0 to ${CANCELLATION_LIMITS.freeCancelHoursMax}.`,
+  lateCancelPercent: 'The late-cancellation charge is a whole percentage, 0 to 100.',
   coachOnly: 'Only coaches can offer services. Switch to your coach role, or apply to coach first.',
   limitReached: `You can have up to ${SERVICE_LIMITS.perCoach} services. Delete one you no longer offer to add another.`,
 } as const;
@@ -87,6 +93,8 @@ const serviceFields = {
   is_popular: z.boolean(),
   thumbnail_url: uploadedImageUrlSchema.nullable(),
   spots_left: wholeNumber(0, 100_000, SERVICE_MESSAGES.spotsLeft).nullable(),
+  free_cancel_hours: wholeNumber(0, CANCELLATION_LIMITS.freeCancelHoursMax, SERVICE_MESSAGES.freeCancelHours),
+  late_cancel_percent: wholeNumber(0, CANCELLATION_LIMITS.percentMax, SERVICE_MESSAGES.lateCancelPercent),
   position: z.number().int().min(0).max(10_000),
 };
 
@@ -108,6 +116,8 @@ export const serviceCreateBodySchema = z
     is_popular: serviceFields.is_popular.optional(),
     thumbnail_url: serviceFields.thumbnail_url.optional(),
     spots_left: serviceFields.spots_left.optional(),
+    free_cancel_hours: serviceFields.free_cancel_hours.optional(),
+    late_cancel_percent: serviceFields.late_cancel_percent.optional(),
     position: serviceFields.position.optional(),
   })
   .refine((body) => body.type !== 'micro' || body.duration <= SERVICE_LIMITS.microMaxMinutes, {

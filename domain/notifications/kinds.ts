@@ -21,5 +21,7 @@ export const NOTIFICATION_TYPES = [
   'booking_made',
   /** A booked session did not take place because the coach never opened it (nothing charged). */
   'booking_missed',
+  /** The other party cancelled a booking (what it cost or gave back is in the message). */
+  'booking_cancelled',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -98,14 +98,24 @@ export const bookings = pgTable(
     /** The coach's floor(95 %), set when the session is completed. */
     earnings: cents('earnings'),
     sessionNotes: text('session_notes'),
+    /** The service's cancellation policy as it was when booked (domain/scheduling/cancellation.ts). */
+    freeCancelHours: integer('free_cancel_hours').notNull().default(24),
+    lateCancelPercent: integer('late_cancel_percent').notNull().default(50),
     cancelledAt: timestamptz('cancelled_at'),
     cancelledBy: text('cancelled_by').$type<'client' | 'coach'>(),
+    /** What the client paid for cancelling late (integer cents; 0 when free), and why they cancelled. */
+    cancellationCharge: cents('cancellation_charge'),
+    cancelReason: text('cancel_reason'),
     /** Who did not come when status is no_show. */
     noShowBy: text('no_show_by').$type<'client' | 'coach'>(),
     ...timestamps(),
   },
   (table) => [
     check('bookings_status_ck', sql`${table.status} in ('confirmed', 'completed', 'cancelled', 'no_show')`),
+    check(
+      'bookings_cancellation_ck',
+      sql`${table.freeCancelHours} between 0 and 720 and ${table.lateCancelPercent} between 0 and 100 and (${table.cancellationCharge} is null or ${table.cancellationCharge} between 0 and ${table.price})`,
+    ),
     check('bookings_no_show_ck', sql`(${table.status} = 'no_show') = (${table.noShowBy} is not null)`),
     check('bookings_no_show_by_ck', sql`${table.noShowBy} in ('client', 'coach')`),
     check('bookings_format_ck', sql`${table.format} in ('text', 'audio', 'video')`),

@@ -30,6 +30,12 @@ export const services = pgTable(
     bookingCount: integer('booking_count').notNull().default(0),
     /** Null means unlimited. */
     spotsLeft: integer('spots_left'),
+    /**
+     * Cancellation policy (#18, domain/scheduling/cancellation.ts): free until this many hours before
+     * the start; later, this percentage of the price is charged. Each booking keeps its own copy.
+     */
+    freeCancelHours: integer('free_cancel_hours').notNull().default(24),
+    lateCancelPercent: integer('late_cancel_percent').notNull().default(50),
     /** Display order on the coach's pages (ascending). */
     position: integer('position').notNull().default(0),
     ...timestampsDefaultNow(),
@@ -41,6 +47,10 @@ export const services = pgTable(
     check('services_duration_ck', sql`${table.duration} between 5 and 480`),
     check('services_spots_left_ck', sql`${table.spotsLeft} >= 0`),
     check('services_booking_count_ck', sql`${table.bookingCount} >= 0`),
+    check(
+      'services_cancellation_ck',
+      sql`${table.freeCancelHours} between 0 and 720 and ${table.lateCancelPercent} between 0 and 100`,
+    ),
     index('services_coach_idx').on(table.coachId, table.position, table.createdAt),
   ],
 );

@@ -456,3 +456,126 @@ describe('the booked session', () => {
     expect(errorOf(late).message).toBe('This booked session is over.');
   });
 });
+
+describe('cancelling a booking', () => {
+  const START = new Date(MONDAY_TEN).getTime();
+  const HOUR = 3_600_000;
+  afterEach(() => t.clock.set('2026-11-21T09:00:00Z'));
+
+  const cancel = async (party: TestClient | TestCoach, bookingId: string, body: object = {}, key = randomUUID()) => {
+    const signedIn = await signIn(t.app, party.email);
+    const session = signedIn.json() as TestClient['session'];
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${bookingId}/cancel`,
+      headers: { authorization: `Bearer ${session.access_token}`, 'idempotency-key': key },
+      payload: body,
+    });
+  };
+
+  async function booked() {
+    const { coach, serviceId } = await coachWithService({ spotsLeft: 5 });
+    const client = await insertClient(t.app, t.pool, 10_000);
+    const response = await book(client, { service_id: serviceId, scheduled_at: MONDAY_TEN });
+    expect(response.statusCode, response.body).toBe(201);
+    return { coach, client, serviceId, booking: bookingSchema.parse(response.json()) };
+  }
+
+  const notices = async (userId: string) =>
+    (
+      await t.pool.query<{ title: string; message: string }>(
+        `select title, message from notifications where user_id = $1 and type = 'booking_cancelled'`,
+        [userId],
+      )
+    ).rows;
+
+  it('in time: nothing charged, the time free again, the spot back, the coach told; a replay changes nothing', async () => {
+    const { coach, client, serviceId, booking } = await booked();
+    expect(booking.free_cancel_until).toBe('2026-11-22T15:00:00.000Z');
+    expect(booking.late_cancel_percent).toBe(50);
+    const key = randomUUID();
+    const response = await cancel(client, booking.id, { reason: 'A work trip came up' }, key);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(bookingSchema.parse(response.json())).toMatchObject({
+      status: 'cancelled',
+      cancelled_by: 'client',
+      cancellation_charge: 0,
+    });
+    expect(await holdsOf(booking.id)).toEqual([{ status: 'released', amount: 8_500 }]);
+    expect(await balanceOf(t.pool, 'client_wallet', client.id)).toBe(10_000);
+    expect(await serviceCounts(serviceId)).toEqual({ booking_count: 1, spots_left: 5 });
+    expect(await notices(coach.id)).toEqual([
+      {
+        title: `${client.fullName} cancelled Life Clarity Session`,
+        message: 'Mon 23 Nov, 10:00 EST · Cancelled in time: nothing was charged. · “A work trip came up”',
+      },
+    ]);
+    // The same key answers the same; another key finds it cancelled: no second posting, no second notice.
+    expect((await cancel(client, booking.id, { reason: 'A work trip came up' }, key)).statusCode).toBe(200);
+    expect((await cancel(client, booking.id)).statusCode).toBe(200);
+    expect(await notices(coach.id)).toHaveLength(1);
+    expect(await balanceOf(t.pool, 'client_wallet', client.id)).toBe(10_000);
+    // The time can be booked again.
+    const again = await book(client, { service_id: serviceId, scheduled_at: MONDAY_TEN });
+    expect(again.statusCode, again.body).toBe(201);
+  });
+
+  it('late by the client: the policy share is kept (the coach gets 95 % of it), the rest goes back', async () => {
+    const { coach, client, booking } = await booked();
+    t.clock.set(new Date(START - 2 * HOUR));
+    const response = await cancel(client, booking.id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(bookingSchema.parse(response.json())).toMatchObject({
+      status: 'cancelled',
+      cancelled_by: 'client',
+      cancellation_charge: 4_250,
+    });
+    expect(await balanceOf(t.pool, 'client_wallet', client.id)).toBe(10_000 - 4_250);
+    const row = await t.pool.query<{ earnings: string }>('select earnings from bookings where id = $1', [
+      booking.id,
+    ]);
+    const earnings = Number(row.rows[0]!.earnings);
+    expect(earnings).toBe(await balanceOf(t.pool, 'coach_pending', coach.id));
+    expect(earnings).toBeGreaterThanOrEqual(Math.floor(4_250 * 0.95) - 1);
+    expect(earnings).toBeLessThanOrEqual(Math.ceil(4_250 * 0.95));
+    expect((await notices(coach.id))[0]!.message).toBe(
+      'Mon 23 Nov, 10:00 EST · Cancelled late: $42.50 of $85.00 was kept.',
+    );
+  });
+
+  it('late by the coach: the client gets everything back and is told', async () => {
+    const { coach, client, booking } = await booked();
+    t.clock.set(new Date(START - HOUR));
+    const response = await cancel(coach, booking.id, { reason: 'I am unwell' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(bookingSchema.parse(response.json())).toMatchObject({ cancelled_by: 'coach', cancellation_charge: 0 });
+    expect(await balanceOf(t.pool, 'client_wallet', client.id)).toBe(10_000);
+    expect(await balanceOf(t.pool, 'coach_pending', coach.id)).toBe(0);
+    expect(await notices(client.id)).toEqual([
+      {
+        title: `${coach.fullName} cancelled Life Clarity Session`,
+        message: 'Mon 23 Nov, 16:00 CET · The $85.00 held went back to your wallet. · “I am unwell”',
+      },
+    ]);
+  });
+
+  it('refuses once it has started or its room is open, and for anyone but its parties', async () => {
+    const { client, booking } = await booked();
+    const stranger = await insertClient(t.app, t.pool, 0);
+    expect((await cancel(stranger, booking.id)).statusCode).toBe(404);
+    t.clock.set(new Date(START - 5 * 60_000));
+    const signedIn = (await signIn(t.app, client.email)).json() as TestClient['session'];
+    expect((await t.call(signedIn, 'POST', `/api/bookings/${booking.id}/join`)).statusCode).toBe(200);
+    const open = await cancel(client, booking.id);
+    expect(open.statusCode).toBe(409);
+    expect(errorOf(open).message).toBe(
+      'The session room is already open: talk to each other there, or end it from the session.',
+    );
+    t.clock.set(new Date(START));
+    const started = await cancel(client, booking.id);
+    expect(started.statusCode).toBe(409);
+    expect(await holdsOf(booking.id)).toEqual([{ status: 'held', amount: 8_500 }]);
+    const tooLong = await cancel(client, booking.id, { reason: 'x'.repeat(501) });
+    expect(tooLong.statusCode).toBe(400);
+  });
+});

@@ -24,6 +24,8 @@ export type BookingContext = {
         duration: number;
         isActive: boolean;
         spotsLeft: number | null;
+        freeCancelHours: number;
+        lateCancelPercent: number;
       }
     | undefined;
   coachApproved: boolean;
@@ -40,6 +42,8 @@ type ContextRow = {
   duration: number | null;
   is_active: boolean | null;
   spots_left: number | null;
+  free_cancel_hours: number | null;
+  late_cancel_percent: number | null;
   coach_approved: boolean | null;
   client_found: boolean | null;
   client_full_name: string | null;
@@ -90,6 +94,7 @@ export function createBookingsRepository() {
       const result = await executor.execute<ContextRow>(sql`
         select service.found as service_found, service.coach_id, service.title, service.format,
                service.price, service.duration, service.is_active, service.spots_left,
+               service.free_cancel_hours, service.late_cancel_percent,
                exists (select 1 from user_roles r where r.user_id = service.coach_id and r.role = 'coach')
                  and exists (select 1 from coach_applications a
                               where a.user_id = service.coach_id and a.status = 'approved') as coach_approved,
@@ -102,7 +107,8 @@ export function createBookingsRepository() {
                          and b.blocked_id = service.coach_id) as blocked_by_client
           from (select 1) as one
           left join lateral (
-            select true as found, s.coach_id, s.title, s.format, s.price, s.duration, s.is_active, s.spots_left
+            select true as found, s.coach_id, s.title, s.format, s.price, s.duration, s.is_active, s.spots_left,
+                   s.free_cancel_hours, s.late_cancel_percent
               from services s where s.id = ${input.serviceId}
           ) service on true
           left join lateral (
@@ -123,6 +129,8 @@ export function createBookingsRepository() {
                 duration: Number(row.duration),
                 isActive: row.is_active === true,
                 spotsLeft: row.spots_left === null ? null : Number(row.spots_left),
+                freeCancelHours: Number(row.free_cancel_hours),
+                lateCancelPercent: Number(row.late_cancel_percent),
               }
             : undefined,
         coachApproved: row.coach_approved === true,
@@ -145,6 +153,42 @@ export function createBookingsRepository() {
                updated_at = now()
          where id = ${serviceId} and is_active and (spots_left is null or spots_left > 0)`);
       return (result.rowCount ?? 0) > 0;
+    },
+
+    /** A cancelled booking's spot goes back to a limited offer (its service, if it still exists). */
+    async returnSpot(executor: DbExecutor, serviceId: string | null): Promise<void> {
+      if (!serviceId) return;
+      await executor.execute(sql`
+        update services set spots_left = spots_left + 1, updated_at = now()
+         where id = ${serviceId} and spots_left is not null`);
+    },
+
+    /** Compare-and-set confirmed -> cancelled; undefined when it was not confirmed any more. */
+    async markCancelled(
+      executor: DbExecutor,
+      input: {
+        id: string;
+        by: 'client' | 'coach';
+        charge: number;
+        earnings: number | null;
+        reason: string | null;
+        now: Date;
+      },
+    ): Promise<BookingRow | undefined> {
+      const [row] = await executor
+        .update(bookings)
+        .set({
+          status: 'cancelled',
+          cancelledAt: input.now,
+          cancelledBy: input.by,
+          cancellationCharge: input.charge,
+          earnings: input.earnings,
+          cancelReason: input.reason,
+          updatedAt: input.now,
+        })
+        .where(and(eq(bookings.id, input.id), eq(bookings.status, 'confirmed')))
+        .returning();
+      return row;
     },
 
     /** Inserts a booking; an overlap with another of the coach's bookings throws 23P01 (isExclusionViolation). */

@@ -18,5 +18,11 @@ export function bookingsRoutes(app: HttpApp, route: Route, bookings: BookingsSer
 
   route(app, endpoints.get, async ({ caller, params }) => bookings.get(caller.userId, params.id));
 
+  route(app, endpoints.cancel, async ({ caller, params, body, tx, emit }) => {
+    const cancelled = await bookings.cancel(tx, caller.userId, params.id, body);
+    emit(cancelled.events);
+    return cancelled.booking;
+  });
+
   route(app, endpoints.join, async ({ caller, params }) => bookings.join(caller.userId, params.id));
 }

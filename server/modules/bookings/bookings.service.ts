@@ -3,6 +3,7 @@ import {
   BOOKING_MESSAGES,
   type Booking,
   type BookingQuote,
+  type CancelBooking,
   type CreateBooking,
   JOIN_EARLY_MINUTES,
   type JoinedBooking,
@@ -14,6 +15,11 @@ import { AppError } from '#domain/errors/app-error';
 import { cents } from '#domain/money/cents';
 import { formatCents } from '#domain/money/format';
 import { applyCoupon } from '#domain/money/discount';
+import {
+  cancellationCharge,
+  freeCancelUntil,
+  type CancellationPolicy,
+} from '#domain/scheduling/cancellation';
 import { formatInZone } from '#domain/scheduling/local-time';
 import { bookingProblem, type BookingProblem } from '#domain/scheduling/slots';
 import type { Database, DbExecutor } from '#server/db/client';
@@ -26,13 +32,13 @@ import type { SchedulingService } from '../scheduling/scheduling.service';
 import { BOOKING_HOLD_TYPE, type SessionsService } from '../sessions/sessions.service';
 import { holdShowingShortfall } from '../settlement/settlement.shortfall';
 import type { SettlementService } from '../settlement/settlement.service';
-import type { BookingsRepository, BookingViewRow } from './bookings.repository';
+import type { BookingRow, BookingsRepository, BookingViewRow } from './bookings.repository';
 
 export type BookingsDeps = {
   db: Database;
   repository: BookingsRepository;
   scheduling: Pick<SchedulingService, 'bookingRules' | 'freeStarts'>;
-  settlement: Pick<SettlementService, 'hold' | 'release'>;
+  settlement: Pick<SettlementService, 'hold' | 'release' | 'capture' | 'refund'>;
   ledger: Pick<LedgerService, 'ensureAccount' | 'balanceOf'>;
   coupons: Pick<CouponsService, 'validate' | 'redeem' | 'releaseFor'>;
   notifications: Pick<NotificationsService, 'notify'>;
@@ -56,6 +62,11 @@ export const bookingReference = (id: string) => ({ type: BOOKING_HOLD_TYPE, id }
 const userTopic = (userId: string) => `user:${userId}`;
 
 const localPart = (email: string | null) => email?.split('@')[0] ?? null;
+
+const policyOf = (row: Pick<BookingRow, 'freeCancelHours' | 'lateCancelPercent'>): CancellationPolicy => ({
+  freeCancelHours: row.freeCancelHours,
+  lateCancelPercent: row.lateCancelPercent,
+});
 
 function toBooking(row: BookingViewRow): Booking {
   return {
@@ -81,6 +92,10 @@ function toBooking(row: BookingViewRow): Booking {
     discount_amount: row.discountAmount,
     coupon_code: row.couponCode,
     status: row.status,
+    free_cancel_until: new Date(freeCancelUntil(row.scheduledAt.getTime(), policyOf(row))).toISOString(),
+    late_cancel_percent: row.lateCancelPercent,
+    cancelled_by: row.cancelledBy,
+    cancellation_charge: row.cancellationCharge,
     no_show_by: row.noShowBy,
     session_id: row.sessionId,
     created_at: row.createdAt.toISOString(),
@@ -204,6 +219,9 @@ export function createBookingsService(deps: BookingsDeps) {
             originalPrice: service.price,
             discountAmount: applied > 0 ? applied : null,
             couponCode: coupon && applied > 0 ? coupon.code : null,
+            // The policy shown before paying is the one this booking keeps.
+            freeCancelHours: service.freeCancelHours,
+            lateCancelPercent: service.lateCancelPercent,
             status: 'confirmed',
             createdAt: now,
             updatedAt: now,
@@ -337,6 +355,108 @@ export function createBookingsService(deps: BookingsDeps) {
       const row = await repository.findForParty(db, id, userId);
       if (!row) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.notFound);
       return toBooking(row);
+    },
+
+    /**
+     * POST /api/bookings/:id/cancel, either party, before the start, in the caller's (idempotency)
+     * transaction. A client pays the booking's late-cancellation share once its free window has closed
+     * (captured, the rest refunded: the coach keeps 95 % of what was paid); before it, and whenever the
+     * coach cancels, the whole hold goes back (with the coupon use). The time is free again, a limited
+     * offer gets its spot back, the other party is told. A booking already cancelled answers as it is.
+     */
+    async cancel(
+      tx: DbExecutor,
+      userId: string,
+      id: string,
+      input: CancelBooking,
+    ): Promise<{ booking: Booking; events: RealtimeEvent[] }> {
+      const row = await repository.lockForParty(tx, id, userId);
+      if (!row) throw new AppError('NOT_FOUND', BOOKING_MESSAGES.notFound);
+      const current = async () => {
+        const view = await repository.findById(tx, id);
+        if (!view) throw new Error(`booking ${id} vanished inside its own transaction`);
+        return toBooking(view);
+      };
+      if (row.status === 'cancelled') return { booking: await current(), events: [] };
+      if (row.status !== 'confirmed') throw new AppError('CONFLICT', BOOKING_MESSAGES.notCancellable);
+      const now = clock.now();
+      if (now.getTime() >= row.scheduledAt.getTime()) throw new AppError('CONFLICT', BOOKING_MESSAGES.started);
+      if ((await repository.findById(tx, id))?.sessionId)
+        throw new AppError('CONFLICT', BOOKING_MESSAGES.roomOpen);
+
+      const by = row.coachId === userId ? 'coach' : 'client';
+      const charge = cancellationCharge({
+        by,
+        price: row.price,
+        scheduledAt: row.scheduledAt.getTime(),
+        now: now.getTime(),
+        policy: policyOf(row),
+      });
+      const reference = bookingReference(row.id);
+      let earnings: number | null = null;
+      if (charge > 0) {
+        const captured = await deps.settlement.capture(tx, reference);
+        earnings = captured.capturedCoachAmount ?? 0;
+        if (charge < row.price) {
+          const refunded = await deps.settlement.refund(tx, {
+            reference,
+            amount: row.price - charge,
+            reason: `Late cancellation: ${row.lateCancelPercent}% kept, the rest given back`,
+          });
+          earnings -= refunded.fromCoach;
+        }
+      } else if (row.price > 0) {
+        await deps.settlement.release(tx, reference, { couponRedeemed: row.couponCode !== null });
+      } else if (row.couponCode !== null) {
+        await deps.coupons.releaseFor(tx, reference);
+      }
+      const cancelled = await repository.markCancelled(tx, {
+        id: row.id,
+        by,
+        charge,
+        earnings,
+        reason: input.reason ?? null,
+        now,
+      });
+      if (!cancelled) throw new Error(`booking ${row.id} changed under its row lock`);
+      await repository.returnSpot(tx, row.serviceId);
+
+      const booking = await current();
+      const otherId = by === 'coach' ? row.clientId : row.coachId;
+      const otherZone = by === 'coach' ? row.clientTimeZone : booking.coach_time_zone;
+      const canceller = by === 'coach' ? booking.coach_name : booking.client_name;
+      const money =
+        by === 'coach'
+          ? `The ${formatCents(row.price)} held went back to your wallet.`
+          : charge > 0
+            ? `Cancelled late: ${formatCents(charge)} of ${formatCents(row.price)} was kept.`
+            : 'Cancelled in time: nothing was charged.';
+      const events = await deps.notifications.notify(tx, {
+        userId: otherId,
+        type: 'booking_cancelled',
+        title: `${canceller} cancelled ${booking.title}`,
+        message: [formatInZone(row.scheduledAt, otherZone), money, input.reason ? `“${input.reason}”` : null]
+          .filter(Boolean)
+          .join(' · '),
+        actorId: userId,
+        actorName: canceller,
+        actionText: by === 'coach' ? 'Book another time' : 'View bookings',
+        actionUrl:
+          by === 'coach'
+            ? row.serviceId
+              ? `/client-session-flow/${row.serviceId}`
+              : '/discover'
+            : '/portal',
+      });
+      for (const party of [row.coachId, row.clientId])
+        events.push(
+          await deps.realtime.record(tx, {
+            topic: userTopic(party),
+            type: BOOKING_EVENTS.changed,
+            payload: { booking },
+          }),
+        );
+      return { booking, events };
     },
 
     /**

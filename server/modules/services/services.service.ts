@@ -7,6 +7,7 @@ import {
   type ServiceUpdateBody,
 } from '#contracts/services';
 import type { Clock } from '#domain/clock';
+import { DEFAULT_CANCELLATION_POLICY } from '#domain/scheduling/cancellation';
 import { AppError } from '#domain/errors/app-error';
 import type { Database } from '#server/db/client';
 import type { ServiceChanges, ServiceRow, ServicesRepository } from './services.repository';
@@ -28,6 +29,8 @@ export function toService(row: ServiceRow): Service {
     thumbnail_url: row.thumbnailUrl,
     booking_count: row.bookingCount,
     spots_left: row.spotsLeft,
+    free_cancel_hours: row.freeCancelHours,
+    late_cancel_percent: row.lateCancelPercent,
     position: row.position,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -95,6 +98,8 @@ export function createServicesService(deps: { db: Database; repository: Services
           isPopular: body.is_popular ?? false,
           thumbnailUrl: body.thumbnail_url ?? null,
           spotsLeft: body.spots_left ?? null,
+          freeCancelHours: body.free_cancel_hours ?? DEFAULT_CANCELLATION_POLICY.freeCancelHours,
+          lateCancelPercent: body.late_cancel_percent ?? DEFAULT_CANCELLATION_POLICY.lateCancelPercent,
           // New services go last unless a place is given.
           position: body.position ?? existing,
           createdAt: now,
@@ -124,6 +129,8 @@ export function createServicesService(deps: { db: Database; repository: Services
         if (body.is_popular !== undefined) changes.isPopular = body.is_popular;
         if (body.thumbnail_url !== undefined) changes.thumbnailUrl = body.thumbnail_url;
         if (body.spots_left !== undefined) changes.spotsLeft = body.spots_left;
+        if (body.free_cancel_hours !== undefined) changes.freeCancelHours = body.free_cancel_hours;
+        if (body.late_cancel_percent !== undefined) changes.lateCancelPercent = body.late_cancel_percent;
         if (body.position !== undefined) changes.position = body.position;
         const row = await repository.update(tx, userId, id, changes);
         if (!row) throw new AppError('NOT_FOUND', 'This service no longer exists. Refresh the page.');

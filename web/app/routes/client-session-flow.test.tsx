@@ -30,6 +30,8 @@ const service: BookableService = {
   thumbnail_url: null,
   booking_count: 0,
   spots_left: null,
+  free_cancel_hours: 24,
+  late_cancel_percent: 50,
   position: 0,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-01T00:00:00.000Z',

@@ -77,6 +77,8 @@ const service = (overrides: Partial<Service> = {}): Service => ({
   thumbnail_url: null,
   booking_count: 3,
   spots_left: null,
+  free_cancel_hours: 24,
+  late_cancel_percent: 50,
   position: 0,
   created_at: NOW,
   updated_at: NOW,

@@ -22,6 +22,8 @@ const SERVICE: Service = {
   thumbnail_url: null,
   booking_count: 0,
   spots_left: null,
+  free_cancel_hours: 24,
+  late_cancel_percent: 50,
   position: 0,
   created_at: '2026-11-21T09:00:00.000Z',
   updated_at: '2026-11-21T09:00:00.000Z',
