@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { bookingsApi } from '#contracts/bookings.api';
-import type { CreateBooking } from '#contracts/bookings';
+import type { CancelBooking, CreateBooking } from '#contracts/bookings';
 import { schedulingApi } from '#contracts/scheduling.api';
 import { servicesApi } from '#contracts/services.api';
 import { api } from '#web/lib/api';
@@ -67,6 +67,20 @@ export function useJoinBooking() {
   return useMutation({
     mutationFn: (bookingId: string) => api(bookingsApi.join, { params: { id: bookingId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['my-bookings'] }),
+  });
+}
+
+/** POST /api/bookings/:id/cancel: money moves (a late share kept or all given back), so it carries a key. */
+export function useCancelBooking(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ bookingId, body, key }: { bookingId: string; body: CancelBooking; key: string }) =>
+      api(bookingsApi.cancel, { params: { id: bookingId }, body }, { idempotencyKey: key }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['my-bookings'] }),
+        queryClient.invalidateQueries({ queryKey: walletQueryOptions(userId).queryKey }),
+      ]),
   });
 }
 

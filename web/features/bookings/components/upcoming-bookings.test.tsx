@@ -88,4 +88,66 @@ describe('Upcoming bookings', () => {
       expect(await list().findByRole('alert')).toHaveTextContent('This booking was cancelled.');
     });
   });
+  describe('cancelling', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('says what it costs first, sends the reason once, and tells the client what was kept', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2030-03-04T09:00:00Z'));
+      const cancelled = {
+        ...booking,
+        status: 'cancelled' as const,
+        cancelled_by: 'client' as const,
+        cancellation_charge: 4_250,
+      };
+      let cancelledYet = false;
+      const { api } = renderWithProviders(<UpcomingBookings as="client" empty="Nothing booked yet." />, {
+        api: {
+          'GET /api/me/bookings': () => ({ body: { bookings: cancelledYet ? [] : [booking] } }),
+          [`POST /api/bookings/${booking.id}/cancel`]: () => {
+            cancelledYet = true;
+            return { body: cancelled };
+          },
+        },
+      });
+      await userEvent.click(
+        await list().findByRole('button', { name: 'Cancel Life Clarity with Dr. Lena Ortiz' }),
+      );
+      const dialog = await screen.findByRole('dialog', { name: 'Cancel Life Clarity with Dr. Lena Ortiz?' });
+      expect(dialog).toHaveTextContent(
+        'It is past Sun 3 Mar, 15:00 UTC: 50% ($42.50) is kept and $42.50 goes back to your wallet.',
+      );
+      await userEvent.type(within(dialog).getByLabelText('Reason (optional)'), 'A work trip came up');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+      expect(await screen.findByText('Nothing booked yet.')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      const sent = api.callsTo('POST', `/api/bookings/${booking.id}/cancel`);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.body).toEqual({ reason: 'A work trip came up' });
+      const [, init] = api.fetch.mock.calls.find(([input]) => String(input).endsWith('/cancel')) ?? [];
+      expect(new Headers(init?.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('keeps the booking when the server refuses, saying why', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2030-03-04T14:58:00Z'));
+      renderWithProviders(<UpcomingBookings as="coach" empty="Nothing booked yet." />, {
+        api: {
+          'GET /api/me/bookings': { body: { bookings: [booking] } },
+          [`POST /api/bookings/${booking.id}/cancel`]: apiError(
+            409,
+            'CONFLICT',
+            'The session room is already open: talk to each other there, or end it from the session.',
+          ),
+        },
+      });
+      await userEvent.click(
+        await list().findByRole('button', { name: 'Cancel Life Clarity with Maya Thompson' }),
+      );
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog).toHaveTextContent('Maya gets the whole $85.00 back.');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+      expect(await within(dialog).findByText(/The session room is already open/)).toBeInTheDocument();
+    });
+  });
 });

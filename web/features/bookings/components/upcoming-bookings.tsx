@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Booking } from '#contracts/bookings';
 import { FORMAT_SHORT_LABELS } from '#domain/coaching/format-labels';
@@ -12,7 +12,8 @@ import { formatTime24 } from '#web/lib/date-times';
 import { Button } from '#web/components/button';
 import { useNow } from '#web/lib/use-now';
 import { myBookingsQueryOptions, useJoinBooking } from '../api/bookings';
-import { firstNameOf, isJoinable, joinedPath } from '../lib/booking-form';
+import { firstNameOf, isCancellable, isJoinable, joinedPath } from '../lib/booking-form';
+import { CancelBookingDialog } from './cancel-booking-dialog';
 
 /** How often the list looks at the clock: a Join button appears within this of its moment. */
 const JOIN_CHECK_MS = 15_000;
@@ -54,7 +55,12 @@ export function UpcomingBookings({ as, empty }: { as: 'client' | 'coach'; empty:
                 <p className="text-sm text-text-muted">
                   {`${FORMAT_SHORT_LABELS[booking.format]} · ${booking.duration_minutes} min`}
                 </p>
-                {isJoinable(booking, now) ? <JoinBooking booking={booking} other={other} /> : null}
+                <div className="mt-2 flex flex-wrap gap-2">
+                  {isJoinable(booking, now) ? <JoinBooking booking={booking} other={other} /> : null}
+                  {isCancellable(booking, now) ? (
+                    <CancelBooking booking={booking} as={as} other={other} />
+                  ) : null}
+                </div>
               </div>
             </li>
           );
@@ -76,7 +82,7 @@ function JoinBooking({ booking, other }: { booking: Booking; other: string }) {
   const join = useJoinBooking();
   const navigate = useNavigate();
   return (
-    <div className="mt-2">
+    <div>
       <Button
         aria-label={`Join ${booking.title} with ${other}`}
         busy={join.isPending}
@@ -95,5 +101,24 @@ function JoinBooking({ booking, other }: { booking: Booking; other: string }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+function CancelBooking({ booking, as, other }: { booking: Booking; as: 'client' | 'coach'; other: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        aria-label={`Cancel ${booking.title} with ${other}`}
+        onClick={() => setOpen(true)}
+      >
+        Cancel
+      </Button>
+      {/* Mounted when opened, so what it says about the money is read at that moment. */}
+      {open ? (
+        <CancelBookingDialog booking={booking} as={as} other={other} open onOpenChange={setOpen} />
+      ) : null}
+    </>
   );
 }

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { BOOKING_MESSAGES, JOIN_EARLY_MINUTES, type Booking } from '#contracts/bookings';
+import { formatCents } from '#domain/money/format';
+import { cancellationCharge } from '#domain/scheduling/cancellation';
+import { formatInZone } from '#domain/scheduling/local-time';
 import { requiredText } from '#contracts/fields';
 import { REQUEST_DESCRIPTION_MAX, REQUEST_PURPOSE_MAX, SESSION_MESSAGES } from '#contracts/sessions';
 import { ApiError } from '#web/lib/api-client';
@@ -97,6 +100,47 @@ export function isJoinable(
   );
 }
 
+/** Whether a booking can still be cancelled at `now`: confirmed, before its start, its room not open. */
+export const isCancellable = (
+  booking: Pick<Booking, 'status' | 'scheduled_at' | 'session_id'>,
+  now: number,
+): boolean =>
+  booking.status === 'confirmed' && booking.session_id === null && now < Date.parse(booking.scheduled_at);
+
 /** Where a joined booking goes: the waiting screen until its start, then the room. */
 export const joinedPath = (sessionId: string, scheduledAt: string, now: number) =>
   `${Date.parse(scheduledAt) > now ? '/session-waiting' : '/session'}/${encodeURIComponent(sessionId)}`;
+
+/**
+ * What cancelling now means, in one sentence for the person cancelling: a coach always gives it all
+ * back; a client cancels free until the booking's free_cancel_until, later its policy share is kept.
+ */
+export function cancelConsequence(
+  booking: Pick<
+    Booking,
+    'price' | 'scheduled_at' | 'free_cancel_until' | 'late_cancel_percent' | 'client_name'
+  >,
+  as: 'client' | 'coach',
+  now: number,
+  timeZone: string,
+): string {
+  if (as === 'coach')
+    return booking.price > 0
+      ? `${firstNameOf(booking.client_name)} gets the whole ${formatCents(booking.price)} back.`
+      : `${firstNameOf(booking.client_name)} is told at once.`;
+  const charge = cancellationCharge({
+    by: 'client',
+    price: booking.price,
+    scheduledAt: Date.parse(booking.scheduled_at),
+    now,
+    policy: {
+      freeCancelHours: (Date.parse(booking.scheduled_at) - Date.parse(booking.free_cancel_until)) / 3_600_000,
+      lateCancelPercent: booking.late_cancel_percent,
+    },
+  });
+  if (charge === 0)
+    return booking.price > 0
+      ? `Free until ${formatInZone(booking.free_cancel_until, timeZone)}: the whole ${formatCents(booking.price)} goes back to your wallet.`
+      : 'Nothing is charged.';
+  return `It is past ${formatInZone(booking.free_cancel_until, timeZone)}: ${booking.late_cancel_percent}% (${formatCents(charge)}) is kept and ${formatCents(booking.price - charge)} goes back to your wallet.`;
+}
