@@ -462,7 +462,12 @@ describe('cancelling a booking', () => {
   const HOUR = 3_600_000;
   afterEach(() => t.clock.set('2026-11-21T09:00:00Z'));
 
-  const cancel = async (party: TestClient | TestCoach, bookingId: string, body: object = {}, key = randomUUID()) => {
+  const cancel = async (
+    party: TestClient | TestCoach,
+    bookingId: string,
+    body: object = {},
+    key = randomUUID(),
+  ) => {
     const signedIn = await signIn(t.app, party.email);
     const session = signedIn.json() as TestClient['session'];
     return t.app.inject({
@@ -548,7 +553,10 @@ describe('cancelling a booking', () => {
     t.clock.set(new Date(START - HOUR));
     const response = await cancel(coach, booking.id, { reason: 'I am unwell' });
     expect(response.statusCode, response.body).toBe(200);
-    expect(bookingSchema.parse(response.json())).toMatchObject({ cancelled_by: 'coach', cancellation_charge: 0 });
+    expect(bookingSchema.parse(response.json())).toMatchObject({
+      cancelled_by: 'coach',
+      cancellation_charge: 0,
+    });
     expect(await balanceOf(t.pool, 'client_wallet', client.id)).toBe(10_000);
     expect(await balanceOf(t.pool, 'coach_pending', coach.id)).toBe(0);
     expect(await notices(client.id)).toEqual([

@@ -380,7 +380,8 @@ export function createBookingsService(deps: BookingsDeps) {
       if (row.status === 'cancelled') return { booking: await current(), events: [] };
       if (row.status !== 'confirmed') throw new AppError('CONFLICT', BOOKING_MESSAGES.notCancellable);
       const now = clock.now();
-      if (now.getTime() >= row.scheduledAt.getTime()) throw new AppError('CONFLICT', BOOKING_MESSAGES.started);
+      if (now.getTime() >= row.scheduledAt.getTime())
+        throw new AppError('CONFLICT', BOOKING_MESSAGES.started);
       if ((await repository.findById(tx, id))?.sessionId)
         throw new AppError('CONFLICT', BOOKING_MESSAGES.roomOpen);
 
