@@ -33,6 +33,7 @@ import {
 } from '../api/bookings';
 import {
   bookingFormSchema,
+  cancellationPolicyText,
   clearDraft,
   emptyBookingForm,
   fieldOfPath,
@@ -43,6 +44,7 @@ import {
   shortfallOf,
 } from '../lib/booking-form';
 import { SlotPicker } from './slot-picker';
+import { useNow } from '#web/lib/use-now';
 
 const minutesText = (minutes: number) =>
   minutes % 60 === 0
@@ -170,6 +172,8 @@ export function BookingFlowScreen({
   const final = quote.data?.final;
   const missing = shortfallOf(final, wallet.data?.balance);
   const firstName = firstNameOf(service.coach.name);
+  // "Free cancellation until …" is read against the clock; a minute's staleness changes nothing.
+  const policyNow = useNow(60_000);
 
   useEffect(() => {
     const subscription = form.watch((values) =>
@@ -376,6 +380,9 @@ export function BookingFlowScreen({
             </dl>
           )}
           <p className="mt-2 text-text-muted">{`Paid to ${firstName} when the session is completed.`}</p>
+          <p className="mt-1 text-text-muted">
+            {cancellationPolicyText(service, chosen, policyNow, timeZone)}
+          </p>
         </section>
 
         {short || missing !== undefined ? (

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { bookingFixture } from '#web/test/fixtures/bookings';
-import { cancelConsequence, isCancellable, isJoinable, joinedPath } from './booking-form';
+import {
+  cancelConsequence,
+  cancellationPolicyText,
+  isCancellable,
+  isJoinable,
+  joinedPath,
+} from './booking-form';
 
 /** Life Clarity on Monday 4 March 2030 at 15:00 UTC, $85, free to cancel until 15:00 the day before. */
 const booking = bookingFixture();
@@ -40,6 +46,25 @@ describe('what cancelling means', () => {
   it('for a coach: the client always gets everything back', () => {
     expect(cancelConsequence(booking, 'coach', at('2030-03-04T14:00:00Z'), 'UTC')).toBe(
       'Maya gets the whole $85.00 back.',
+    );
+  });
+});
+
+describe('the policy shown before paying', () => {
+  const policy = { free_cancel_hours: 24, late_cancel_percent: 50 };
+  const now = at('2030-03-01T12:00:00Z');
+  it('says until when it is free for the chosen time, in the viewer’s zone', () => {
+    expect(cancellationPolicyText(policy, null, now, 'UTC')).toBe(
+      'Free cancellation until 24 h before the start; later, 50% of the price is kept.',
+    );
+    expect(cancellationPolicyText(policy, '2030-03-04T15:00:00.000Z', now, 'Europe/Berlin')).toBe(
+      'Free cancellation until Sun 3 Mar, 16:00 CET; later, 50% of the price is kept.',
+    );
+    expect(cancellationPolicyText(policy, '2030-03-02T10:00:00.000Z', now, 'UTC')).toBe(
+      'This time is less than 24 h away: if you cancel, 50% of the price is kept.',
+    );
+    expect(cancellationPolicyText({ free_cancel_hours: 0, late_cancel_percent: 0 }, null, now, 'UTC')).toBe(
+      'Cancel free of charge any time before it starts.',
     );
   });
 });

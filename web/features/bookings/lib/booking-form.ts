@@ -144,3 +144,23 @@ export function cancelConsequence(
       : 'Nothing is charged.';
   return `It is past ${formatInZone(booking.free_cancel_until, timeZone)}: ${booking.late_cancel_percent}% (${formatCents(charge)}) is kept and ${formatCents(booking.price - charge)} goes back to your wallet.`;
 }
+
+/**
+ * The service's cancellation policy as the client reads it before paying: with a chosen start, the
+ * moment free cancellation ends in their zone; a start already inside the window says so.
+ */
+export function cancellationPolicyText(
+  policy: { free_cancel_hours: number; late_cancel_percent: number },
+  chosen: string | null,
+  now: number,
+  timeZone: string,
+): string {
+  const kept = `${policy.late_cancel_percent}% of the price is kept`;
+  if (policy.late_cancel_percent === 0) return 'Cancel free of charge any time before it starts.';
+  if (!chosen)
+    return `Free cancellation until ${policy.free_cancel_hours} h before the start; later, ${kept}.`;
+  const until = Date.parse(chosen) - policy.free_cancel_hours * 3_600_000;
+  if (until <= now)
+    return `This time is less than ${policy.free_cancel_hours} h away: if you cancel, ${kept}.`;
+  return `Free cancellation until ${formatInZone(until, timeZone)}; later, ${kept}.`;
+}
