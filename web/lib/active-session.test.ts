@@ -35,6 +35,10 @@ describe('activeSessionRedirect (SPEC §2)', () => {
     expect(activeSessionRedirect('/portal', null, NOW, never)).toBeNull();
     expect(activeSessionRedirect('/portal', { id: 'abc', endsAt: NOW }, NOW, never)).toBeNull();
     expect(activeSessionRedirect('/portal', { id: 'abc', endsAt: null }, NOW, never)).toBe('/session/abc');
+    // A booked session opened early: not before its start, and from its start like any other.
+    const booked = { id: 'abc', endsAt: NOW + 3_600_000, startsAt: NOW + 60_000 };
+    expect(activeSessionRedirect('/portal', booked, NOW, never)).toBeNull();
+    expect(activeSessionRedirect('/portal', booked, NOW + 60_000, never)).toBe('/session/abc');
     expect(activeSessionRedirect('/portal', live, NOW, (id) => id === 'abc')).toBeNull();
   });
 

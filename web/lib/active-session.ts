@@ -8,6 +8,8 @@ export type ActiveSession = {
   id: string;
   /** When it expires (start time + duration), epoch ms; null when no end is known yet. */
   endsAt: number | null;
+  /** A booked session's start, epoch ms: nobody is sent into it before then. */
+  startsAt?: number;
 };
 
 export type ActiveSessionSource = {
@@ -55,7 +57,8 @@ const under = (prefix: string, pathname: string) => pathname === prefix || pathn
 /**
  * Where a signed-in person on `pathname` must go because of their live session, or null. Applies
  * on /, /portal, /client-portal, /settings, /notifications and their sub-paths; never on session,
- * chat, sign-in or admin paths; never into an expired session or one being ended.
+ * chat, sign-in or admin paths; never into an expired session, one being ended, or a booked one
+ * before its start (its parties join it themselves).
  */
 export function activeSessionRedirect(
   pathname: string,
@@ -68,6 +71,7 @@ export function activeSessionRedirect(
   if (NEVER_FROM.some((prefix) => under(prefix, path))) return null;
   if (path !== '/' && !REDIRECT_FROM.some((prefix) => under(prefix, path))) return null;
   if (session.endsAt !== null && session.endsAt <= now) return null;
+  if (session.startsAt !== undefined && session.startsAt > now) return null;
   if (isBeingEnded(session.id, now)) return null;
   return `/session/${encodeURIComponent(session.id)}`;
 }

@@ -112,10 +112,17 @@ describe('client overlays', { timeout: 20_000 }, () => {
     expect(target(router)).toBe(`/session/${SESSION_ID}`);
   });
 
-  it('ignores sessions already joined and events about other people', async () => {
+  it('ignores sessions already joined, booked sessions and events about other people', async () => {
     renderAway();
     await ready();
     send('chat_session.updated', { session: chatSession({ client_present: true }) });
+    // A booked session the coach opened early: its client joins it from the booking, not pulled in.
+    send('chat_session.updated', {
+      session: chatSession({
+        id: '15151515-1515-4515-8515-151515151515',
+        booking_id: '16161616-1616-4616-8616-161616161616',
+      }),
+    });
     send('chat_session.updated', {
       session: chatSession({ id: '12121212-1212-4212-8212-121212121212', status: 'completed' }),
     });

@@ -18,7 +18,7 @@ const declinedToasted = new Set<string>();
  * - a request of theirs accepted -> 'Request Accepted!' and /session/{id} after 1 s (a waiting room on
  *   screen for that request does this itself);
  * - a new active chat session for them -> 'Session Ready!' and join after 1 s, unless they are on the
- *   waiting room of its request;
+ *   waiting room of its request (not for a booked session: its parties join it themselves);
  * - 'session_created' -> 'Session Started!' unless that session already had one of these toasts;
  * - declined -> the destructive 'Request Declined'.
  * One toast per session id in total. The lasting notifications of these changes (session_rejected,
@@ -77,6 +77,8 @@ export function useClientSessionEvents({ userId }: { userId: string }) {
       const { session } = parsed.data;
       // New: active and the client has not joined it yet.
       if (session.client_id !== userId || session.status !== 'active' || session.client_present) return;
+      // A booked session is joined by its parties themselves (Join, the countdown), never pulled into.
+      if (session.booking_id !== null) return;
       if (session.request_id && isWaitingRoomOpen(session.request_id)) return;
       if (inSession(session.id)) return;
       if (!claimSessionToast(session.id)) return;

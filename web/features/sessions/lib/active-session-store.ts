@@ -31,5 +31,11 @@ export function createActiveSessionStore() {
 export function toActiveSession(session: ChatSession | null | undefined): ActiveSession | null {
   if (!session || session.status !== 'active') return null;
   const endsAt = Date.parse(session.ends_at);
-  return { id: session.id, endsAt: Number.isFinite(endsAt) ? endsAt : null };
+  // A booked session opened early waits for its start: nobody is sent into it before then.
+  const startsAt = session.booking_id === null ? null : Date.parse(session.start_time);
+  return {
+    id: session.id,
+    endsAt: Number.isFinite(endsAt) ? endsAt : null,
+    ...(startsAt !== null && Number.isFinite(startsAt) ? { startsAt } : {}),
+  };
 }
