@@ -71,9 +71,12 @@ export async function shots(
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** A fresh browser context (its own cookies) with a page, at the desktop width. */
-export async function newPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+/** A fresh browser context (its own cookies) with a page, at the desktop width (in `timezoneId`, else UTC). */
+export async function newPage(
+  browser: Browser,
+  { timezoneId = 'UTC' }: { timezoneId?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, timezoneId });
   return { context, page: await context.newPage() };
 }
 

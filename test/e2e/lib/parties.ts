@@ -14,9 +14,17 @@ export type Party = { context: BrowserContext; page: Page; session: Session; ema
 
 export const bearer = (session: Session) => ({ authorization: `Bearer ${session.access_token}` });
 
-/** A new account with `role` (assigned on /auth, SPEC §2), signed in in its own browser context. */
-export async function newParty(browser: Browser, role: 'coach' | 'client', fullName: string): Promise<Party> {
-  const { context, page } = await newPage(browser);
+/**
+ * A new account with `role` (assigned on /auth, SPEC §2), signed in in its own browser context (whose
+ * clock shows `timezoneId`, UTC unless given).
+ */
+export async function newParty(
+  browser: Browser,
+  role: 'coach' | 'client',
+  fullName: string,
+  options: { timezoneId?: string } = {},
+): Promise<Party> {
+  const { context, page } = await newPage(browser, options);
   const email = `${role}-${randomUUID()}@example.test`;
   const session = await signUp(page, email, { full_name: fullName, role });
   await page.goto('/auth');

@@ -86,6 +86,33 @@ describe('session routes', () => {
     expect(router.state.location.pathname).toBe(`/session-waiting/${ID}`);
   });
 
+  it('keeps a booked session whose time runs in the room, even when its start moved past this clock', async () => {
+    // Both came in: the server moved start_time to that moment, which this device's clock may not reach yet.
+    const start = new Date(Date.now() + 60_000);
+    const running = chatSession({
+      status: 'active',
+      booking_id: '33333333-3333-4333-8333-333333333333',
+      timer_started: true,
+      timer_started_at: start.toISOString(),
+      start_time: start.toISOString(),
+      ends_at: new Date(start.getTime() + 60 * 60_000).toISOString(),
+      end_time: null,
+      completed_by: null,
+      coach_present: true,
+      client_present: true,
+    });
+    const { router } = renderApp({
+      at: `/session/${ID}`,
+      me: buildMe(),
+      extra: {
+        'GET /api/sessions/active': { body: { session: running } },
+        [`GET /api/sessions/${ID}`]: { body: running },
+      },
+    });
+    await heading('Session with Lena Ortiz');
+    expect(router.state.location.pathname).toBe(`/session/${ID}`);
+  });
+
   it('the coach home lists "Sessions" and "Completed sessions"', async () => {
     const { api } = renderApp({
       at: '/portal',

@@ -7,11 +7,17 @@ export function isOver(session: Pick<ChatSession, 'status' | 'ends_at'>, now: nu
 
 /**
  * Milliseconds until a booked session's start: it opens 10 minutes early and counts down to its booked
- * time. 0 once it has started, and always for an instant session (it starts at its acceptance, whatever
- * this device's clock says).
+ * time. 0 once it has started — its time running (both present: start_time then moves to that moment,
+ * so it is no longer the booked time) or the booked time passed — and always for an instant session (it
+ * starts at its acceptance, whatever this device's clock says).
  */
-export const msUntilStart = (session: Pick<ChatSession, 'start_time' | 'booking_id'>, now: number) =>
-  session.booking_id === null ? 0 : Math.max(0, Date.parse(session.start_time) - now);
+export const msUntilStart = (
+  session: Pick<ChatSession, 'start_time' | 'booking_id' | 'timer_started'>,
+  now: number,
+) =>
+  session.booking_id === null || session.timer_started
+    ? 0
+    : Math.max(0, Date.parse(session.start_time) - now);
 
 /** Milliseconds left until the session's end, never below 0. */
 export const msLeft = (session: Pick<ChatSession, 'ends_at'>, now: number) =>
