@@ -380,6 +380,14 @@ describe('the booked session', () => {
     expect(byCoach.statusCode, byCoach.body).toBe(200);
     const sessionId = joinedBookingSchema.parse(byClient.json()).session_id;
     expect(joinedBookingSchema.parse(byCoach.json()).session_id).toBe(sessionId);
+    // Opening the room told both parties' booking lists once (the second join opened nothing).
+    for (const party of [coach, client]) {
+      const changed = await t.pool.query<{ payload: { booking: { session_id: string | null } } }>(
+        `select payload from realtime_events where topic = $1 and type = 'booking.changed' order by seq`,
+        [`user:${party.id}`],
+      );
+      expect(changed.rows.map((row) => row.payload.booking.session_id)).toEqual([null, sessionId]);
+    }
     expect(
       bookingSchema.parse((await as(client, 'GET', `/api/bookings/${booking.id}`)).json()),
     ).toMatchObject({ session_id: sessionId, status: 'confirmed' });

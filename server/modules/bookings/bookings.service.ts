@@ -481,6 +481,19 @@ export function createBookingsService(deps: BookingsDeps) {
         }
         const opened = await deps.sessions.createFromBooking(tx, row);
         emit(opened.events);
+        // The room just opened: both parties' lists show it (no Cancel any more, the other may join).
+        if (opened.created) {
+          const view = await repository.findById(tx, row.id);
+          if (view)
+            for (const party of [row.coachId, row.clientId])
+              emit([
+                await deps.realtime.record(tx, {
+                  topic: userTopic(party),
+                  type: BOOKING_EVENTS.changed,
+                  payload: { booking: toBooking(view) },
+                }),
+              ]);
+        }
         return { session_id: opened.sessionId };
       });
     },

@@ -82,9 +82,9 @@ export function createSessionsLive(deps: SessionsDeps, shared: SessionsShared) {
     async createFromBooking(
       tx: DbExecutor,
       booking: BookedSession,
-    ): Promise<{ sessionId: string; events: RealtimeEvent[] }> {
+    ): Promise<{ sessionId: string; created: boolean; events: RealtimeEvent[] }> {
       const existing = await repository.findIdByBooking(tx, booking.id);
-      if (existing) return { sessionId: existing, events: [] };
+      if (existing) return { sessionId: existing, created: false, events: [] };
       const now = clock.now();
       const rates = await repository.coachRates(tx, booking.coachId);
       const row = await repository.insert(tx, {
@@ -112,7 +112,7 @@ export function createSessionsLive(deps: SessionsDeps, shared: SessionsShared) {
       const view = await requireView(tx, row.id);
       const events = await recordUpdated(tx, view, now);
       events.push(...(await announce(tx, row.coachId)));
-      return { sessionId: row.id, events };
+      return { sessionId: row.id, created: true, events };
     },
 
     /**

@@ -54,10 +54,13 @@ export const bookingQuoteQueryOptions = (serviceId: string, coupon: string | nul
     staleTime: 60_000,
   });
 
+/** Every list of the caller's bookings (upcoming and past). */
+export const MY_BOOKINGS_KEY = ['my-bookings'] as const;
+
 /** GET /api/me/bookings: the caller's upcoming (or past) bookings. */
 export const myBookingsQueryOptions = (when: 'upcoming' | 'past') =>
   queryOptions({
-    queryKey: ['my-bookings', when],
+    queryKey: [...MY_BOOKINGS_KEY, when],
     queryFn: ({ signal }) => api(bookingsApi.mine, { query: { when } }, { signal }),
   });
 
@@ -66,7 +69,7 @@ export function useJoinBooking() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (bookingId: string) => api(bookingsApi.join, { params: { id: bookingId } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['my-bookings'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: MY_BOOKINGS_KEY }),
   });
 }
 
@@ -78,7 +81,7 @@ export function useCancelBooking(userId: string) {
       api(bookingsApi.cancel, { params: { id: bookingId }, body }, { idempotencyKey: key }),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['my-bookings'] }),
+        queryClient.invalidateQueries({ queryKey: MY_BOOKINGS_KEY }),
         queryClient.invalidateQueries({ queryKey: walletQueryOptions(userId).queryKey }),
       ]),
   });
@@ -94,7 +97,7 @@ export function useCreateBooking(userId: string, coachId: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: walletQueryOptions(userId).queryKey }),
         queryClient.invalidateQueries({ queryKey: slotsKey(coachId) }),
-        queryClient.invalidateQueries({ queryKey: ['my-bookings'] }),
+        queryClient.invalidateQueries({ queryKey: MY_BOOKINGS_KEY }),
       ]),
   });
 }

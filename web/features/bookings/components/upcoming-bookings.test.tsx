@@ -1,4 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import { BOOKING_EVENTS } from '#contracts/bookings';
+import { dispatchUserEvent } from '#web/lib/realtime/user-events';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bookingFixture } from '#web/test/fixtures/bookings';
@@ -34,6 +36,25 @@ describe('Upcoming bookings', () => {
     });
     expect(await screen.findByText('Nothing booked yet.')).toBeInTheDocument();
   });
+  it('reads the list again when a booking changes on either side', async () => {
+    let bookings = [booking];
+    renderWithProviders(<UpcomingBookings as="coach" empty="Nothing booked yet." />, {
+      api: { 'GET /api/me/bookings': () => ({ body: { bookings } }) },
+    });
+    expect(await screen.findByText('Life Clarity with Maya Thompson')).toBeInTheDocument();
+    bookings = [];
+    act(() =>
+      dispatchUserEvent({
+        topic: 'user:coach',
+        seq: 7,
+        type: BOOKING_EVENTS.changed,
+        payload: { booking: { ...booking, status: 'cancelled' } },
+        created_at: new Date().toISOString(),
+      }),
+    );
+    expect(await screen.findByText('Nothing booked yet.')).toBeInTheDocument();
+  });
+
   describe('joining', () => {
     afterEach(() => vi.useRealTimers());
     const SESSION = '55555555-5555-4555-8555-555555555555';

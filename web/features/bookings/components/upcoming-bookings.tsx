@@ -13,6 +13,7 @@ import { Button } from '#web/components/button';
 import { useNow } from '#web/lib/use-now';
 import { myBookingsQueryOptions, useJoinBooking } from '../api/bookings';
 import { firstNameOf, isCancellable, isJoinable, joinedPath } from '../lib/booking-form';
+import { useBookingUpdates } from '../hooks/use-booking-updates';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 
 /** How often the list looks at the clock: a Join button appears within this of its moment. */
@@ -25,6 +26,7 @@ const JOIN_CHECK_MS = 15_000;
  */
 export function UpcomingBookings({ as, empty }: { as: 'client' | 'coach'; empty: string }) {
   const bookings = useQuery(myBookingsQueryOptions('upcoming'));
+  useBookingUpdates();
   const now = useNow(JOIN_CHECK_MS, (bookings.data?.bookings.length ?? 0) > 0);
   const headingId = useId();
   const zone = localTimeZone();
