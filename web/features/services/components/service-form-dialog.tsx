@@ -117,6 +117,20 @@ export function ServiceFormDialog({
             hint="Empty means unlimited."
             {...form.register('spots_left')}
           />
+          <TextField
+            label="Free cancellation until (hours before)"
+            inputMode="numeric"
+            error={error('free_cancel_hours')}
+            hint="Clients who cancel earlier pay nothing."
+            {...form.register('free_cancel_hours')}
+          />
+          <TextField
+            label="Late cancellation charge (%)"
+            inputMode="numeric"
+            error={error('late_cancel_percent')}
+            hint="Kept when a client cancels later; you always refund in full when you cancel."
+            {...form.register('late_cancel_percent')}
+          />
         </div>
         <ImageUpload
           kind="cover"

@@ -58,6 +58,18 @@ describe('ServicesManager', () => {
 
     await user.type(within(dialog).getByLabelText('Title'), 'Life clarity');
     await user.type(within(dialog).getByLabelText('Price (USD)'), '85');
+    // The cancellation policy starts at the defaults; a charge over 100 % is refused.
+    const hours = within(dialog).getByLabelText('Free cancellation until (hours before)');
+    expect(hours).toHaveValue('24');
+    const percent = within(dialog).getByLabelText('Late cancellation charge (%)');
+    await user.clear(percent);
+    await user.type(percent, '150');
+    await user.click(within(dialog).getByRole('button', { name: 'Create service' }));
+    expect(within(dialog).getByText(SERVICE_MESSAGES.lateCancelPercent)).toBeTruthy();
+    await user.clear(percent);
+    await user.type(percent, '30');
+    await user.clear(hours);
+    await user.type(hours, '48');
     await user.click(within(dialog).getByRole('button', { name: 'Create service' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.callsTo('POST', '/api/services')[0]?.body).toMatchObject({
@@ -66,6 +78,8 @@ describe('ServicesManager', () => {
       duration: 30,
       format: 'video',
       type: 'full',
+      free_cancel_hours: 48,
+      late_cancel_percent: 30,
     });
     expect(await screen.findByRole('heading', { name: 'Life clarity' })).toBeTruthy();
   });

@@ -7,6 +7,7 @@ import {
   type ServiceCreateBody,
 } from '#contracts/services';
 import { SESSION_FORMATS } from '#domain/coaching/categories';
+import { CANCELLATION_LIMITS, DEFAULT_CANCELLATION_POLICY } from '#domain/scheduling/cancellation';
 import { centsToInput, inputToCents } from '#web/lib/money';
 
 const wholeNumber = /^\d+$/;
@@ -39,6 +40,14 @@ export const serviceFormSchema = z
     spots_left: z.string().refine((spots) => spots.trim() === '' || wholeNumber.test(spots.trim()), {
       message: SERVICE_MESSAGES.spotsLeft,
     }),
+    free_cancel_hours: z.string().refine((text) => {
+      const hours = Number(text.trim());
+      return wholeNumber.test(text.trim()) && hours <= CANCELLATION_LIMITS.freeCancelHoursMax;
+    }, SERVICE_MESSAGES.freeCancelHours),
+    late_cancel_percent: z.string().refine((text) => {
+      const percent = Number(text.trim());
+      return wholeNumber.test(text.trim()) && percent <= CANCELLATION_LIMITS.percentMax;
+    }, SERVICE_MESSAGES.lateCancelPercent),
     thumbnail_url: z.string().nullable(),
     is_popular: z.boolean(),
     is_active: z.boolean(),
@@ -62,6 +71,8 @@ export const serviceFormSchema = z
     duration: Number(draft.duration),
     category: (draft.category || null) as ServiceCreateBody['category'],
     spots_left: draft.spots_left.trim() === '' ? null : Number(draft.spots_left.trim()),
+    free_cancel_hours: Number(draft.free_cancel_hours.trim()),
+    late_cancel_percent: Number(draft.late_cancel_percent.trim()),
     thumbnail_url: draft.thumbnail_url,
     is_popular: draft.is_popular,
     is_active: draft.is_active,
@@ -81,6 +92,8 @@ export const serviceFormValues = (service: Service | null): ServiceFormValues =>
   duration: service ? String(service.duration) : '30',
   category: service?.category ?? '',
   spots_left: service?.spots_left === null || !service ? '' : String(service.spots_left),
+  free_cancel_hours: String(service?.free_cancel_hours ?? DEFAULT_CANCELLATION_POLICY.freeCancelHours),
+  late_cancel_percent: String(service?.late_cancel_percent ?? DEFAULT_CANCELLATION_POLICY.lateCancelPercent),
   thumbnail_url: service?.thumbnail_url ?? null,
   is_popular: service?.is_popular ?? false,
   is_active: service?.is_active ?? true,
