@@ -119,6 +119,20 @@ const PROBLEM_MESSAGES: Record<BookingProblem, string> = {
 export function createBookingsService(deps: BookingsDeps) {
   const { db, repository, scheduling, clock } = deps;
 
+  /** booking.changed on both parties' topics: their booking lists read it again. */
+  async function recordChanged(tx: DbExecutor, booking: Booking): Promise<RealtimeEvent[]> {
+    const events: RealtimeEvent[] = [];
+    for (const userId of [booking.coach_id, booking.client_id])
+      events.push(
+        await deps.realtime.record(tx, {
+          topic: userTopic(userId),
+          type: BOOKING_EVENTS.changed,
+          payload: { booking },
+        }),
+      );
+    return events;
+  }
+
   /** "That time …" and the next free times after `after` in the client's zone (none: say so). */
   async function refusal(
     executor: DbExecutor,
@@ -276,14 +290,7 @@ export function createBookingsService(deps: BookingsDeps) {
         actionUrl: '/portal',
       });
       // Both parties' other tabs (the coach's week, the client's upcoming bookings) refresh.
-      for (const userId of [service.coachId, clientId])
-        events.push(
-          await deps.realtime.record(tx, {
-            topic: userTopic(userId),
-            type: BOOKING_EVENTS.changed,
-            payload: { booking },
-          }),
-        );
+      events.push(...(await recordChanged(tx, booking)));
       return { booking, events };
     },
 
@@ -318,14 +325,7 @@ export function createBookingsService(deps: BookingsDeps) {
                 actionUrl: booking.coach_username ? `/coach/${booking.coach_username}` : '/discover',
               }),
             );
-            for (const userId of [row.coachId, row.clientId])
-              emit([
-                await deps.realtime.record(tx, {
-                  topic: userTopic(userId),
-                  type: BOOKING_EVENTS.changed,
-                  payload: { booking },
-                }),
-              ]);
+            emit(await recordChanged(tx, booking));
           }
           return rows.length;
         });
@@ -449,14 +449,7 @@ export function createBookingsService(deps: BookingsDeps) {
               : '/discover'
             : '/portal',
       });
-      for (const party of [row.coachId, row.clientId])
-        events.push(
-          await deps.realtime.record(tx, {
-            topic: userTopic(party),
-            type: BOOKING_EVENTS.changed,
-            payload: { booking },
-          }),
-        );
+      events.push(...(await recordChanged(tx, booking)));
       return { booking, events };
     },
 
@@ -484,15 +477,7 @@ export function createBookingsService(deps: BookingsDeps) {
         // The room just opened: both parties' lists show it (no Cancel any more, the other may join).
         if (opened.created) {
           const view = await repository.findById(tx, row.id);
-          if (view)
-            for (const party of [row.coachId, row.clientId])
-              emit([
-                await deps.realtime.record(tx, {
-                  topic: userTopic(party),
-                  type: BOOKING_EVENTS.changed,
-                  payload: { booking: toBooking(view) },
-                }),
-              ]);
+          if (view) emit(await recordChanged(tx, toBooking(view)));
         }
         return { session_id: opened.sessionId };
       });
